@@ -1,0 +1,52 @@
+# maubinh-api: `make run` starts the service, `make test` runs every check.
+# Needs only Python 3.11 and make; everything else is installed into .venv.
+
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+WORKERS ?= 2
+export PORT WORKERS
+# The package runs from the checkout (no install step): scripts and tools find it here.
+export PYTHONPATH := $(CURDIR)
+
+RUNTIME_STAMP := $(VENV)/.runtime-installed
+DEV_STAMP     := $(VENV)/.dev-installed
+
+.PHONY: run test lint typecheck spec unit bench bench-eval clean deps
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUNTIME_STAMP): requirements/runtime.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/runtime.txt
+	touch $@
+
+$(DEV_STAMP): requirements/runtime.txt requirements/dev.txt $(RUNTIME_STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements/runtime.txt -r requirements/dev.txt
+	touch $@
+
+deps: $(DEV_STAMP)
+
+## run: serve on 127.0.0.1:$(PORT) with $(WORKERS) gunicorn workers
+run: $(RUNTIME_STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" ./deploy/serve.sh
+
+## test: lint, types, spec, the whole test suite
+test: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/python -m openapi_spec_validator openapi.yaml
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	@echo "make test: all checks passed"
+
+## bench: every benchmark script (prints figures)
+bench: bench-eval
+
+bench-eval: $(DEV_STAMP)
+	$(BIN)/python bench/evaluate_all.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Infrastructure beside the rules and the HTTP layer: configuration."""

@@ -1,0 +1,72 @@
+"""Service configuration: one place that reads the environment.
+
+Every setting has a default; the environment (``MAUBINH_*``) overrides it and
+``create_app(config)`` overrides both, which is how tests configure an app.
+README lists the variables.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from ..rules.variants import PRESET_NAMES
+
+_REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the service refuses to start."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the service can be told at start-up."""
+
+    #: Preset used when a request names no variant.
+    default_variant: str = "classic"
+    #: Largest request body accepted, in bytes (413 above it).
+    max_body_bytes: int = 1024 * 1024
+    #: Where the OpenAPI document served at ``/openapi.yaml`` lives.
+    openapi_path: Path = _REPOSITORY / "openapi.yaml"
+
+    def __post_init__(self) -> None:
+        if self.default_variant not in PRESET_NAMES:
+            raise ConfigError(f"default_variant {self.default_variant!r} is not a preset ({', '.join(PRESET_NAMES)})")
+        if self.max_body_bytes < 1024:
+            raise ConfigError(f"max_body_bytes must be at least 1024, not {self.max_body_bytes}")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] = os.environ) -> Settings:
+        """Read ``MAUBINH_<SETTING>`` variables (e.g. ``MAUBINH_MAX_BODY_BYTES``)."""
+        values: dict[str, Any] = {}
+        for spec in fields(cls):
+            text = environ.get("MAUBINH_" + spec.name.upper())
+            if text is not None and text != "":
+                values[spec.name] = _convert(spec.name, _CONVERTERS[spec.name], text)
+        return cls(**values)
+
+    def with_overrides(self, overrides: Mapping[str, Any]) -> Settings:
+        """A copy with some settings replaced (unknown names are an error)."""
+        known = {spec.name for spec in fields(self)}
+        unknown = sorted(set(overrides) - known)
+        if unknown:
+            raise ConfigError(f"unknown settings: {', '.join(unknown)}")
+        return replace(self, **overrides)
+
+
+_CONVERTERS: dict[str, Callable[[str], Any]] = {
+    "default_variant": str,
+    "max_body_bytes": int,
+    "openapi_path": Path,
+}
+
+
+def _convert(name: str, converter: Callable[[str], Any], text: str) -> Any:
+    try:
+        return converter(text)
+    except ValueError as error:
+        raise ConfigError(f"MAUBINH_{name.upper()}={text!r}: {error}") from None

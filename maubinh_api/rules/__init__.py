@@ -1,0 +1,43 @@
+"""The rules of Mậu Binh: cards, chi, arrangements, variants.
+
+This package is the domain: it imports no web framework, so it can be used
+(and tested) on its own.  The HTTP layer in :mod:`maubinh_api.web` only
+parses requests, calls these functions and translates their errors.
+"""
+
+from .arrangement import Arrangement, Bonus, FoulReason, Position, bonuses, foul_reasons, position_value
+from .cards import DECK, Card, Rank, Suit, parse_cards
+from .errors import CardCountError, CardError, DuplicateCardError, RuleError, VariantError
+from .hands import Category, Hand, Wheel, classify, compare, front_beats_middle
+from .variants import PRESET_NAMES, RuleSet, Variant, preset, resolve_variant
+
+__all__ = [
+    "DECK",
+    "PRESET_NAMES",
+    "Arrangement",
+    "Bonus",
+    "Card",
+    "CardCountError",
+    "CardError",
+    "Category",
+    "DuplicateCardError",
+    "FoulReason",
+    "Hand",
+    "Position",
+    "Rank",
+    "RuleError",
+    "RuleSet",
+    "Suit",
+    "Variant",
+    "VariantError",
+    "Wheel",
+    "bonuses",
+    "classify",
+    "compare",
+    "foul_reasons",
+    "front_beats_middle",
+    "parse_cards",
+    "position_value",
+    "preset",
+    "resolve_variant",
+]

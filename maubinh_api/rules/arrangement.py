@@ -1,0 +1,216 @@
+"""A player's 13 cards set as three chi, the foul check and the bonus entries.
+
+Positions are named ``back`` (5 cards, strongest), ``middle`` (5) and
+``front`` (3, weakest); RULES §2 explains why the API avoids the numbered
+Vietnamese names, which the sources use in opposite directions.
+
+>>> from maubinh_api.rules.variants import preset
+>>> rules = preset("classic").rules
+>>> arrangement = Arrangement.from_cards(
+...     back=parse_cards(['As', 'Ks', 'Qs', 'Js', 'Ts']),
+...     middle=parse_cards(['9h', '9d', '9c', '8c', '7c']),
+...     front=parse_cards(['2d', '2c', '3h']),
+...     wheel=rules.wheel,
+... )
+>>> foul_reasons(arrangement, rules)
+()
+>>> [(bonus.key, bonus.value) for bonus in bonuses(arrangement, rules)]
+[('back.royal_flush', 5)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .cards import Card, parse_cards
+from .errors import CardCountError, DuplicateCardError
+from .hands import Hand, Wheel, classify, compare, front_beats_middle
+from .variants import RuleSet
+
+__all__ = [
+    "Arrangement",
+    "Bonus",
+    "FoulReason",
+    "Position",
+    "bonuses",
+    "foul_reasons",
+    "parse_cards",
+    "position_value",
+]
+
+
+class Position(StrEnum):
+    """The three chi, strongest first."""
+
+    BACK = "back"
+    MIDDLE = "middle"
+    FRONT = "front"
+
+    @property
+    def size(self) -> int:
+        """Cards in this chi."""
+        return 3 if self is Position.FRONT else 5
+
+    @property
+    def label_vi(self) -> str:
+        """The name used by seeds 001/003/004 (seed 000 numbers the other way)."""
+        return _POSITION_VI[self]
+
+    @property
+    def label_en(self) -> str:
+        """English name."""
+        return self.value
+
+
+_POSITION_VI: Final = {Position.BACK: "chi đầu", Position.MIDDLE: "chi giữa", Position.FRONT: "chi cuối"}
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Three classified chi holding 13 distinct cards."""
+
+    back: Hand
+    middle: Hand
+    front: Hand
+
+    @classmethod
+    def from_cards(
+        cls, *, back: Sequence[Card], middle: Sequence[Card], front: Sequence[Card], wheel: Wheel
+    ) -> Arrangement:
+        """Check the counts (5/5/3) and that no card repeats, then classify.
+
+        Errors name the position, e.g. ``('front',)`` for a count or
+        ``('back', 2)`` for the second place a card appears.
+        """
+        chi = {Position.BACK: back, Position.MIDDLE: middle, Position.FRONT: front}
+        seen: dict[Card, tuple[str, int]] = {}
+        for position, cards in chi.items():
+            if len(cards) != position.size:
+                raise CardCountError(
+                    f"the {position.value} chi ({position.label_vi}) holds {position.size} cards, not {len(cards)}",
+                    path=(position.value,),
+                )
+            for index, card in enumerate(cards):
+                if card in seen:
+                    raise DuplicateCardError(card_text=str(card), paths=(seen[card], (position.value, index)))
+                seen[card] = (position.value, index)
+        return cls(
+            back=classify(back, wheel),
+            middle=classify(middle, wheel),
+            front=classify(front, wheel),
+        )
+
+    def __getitem__(self, position: Position) -> Hand:
+        match position:
+            case Position.BACK:
+                return self.back
+            case Position.MIDDLE:
+                return self.middle
+            case Position.FRONT:
+                return self.front
+        raise KeyError(position)  # pragma: no cover - every Position is matched
+
+    def __iter__(self) -> Iterator[tuple[Position, Hand]]:
+        yield Position.BACK, self.back
+        yield Position.MIDDLE, self.middle
+        yield Position.FRONT, self.front
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """All 13 cards, back first."""
+        return self.back.cards + self.middle.cards + self.front.cards
+
+
+@dataclass(frozen=True, slots=True)
+class FoulReason:
+    """Why an arrangement is binh lủng: a code for programs and a sentence for people."""
+
+    code: str
+    detail_en: str
+    detail_vi: str
+
+
+def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, ...]:
+    """Every reason the arrangement is fouled (RULES §4); empty when it is not.
+
+    Back weaker than middle, or middle weaker than front, is a foul.  Equal
+    back and middle is a foul only with ``foul_on_equal`` (ruling R3); a front
+    can never equal a middle (R2).
+    """
+    back, middle, front = arrangement.back, arrangement.middle, arrangement.front
+    reasons = []
+    back_vs_middle = compare(back, middle)
+    if back_vs_middle < 0:
+        reasons.append(_weaker("back_weaker_than_middle", Position.BACK, back, Position.MIDDLE, middle))
+    elif back_vs_middle == 0 and rules.foul_on_equal:
+        reasons.append(
+            FoulReason(
+                code="back_equals_middle",
+                detail_en=(
+                    f"the back and the middle are equal ({back.description_en}) "
+                    "and this variant fouls equal chi (foul_on_equal)"
+                ),
+                detail_vi=f"chi đầu bằng chi giữa ({back.description_vi}): luật này tính là lủng",
+            )
+        )
+    if front_beats_middle(front, middle):
+        reasons.append(_weaker("middle_weaker_than_front", Position.MIDDLE, middle, Position.FRONT, front))
+    return tuple(reasons)
+
+
+def _weaker(code: str, weak: Position, weak_hand: Hand, strong: Position, strong_hand: Hand) -> FoulReason:
+    return FoulReason(
+        code=code,
+        detail_en=(
+            f"the {weak.value} ({weak_hand.description_en}) is weaker than "
+            f"the {strong.value} ({strong_hand.description_en})"
+        ),
+        detail_vi=(
+            f"{weak.label_vi} ({weak_hand.description_vi}) yếu hơn {strong.label_vi} ({strong_hand.description_vi})"
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """A bonus-table entry a chi earns when it wins its position (RULES §6, R10)."""
+
+    position: Position
+    key: str
+    value: int
+    hand: Hand
+
+    @property
+    def label_en(self) -> str:
+        """E.g. ``'Four of a kind in the middle'``."""
+        return f"{self.hand.category.label_en} in the {self.position.value}"
+
+    @property
+    def label_vi(self) -> str:
+        """E.g. ``'Tứ quý chi giữa'``."""
+        return f"{self.hand.category.label_vi} {self.position.label_vi}"
+
+
+def bonus_for(position: Position, hand: Hand, rules: RuleSet) -> Bonus | None:
+    """The bonus entry for ``hand`` at ``position``, if the table has one."""
+    key = f"{position.value}.{hand.category.key}"
+    value = rules.bonus_value(key)
+    if value is None:
+        return None
+    return Bonus(position=position, key=key, value=value, hand=hand)
+
+
+def bonuses(arrangement: Arrangement, rules: RuleSet) -> tuple[Bonus, ...]:
+    """The bonus entries the arrangement would earn for the positions it wins."""
+    found = (bonus_for(position, hand, rules) for position, hand in arrangement)
+    return tuple(bonus for bonus in found if bonus is not None)
+
+
+def position_value(position: Position, hand: Hand, rules: RuleSet) -> int:
+    """What winning ``position`` with ``hand`` is worth: the bonus, which
+    replaces the unit (R10), or 1."""
+    bonus = bonus_for(position, hand, rules)
+    return 1 if bonus is None else bonus.value

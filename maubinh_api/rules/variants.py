@@ -1,0 +1,433 @@
+"""Rule variants: the knobs of RULES.md, the presets, overrides and fingerprints.
+
+A *rule set* fixes every knob.  The presets of RULES §9 are data files
+(``presets/*.toml``); a request names one and may override any knob::
+
+    "online"
+    {"preset": "online", "overrides": {"scoop_multiplier": 3, "bonuses": {"front.trips": null}}}
+
+Overrides follow JSON Merge Patch (RFC 7396): a scalar knob is replaced; in
+the ``bonuses``, ``naturals`` and ``table`` maps a key is set, or removed with
+``null``.  The resolved rule set has a *fingerprint*, the SHA-256 of its
+canonical JSON form, so a platform can audit which rules produced an answer.
+
+>>> variant = resolve_variant({"preset": "online", "overrides": {"scoop_multiplier": 3}})
+>>> variant.name, variant.rules.scoop_multiplier, variant.overridden
+('online', 3, ('scoop_multiplier',))
+>>> variant.fingerprint == resolve_variant("online").fingerprint
+False
+>>> resolve_variant("kitchen")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+maubinh_api.rules.errors.VariantError: unknown preset 'kitchen'; the presets are classic, online, ...
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Final
+
+from .errors import PathPart, VariantError
+from .hands import Wheel
+
+__all__ = [
+    "BONUS_KEYS",
+    "NATURAL_KEYS",
+    "PRESET_NAMES",
+    "NaturalVsNatural",
+    "RuleSet",
+    "TableLimits",
+    "Variant",
+    "preset",
+    "resolve_variant",
+]
+
+#: Version of the rules engine's reading of the knobs; part of every
+#: fingerprint so that a change of meaning changes the fingerprints too.
+ENGINE_VERSION: Final = 1
+
+#: The bonus-table keys of RULES §6, ``position.category``.
+BONUS_KEYS: Final = (
+    "front.trips",
+    "middle.full_house",
+    "middle.quads",
+    "middle.straight_flush",
+    "middle.royal_flush",
+    "back.quads",
+    "back.straight_flush",
+    "back.royal_flush",
+)
+
+#: The naturals of RULES §5, highest precedence first (R7).
+NATURAL_KEYS: Final = (
+    "dragon_flush",
+    "dragon",
+    "three_straight_flushes",
+    "thirteen_one_colour",
+    "twelve_one_colour",
+    "five_pairs_trips",
+    "six_pairs",
+    "four_trips",
+    "three_quads",
+    "three_flushes",
+    "three_straights",
+)
+
+#: Preset names in the order the documentation lists them.
+PRESET_NAMES: Final = ("classic", "online", "extended", "chinese-poker-2-4")
+
+
+class NaturalVsNatural(StrEnum):
+    """Knob ``natural_vs_natural``: what two natural hands do to each other."""
+
+    HIGHER_WINS = "higher_wins"  #: the higher natural is paid its payout
+    DRAW = "draw"  #: 0 between two natural hands
+
+
+@dataclass(frozen=True, slots=True)
+class TableLimits:
+    """Table limits in multiples of the bet (001); metadata, the service holds no balances."""
+
+    join_min_bets: int
+    leave_below_bets: int
+    escrow_bets: int
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every knob of RULES.md, resolved.  See ``docs/rules.md`` for each one."""
+
+    wheel: Wheel
+    foul_on_equal: bool
+    majority_bonus: int
+    scoop_multiplier: int
+    foul_multiplier: int
+    foul_pays_bonuses: bool
+    sap_lang: bool
+    sap_lang_multiplier: int
+    sap_lang_min_players: int
+    foul_counts_as_scoop: bool
+    natural_vs_natural: NaturalVsNatural
+    natural_tie_breaks: bool
+    rake: Decimal
+    draw_fee: Decimal
+    amount_decimals: int
+    bonuses: Mapping[str, int]
+    naturals: Mapping[str, int]
+    table: TableLimits | None = None
+
+    def canonical(self) -> dict[str, Any]:
+        """The JSON form that is hashed into the fingerprint (and shown by
+        ``GET /v1/variants/{name}``): keys sorted, decimals as strings,
+        naturals in precedence order."""
+        return {
+            "amount_decimals": self.amount_decimals,
+            "bonuses": {key: self.bonuses[key] for key in BONUS_KEYS if key in self.bonuses},
+            "draw_fee": _decimal_text(self.draw_fee),
+            "foul_counts_as_scoop": self.foul_counts_as_scoop,
+            "foul_multiplier": self.foul_multiplier,
+            "foul_on_equal": self.foul_on_equal,
+            "foul_pays_bonuses": self.foul_pays_bonuses,
+            "majority_bonus": self.majority_bonus,
+            "natural_tie_breaks": self.natural_tie_breaks,
+            "natural_vs_natural": self.natural_vs_natural.value,
+            "naturals": {key: self.naturals[key] for key in NATURAL_KEYS if key in self.naturals},
+            "rake": _decimal_text(self.rake),
+            "sap_lang": self.sap_lang,
+            "sap_lang_min_players": self.sap_lang_min_players,
+            "sap_lang_multiplier": self.sap_lang_multiplier,
+            "scoop_multiplier": self.scoop_multiplier,
+            "table": None
+            if self.table is None
+            else {
+                "escrow_bets": self.table.escrow_bets,
+                "join_min_bets": self.table.join_min_bets,
+                "leave_below_bets": self.table.leave_below_bets,
+            },
+            "wheel": self.wheel.value,
+        }
+
+    def fingerprint(self) -> str:
+        """``sha256:`` + the hex digest of the canonical form and the engine version."""
+        document = {"engine": ENGINE_VERSION, "rules": self.canonical()}
+        text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+    def bonus_value(self, key: str) -> int | None:
+        """The bonus for ``position.category``, royal flushes falling back to
+        straight flushes (RULES §6); None when the table has no entry."""
+        value = self.bonuses.get(key)
+        if value is None and key.endswith(".royal_flush"):
+            value = self.bonuses.get(key.replace("royal_flush", "straight_flush"))
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A named, resolved rule set: what every answer reports as ``variant``."""
+
+    name: str
+    rules: RuleSet
+    title: str
+    description: str
+    sources: tuple[str, ...]
+    overridden: tuple[str, ...] = ()
+    fingerprint: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fingerprint", self.rules.fingerprint())
+
+
+# --- knob validation --------------------------------------------------------------------------
+
+Checker = Callable[[object, tuple[PathPart, ...]], Any]
+
+
+def _integer(low: int, high: int) -> Checker:
+    def check(value: object, path: tuple[PathPart, ...]) -> int:
+        if isinstance(value, Decimal) and value == value.to_integral_value() and value.is_finite():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise VariantError(f"{_name(path)} must be an integer, not {_show(value)}", path=path)
+        if not low <= value <= high:
+            raise VariantError(f"{_name(path)} must be between {low} and {high}, not {value}", path=path)
+        return value
+
+    return check
+
+
+def _boolean(value: object, path: tuple[PathPart, ...]) -> bool:
+    if not isinstance(value, bool):
+        raise VariantError(f"{_name(path)} must be true or false, not {_show(value)}", path=path)
+    return value
+
+
+def _choice(kind: type[StrEnum]) -> Checker:
+    def check(value: object, path: tuple[PathPart, ...]) -> StrEnum:
+        allowed = [member.value for member in kind]
+        if not isinstance(value, str) or value not in allowed:
+            raise VariantError(f"{_name(path)} must be one of {', '.join(allowed)}; got {_show(value)}", path=path)
+        return kind(value)
+
+    return check
+
+
+def _fraction(high: Decimal) -> Checker:
+    def check(value: object, path: tuple[PathPart, ...]) -> Decimal:
+        number: Decimal | None = None
+        if isinstance(value, (int, Decimal, str)) and not isinstance(value, bool):
+            try:
+                number = Decimal(value)
+            except InvalidOperation:
+                number = None
+        if number is None or not number.is_finite():
+            raise VariantError(
+                f'{_name(path)} must be a decimal fraction such as "0.02", not {_show(value)}', path=path
+            )
+        if not Decimal(0) <= number <= high:
+            raise VariantError(f"{_name(path)} must be between 0 and {high}, not {value}", path=path)
+        return number
+
+    return check
+
+
+def _table_map(keys: tuple[str, ...], value_check: Checker, what: str) -> Checker:
+    def check(value: object, path: tuple[PathPart, ...]) -> Mapping[str, int]:
+        if not isinstance(value, Mapping):
+            raise VariantError(f"{_name(path)} must be an object of {what}, not {_show(value)}", path=path)
+        for key in value:
+            if key not in keys:
+                raise VariantError(
+                    f"unknown {what[:-1]} {key!r}; the known ones are {', '.join(keys)}", path=(*path, key)
+                )
+        checked = {key: value_check(value[key], (*path, key)) for key in keys if key in value}
+        return MappingProxyType(checked)
+
+    return check
+
+
+def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise VariantError(f"{_name(path)} must be an object or null, not {_show(value)}", path=path)
+    names = TableLimits.__slots__
+    for key in value:
+        if key not in names:
+            raise VariantError(f"unknown table limit {key!r}; the known ones are {', '.join(names)}", path=(*path, key))
+    missing = [name for name in names if name not in value]
+    if missing:
+        raise VariantError(f"table limits need {', '.join(missing)}", path=path)
+    count = _integer(0, 100_000)
+    return TableLimits(**{name: count(value[name], (*path, name)) for name in names})
+
+
+_KNOBS: Final[dict[str, Checker]] = {
+    "wheel": _choice(Wheel),
+    "foul_on_equal": _boolean,
+    "majority_bonus": _integer(0, 100),
+    "scoop_multiplier": _integer(1, 100),
+    "foul_multiplier": _integer(1, 100),
+    "foul_pays_bonuses": _boolean,
+    "sap_lang": _boolean,
+    "sap_lang_multiplier": _integer(1, 100),
+    "sap_lang_min_players": _integer(2, 4),
+    "foul_counts_as_scoop": _boolean,
+    "natural_vs_natural": _choice(NaturalVsNatural),
+    "natural_tie_breaks": _boolean,
+    "rake": _fraction(Decimal("0.5")),
+    "draw_fee": _fraction(Decimal(1)),
+    "amount_decimals": _integer(0, 8),
+    "bonuses": _table_map(BONUS_KEYS, _integer(1, 1000), "bonus keys"),
+    "naturals": _table_map(NATURAL_KEYS, _integer(1, 10_000), "naturals"),
+    "table": _table_limits,
+}
+_MERGED_MAPS: Final = ("bonuses", "naturals", "table")
+
+
+def _name(path: tuple[PathPart, ...]) -> str:
+    return ".".join(str(part) for part in path if part != "overrides") or "value"
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (Mapping, list, tuple)):
+        return "an object" if isinstance(value, Mapping) else "a list"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) -> RuleSet:
+    """Check every knob and build the rule set; raise :class:`VariantError`
+    naming the first bad or missing knob."""
+    for key in knobs:
+        if key not in _KNOBS:
+            raise VariantError(f"unknown knob {key!r}; the knobs are {', '.join(_KNOBS)}", path=(*path, key))
+    required = [name for name in _KNOBS if name != "table"]
+    missing = [name for name in required if name not in knobs]
+    if missing:
+        raise VariantError(f"the rule set lacks {', '.join(missing)}", path=path)
+    values = {name: checker(knobs.get(name), (*path, name)) for name, checker in _KNOBS.items()}
+    return RuleSet(**values)
+
+
+# --- presets ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _PresetFile:
+    title: str
+    description: str
+    sources: tuple[str, ...]
+    knobs: Mapping[str, Any]
+
+
+@functools.cache
+def _preset_file(name: str) -> _PresetFile:
+    text = resources.files(__package__).joinpath("presets", f"{name}.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    return _PresetFile(
+        title=data["title"], description=data["description"], sources=tuple(data["sources"]), knobs=data["rules"]
+    )
+
+
+@functools.cache
+def preset(name: str) -> Variant:
+    """A preset by name, resolved.
+
+    >>> preset("classic").rules.scoop_multiplier
+    3
+    """
+    if name not in PRESET_NAMES:
+        raise VariantError(f"unknown preset {name!r}; the presets are {', '.join(PRESET_NAMES)}")
+    data = _preset_file(name)
+    rules = build_rules(data.knobs)
+    return Variant(name=name, rules=rules, title=data.title, description=data.description, sources=data.sources)
+
+
+def resolve_variant(spec: object) -> Variant:
+    """Resolve what a request says under ``variant``: a preset name, or
+    ``{"preset": name, "overrides": {...}}``.  Errors carry the path inside
+    that value (``()`` for a bad name given as a string)."""
+    if isinstance(spec, str):
+        return preset(spec)
+    if not isinstance(spec, Mapping):
+        raise VariantError(
+            f"variant must be a preset name or an object with 'preset' and 'overrides', not {_show(spec)}"
+        )
+    for key in spec:
+        if key not in ("preset", "overrides"):
+            raise VariantError(f"unknown field {key!r}; a variant has 'preset' and 'overrides'", path=(key,))
+    name = spec.get("preset")
+    if not isinstance(name, str):
+        raise VariantError(f"preset must be a preset name, not {_show(name)}", path=("preset",))
+    try:
+        base = preset(name)
+    except VariantError as error:
+        raise error.at("preset") from None
+    overrides = spec.get("overrides", {})
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, Mapping):
+        raise VariantError(f"overrides must be an object of knobs, not {_show(overrides)}", path=("overrides",))
+    if not overrides:
+        return base
+    return _apply_overrides(base, overrides)
+
+
+def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
+    merged: dict[str, object] = dict(_preset_file(base.name).knobs)
+    for key, value in overrides.items():
+        if key not in _KNOBS:
+            raise VariantError(f"unknown knob {key!r}; the knobs are {', '.join(_KNOBS)}", path=("overrides", key))
+        merged[key] = _merge_patch(merged.get(key), value) if key in _MERGED_MAPS else value
+    for key in ("bonuses", "naturals"):
+        if merged[key] is None:  # "bonuses": null removes every entry
+            merged[key] = {}
+    return Variant(
+        name=base.name,
+        rules=_build_with_override_paths(merged, overrides),
+        title=base.title,
+        description=base.description,
+        sources=base.sources,
+        overridden=tuple(sorted(overrides)),
+    )
+
+
+def _merge_patch(current: object, patch: object) -> object:
+    """RFC 7396 for one level: entries of ``patch`` set or (null) remove
+    entries of ``current``; a patch that is not an object replaces it."""
+    if not isinstance(patch, Mapping):
+        return patch
+    merged = dict(current) if isinstance(current, Mapping) else {}
+    for entry, value in patch.items():
+        if value is None:
+            merged.pop(entry, None)
+        else:
+            merged[entry] = value
+    return merged
+
+
+def _build_with_override_paths(merged: Mapping[str, object], overrides: Mapping[str, object]) -> RuleSet:
+    try:
+        return build_rules(merged)
+    except VariantError as error:
+        # The preset itself is valid, so the bad value came from the overrides.
+        if error.path and error.path[0] in overrides:
+            raise error.at("overrides") from None
+        raise
+
+
+def _decimal_text(value: Decimal) -> str:
+    return format(value.normalize(), "f")

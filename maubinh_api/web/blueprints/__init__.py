@@ -1,0 +1,1 @@
+"""HTTP entry points, one blueprint per resource."""

@@ -1,0 +1,43 @@
+"""Liveness, readiness and the API description."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app
+
+from ...rules.evaluator import Evaluator
+from ...rules.hands import Wheel
+from ...rules.variants import PRESET_NAMES, preset
+from ..params import settings
+from ..problems import Problem
+
+blueprint = Blueprint("health", __name__)
+
+
+@blueprint.get("/healthz")
+def healthz() -> dict[str, str]:
+    """The process answers."""
+    return {"status": "ok"}
+
+
+@blueprint.get("/readyz")
+def readyz() -> dict[str, object]:
+    """Ready to serve: the presets load and the evaluation tables are built."""
+    checks: dict[str, str] = {}
+    try:
+        for name in PRESET_NAMES:
+            preset(name)
+        checks["presets"] = "ok"
+        for wheel in Wheel:
+            Evaluator.for_wheel(wheel)
+        checks["evaluator"] = "ok"
+    except Exception as error:  # readiness must report, not crash
+        current_app.logger.exception("readiness check failed")
+        raise Problem(503, f"not ready: {error}") from None
+    return {"status": "ready", "checks": checks}
+
+
+@blueprint.get("/openapi.yaml")
+def openapi() -> Response:
+    """The OpenAPI 3.1 document describing this service."""
+    text = settings().openapi_path.read_text(encoding="utf-8")
+    return Response(text, mimetype="application/yaml")

@@ -1,0 +1,68 @@
+"""Reading a JSON request body strictly.
+
+Flask's ``request.get_json`` accepts NaN and Infinity, turns numbers into
+binary floats and reports every failure the same way; money cannot work with
+that.  Here: JSON only (415 otherwise), UTF-8 only, numbers with a fraction
+or exponent become ``Decimal`` (exact), and every failure is a 400 that says
+where the text went wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any, NoReturn
+
+from flask import request
+
+from .problems import Problem
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _is_json(mimetype: str) -> bool:
+    return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+
+
+def json_object() -> dict[str, Any]:
+    """The request body as a JSON object, or a Problem (400, 415, 422)."""
+    if not _is_json(request.mimetype):
+        given = request.mimetype or "no Content-Type"
+        raise Problem(415, f"send the body as application/json, not {given}")
+    charset = request.mimetype_params.get("charset", "utf-8").lower()
+    if charset not in ("utf-8", "utf8"):
+        raise Problem(415, f"JSON bodies must be UTF-8, not {charset}")
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise Problem(400, "the request body is empty; send a JSON object")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Problem(400, f"the request body is not valid UTF-8 (byte {error.start})") from None
+    try:
+        data = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise Problem(
+            400, f"the request body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except ValueError as error:  # NaN / Infinity
+        raise Problem(400, f"the request body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise Problem(400, "the request body is nested too deeply to be read") from None
+    if not isinstance(data, dict):
+        raise Problem.invalid([{"pointer": "", "detail": f"the body must be a JSON object, not {_kind(data)}"}])
+    return data
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "a number"

@@ -1,0 +1,32 @@
+"""Loading a request: body, schema, and the rule variant it asks for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from marshmallow import Schema
+
+from ..infra.config import Settings
+from ..rules.variants import Variant, resolve_variant
+from .body import json_object
+from .problems import located
+
+
+def settings() -> Settings:
+    """The running application's settings."""
+    found: Settings = current_app.extensions["maubinh.settings"]
+    return found
+
+
+def load(schema: Schema) -> dict[str, Any]:
+    """The request body read as JSON and checked against ``schema``
+    (marshmallow's ValidationError becomes a 422 in the error handler)."""
+    data: dict[str, Any] = schema.load(json_object())
+    return data
+
+
+def variant_of(data: dict[str, Any]) -> Variant:
+    """The variant a loaded request names, or the configured default."""
+    with located("variant"):
+        return resolve_variant(data.get("variant", settings().default_variant))

@@ -1,0 +1,86 @@
+"""Shared fixtures: the app, and a test client whose every answer is checked
+against openapi.yaml (so a test that receives an undocumented answer fails)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+from flask import Flask
+from flask.testing import FlaskClient
+from openapi_core import Config, OpenAPI
+from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
+from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
+from werkzeug.test import EnvironBuilder, TestResponse
+from werkzeug.wrappers import Request
+
+from maubinh_api import create_app
+
+SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
+SPEC_SERVER = "http://127.0.0.1:8000"  # the first server listed in openapi.yaml
+
+
+@pytest.fixture(scope="session")
+def spec_document() -> dict[str, Any]:
+    document: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    return document
+
+
+@pytest.fixture(scope="session")
+def openapi(spec_document: dict[str, Any]) -> OpenAPI:
+    # Problem documents are JSON too; openapi-core only knows application/json.
+    config = Config(
+        extra_media_type_deserializers={
+            "application/problem+json": json.loads,
+            "application/yaml": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
+        }
+    )
+    return OpenAPI.from_dict(spec_document, config=config)
+
+
+class CheckedClient(FlaskClient):
+    """A Flask test client that validates each response against the spec."""
+
+    openapi: OpenAPI
+    problem_schema: dict[str, Any]
+    checked: int = 0
+
+    def open(self, *args: Any, **kwargs: Any) -> TestResponse:  # type: ignore[override]
+        response: TestResponse = super().open(*args, **kwargs)
+        self._check(response)
+        return response
+
+    def _check(self, response: TestResponse) -> None:
+        request = response.request
+        if request.method in ("OPTIONS", "HEAD"):
+            return
+        # Only the operation (method and path) matters for response validation;
+        # the original request's body stream has been consumed by the app.
+        bare = Request(EnvironBuilder(method=request.method, path=request.path, base_url=SPEC_SERVER).get_environ())
+        try:
+            self.openapi.validate_response(WerkzeugOpenAPIRequest(bare), WerkzeugOpenAPIResponse(response))
+        except (PathNotFound, OperationNotFound):
+            # Paths and methods the spec does not list must be problem documents.
+            assert response.status_code in (404, 405), (request.method, request.path, response.status_code)
+            assert response.mimetype == "application/problem+json"
+            jsonschema.validate(response.get_json(), self.problem_schema)
+        type(self).checked += 1
+
+
+@pytest.fixture
+def app() -> Flask:
+    return create_app()
+
+
+@pytest.fixture
+def client(app: Flask, openapi: OpenAPI, spec_document: dict[str, Any]) -> CheckedClient:
+    CheckedClient.openapi = openapi
+    CheckedClient.problem_schema = spec_document["components"]["schemas"]["Problem"]
+    app.test_client_class = CheckedClient
+    test_client = app.test_client()
+    assert isinstance(test_client, CheckedClient)
+    return test_client

@@ -1,0 +1,101 @@
+"""POST /v1/arrangements/validate."""
+
+from __future__ import annotations
+
+import pytest
+
+LEGAL = {"back": ["As", "Ks", "Qs", "Js", "Ts"], "middle": ["9h", "9d", "9c", "8c", "7c"], "front": ["2d", "2c", "3h"]}
+FOULED = {"back": ["As", "Ad", "Kc", "Kd", "2s"], "middle": ["Qs", "Qd", "Qc", "3d", "4d"], "front": ["5s", "6s", "7s"]}
+
+
+def test_a_legal_arrangement(client):
+    response = client.post("/v1/arrangements/validate", json={"arrangement": LEGAL, "variant": "classic"})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["fouled"] is False
+    assert body["reasons"] == []
+    assert [body["chi"][position]["category"] for position in ("back", "middle", "front")] == [
+        "royal_flush",
+        "trips",
+        "pair",
+    ]
+    # A royal flush in the back earns classic's back straight-flush bonus of 5 (000: "ăn 5 chi").
+    assert body["bonuses"] == [
+        {
+            "position": "back",
+            "key": "back.royal_flush",
+            "value": 5,
+            "label": {"en": "Royal flush in the back", "vi": "Thùng phá sảnh lớn chi đầu"},
+        }
+    ]
+    assert body["natural"] is None
+
+
+def test_a_fouled_arrangement_is_a_200_with_reasons_and_no_bonuses(client):
+    body = client.post("/v1/arrangements/validate", json={"arrangement": FOULED}).get_json()
+    assert body["fouled"] is True
+    assert body["reasons"][0]["code"] == "back_weaker_than_middle"
+    assert body["reasons"][0]["detail_vi"] == "chi đầu (Thú A và K) yếu hơn chi giữa (Sám Q)"
+    assert body["bonuses"] == []
+
+
+def test_bonus_values_follow_the_variant(client):
+    arrangement = {
+        "back": ["9s", "9h", "9d", "9c", "2d"],
+        "middle": ["Ks", "Kh", "Kd", "3c", "3d"],
+        "front": ["Qs", "Qh", "Qd"],
+    }
+    classic = client.post("/v1/arrangements/validate", json={"arrangement": arrangement}).get_json()
+    online = client.post("/v1/arrangements/validate", json={"arrangement": arrangement, "variant": "online"}).get_json()
+    assert [bonus["value"] for bonus in classic["bonuses"]] == [4, 2, 3]
+    assert [bonus["value"] for bonus in online["bonuses"]] == [8, 4, 6]
+
+
+def test_foul_on_equal_override(client):
+    equal = {
+        "back": ["As", "Kd", "9h", "7c", "3s"],
+        "middle": ["Ah", "Kc", "9d", "7s", "3c"],
+        "front": ["2s", "4d", "5h"],
+    }
+    relaxed = client.post("/v1/arrangements/validate", json={"arrangement": equal}).get_json()
+    strict = client.post(
+        "/v1/arrangements/validate",
+        json={"arrangement": equal, "variant": {"preset": "classic", "overrides": {"foul_on_equal": True}}},
+    ).get_json()
+    assert relaxed["fouled"] is False
+    assert strict["fouled"] is True and strict["reasons"][0]["code"] == "back_equals_middle"
+
+
+@pytest.mark.parametrize(
+    ("arrangement", "pointer", "detail"),
+    [
+        (
+            {**LEGAL, "front": ["2d", "2c", "As"]},
+            "/arrangement/front/2",
+            "card As appears twice: at /arrangement/back/0 and /arrangement/front/2",
+        ),
+        ({**LEGAL, "front": ["2d", "2c"]}, "/arrangement/front", "the front chi must hold 3 cards, not 2"),
+        ({**LEGAL, "back": LEGAL["back"][:4]}, "/arrangement/back", "the back chi must hold 5 cards, not 4"),
+        ({**LEGAL, "middle": ["9h", "9d", "9c", "8c", "1c"]}, "/arrangement/middle/4", "unknown card '1c'"),
+        ({"back": LEGAL["back"], "middle": LEGAL["middle"]}, "/arrangement/front", "Missing data"),
+        ({**LEGAL, "extra": []}, "/arrangement/extra", "unknown field"),
+    ],
+)
+def test_bad_arrangements_name_the_place(client, arrangement, pointer, detail):
+    response = client.post("/v1/arrangements/validate", json={"arrangement": arrangement})
+    assert response.status_code == 422
+    errors = response.get_json()["errors"]
+    assert errors[0]["pointer"] == pointer
+    assert detail in errors[0]["detail"]
+
+
+def test_missing_arrangement(client):
+    response = client.post("/v1/arrangements/validate", json={"variant": "classic"})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["pointer"] == "/arrangement"
+
+
+def test_every_bad_value_is_listed(client):
+    arrangement = {"back": ["Xs", *LEGAL["back"][1:]], "middle": LEGAL["middle"], "front": ["2d", "2c", "Yy"]}
+    errors = client.post("/v1/arrangements/validate", json={"arrangement": arrangement}).get_json()["errors"]
+    assert sorted(error["pointer"] for error in errors) == ["/arrangement/back/0", "/arrangement/front/2"]

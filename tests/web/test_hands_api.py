@@ -1,0 +1,98 @@
+"""POST /v1/hands/classify."""
+
+from __future__ import annotations
+
+import pytest
+
+from maubinh_api.rules.variants import preset
+
+
+def test_classifies_one_chi_in_canonical_notation(client):
+    response = client.post("/v1/hands/classify", json={"cards": ["kh", "K♦", "2c", "9s", "9C"]})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["cards"] == ["Kh", "Kd", "9s", "9c", "2c"]
+    assert body["category"] == "two_pair"
+    assert body["label"] == {"en": "Two pair", "vi": "Thú"}
+    assert body["description"] == {"en": "Two pair, Kings and Nines", "vi": "Thú K và 9"}
+    assert body["strength"] == [2, 13, 9, 2, 0, 0]
+    classic = preset("classic")
+    assert body["variant"] == {"name": "classic", "fingerprint": classic.fingerprint, "overridden": []}
+
+
+def test_classifies_a_front(client):
+    body = client.post("/v1/hands/classify", json={"cards": ["Qs", "Qd", "Qc"]}).get_json()
+    assert (body["category"], body["strength"]) == ("trips", [3, 12, 0, 0])
+
+
+def test_the_variant_decides_where_the_wheel_ranks(client):
+    hands = [["As", "2d", "3c", "4h", "5s"], ["9s", "Td", "Jc", "Qh", "Ks"]]
+    low = client.post("/v1/hands/classify", json={"hands": hands, "variant": "online"}).get_json()
+    second = client.post("/v1/hands/classify", json={"hands": hands, "variant": "extended"}).get_json()
+    assert low["results"][0]["strength"] < low["results"][1]["strength"]
+    assert second["results"][0]["strength"] > second["results"][1]["strength"]
+    assert second["variant"]["name"] == "extended"
+
+
+def test_a_batch_answers_in_order(client):
+    hands = [["2s", "3s", "4s", "5s", "6s"], ["As", "Ad", "Kc"], ["7h", "7d", "7s", "7c", "Kd"]]
+    body = client.post("/v1/hands/classify", json={"hands": hands}).get_json()
+    assert [result["category"] for result in body["results"]] == ["straight_flush", "pair", "quads"]
+
+
+def test_overrides_are_reported(client):
+    body = client.post(
+        "/v1/hands/classify",
+        json={
+            "cards": ["As", "2d", "3c", "4h", "5s"],
+            "variant": {"preset": "classic", "overrides": {"wheel": "second"}},
+        },
+    ).get_json()
+    assert body["strength"] == [4, 14, 5, 4, 3, 2]
+    assert body["variant"]["overridden"] == ["wheel"]
+    assert body["variant"]["fingerprint"] != preset("classic").fingerprint
+
+
+def test_1000_hands_are_accepted_and_1001_refused(client):
+    hand = ["As", "Kd", "Qh"]
+    assert len(client.post("/v1/hands/classify", json={"hands": [hand] * 1000}).get_json()["results"]) == 1000
+    response = client.post("/v1/hands/classify", json={"hands": [hand] * 1001})
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {"pointer": "/hands", "detail": "at most 1000 hands per request, not 1001"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer", "detail"),
+    [
+        ({"cards": ["As", "Kd", "Qh", "Jc", "As"]}, "/cards/4", "card As appears twice: at /cards/0 and /cards/4"),
+        ({"cards": ["As", "Kd", "Qh", "Jc"]}, "/cards", "a chi has 3 or 5 cards, not 4"),
+        ({"cards": ["As", "Kd"]}, "/cards", "a chi must hold 3 to 5 cards, not 2"),
+        ({"cards": ["As", "Kd", "Qh", "Jc", "Ts", "9s"]}, "/cards", "a chi must hold 3 to 5 cards, not 6"),
+        ({"cards": ["As", "Kd", "Zz"]}, "/cards/2", "unknown card 'Zz'"),
+        ({"cards": ["As", "Kd", 7]}, "/cards/2", "a card must be a string"),
+        ({"cards": "As Kd Qh"}, "/cards", "must be a list of cards"),
+        ({"hands": [["As", "Kd", "Qh"], ["2s", "2s", "3d"]]}, "/hands/1/1", "card 2s appears twice"),
+        ({"hands": [["As", "Kd", "Qh"], ["2s", "Xd", "3d"]]}, "/hands/1/1", "unknown card 'Xd'"),
+        ({}, "", "send either 'cards'"),
+        ({"cards": ["As", "Kd", "Qh"], "hands": []}, "", "not both"),
+        ({"cards": ["As", "Kd", "Qh"], "colour": "red"}, "/colour", "unknown field"),
+        ({"cards": ["As", "Kd", "Qh"], "variant": "kitchen"}, "/variant", "unknown preset 'kitchen'"),
+        ({"cards": ["As", "Kd", "Qh"], "variant": 3}, "/variant", "must be a preset name"),
+        (
+            {"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", "overrides": {"majority": 1}}},
+            "/variant/overrides/majority",
+            "unknown knob 'majority'",
+        ),
+    ],
+)
+def test_bad_content_is_a_422_naming_the_place(client, body, pointer, detail):
+    response = client.post("/v1/hands/classify", json=body)
+    assert response.status_code == 422
+    assert response.mimetype == "application/problem+json"
+    problem = response.get_json()
+    assert problem["errors"][0]["pointer"] == pointer
+    assert detail in problem["errors"][0]["detail"]
+    assert problem["type"] == "urn:maubinh:problem:invalid-content"
+    assert problem["instance"] == "/v1/hands/classify"
