@@ -4,6 +4,7 @@ against openapi.yaml (so a test that receives an undocumented answer fails)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,20 @@ def app() -> Flask:
 
 
 @pytest.fixture
-def client(app: Flask, openapi: OpenAPI, spec_document: dict[str, Any]) -> CheckedClient:
+def checked_client(openapi: OpenAPI, spec_document: dict[str, Any]) -> Callable[[Flask], CheckedClient]:
+    """Make a spec-checking test client for any app (e.g. one built with other settings)."""
     CheckedClient.openapi = openapi
     CheckedClient.problem_schema = spec_document["components"]["schemas"]["Problem"]
-    app.test_client_class = CheckedClient
-    test_client = app.test_client()
-    assert isinstance(test_client, CheckedClient)
-    return test_client
+
+    def make(app: Flask) -> CheckedClient:
+        app.test_client_class = CheckedClient
+        test_client = app.test_client()
+        assert isinstance(test_client, CheckedClient)
+        return test_client
+
+    return make
+
+
+@pytest.fixture
+def client(app: Flask, checked_client: Callable[[Flask], CheckedClient]) -> CheckedClient:
+    return checked_client(app)

@@ -56,16 +56,12 @@ def test_json_with_charset_and_structured_suffix_are_accepted(client):
     assert client.post(CLASSIFY, data=data, content_type="application/vnd.maubinh+json").status_code == 200
 
 
-def test_a_body_over_the_limit_is_413(openapi, spec_document):
+def test_a_body_over_the_limit_is_413(checked_client):
     from maubinh_api import create_app
-    from tests.conftest import CheckedClient
 
-    app = create_app({"max_body_bytes": 4096})
-    app.test_client_class = CheckedClient
-    CheckedClient.openapi = openapi
-    CheckedClient.problem_schema = spec_document["components"]["schemas"]["Problem"]
-    payload = b'{"cards": [' + b'"As",' * 2000 + b'"Kd"]}'
-    body = problem(app.test_client().post(CLASSIFY, data=payload, content_type="application/json"), 413)
+    client = checked_client(create_app({"max_body_bytes": 4096}))
+    payload = b'{"cards": [' + b'"As",' * 2000 + b'"Kd"]}'  # 10,018 bytes
+    body = problem(client.post(CLASSIFY, data=payload, content_type="application/json"), 413)
     assert "4096 bytes" in body["detail"]
 
 
@@ -81,14 +77,14 @@ def test_wrong_method_is_405_with_allow(client):
     problem(client.delete("/v1/variants"), 405)
 
 
-def test_an_unexpected_fault_is_a_logged_500_problem(app, monkeypatch, caplog):
+def test_an_unexpected_fault_is_a_logged_500_problem(client, monkeypatch, caplog):
     from maubinh_api.web.blueprints import hands
 
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(hands, "classify", explode)
-    response = app.test_client().post(CLASSIFY, json={"cards": ["As", "Kd", "Qh"]})
+    response = client.post(CLASSIFY, json={"cards": ["As", "Kd", "Qh"]})
     body = problem(response, 500)
     assert "boom" not in body["detail"]  # internals are logged, not shown
     assert "unhandled error on POST /v1/hands/classify" in caplog.text

@@ -16,14 +16,14 @@ def test_readyz(client):
     assert body == {"status": "ready", "checks": {"presets": "ok", "evaluator": "ok"}}
 
 
-def test_readyz_reports_a_failure_as_503(app, monkeypatch):
+def test_readyz_reports_a_failure_as_503(client, monkeypatch):
     from maubinh_api.web.blueprints import health
 
     def broken(name):
         raise OSError("preset file missing")
 
     monkeypatch.setattr(health, "preset", broken)
-    response = app.test_client().get("/readyz")
+    response = client.get("/readyz")
     assert response.status_code == 503
     assert "preset file missing" in response.get_json()["detail"]
 

@@ -27,9 +27,9 @@ def test_an_unknown_preset_is_a_404(client):
     assert "the presets are classic, online, extended, chinese-poker-2-4" in response.get_json()["detail"]
 
 
-def test_the_default_variant_is_configurable(openapi):
+def test_the_default_variant_is_configurable(checked_client):
     from maubinh_api import create_app
 
-    app = create_app({"default_variant": "online"})
-    body = app.test_client().post("/v1/hands/classify", json={"cards": ["As", "Kd", "Qh"]}).get_json()
+    client = checked_client(create_app({"default_variant": "online"}))
+    body = client.post("/v1/hands/classify", json={"cards": ["As", "Kd", "Qh"]}).get_json()
     assert body["variant"]["name"] == "online"
