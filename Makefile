@@ -13,7 +13,7 @@ export PYTHONPATH := $(CURDIR)
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test lint typecheck spec unit bench bench-eval clean deps
+.PHONY: run test bench bench-eval bench-settle clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,10 +43,13 @@ test: $(DEV_STAMP)
 	@echo "make test: all checks passed"
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval
+bench: bench-eval bench-settle
 
 bench-eval: $(DEV_STAMP)
 	$(BIN)/python bench/evaluate_all.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache
+
+bench-settle: $(DEV_STAMP)
+	$(BIN)/python bench/settle_tables.py

@@ -11,7 +11,7 @@ from ..infra.config import Settings
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
 from ..rules.variants import PRESET_NAMES, preset
-from .blueprints import arrangements, hands, health, variants
+from .blueprints import arrangements, hands, health, settlements, variants
 from .problems import register_error_handlers
 
 
@@ -26,7 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # Vietnamese labels stay readable
 
     register_error_handlers(app)
-    for module in (health, variants, hands, arrangements):
+    for module in (health, variants, hands, arrangements, settlements):
         app.register_blueprint(module.blueprint)
 
     _warm_up()

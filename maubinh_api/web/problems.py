@@ -66,6 +66,15 @@ class Problem(Exception):
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         return cls(422, f"{where}: {first['detail']}{more}", errors=errors)
 
+    def relocated(self, prefix: str) -> Problem:
+        """The same problem with every pointer moved under ``prefix`` (a pointer)."""
+        errors = (
+            None if self.errors is None else [error | {"pointer": prefix + error["pointer"]} for error in self.errors]
+        )
+        if errors:
+            return Problem.invalid(errors)
+        return Problem(self.status, self.detail, errors=errors, headers=self.headers)
+
     def body(self) -> dict[str, Any]:
         """The problem document."""
         slug, title = PROBLEM_TYPES.get(self.status, ("error", "Error"))

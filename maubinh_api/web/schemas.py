@@ -9,21 +9,29 @@ errors carry their own paths.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..rules.cards import Card
 from ..rules.errors import CardError
 
 #: Largest batch of hands for ``POST /v1/hands/classify``.
 MAX_CLASSIFY_HANDS = 1000
-#: Most cards a list may hold: a whole hand.
-MAX_CARDS = 13
+#: Largest batch of tables for ``POST /v1/settlements/batch``.
+MAX_BATCH_TABLES = 200
+#: Longest player id.
+MAX_PLAYER_ID = 64
+
+_VARIANT_SHAPE = 'must be a preset name or an object {"preset": ..., "overrides": {...}}'
+_BET_SHAPE = 'must be a number or a decimal string such as "10.50"'
 
 
 class CardField(fields.Field[Card]):
     """One card in any accepted notation (RULES §1)."""
+
+    default_error_messages = {"null": "a card must be a string such as 'As', not null"}  # noqa: RUF012 - marshmallow's own attribute
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Card:
         try:
@@ -32,37 +40,71 @@ class CardField(fields.Field[Card]):
             raise ValidationError(str(error)) from None
 
 
-class CardList(fields.List):
-    """A list of cards, its length checked before any card is read, so that a
-    huge list is refused without parsing it."""
+class BoundedList(fields.List):
+    """A list whose length is checked before any item is read, so that a huge
+    list is refused without parsing it.  ``too_many``/``wrong_count`` format
+    the message with ``{count}``."""
 
-    def __init__(self, *, min_length: int, max_length: int, what: str = "cards", **kwargs: Any) -> None:
-        super().__init__(CardField(), **kwargs)
-        self.min_length = min_length
-        self.max_length = max_length
-        self.what = what
+    def __init__(
+        self, item: fields.Field[Any], *, min_length: int, max_length: int, wrong_count: str, noun: str, **kwargs: Any
+    ) -> None:
+        super().__init__(item, **kwargs)
+        self.error_messages["null"] = f"must be a list of {noun}, not null"
+        self.min_length, self.max_length = min_length, max_length
+        self.wrong_count, self.noun = wrong_count, noun
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, list):
-            raise ValidationError(f'must be a list of cards such as ["As", "Kd"], not {_kind(value)}')
+            raise ValidationError(f"must be a list of {self.noun}, not {_kind(value)}")
         if not self.min_length <= len(value) <= self.max_length:
-            expected = (
-                str(self.min_length)
-                if self.min_length == self.max_length
-                else f"{self.min_length} to {self.max_length}"
-            )
-            raise ValidationError(f"{self.what} hold {expected} cards, not {len(value)}")
+            raise ValidationError(self.wrong_count.format(count=len(value)))
         return super()._deserialize(value, attr, data, **kwargs)
+
+
+def card_list(min_length: int, max_length: int, what: str, **kwargs: Any) -> BoundedList:
+    """A list of cards; ``what`` names it in the message ("the back chi")."""
+    expected = str(min_length) if min_length == max_length else f"{min_length} to {max_length}"
+    return BoundedList(
+        CardField(),
+        min_length=min_length,
+        max_length=max_length,
+        wrong_count=f"{what} must hold {expected} cards, not {{count}}",
+        noun='cards such as ["As", "Kd"]',
+        **kwargs,
+    )
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false only (marshmallow would also take "yes", 1, "on"...)."""
+
+    default_error_messages = {"null": "must be true or false, not null"}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError(f"must be true or false, not {_kind(value)}")
+        return value
 
 
 class VariantField(fields.Raw):
     """A preset name or ``{"preset", "overrides"}``; resolved by the domain."""
 
+    default_error_messages = {"null": _VARIANT_SHAPE + ", not null"}  # noqa: RUF012 - marshmallow's own attribute
+
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, (str, Mapping)):
-            raise ValidationError(
-                f'must be a preset name or an object {{"preset": ..., "overrides": {{...}}}}, not {_kind(value)}'
-            )
+            raise ValidationError(f"{_VARIANT_SHAPE}, not {_kind(value)}")
+        return value
+
+
+class BetField(fields.Raw):
+    """A JSON number or a decimal string; its value is checked by the domain,
+    which knows the variant's money precision."""
+
+    default_error_messages = {"null": _BET_SHAPE + ", not null"}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+            raise ValidationError(f"{_BET_SHAPE}, not {_kind(value)}")
         return value
 
 
@@ -95,10 +137,13 @@ class StrictSchema(Schema):
 class ClassifyRequest(StrictSchema):
     """``POST /v1/hands/classify``: one chi in ``cards`` or many in ``hands``."""
 
-    cards = CardList(min_length=3, max_length=5, what="a chi must")
-    hands = fields.List(
-        CardList(min_length=3, max_length=5, what="a chi must"),
-        validate=lambda hands: _at_most(hands, MAX_CLASSIFY_HANDS, "hands"),
+    cards = card_list(3, 5, "a chi")
+    hands = BoundedList(
+        card_list(3, 5, "a chi"),
+        min_length=0,
+        max_length=MAX_CLASSIFY_HANDS,
+        wrong_count=f"at most {MAX_CLASSIFY_HANDS} hands per request, not {{count}}",
+        noun="chi (lists of cards)",
     )
     variant = VariantField()
 
@@ -111,19 +156,82 @@ class ClassifyRequest(StrictSchema):
 class ArrangementSchema(StrictSchema):
     """Three chi: back and middle of 5 cards, front of 3."""
 
-    back = CardList(min_length=5, max_length=5, what="the back chi must", required=True)
-    middle = CardList(min_length=5, max_length=5, what="the middle chi must", required=True)
-    front = CardList(min_length=3, max_length=3, what="the front chi must", required=True)
+    back = card_list(5, 5, "the back chi", required=True)
+    middle = card_list(5, 5, "the middle chi", required=True)
+    front = card_list(3, 3, "the front chi", required=True)
 
 
 class ValidateRequest(StrictSchema):
     """``POST /v1/arrangements/validate``."""
 
-    arrangement = fields.Nested(ArrangementSchema, required=True)
+    arrangement = fields.Nested(
+        ArrangementSchema, required=True, error_messages={"null": "must be an object with back, middle and front"}
+    )
     variant = VariantField()
 
 
-def _at_most(items: list[Any], limit: int, what: str) -> bool:
-    if len(items) > limit:
-        raise ValidationError(f"at most {limit} {what} per request, not {len(items)}")
-    return True
+class PlayerSchema(StrictSchema):
+    """One seat: an id and an arrangement, or ``"forfeit": true``."""
+
+    id = fields.String(
+        required=True,
+        error_messages={"null": "a player id must be a string, not null", "invalid": "a player id must be a string"},
+        validate=[
+            validate.Length(min=1, max=MAX_PLAYER_ID, error=f"a player id has 1 to {MAX_PLAYER_ID} characters"),
+            validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="a player id must not contain control characters"),
+        ],
+    )
+    arrangement = fields.Nested(
+        ArrangementSchema, error_messages={"null": "must be an object with back, middle and front"}
+    )
+    forfeit = StrictBoolean(load_default=False)
+    declare_natural = StrictBoolean(load_default=True)
+
+    @validates_schema
+    def _hand_or_forfeit(self, data: Mapping[str, Any], **kwargs: Any) -> None:
+        if data.get("forfeit") and "arrangement" in data:
+            raise ValidationError("a player who forfeits has no arrangement; send one or the other")
+        if not data.get("forfeit") and "arrangement" not in data:
+            raise ValidationError('send the player\'s arrangement, or "forfeit": true for a player who left')
+
+
+class SettlementRequest(StrictSchema):
+    """``POST /v1/settlements``: one table."""
+
+    variant = VariantField()
+    bet = BetField(required=True)
+    players = BoundedList(
+        fields.Nested(PlayerSchema),
+        min_length=2,
+        max_length=4,
+        wrong_count="a table has 2 to 4 players, not {count}",
+        noun="players",
+        required=True,
+    )
+
+
+class TableField(fields.Raw):
+    """One table of a batch: checked later, on its own, so that one bad
+    table does not fail the others."""
+
+    default_error_messages = {"null": "a table must be an object, not null"}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValidationError(f"a table must be an object, not {_kind(value)}")
+        return value
+
+
+class SettlementBatchRequest(StrictSchema):
+    """``POST /v1/settlements/batch``: up to 200 tables; ``variant`` is the
+    default for tables that name none."""
+
+    variant = VariantField()
+    tables = BoundedList(
+        TableField(),
+        min_length=1,
+        max_length=MAX_BATCH_TABLES,
+        wrong_count=f"a batch has 1 to {MAX_BATCH_TABLES} tables, not {{count}}",
+        noun="tables",
+        required=True,
+    )

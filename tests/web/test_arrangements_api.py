@@ -99,3 +99,27 @@ def test_every_bad_value_is_listed(client):
     arrangement = {"back": ["Xs", *LEGAL["back"][1:]], "middle": LEGAL["middle"], "front": ["2d", "2c", "Yy"]}
     errors = client.post("/v1/arrangements/validate", json={"arrangement": arrangement}).get_json()["errors"]
     assert sorted(error["pointer"] for error in errors) == ["/arrangement/back/0", "/arrangement/front/2"]
+
+
+def test_a_natural_is_named_with_the_split_that_shows_it(client):
+    # Three flushes (3 spades, 5 hearts, 5 diamonds), sent as an ordinary (fouled) arrangement.
+    sent = {
+        "back": ["2s", "5s", "9s", "5h", "6h"],
+        "middle": ["8h", "Th", "Kh", "4d", "7d"],
+        "front": ["Jd", "Qd", "Ad"],
+    }
+    body = client.post("/v1/arrangements/validate", json={"arrangement": sent, "variant": "extended"}).get_json()
+    assert body["natural"] == {
+        "key": "three_flushes",
+        "label": {"en": "Three flushes", "vi": "3 thùng"},
+        "payout": 3,  # extended (from 000): three flushes pay 3
+        "split": {
+            "back": ["Ad", "Qd", "Jd", "7d", "4d"],
+            "middle": ["Kh", "Th", "8h", "6h", "5h"],
+            "front": ["9s", "5s", "2s"],
+        },
+    }
+    online = client.post("/v1/arrangements/validate", json={"arrangement": sent, "variant": "online"}).get_json()
+    assert online["natural"]["payout"] == 18  # 001: "3 thùng ... 18 điểm"
+    none = client.post("/v1/arrangements/validate", json={"arrangement": sent, "variant": "chinese-poker-2-4"})
+    assert none.get_json()["natural"] is None

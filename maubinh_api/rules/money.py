@@ -1,0 +1,81 @@
+"""Money: the bet, amounts, rake and draw fee, in exact decimal arithmetic (RULES §7).
+
+Amounts are points × bet, exact.  A bet may not have more decimal places
+than the variant's ``amount_decimals``, so every amount is already a whole
+number of the smallest money unit and the table's amounts sum to exactly 0.
+Only the house's shares (rake, draw fee) are rounded, half-even, to
+``amount_decimals``; a player's net is the amount minus those shares, so
+the nets plus the house's take sum to exactly 0.
+
+>>> parse_bet("12.5", 2)
+Decimal('12.5')
+>>> rake_of(Decimal("150"), Decimal("0.02"), 2)
+Decimal('3.00')
+>>> money_text(Decimal("-7.5"), 2)
+'-7.50'
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+from typing import Final
+
+from .errors import RuleError
+
+__all__ = ["MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rake_of"]
+
+#: Largest bet accepted: a sanity limit against client bugs, not a rule.
+MAX_BET: Final = Decimal(10) ** 12
+_DECIMAL_TEXT: Final = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+
+
+class BetError(RuleError):
+    """A bet that is not a positive, finite amount the variant can pay out exactly."""
+
+
+def parse_bet(value: object, decimals: int) -> Decimal:
+    """Read a bet given as a JSON number or a decimal string.
+
+    >>> parse_bet("0.005", 2)
+    Traceback (most recent call last):
+        ...
+    maubinh_api.rules.money.BetError: the bet 0.005 has more decimal places than this variant pays (amount_decimals = 2)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+        raise BetError(f'the bet must be a number or a decimal string such as "10.50", not {type(value).__name__}')
+    if isinstance(value, str) and not _DECIMAL_TEXT.match(value):
+        raise BetError(f'the bet {value!r} is not a decimal number such as "10.50"')
+    try:
+        bet = Decimal(value)
+    except InvalidOperation:  # pragma: no cover - the pattern above admits only valid decimals
+        raise BetError(f"the bet {value!r} is not a decimal number") from None
+    if not bet.is_finite():
+        raise BetError(f"the bet must be finite, not {value}")
+    if bet <= 0:
+        raise BetError(f"the bet must be greater than 0, not {value}")
+    if bet > MAX_BET:
+        raise BetError(f"the bet must be at most {MAX_BET:,}, not {value}")
+    if bet != quantize(bet, decimals):
+        raise BetError(f"the bet {value} has more decimal places than this variant pays (amount_decimals = {decimals})")
+    return bet
+
+
+def quantize(value: Decimal, decimals: int) -> Decimal:
+    """``value`` rounded half-even to ``decimals`` places."""
+    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN)
+
+
+def rake_of(amount: Decimal, rake: Decimal, decimals: int) -> Decimal:
+    """The house's share of a positive amount (nothing of a loss or a draw)."""
+    return quantize(amount * rake, decimals) if amount > 0 else quantize(Decimal(0), decimals)
+
+
+def draw_fee_of(bet: Decimal, fee: Decimal, decimals: int) -> Decimal:
+    """What each player pays when the whole table nets 0."""
+    return quantize(bet * fee, decimals)
+
+
+def money_text(value: Decimal, decimals: int) -> str:
+    """An amount as the exact decimal string answers carry, e.g. ``'-7.50'``."""
+    return f"{quantize(value, decimals):f}"

@@ -1,0 +1,298 @@
+"""Naturals (thắng trắng, "mậu binh tới trắng"): 13-card hands that win outright (RULES §5).
+
+A hand holds at most one natural: the highest, in the precedence of RULES §5
+(R7), among those the variant lists and the hand qualifies for.  Counting
+follows ruling R4: four of a kind counts as two pairs or as one three of a
+kind; three of a kind counts as a pair plus an odd card.  The ``three_*``
+naturals depend on the split (R6): a hand qualifies if *any* split of its 13
+cards forms them, and the service shows the strongest such split.
+
+>>> from maubinh_api.rules.variants import preset
+>>> cards = parse_cards('2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc Ac'.split())
+>>> natural = detect(cards, preset("classic").rules)
+>>> natural.key, natural.payout, natural.tiebreak
+('six_pairs', 3, (13,))
+>>> sorted(qualifying(cards))
+['six_pairs']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations_with_replacement
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .arrangement import Arrangement
+from .cards import DECK, Card, parse_cards
+from .errors import CardCountError, DuplicateCardError
+from .evaluator import Evaluator
+from .hands import Wheel
+from .splits import BACK, FIVES, FRONT, MIDDLE, THREES
+from .variants import NaturalVsNatural, RuleSet
+
+__all__ = ["Natural", "NaturalHand", "compare_naturals", "detect", "parse_cards", "qualifying"]
+
+
+class Natural(Enum):
+    """The naturals, highest precedence first (R7), with their labels."""
+
+    DRAGON_FLUSH = ("dragon_flush", "Dragon flush (2 to A of one suit)", "Rồng cuốn")
+    DRAGON = ("dragon", "Dragon (2 to A)", "Sảnh rồng")
+    THREE_STRAIGHT_FLUSHES = ("three_straight_flushes", "Three straight flushes", "3 thùng phá sảnh")
+    THIRTEEN_ONE_COLOUR = ("thirteen_one_colour", "Thirteen cards of one colour", "Đồng màu 1")
+    TWELVE_ONE_COLOUR = ("twelve_one_colour", "Twelve cards of one colour", "Đồng màu 2")
+    FIVE_PAIRS_TRIPS = ("five_pairs_trips", "Five pairs and three of a kind", "Năm đôi một sám")
+    SIX_PAIRS = ("six_pairs", "Six pairs", "Lục phé bôn")
+    FOUR_TRIPS = ("four_trips", "Four three-of-a-kinds", "4 sám chi")
+    THREE_QUADS = ("three_quads", "Three four-of-a-kinds", "3 tứ quý")
+    THREE_FLUSHES = ("three_flushes", "Three flushes", "3 thùng")
+    THREE_STRAIGHTS = ("three_straights", "Three straights", "3 sảnh")
+
+    def __init__(self, key: str, label_en: str, label_vi: str) -> None:
+        self.key = key
+        self.label_en = label_en
+        self.label_vi = label_vi
+
+    @classmethod
+    def from_key(cls, key: str) -> Natural:
+        """The natural with the given key."""
+        return _BY_KEY[key]
+
+    @property
+    def precedence(self) -> int:
+        """0 for the highest natural (dragon flush), 10 for the lowest."""
+        return _PRECEDENCE[self]
+
+    @property
+    def depends_on_split(self) -> bool:
+        """Whether the natural is a property of a split, not of the 13 cards."""
+        return self in _SPLIT_NATURALS
+
+
+_BY_KEY: Final = {natural.key: natural for natural in Natural}
+_PRECEDENCE: Final = {natural: index for index, natural in enumerate(Natural)}
+_SPLIT_NATURALS: Final = frozenset({Natural.THREE_STRAIGHT_FLUSHES, Natural.THREE_FLUSHES, Natural.THREE_STRAIGHTS})
+
+
+@dataclass(frozen=True, slots=True)
+class NaturalHand:
+    """The natural a hand holds under a variant.
+
+    ``tiebreak`` orders two hands with the same natural (004's tie-breaks;
+    an empty tuple for naturals that always draw, R8).  ``split`` is the
+    strongest arrangement that shows a split-dependent natural, else None.
+    """
+
+    natural: Natural
+    payout: int
+    tiebreak: tuple[int, ...]
+    split: Arrangement | None
+
+    @property
+    def key(self) -> str:
+        """The natural's key, e.g. ``'six_pairs'``."""
+        return self.natural.key
+
+
+def _check_hand(cards: Sequence[Card]) -> None:
+    if len(cards) != 13:
+        raise CardCountError(f"a hand has 13 cards, not {len(cards)}")
+    seen: dict[Card, int] = {}
+    for position, card in enumerate(cards):
+        if card in seen:
+            raise DuplicateCardError(card_text=str(card), paths=((seen[card],), (position,)))
+        seen[card] = position
+
+
+def qualifying(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> frozenset[str]:
+    """Every natural the 13 cards qualify for, whatever the variant lists.
+
+    >>> sorted(qualifying(parse_cards('2s 3s 4s 5s 6s 7h 8h 9h Th Jh Qd Kd Ad'.split())))
+    ['dragon', 'three_flushes', 'three_straight_flushes', 'three_straights']
+    """
+    _check_hand(cards)
+    return frozenset(natural.key for natural in _qualifying(tuple(cards), wheel))
+
+
+def _qualifying(cards: tuple[Card, ...], wheel: Wheel) -> list[Natural]:
+    rank_counts = Counter(card.rank for card in cards)
+    suit_counts = Counter(card.suit for card in cards)
+    counts = list(rank_counts.values())
+    reds = sum(card.suit.is_red for card in cards)
+    found: list[Natural] = []
+    if len(rank_counts) == 13:
+        found.append(Natural.DRAGON)
+        if len(suit_counts) == 1:
+            found.append(Natural.DRAGON_FLUSH)
+    if reds in (0, 13):
+        found.append(Natural.THIRTEEN_ONE_COLOUR)
+    if reds in (1, 12):
+        found.append(Natural.TWELVE_ONE_COLOUR)
+    # R4: a four of a kind is two pairs or a three of a kind (with an odd card);
+    # a three of a kind is a pair and an odd card.
+    if counts.count(3) == 1 and 1 not in counts:
+        found.append(Natural.FIVE_PAIRS_TRIPS)
+    if sum(count // 2 for count in counts) == 6:
+        found.append(Natural.SIX_PAIRS)
+    if sum(count >= 3 for count in counts) == 4:
+        found.append(Natural.FOUR_TRIPS)
+    if counts.count(4) == 3:
+        found.append(Natural.THREE_QUADS)
+    flushes = all(count in (3, 5, 8, 10, 13) for count in suit_counts.values())
+    straights = _rank_vector(cards) in _three_straight_vectors()
+    if flushes:
+        found.append(Natural.THREE_FLUSHES)
+    if straights:
+        found.append(Natural.THREE_STRAIGHTS)
+    if flushes and straights and _best_split(cards, Natural.THREE_STRAIGHT_FLUSHES, wheel) is not None:
+        found.append(Natural.THREE_STRAIGHT_FLUSHES)
+    return sorted(found, key=_PRECEDENCE.__getitem__)
+
+
+def detect(cards: Sequence[Card], rules: RuleSet) -> NaturalHand | None:
+    """The natural the hand holds under ``rules``, or None."""
+    _check_hand(cards)
+    hand = tuple(cards)
+    for natural in _qualifying(hand, rules.wheel):
+        payout = rules.naturals.get(natural.key)
+        if payout is not None:
+            split = _best_split(hand, natural, rules.wheel) if natural.depends_on_split else None
+            return NaturalHand(
+                natural=natural, payout=payout, tiebreak=_tiebreak(hand, natural, split, rules.wheel), split=split
+            )
+    return None
+
+
+def compare_naturals(first: NaturalHand, second: NaturalHand, rules: RuleSet) -> int:
+    """1 if ``first`` is paid by ``second``, -1 the other way, 0 for a draw
+    (knob ``natural_vs_natural``, 004's tie-breaks with ``natural_tie_breaks``, R8)."""
+    if rules.natural_vs_natural is NaturalVsNatural.DRAW:
+        return 0
+    if first.natural is not second.natural:
+        return 1 if first.natural.precedence < second.natural.precedence else -1
+    if not rules.natural_tie_breaks:
+        return 0
+    return (first.tiebreak > second.tiebreak) - (first.tiebreak < second.tiebreak)
+
+
+def _tiebreak(cards: tuple[Card, ...], natural: Natural, split: Arrangement | None, wheel: Wheel) -> tuple[int, ...]:
+    counts = Counter(int(card.rank) for card in cards)
+    match natural:
+        case Natural.FIVE_PAIRS_TRIPS:  # by the three of a kind
+            return (max(rank for rank, count in counts.items() if count == 3),)
+        case Natural.SIX_PAIRS:  # by the highest pair
+            return (max(rank for rank, count in counts.items() if count >= 2),)
+        case Natural.FOUR_TRIPS:  # by the highest three of a kind
+            return (max(rank for rank, count in counts.items() if count >= 3),)
+        case Natural.THREE_QUADS:  # by the highest four of a kind
+            return (max(rank for rank, count in counts.items() if count == 4),)
+        case Natural.THREE_FLUSHES:  # chi by chi, back first
+            assert split is not None
+            return (split.back.score, split.middle.score, split.front.score)
+        case Natural.THREE_STRAIGHTS:  # chi by chi; the front by its run
+            assert split is not None
+            front = np.array([[int(card.rank) for card in split.front.cards]], dtype=np.int64)
+            return (split.back.score, split.middle.score, int(_run_values(front, wheel)[0]))
+    return ()  # R8: other equal naturals draw
+
+
+# --- split-dependent naturals -----------------------------------------------------------------
+
+
+def _rank_vector(cards: Sequence[Card]) -> tuple[int, ...]:
+    counts = [0] * 13
+    for card in cards:
+        counts[card.rank - 2] += 1
+    return tuple(counts)
+
+
+def _run(start: int, length: int) -> list[int]:
+    """Rank indices 0-12 of a run starting at ``start`` (0 = ace low, 1 = two...)."""
+    return [(start + offset - 1) % 13 for offset in range(length)]
+
+
+@functools.cache
+def _three_straight_vectors() -> frozenset[tuple[int, ...]]:
+    """Rank-count vectors of every hand made of two 5-card straights and a
+    3-card straight (A-2-3 and Q-K-A included, R5)."""
+    vectors = set()
+    for first, second in combinations_with_replacement(range(10), 2):
+        for third in range(12):
+            counts = [0] * 13
+            for rank in _run(first, 5) + _run(second, 5) + _run(third, 3):
+                counts[rank] += 1
+            if max(counts) <= 4:
+                vectors.add(tuple(counts))
+    return frozenset(vectors)
+
+
+def _three_card_runs(ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """Which rows of an (N, 3) array of ranks 2-14 are three consecutive
+    ranks, A-2-3 and Q-K-A included (R5)."""
+    ordered = np.sort(ranks, axis=1)
+    consecutive = (ordered[:, 1] == ordered[:, 0] + 1) & (ordered[:, 2] == ordered[:, 1] + 1)
+    ace_low = (ordered[:, 0] == 2) & (ordered[:, 1] == 3) & (ordered[:, 2] == 14)
+    result: npt.NDArray[np.bool_] = consecutive | ace_low
+    return result
+
+
+def _run_values(ranks: npt.NDArray[np.int64], wheel: Wheel) -> npt.NDArray[np.int64]:
+    """Order of 3-card runs (rows of ranks 2-14) for tie-breaks: twice the top
+    rank; A-2-3 is the lowest run (6) or, with ``wheel: second``, ranks just
+    below Q-K-A (27), as the wheel does among 5-card straights."""
+    ordered = np.sort(ranks, axis=1)
+    ace_low = (ordered[:, 0] == 2) & (ordered[:, 2] == 14)
+    ace_low_value = 6 if wheel is Wheel.LOW else 27
+    values: npt.NDArray[np.int64] = np.where(ace_low, ace_low_value, 2 * ordered[:, 2])
+    return values
+
+
+def _best_split(cards: tuple[Card, ...], natural: Natural, wheel: Wheel) -> Arrangement | None:
+    """The strongest split (back, then middle, then front) that forms the
+    natural, with the back at least as strong as the middle; None if no split does."""
+    hand = sorted(cards, key=lambda card: card.index)
+    indices = np.array([card.index for card in hand], dtype=np.uint8)
+    evaluator = Evaluator.for_wheel(wheel)
+    five_cards = indices[FIVES]
+    five_scores = evaluator.evaluate5(five_cards).astype(np.int64)
+    five_category = five_scores >> 20
+    three_cards = indices[THREES]
+    three_suits = three_cards & 3
+    three_flush = (three_suits[:, 0] == three_suits[:, 1]) & (three_suits[:, 0] == three_suits[:, 2])
+    three_run = _three_card_runs((three_cards >> 2).astype(np.int64) + 2)
+    three_scores = evaluator.evaluate3(three_cards).astype(np.int64)
+
+    if natural is Natural.THREE_FLUSHES:
+        five_ok = (five_category == 5) | (five_category == 8)
+        three_ok = three_flush
+        front_value = three_scores >> 8
+    elif natural is Natural.THREE_STRAIGHTS:
+        five_ok = (five_category == 4) | (five_category == 8)
+        three_ok = three_run
+        front_value = _run_values((three_cards >> 2).astype(np.int64) + 2, wheel)
+    else:
+        five_ok = five_category == 8
+        three_ok = three_flush & three_run
+        front_value = three_scores >> 8
+
+    back_scores, middle_scores = five_scores[BACK], five_scores[MIDDLE]
+    valid = five_ok[BACK] & five_ok[MIDDLE] & three_ok[FRONT] & (back_scores >= middle_scores)
+    rows = np.flatnonzero(valid)
+    if len(rows) == 0:
+        return None
+    # Scores fit in 24 bits and front values in 12: one integer orders (back, middle, front).
+    keys = (back_scores[rows] << 36) | (middle_scores[rows] << 12) | front_value[FRONT[rows]]
+    best = int(rows[int(np.argmax(keys))])
+    return Arrangement.from_cards(
+        back=[DECK[int(index)] for index in five_cards[BACK[best]]],
+        middle=[DECK[int(index)] for index in five_cards[MIDDLE[best]]],
+        front=[DECK[int(index)] for index in three_cards[FRONT[best]]],
+        wheel=wheel,
+    )

@@ -1,0 +1,428 @@
+"""Settling a table of 2-4 players: who pays whom, and why (RULES §6-8).
+
+Every pair of players is settled on its own:
+
+* a natural wins its payout from a player without one; two naturals follow
+  ``natural_vs_natural`` (R7, R8); naturals are never multiplied (R9);
+* otherwise each position is won by the stronger chi, worth the bonus-table
+  value of the winning hand or 1 (R10), a tie scoring nothing; the player who
+  won more positions gets ``majority_bonus`` more; winning all three (a
+  scoop, sập hầm) multiplies the pair total by ``scoop_multiplier``;
+* a fouled hand (binh lủng), or a player who left before the reveal, loses
+  all three positions to a non-fouled opponent, who wins each with its own
+  hand's value (R11); the total is multiplied by ``foul_multiplier``
+  instead; two fouled hands score nothing against each other;
+* sập làng: at a table of at least ``sap_lang_min_players``, the pairs of a
+  player who scooped every opponent, or was scooped by every opponent, are
+  multiplied by ``sap_lang_multiplier``, once per pair (R12); a fouled hand
+  counts as scooped when ``foul_counts_as_scoop`` (R13).
+
+A player's points are the sum of their pair totals; money follows
+:mod:`maubinh_api.rules.money`.  Every figure is explained line by line in
+English and Vietnamese (:mod:`maubinh_api.rules.explanations`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from enum import StrEnum
+from itertools import combinations
+
+from . import explanations
+from .arrangement import Arrangement, Position, bonus_for, foul_reasons, position_value
+from .cards import Card
+from .errors import DuplicateCardError, PathPart, RuleError, pointer
+from .explanations import Line
+from .hands import Hand, compare
+from .money import draw_fee_of, quantize, rake_of
+from .naturals import NaturalHand, compare_naturals, detect
+from .variants import NaturalVsNatural, Variant
+
+__all__ = [
+    "HouseTake",
+    "Multiplier",
+    "NaturalDecision",
+    "PairOutcome",
+    "PlayerOutcome",
+    "PositionOutcome",
+    "SapLang",
+    "Seat",
+    "SeatError",
+    "Settlement",
+    "settle",
+]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class SeatError(RuleError):
+    """A table that cannot be settled: player count, ids, shared cards."""
+
+
+class SharedCardError(DuplicateCardError):
+    """The same card in two players' hands; names the card and both players."""
+
+    def __init__(self, *, card_text: str, paths: Sequence[tuple[PathPart, ...]], ids: tuple[str, str]) -> None:
+        self.ids = ids
+        super().__init__(card_text=card_text, paths=paths)
+
+    def _message(self) -> str:
+        first, second = (pointer(path) for path in self.paths)
+        return f"card {self.card_text} is dealt to both {self.ids[0]!r} (at {first}) and {self.ids[1]!r} (at {second})"
+
+
+class SapLang(StrEnum):
+    """A player's sập làng status."""
+
+    SCOOPED_ALL = "scooped_all"  #: bắt sập làng: scooped every opponent
+    SCOOPED_BY_ALL = "scooped_by_all"  #: sập làng: scooped by every opponent
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player: an id and an arrangement, or ``None`` for a player who left
+    before the reveal (treated as fouled, seed 000)."""
+
+    id: str
+    arrangement: Arrangement | None
+    declare_natural: bool = True
+
+    @property
+    def forfeit(self) -> bool:
+        """The player left before the reveal."""
+        return self.arrangement is None
+
+
+@dataclass(frozen=True, slots=True)
+class PositionOutcome:
+    """One position of one pair."""
+
+    position: Position
+    winner: str | None
+    value: int
+    reason: str  #: stronger_hand, tie, opponent_fouled, both_fouled or natural
+    bonus: str | None = None  #: the bonus-table key that set the value
+
+
+@dataclass(frozen=True, slots=True)
+class Multiplier:
+    """A multiplier applied to a pair total."""
+
+    kind: str  #: scoop, foul or sap_lang
+    factor: int
+    player: str  #: whose scoop, whose opponent fouled, whose sập làng
+    reason: str = ""  #: for sap_lang: scooped_all or scooped_by_all
+
+
+@dataclass(frozen=True, slots=True)
+class NaturalDecision:
+    """How naturals decided a pair."""
+
+    winner: str | None  #: who is paid, None for a draw
+    key: str | None  #: the natural paid
+    payout: int
+    reason: str  #: natural_vs_hand, higher_natural, tie_break, equal_naturals or naturals_draw
+
+
+@dataclass(frozen=True, slots=True)
+class PairOutcome:
+    """The settlement between two players; ``points`` are for ``players[0]``."""
+
+    players: tuple[str, str]
+    points: int
+    positions: tuple[PositionOutcome, ...]
+    majority: str | None
+    majority_units: int
+    scoop: str | None
+    multipliers: tuple[Multiplier, ...]
+    natural: NaturalDecision | None
+    lines: tuple[Line, ...] = ()
+
+    def points_for(self, player: str) -> int:
+        """The pair total from ``player``'s side."""
+        return self.points if player == self.players[0] else -self.points
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOutcome:
+    """One player's result."""
+
+    id: str
+    points: int
+    amount: Decimal
+    rake: Decimal
+    draw_fee: Decimal
+    net: Decimal
+    natural: NaturalHand | None
+    fouled: bool
+    forfeit: bool
+    sap_lang: SapLang | None
+    lines: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HouseTake:
+    """What the house keeps: rake and draw fees."""
+
+    rake: Decimal
+    draw_fee: Decimal
+
+    @property
+    def total(self) -> Decimal:
+        """Rake plus draw fees."""
+        return self.rake + self.draw_fee
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The settled table."""
+
+    variant: Variant
+    bet: Decimal
+    players: tuple[PlayerOutcome, ...]
+    pairs: tuple[PairOutcome, ...]
+    house_take: HouseTake
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A seat as revealed: its natural (if declared and held) and whether it is fouled."""
+
+    seat: Seat
+    natural: NaturalHand | None
+    fouled: bool
+
+    @property
+    def id(self) -> str:
+        """The player's id."""
+        return self.seat.id
+
+
+def settle(seats: Sequence[Seat], variant: Variant, bet: Decimal) -> Settlement:
+    """Settle a table.  Errors carry paths into ``seats`` (``(2, 'id')``...)."""
+    _check_table(seats)
+    rules = variant.rules
+    reveals = [_reveal(seat, variant) for seat in seats]
+    by_id = {reveal.id: reveal for reveal in reveals}
+    drafts = [_settle_pair(first, second, variant) for first, second in combinations(reveals, 2)]
+
+    sap_lang = _sap_lang(reveals, drafts, variant)
+    pairs = []
+    for draft in drafts:
+        involved = [player for player in draft.players if player in sap_lang]
+        pair = draft
+        if involved:  # R12: once per pair, even if both players qualify
+            player, factor = involved[0], rules.sap_lang_multiplier
+            pair = replace(
+                pair,
+                points=pair.points * factor,
+                multipliers=(*pair.multipliers, Multiplier("sap_lang", factor, player, sap_lang[player].value)),
+            )
+        pairs.append(replace(pair, lines=explanations.pair_lines(pair, by_id)))
+
+    players, house = _money(reveals, pairs, sap_lang, variant, bet)
+    return Settlement(variant=variant, bet=bet, players=players, pairs=tuple(pairs), house_take=house)
+
+
+def _reveal(seat: Seat, variant: Variant) -> Reveal:
+    arrangement = seat.arrangement
+    if arrangement is None:
+        return Reveal(seat=seat, natural=None, fouled=True)
+    natural = detect(arrangement.cards, variant.rules) if seat.declare_natural else None
+    return Reveal(seat=seat, natural=natural, fouled=bool(foul_reasons(arrangement, variant.rules)))
+
+
+def _check_table(seats: Sequence[Seat]) -> None:
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise SeatError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}")
+    ids: dict[str, int] = {}
+    holders: dict[Card, tuple[int, tuple[PathPart, ...]]] = {}
+    for index, seat in enumerate(seats):
+        if seat.id in ids:
+            raise SeatError(
+                f"player id {seat.id!r} is used twice (players {ids[seat.id]} and {index})", path=(index, "id")
+            )
+        ids[seat.id] = index
+        if seat.arrangement is None:
+            continue
+        for position, hand in seat.arrangement:
+            for place, card in enumerate(hand.cards):
+                path: tuple[PathPart, ...] = (index, "arrangement", position.value, place)
+                if card in holders:
+                    other, other_path = holders[card]
+                    raise SharedCardError(card_text=str(card), paths=(other_path, path), ids=(seats[other].id, seat.id))
+                holders[card] = (index, path)
+
+
+def _settle_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
+    rules = variant.rules
+    ids = (first.seat.id, second.seat.id)
+    if first.natural is not None or second.natural is not None:
+        return _natural_pair(first, second, variant)
+    if first.fouled or second.fouled:
+        return _foul_pair(first, second, variant)
+
+    a, b = first.seat.arrangement, second.seat.arrangement
+    assert a is not None and b is not None  # neither is fouled, so neither forfeited
+    positions = []
+    total = 0
+    wins = {ids[0]: 0, ids[1]: 0}
+    for position, hand in a:
+        other = b[position]
+        outcome = compare(hand, other)
+        if outcome == 0:
+            positions.append(PositionOutcome(position, None, 0, "tie"))
+            continue
+        winner, winning_hand = (ids[0], hand) if outcome > 0 else (ids[1], other)
+        value = position_value(position, winning_hand, rules)
+        positions.append(
+            PositionOutcome(position, winner, value, "stronger_hand", _bonus_key(position, winning_hand, variant))
+        )
+        wins[winner] += 1
+        total += value if winner == ids[0] else -value
+    majority = _majority(wins, ids)
+    if majority is not None:
+        total += rules.majority_bonus if majority == ids[0] else -rules.majority_bonus
+    scoop = next((player for player, count in wins.items() if count == 3), None)
+    multipliers: tuple[Multiplier, ...] = ()
+    if scoop is not None:
+        total *= rules.scoop_multiplier
+        multipliers = (Multiplier("scoop", rules.scoop_multiplier, scoop),)
+    return PairOutcome(
+        players=ids,
+        points=total,
+        positions=tuple(positions),
+        majority=majority if rules.majority_bonus else None,
+        majority_units=rules.majority_bonus if majority is not None else 0,
+        scoop=scoop,
+        multipliers=multipliers,
+        natural=None,
+    )
+
+
+def _majority(wins: dict[str, int], ids: tuple[str, str]) -> str | None:
+    if wins[ids[0]] > wins[ids[1]]:
+        return ids[0]
+    if wins[ids[1]] > wins[ids[0]]:
+        return ids[1]
+    return None
+
+
+def _bonus_key(position: Position, hand: Hand, variant: Variant) -> str | None:
+    bonus = bonus_for(position, hand, variant.rules)
+    return None if bonus is None else bonus.key
+
+
+def _foul_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
+    rules = variant.rules
+    ids = (first.seat.id, second.seat.id)
+    if first.fouled and second.fouled:
+        positions = tuple(PositionOutcome(position, None, 0, "both_fouled") for position in Position)
+        return PairOutcome(ids, 0, positions, None, 0, None, (), None)
+    winner_state = second if first.fouled else first
+    winner = winner_state.id
+    arrangement = winner_state.seat.arrangement
+    assert arrangement is not None
+    positions_list = []
+    total = 0
+    for position, hand in arrangement:
+        bonus = _bonus_key(position, hand, variant) if rules.foul_pays_bonuses else None
+        value = position_value(position, hand, rules) if rules.foul_pays_bonuses else 1
+        positions_list.append(PositionOutcome(position, winner, value, "opponent_fouled", bonus))
+        total += value
+    total += rules.majority_bonus  # the fouled hand lost all three positions
+    total *= rules.foul_multiplier
+    return PairOutcome(
+        players=ids,
+        points=total if winner == ids[0] else -total,
+        positions=tuple(positions_list),
+        majority=winner if rules.majority_bonus else None,
+        majority_units=rules.majority_bonus,
+        scoop=None,
+        multipliers=(Multiplier("foul", rules.foul_multiplier, winner),),
+        natural=None,
+    )
+
+
+def _natural_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
+    ids = (first.seat.id, second.seat.id)
+    positions = tuple(PositionOutcome(position, None, 0, "natural") for position in Position)
+    if first.natural is not None and second.natural is not None:
+        outcome = compare_naturals(first.natural, second.natural, variant.rules)
+        if outcome == 0:
+            draw_knob = variant.rules.natural_vs_natural is NaturalVsNatural.DRAW
+            reason = "naturals_draw" if draw_knob else "equal_naturals"
+            decision = NaturalDecision(None, None, 0, reason)
+        else:
+            reason = "higher_natural" if first.natural.natural is not second.natural.natural else "tie_break"
+            paid = first.natural if outcome > 0 else second.natural
+            decision = NaturalDecision(ids[0] if outcome > 0 else ids[1], paid.key, paid.payout, reason)
+    else:
+        holder = first if first.natural is not None else second
+        assert holder.natural is not None
+        decision = NaturalDecision(holder.seat.id, holder.natural.key, holder.natural.payout, "natural_vs_hand")
+    points = 0 if decision.winner is None else decision.payout if decision.winner == ids[0] else -decision.payout
+    return PairOutcome(ids, points, positions, None, 0, None, (), decision)
+
+
+def _sap_lang(reveals: Sequence[Reveal], pairs: Sequence[PairOutcome], variant: Variant) -> dict[str, SapLang]:
+    """Who scooped every opponent, or was scooped by every opponent."""
+    rules = variant.rules
+    if not rules.sap_lang or len(reveals) < rules.sap_lang_min_players:
+        return {}
+    scooped: set[tuple[str, str]] = set()  # (winner, loser)
+    for pair in pairs:
+        kinds = {multiplier.kind: multiplier.player for multiplier in pair.multipliers}
+        winner = kinds.get("scoop") or (kinds.get("foul") if rules.foul_counts_as_scoop else None)
+        if winner is not None:  # R13: a foul counts as a scoop when the variant says so
+            scooped.add((winner, pair.players[1] if winner == pair.players[0] else pair.players[0]))
+    found: dict[str, SapLang] = {}
+    for reveal in reveals:
+        others = [other.id for other in reveals if other is not reveal]
+        if all((reveal.id, other) in scooped for other in others):
+            found[reveal.id] = SapLang.SCOOPED_ALL
+        elif all((other, reveal.id) in scooped for other in others):
+            found[reveal.id] = SapLang.SCOOPED_BY_ALL
+    return found
+
+
+def _money(
+    reveals: Sequence[Reveal],
+    pairs: Sequence[PairOutcome],
+    sap_lang: Mapping[str, SapLang],
+    variant: Variant,
+    bet: Decimal,
+) -> tuple[tuple[PlayerOutcome, ...], HouseTake]:
+    rules = variant.rules
+    decimals = rules.amount_decimals
+    zero = quantize(Decimal(0), decimals)
+    points = {
+        reveal.id: sum(pair.points_for(reveal.id) for pair in pairs if reveal.id in pair.players) for reveal in reveals
+    }
+    everyone_even = all(value == 0 for value in points.values())
+    outcomes = []
+    for reveal in reveals:
+        # Exact: the bet has no more decimal places than amount_decimals.
+        amount = quantize(points[reveal.id] * bet, decimals)
+        rake = rake_of(amount, rules.rake, decimals)
+        fee = draw_fee_of(bet, rules.draw_fee, decimals) if everyone_even else zero
+        outcome = PlayerOutcome(
+            id=reveal.id,
+            points=points[reveal.id],
+            amount=amount,
+            rake=rake,
+            draw_fee=fee,
+            net=amount - rake - fee,
+            natural=reveal.natural,
+            fouled=reveal.fouled,
+            forfeit=reveal.seat.forfeit,
+            sap_lang=sap_lang.get(reveal.id),
+        )
+        outcomes.append(replace(outcome, lines=explanations.player_lines(outcome, bet, rules, everyone_even)))
+    house = HouseTake(
+        rake=sum((outcome.rake for outcome in outcomes), zero),
+        draw_fee=sum((outcome.draw_fee for outcome in outcomes), zero),
+    )
+    return tuple(outcomes), house

@@ -1,0 +1,112 @@
+"""Properties of every settlement, on random legal deals (hypothesis)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from maubinh_api.rules.arrangement import Arrangement
+from maubinh_api.rules.cards import DECK
+from maubinh_api.rules.settlement import Seat, Settlement, settle
+from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
+
+
+@st.composite
+def tables(draw):
+    """A deal of 2-4 hands from one deck, each set at random (fouls included),
+    some players forfeiting or not declaring; sometimes dealt from a deck
+    sorted by rank, which makes naturals (pairs, dragons, quads) common."""
+    variant = draw(st.sampled_from(PRESET_NAMES))
+    if draw(st.booleans()):
+        variant = {
+            "preset": variant,
+            "overrides": {"natural_vs_natural": draw(st.sampled_from(["higher_wins", "draw"]))},
+        }
+    resolved = resolve_variant(variant)
+    players = draw(st.integers(min_value=2, max_value=4))
+    layout = draw(st.sampled_from(["shuffled", "by_rank", "round_robin"]))
+    deck = draw(st.permutations(DECK))
+    if layout != "shuffled":
+        deck = sorted(deck, key=lambda card: card.rank)
+    seats = []
+    for index in range(players):
+        cards = deck[index * 13 : index * 13 + 13] if layout != "round_robin" else deck[index::players][:13]
+        order = draw(st.permutations(cards))
+        if draw(st.integers(min_value=0, max_value=9)) == 0:
+            seats.append(Seat(f"p{index}", None))
+            continue
+        arrangement = Arrangement.from_cards(
+            back=order[:5], middle=order[5:10], front=order[10:], wheel=resolved.rules.wheel
+        )
+        seats.append(Seat(f"p{index}", arrangement, declare_natural=draw(st.integers(0, 5)) > 0))
+    bet = draw(st.decimals(min_value=Decimal("0.01"), max_value=Decimal(10_000), places=2))
+    return seats, resolved, bet
+
+
+def by_player(settlement: Settlement):
+    return {player.id: player for player in settlement.players}
+
+
+COMMON = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@COMMON
+@given(tables())
+def test_points_sum_to_zero_and_money_balances_exactly(table):
+    seats, variant, bet = table
+    settlement = settle(seats, variant, bet)
+    assert sum(player.points for player in settlement.players) == 0
+    assert sum(player.amount for player in settlement.players) == 0
+    assert sum(player.net for player in settlement.players) + settlement.house_take.total == 0
+    for player in settlement.players:
+        assert player.amount == player.points * bet
+        assert player.net == player.amount - player.rake - player.draw_fee
+
+
+@COMMON
+@given(tables(), st.randoms(use_true_random=False))
+def test_reordering_players_changes_nothing_but_order(table, rnd):
+    seats, variant, bet = table
+    shuffled = list(seats)
+    rnd.shuffle(shuffled)
+    first, second = settle(seats, variant, bet), settle(shuffled, variant, bet)
+    one, two = by_player(first), by_player(second)
+    for player_id, outcome in one.items():
+        other = two[player_id]
+        assert (outcome.points, outcome.amount, outcome.rake, outcome.draw_fee, outcome.net) == (
+            other.points,
+            other.amount,
+            other.rake,
+            other.draw_fee,
+            other.net,
+        )
+        assert (outcome.sap_lang, outcome.fouled, outcome.natural) == (other.sap_lang, other.fouled, other.natural)
+    # every pair total is antisymmetric: the same pair seen from either side
+    for pair in first.pairs:
+        a, b = pair.players
+        mirror = next(p for p in second.pairs if set(p.players) == {a, b})
+        assert mirror.points_for(a) == pair.points_for(a) == -pair.points_for(b)
+
+
+@COMMON
+@given(tables())
+def test_pair_totals_add_up_to_player_points_and_lines_end_with_the_total(table):
+    seats, variant, bet = table
+    settlement = settle(seats, variant, bet)
+    for player in settlement.players:
+        assert player.points == sum(
+            pair.points_for(player.id) for pair in settlement.pairs if player.id in pair.players
+        )
+    for pair in settlement.pairs:
+        a, b = pair.players
+        assert pair.lines[-1].en == f"Total: {a} {pair.points:+d}, {b} {-pair.points:+d}.".replace("+0", "0")
+        assert pair.lines[-1].vi.startswith("Tổng:")
+
+
+def test_classic_has_no_draw_fee_even_when_everyone_is_even():
+    # Two forfeits: both fouled, 0 each; classic charges no draw fee.
+    settlement = settle([Seat("a", None), Seat("b", None)], preset("classic"), Decimal(5))
+    assert [player.net for player in settlement.players] == [0, 0]
+    assert settlement.house_take.total == 0
