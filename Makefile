@@ -13,7 +13,7 @@ export PYTHONPATH := $(CURDIR)
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test bench bench-eval bench-settle clean deps
+.PHONY: run test bench bench-eval bench-settle bench-optimise bench-strength odds clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,7 +43,7 @@ test: $(DEV_STAMP)
 	@echo "make test: all checks passed"
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle
+bench: bench-eval bench-settle bench-optimise bench-strength
 
 bench-eval: $(DEV_STAMP)
 	$(BIN)/python bench/evaluate_all.py
@@ -53,3 +53,13 @@ clean:
 
 bench-settle: $(DEV_STAMP)
 	$(BIN)/python bench/settle_tables.py
+
+bench-optimise: $(DEV_STAMP)
+	$(BIN)/python bench/optimise_speed.py
+
+bench-strength: $(DEV_STAMP)
+	$(BIN)/python bench/strength.py
+
+## odds: rebuild the optimiser's odds tables (about half an hour; seeded, reproducible)
+odds: $(DEV_STAMP)
+	$(BIN)/python -m maubinh_api.odds_build

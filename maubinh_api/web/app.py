@@ -7,9 +7,11 @@ from typing import Any
 
 from flask import Flask
 
+from ..infra.allocator import keep_freed_memory
 from ..infra.config import Settings
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
+from ..rules.odds import odds_for
 from ..rules.variants import PRESET_NAMES, preset
 from .blueprints import arrangements, hands, health, settlements, variants
 from .problems import register_error_handlers
@@ -34,9 +36,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _warm_up() -> None:
-    """Load the presets and build the evaluation tables before the first
-    request, so no request pays for them and /readyz tells the truth."""
+    """Load the presets, the evaluation tables and the optimiser's odds before
+    the first request, so no request pays for them and /readyz tells the truth."""
+    keep_freed_memory()
     for name in PRESET_NAMES:
-        preset(name)
+        odds_for(preset(name))
     for wheel in Wheel:
         Evaluator.for_wheel(wheel)

@@ -13,6 +13,7 @@ from ..rules.explanations import Line
 from ..rules.hands import Hand
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
+from ..rules.optimiser import Choice, Solution
 from ..rules.settlement import PairOutcome, PlayerOutcome, Settlement
 from ..rules.variants import Variant
 
@@ -152,4 +153,24 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
             "reason": pair.natural.reason,
         },
         "lines": [line_json(line) for line in pair.lines],
+    }
+
+
+def choice_json(choice: Choice, natural: NaturalHand | None = None, declare: bool = False) -> dict[str, Any]:
+    """One arrangement the optimiser proposes."""
+    return {
+        "arrangement": {position.value: [str(card) for card in hand.cards] for position, hand in choice.arrangement},
+        "ev": round(choice.ev, 4),
+        "natural": natural_json(natural),
+        "declare_natural": declare,
+        "chi": arrangement_json(choice.arrangement),
+    }
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    """The optimiser's answer for one hand."""
+    return {
+        "best": choice_json(solution.best, solution.natural, solution.declare_natural),
+        "alternatives": [choice_json(choice) for choice in solution.alternatives],
+        "stats": {"splits": solution.splits, "legal": solution.legal},
     }

@@ -21,6 +21,8 @@ from ..rules.errors import CardError
 MAX_CLASSIFY_HANDS = 1000
 #: Largest batch of tables for ``POST /v1/settlements/batch``.
 MAX_BATCH_TABLES = 200
+#: Largest batch of hands for ``POST /v1/arrangements/optimal``.
+MAX_OPTIMAL_HANDS = 100
 #: Longest player id.
 MAX_PLAYER_ID = 64
 
@@ -235,3 +237,32 @@ class SettlementBatchRequest(StrictSchema):
         noun="tables",
         required=True,
     )
+
+
+class OptimalRequest(StrictSchema):
+    """``POST /v1/arrangements/optimal``: one hand in ``cards`` or many in ``hands``."""
+
+    cards = card_list(13, 13, "a hand")
+    hands = BoundedList(
+        card_list(13, 13, "a hand"),
+        min_length=1,
+        max_length=MAX_OPTIMAL_HANDS,
+        wrong_count=f"a batch has 1 to {MAX_OPTIMAL_HANDS} hands, not {{count}}",
+        noun="hands (lists of 13 cards)",
+    )
+    variant = VariantField()
+    objective = fields.String(
+        load_default="ev",
+        validate=validate.OneOf(["ev", "strongest"], error="must be ev or strongest, not {input!r}"),
+    )
+    top = fields.Integer(
+        strict=True, load_default=3, validate=validate.Range(min=1, max=10, error="must be 1 to 10, not {input}")
+    )
+    opponents = fields.Integer(
+        strict=True, load_default=3, validate=validate.Range(min=1, max=3, error="must be 1 to 3, not {input}")
+    )
+
+    @validates_schema
+    def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
+        if ("cards" in data) == ("hands" in data):
+            raise ValidationError("send either 'cards' (one hand) or 'hands' (a list of hands), not both or neither")

@@ -13,7 +13,7 @@ def test_healthz(client):
 
 def test_readyz(client):
     body = client.get("/readyz").get_json()
-    assert body == {"status": "ready", "checks": {"presets": "ok", "evaluator": "ok"}}
+    assert body == {"status": "ready", "checks": {"presets": "ok", "odds": "ok", "evaluator": "ok"}}
 
 
 def test_readyz_reports_a_failure_as_503(client, monkeypatch):

@@ -8,13 +8,15 @@ from flask import Blueprint
 
 from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.naturals import detect
+from ...rules.optimiser import Objective, optimise
 from ..params import load, variant_of
-from ..presenters import arrangement_json, bonus_json, foul_reason_json, natural_json, variant_json
+from ..presenters import arrangement_json, bonus_json, foul_reason_json, natural_json, solution_json, variant_json
 from ..problems import located
-from ..schemas import ValidateRequest
+from ..schemas import OptimalRequest, ValidateRequest
 
 blueprint = Blueprint("arrangements", __name__, url_prefix="/v1/arrangements")
 _validate_schema = ValidateRequest()
+_optimal_schema = OptimalRequest()
 
 
 @blueprint.post("/validate")
@@ -34,3 +36,25 @@ def validate_arrangement() -> dict[str, Any]:
         "natural": natural_json(detect(arrangement.cards, variant.rules)),
         "variant": variant_json(variant),
     }
+
+
+@blueprint.post("/optimal")
+def optimal_arrangement() -> dict[str, Any]:
+    """The best arrangement of 13 cards (or of up to 100 hands), with the next
+    best distinct ones and each one's expected points per opponent."""
+    data = load(_optimal_schema)
+    variant = variant_of(data)
+    options = {
+        "objective": Objective(data["objective"]),
+        "top": data["top"],
+        "opponents": data["opponents"],
+    }
+    if "cards" in data:
+        with located("cards"):
+            solution = optimise(data["cards"], variant, **options)
+        return solution_json(solution) | {"variant": variant_json(variant)}
+    results = []
+    for index, cards in enumerate(data["hands"]):
+        with located("hands", index):
+            results.append(solution_json(optimise(cards, variant, **options)))
+    return {"results": results, "variant": variant_json(variant)}

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, current_app
 
 from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
+from ...rules.odds import odds_for
 from ...rules.variants import PRESET_NAMES, preset
 from ..params import settings
 from ..problems import Problem
@@ -21,12 +22,15 @@ def healthz() -> dict[str, str]:
 
 @blueprint.get("/readyz")
 def readyz() -> dict[str, object]:
-    """Ready to serve: the presets load and the evaluation tables are built."""
+    """Ready to serve: the presets, evaluation tables and odds tables load."""
     checks: dict[str, str] = {}
     try:
         for name in PRESET_NAMES:
             preset(name)
         checks["presets"] = "ok"
+        for name in PRESET_NAMES:
+            odds_for(preset(name))
+        checks["odds"] = "ok"
         for wheel in Wheel:
             Evaluator.for_wheel(wheel)
         checks["evaluator"] = "ok"

@@ -1,0 +1,82 @@
+"""Hand classes: the distinct strengths a chi can have, numbered densely.
+
+Five-card hands fall into 7,462 classes of equal strength (the poker
+engineer's "equivalence classes"), three-card fronts into 455.  Numbering
+them 0 (weakest) upward, under one wheel setting, turns every comparison
+into an integer comparison and lets per-class tables (the optimiser's odds)
+be plain arrays.
+
+A class is found from a *class id*, which does not depend on the wheel: for
+a hand that is not a flush, the colexicographic number of its rank multiset
+(0-6,187, see :mod:`maubinh_api.rules.evaluator`); for a flush,
+6,188 + the 13-bit mask of its ranks.  Three-card ids are the multiset
+numbers 0-454.
+
+>>> classes = HandClasses.for_wheel(Wheel.LOW)
+>>> len(classes.scores5), len(classes.scores3)
+(7462, 455)
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .evaluator import Evaluator
+from .hands import Category, Wheel
+
+__all__ = ["FLUSH_ID_BASE", "ID5_COUNT", "HandClasses"]
+
+#: Class ids of 5-card flushes start here (non-flush ids are multiset numbers below it).
+FLUSH_ID_BASE: Final = 6188
+#: Number of 5-card class ids (many unused: masks that are not five ranks).
+ID5_COUNT: Final = FLUSH_ID_BASE + (1 << 13)
+
+Ints = npt.NDArray[np.int32]
+
+
+class HandClasses:
+    """Dense class numbers of 5- and 3-card chi under one wheel setting."""
+
+    def __init__(self, wheel: Wheel) -> None:
+        evaluator = Evaluator.for_wheel(wheel)
+        self.wheel = wheel
+        score_of_id5 = np.concatenate([evaluator.multiset5, evaluator.flush5]).astype(np.int64)
+        valid = score_of_id5 >= 0
+        #: The packed score of each 5-card class, weakest first.
+        self.scores5: npt.NDArray[np.int64] = np.unique(score_of_id5[valid])
+        #: Class number of each 5-card class id (-1 for ids no hand has).
+        self.class_of_id5: Ints = np.full(ID5_COUNT, -1, dtype=np.int32)
+        self.class_of_id5[valid] = np.searchsorted(self.scores5, score_of_id5[valid]).astype(np.int32)
+
+        score_of_id3 = evaluator.multiset3.astype(np.int64)
+        self.scores3: npt.NDArray[np.int64] = np.unique(score_of_id3)
+        self.class_of_id3: Ints = np.searchsorted(self.scores3, score_of_id3).astype(np.int32)
+
+        # A front of class f does not beat a middle of class m exactly when
+        # m >= front_floor[f] (RULES §3, R2; see hands.front_beats_middle).
+        masked = self.scores5 & ~0xFF
+        self.front_floor: Ints = np.searchsorted(masked, self.scores3, side="left").astype(np.int32)
+
+        #: Category of each class (a royal flush is the straight flush to the ace, K below it).
+        self.categories5: tuple[Category, ...] = tuple(_category(int(score)) for score in self.scores5)
+        self.categories3: tuple[Category, ...] = tuple(_category(int(score)) for score in self.scores3)
+
+    @classmethod
+    @functools.cache
+    def for_wheel(cls, wheel: Wheel) -> HandClasses:
+        """The shared numbering for a wheel setting."""
+        return cls(wheel)
+
+
+_BY_ORDER: Final = {category.order: category for category in Category if category is not Category.ROYAL_FLUSH}
+
+
+def _category(score: int) -> Category:
+    order = score >> 20
+    if order == Category.STRAIGHT_FLUSH.order and (score >> 12) & 0xFF == (14 << 4 | 13):
+        return Category.ROYAL_FLUSH
+    return _BY_ORDER[order]

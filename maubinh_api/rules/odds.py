@@ -1,0 +1,226 @@
+"""Position odds: how a chi fares against a well-played opponent (the optimiser's tables).
+
+For each position the shipped tables hold the distribution of the chi that
+a good player (the optimiser itself, iterated to a fixed point, see
+:mod:`maubinh_api.odds_build`) sets there: a probability per hand
+class.  From it, for a variant, every class gets
+
+* ``win``, ``tie``, ``lose``: the chance of beating, tying or losing to the
+  opponent's chi in that position;
+* ``value``: what winning the position with this class is worth (the bonus
+  table, else 1);
+* ``loss_value``: the expected units paid when losing it (the opponent's
+  winning hands carry their own bonuses);
+* ``additive``: ``win * value - loss_value``, the position's expected points
+  before any scoop or majority.
+
+Positions are not independent (a strong hand tends to be strong in all three
+chi), so the chance of winning all three is modelled as the product of
+``win ** scoop_exponent`` over the positions, the exponent fitted by the
+builder to the scoops it observed; likewise for losing all three.
+
+Tables are per preset (``odds/<preset>.npz``); a variant with overrides
+uses its preset's distributions with its own bonus table and wheel.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .arrangement import Position
+from .classes import HandClasses
+from .hands import Wheel
+from .variants import NATURAL_KEYS, RuleSet, Variant
+
+__all__ = ["Odds", "OddsTables", "PositionOdds", "load_tables", "odds_for"]
+
+Floats = npt.NDArray[np.float64]
+TABLE_VERSION: Final = 1
+
+
+@dataclass(frozen=True)
+class OddsTables:
+    """What a table file holds: opponents' chi distributions by class id,
+    how often an opponent holds each natural, and the scoop calibration."""
+
+    back: Floats  #: probability per 5-card class id (ID5_COUNT entries)
+    middle: Floats  #: probability per 5-card class id
+    front: Floats  #: probability per 3-card class id (455 entries)
+    naturals: Floats  #: per natural key (NATURAL_KEYS order): share of hands declaring it
+    scoop_exponent: float  #: P(win all three) = product of win ** this exponent
+    scooped_exponent: float  #: P(lose all three) = product of lose ** this exponent
+    meta: dict[str, Any]
+
+    def save(self) -> bytes:
+        """The .npz bytes of these tables."""
+        buffer = io.BytesIO()
+        np.savez_compressed(
+            buffer,
+            back=self.back.astype(np.float32),
+            middle=self.middle.astype(np.float32),
+            front=self.front.astype(np.float32),
+            naturals=self.naturals,
+            scoop=np.array([self.scoop_exponent, self.scooped_exponent]),
+            meta=np.array(json.dumps(self.meta, sort_keys=True)),
+        )
+        return buffer.getvalue()
+
+    @classmethod
+    def load(cls, data: bytes) -> OddsTables:
+        """Read tables written by :meth:`save`."""
+        with np.load(io.BytesIO(data)) as arrays:
+            meta = json.loads(str(arrays["meta"]))
+            if meta.get("table_version") != TABLE_VERSION:
+                raise ValueError(f"odds tables of version {meta.get('table_version')}, expected {TABLE_VERSION}")
+            return cls(
+                back=arrays["back"].astype(np.float64),
+                middle=arrays["middle"].astype(np.float64),
+                front=arrays["front"].astype(np.float64),
+                naturals=arrays["naturals"].astype(np.float64),
+                scoop_exponent=float(arrays["scoop"][0]),
+                scooped_exponent=float(arrays["scoop"][1]),
+                meta=meta,
+            )
+
+    @classmethod
+    def uniform(cls) -> OddsTables:
+        """A flat starting point for building tables (every class id a hand can have equally likely)."""
+        classes = HandClasses.for_wheel(Wheel.LOW)
+        five = (classes.class_of_id5 >= 0).astype(np.float64)
+        three = np.ones(len(classes.class_of_id3))
+        return cls(
+            back=five / five.sum(),
+            middle=five / five.sum(),
+            front=three / three.sum(),
+            naturals=np.zeros(len(NATURAL_KEYS)),
+            scoop_exponent=1.0,
+            scooped_exponent=1.0,
+            meta={"table_version": TABLE_VERSION, "source": "uniform"},
+        )
+
+
+@dataclass(frozen=True)
+class PositionOdds:
+    """Per-class odds at one position (arrays indexed by class number)."""
+
+    win: Floats
+    tie: Floats
+    lose: Floats
+    value: Floats
+    loss_value: Floats
+    additive: Floats
+    #: The optimiser's per-class columns, float32, shape (5, classes): additive,
+    #: win ** scoop_exponent, lose ** scooped_exponent, value, and the expected
+    #: units paid when this position is lost (loss_value / lose).
+    columns: npt.NDArray[np.float32]
+    #: win, tie, lose as float32 rows, for the majority unit.
+    outcomes: npt.NDArray[np.float32]
+
+
+ADDITIVE, SCOOP, SCOOPED, VALUE, LOSS_IF_LOST = range(5)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Everything the optimiser needs for one variant."""
+
+    classes: HandClasses
+    back: PositionOdds
+    middle: PositionOdds
+    front: PositionOdds
+    natural_rate: float  #: chance an opponent declares a natural
+    natural_cost: float  #: expected units an opponent's natural takes from a hand without one
+
+    def position(self, position: Position) -> PositionOdds:
+        """The odds of one position."""
+        return {Position.BACK: self.back, Position.MIDDLE: self.middle, Position.FRONT: self.front}[position]
+
+
+@functools.cache
+def load_tables(preset_name: str) -> OddsTables:
+    """The shipped tables of a preset."""
+    data = resources.files(__package__).joinpath("odds", f"{preset_name}.npz").read_bytes()
+    return OddsTables.load(data)
+
+
+_CACHE: dict[tuple[str, str], Odds] = {}
+_CACHE_SIZE: Final = 64
+
+
+def odds_for(variant: Variant) -> Odds:
+    """The odds of a variant: its preset's tables under its own rules
+    (cached by preset and fingerprint; a race only builds twice)."""
+    key = (variant.name, variant.fingerprint)
+    found = _CACHE.get(key)
+    if found is None:
+        found = build_odds(variant.rules, load_tables(variant.name))
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)), None)
+        _CACHE[key] = found
+    return found
+
+
+def build_odds(rules: RuleSet, tables: OddsTables) -> Odds:
+    """Derive per-class odds for ``rules`` from opponents' chi distributions."""
+    classes = HandClasses.for_wheel(rules.wheel)
+    back = _to_classes(tables.back, classes.class_of_id5, len(classes.scores5))
+    middle = _to_classes(tables.middle, classes.class_of_id5, len(classes.scores5))
+    front = _to_classes(tables.front, classes.class_of_id3, len(classes.scores3))
+    payouts = np.array([rules.naturals.get(key, 0) for key in NATURAL_KEYS], dtype=np.float64)
+    live = tables.naturals * (payouts > 0)
+    exponents = (tables.scoop_exponent, tables.scooped_exponent)
+    return Odds(
+        classes=classes,
+        back=_position_odds(back, _values(Position.BACK, classes.categories5, rules), exponents),
+        middle=_position_odds(middle, _values(Position.MIDDLE, classes.categories5, rules), exponents),
+        front=_position_odds(front, _values(Position.FRONT, classes.categories3, rules), exponents),
+        natural_rate=float(live.sum()),
+        natural_cost=float((live * payouts).sum()),
+    )
+
+
+def _to_classes(by_id: Floats, class_of_id: npt.NDArray[np.int32], size: int) -> Floats:
+    valid = class_of_id >= 0
+    counts = np.bincount(class_of_id[valid], weights=by_id[: len(class_of_id)][valid], minlength=size)
+    total = counts.sum()
+    result: Floats = counts / total if total > 0 else counts.astype(np.float64)
+    return result
+
+
+def _values(position: Position, categories: tuple[Any, ...], rules: RuleSet) -> Floats:
+    by_category = {}
+    for category in set(categories):
+        bonus = rules.bonus_value(f"{position.value}.{category.key}")
+        by_category[category] = 1 if bonus is None else bonus
+    return np.array([by_category[category] for category in categories], dtype=np.float64)
+
+
+def _position_odds(distribution: Floats, value: Floats, exponents: tuple[float, float]) -> PositionOdds:
+    below = np.concatenate([[0.0], np.cumsum(distribution)[:-1]])
+    win = below
+    tie = distribution
+    lose = np.clip(1.0 - win - tie, 0.0, 1.0)
+    paid = distribution * value  # what each opponent class wins when it is the stronger
+    loss_value = np.concatenate([np.cumsum(paid[::-1])[::-1][1:], [0.0]])
+    additive = win * value - loss_value
+    loss_if_lost = np.divide(loss_value, lose, out=np.zeros_like(lose), where=lose > 0)
+    columns = np.array([additive, win ** exponents[0], lose ** exponents[1], value, loss_if_lost], dtype=np.float32)
+    outcomes = np.array([win, tie, lose], dtype=np.float32)
+    return PositionOdds(
+        win=win,
+        tie=tie,
+        lose=lose,
+        value=value,
+        loss_value=loss_value,
+        additive=additive,
+        columns=columns,
+        outcomes=outcomes,
+    )

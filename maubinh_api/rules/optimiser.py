@@ -1,0 +1,317 @@
+"""The optimal arrangement of 13 cards (RULES §10).
+
+Two objectives:
+
+* ``strongest``: the lexicographically strongest legal split, back first,
+  then middle, then front: what simple clients call "auto-arrange";
+* ``ev`` (default): the legal split with the highest expected settlement
+  against opponents who set their hands well, under the variant: bonuses,
+  ties, the majority unit, scoops, sập làng and the chance that an opponent
+  holds a natural, from the position odds of :mod:`maubinh_api.rules.odds`.
+
+Every one of the 72,072 splits is valued exactly; nothing is pruned.  They
+are walked as 36,036 unordered ones (a front, and the other ten cards in two
+fives; the stronger five is the back, and when both are equally strong both
+orders are legal), as a handful of numpy operations per hand:
+
+1. the hand's 1,287 five-card and 286 three-card subsets are classified
+   once (dense class numbers, :mod:`maubinh_api.rules.classes`);
+2. each split's back, middle and front class pick columns of the position
+   odds, and the expected points follow in closed form: the three positions'
+   additive values, then the scoop, majority and sập làng terms.
+
+A natural is always reported, and declared when its payout is at least the
+best normal expected value; for ``ev`` a declared natural's split (three
+flushes, three straights, three straight flushes) is then the answer, while
+``strongest`` always answers exactly the strongest split.
+
+>>> from maubinh_api.rules.cards import parse_cards
+>>> from maubinh_api.rules.variants import preset
+>>> solution = optimise(parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split()), preset("classic"))
+>>> [str(card) for card in solution.best.arrangement.back.cards]
+['As', 'Ks', 'Qs', 'Js', 'Ts']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .arrangement import Arrangement
+from .cards import DECK, Card
+from .classes import FLUSH_ID_BASE, HandClasses
+from .errors import CardCountError, DuplicateCardError
+from .evaluator import colex_offsets
+from .naturals import NaturalHand, detect
+from .odds import ADDITIVE, LOSS_IF_LOST, SCOOP, SCOOPED, VALUE, Odds, odds_for
+from .splits import FIVES, SPLIT_COUNT, THREES
+from .variants import RuleSet, Variant
+
+__all__ = ["Choice", "Objective", "Solution", "expected_points", "optimise"]
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+
+class Objective(StrEnum):
+    """What "optimal" means (RULES §10)."""
+
+    EV = "ev"
+    STRONGEST = "strongest"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One arrangement with its expected points per opponent."""
+
+    arrangement: Arrangement
+    ev: float
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The best arrangement, the next best distinct ones, and the natural."""
+
+    best: Choice
+    alternatives: tuple[Choice, ...]
+    natural: NaturalHand | None
+    declare_natural: bool
+    legal: int  #: legal splits among the 72,072
+    splits: int = SPLIT_COUNT
+
+
+def _unordered_splits() -> tuple[Ints, Ints, Ints]:
+    five_row = {subset: row for row, subset in enumerate(map(tuple, FIVES.tolist()))}
+    first, second, fronts = [], [], []
+    for front_row, front in enumerate(map(tuple, THREES.tolist())):
+        rest = [position for position in range(13) if position not in front]
+        for others in combinations(rest[1:], 4):  # the five holding rest[0], and the other five
+            one = (rest[0], *others)
+            two = tuple(position for position in rest if position not in one)
+            first.append(five_row[one])
+            second.append(five_row[two])
+            fronts.append(front_row)
+    return np.array(first), np.array(second), np.array(fronts)
+
+
+_X, _Y, _F = _unordered_splits()
+_OFFSETS5: Final = colex_offsets(5).astype(np.int64)
+_OFFSETS3: Final = colex_offsets(3).astype(np.int64)
+_FIVE_COLUMNS: Final = [np.ascontiguousarray(FIVES[:, column], dtype=np.intp) for column in range(5)]
+_THREE_COLUMNS: Final = [np.ascontiguousarray(THREES[:, column], dtype=np.intp) for column in range(3)]
+
+
+def optimise(
+    cards: Sequence[Card],
+    variant: Variant,
+    *,
+    objective: Objective = Objective.EV,
+    top: int = 3,
+    opponents: int = 3,
+    odds: Odds | None = None,
+) -> Solution:
+    """Find the best legal arrangement of 13 cards.
+
+    ``top`` arrangements are returned in all (the best and ``top - 1``
+    alternatives, each with a different set of chi strengths).  ``odds``
+    replaces the variant's shipped tables (the table builder plays with
+    tables still being built).
+    """
+    _check(cards, top, opponents)
+    rules = variant.rules
+    odds = odds or odds_for(variant)
+    hand = np.array(sorted(card.index for card in cards), dtype=np.intp)
+    splits, legal_count = _legal_splits(hand, odds.classes, rules)
+    if objective is Objective.STRONGEST:
+        ranking = ((splits.high << 22) | (splits.low << 9) | splits.front).astype(np.float64)
+        chosen = np.array(_best_distinct(ranking, splits, top))
+        chi = (splits.high[chosen], splits.low[chosen], splits.front[chosen])
+        values = expected_points(odds, rules, chi, opponents=opponents)
+    else:
+        expected = expected_points(odds, rules, (splits.high, splits.low, splits.front), opponents=opponents)
+        chosen = np.array(_best_distinct(expected.astype(np.float64), splits, top))
+        values = expected[chosen]
+    choices = [
+        _choice(hand, int(splits.rows[row]), float(value), variant)
+        for row, value in zip(chosen.tolist(), values.tolist(), strict=True)
+    ]
+    natural = detect(cards, rules)
+    declare = natural is not None and natural.payout >= choices[0].ev
+    if natural is not None and declare and objective is Objective.EV:
+        # ``strongest`` stays exactly the strongest split; its answer still names the
+        # natural, and natural.split shows it.
+        choices[0] = Choice(arrangement=natural.split or choices[0].arrangement, ev=float(natural.payout))
+    return Solution(
+        best=choices[0],
+        alternatives=tuple(choices[1:]),
+        natural=natural,
+        declare_natural=declare,
+        legal=legal_count,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Splits:
+    """The legal unordered splits of one hand: the split's row in the split
+    tables, and the class of its back (the stronger five), middle and front."""
+
+    rows: Ints
+    high: Ints
+    low: Ints
+    front: Ints
+
+    def key(self, row: int) -> tuple[int, int, int]:
+        return (int(self.high[row]), int(self.low[row]), int(self.front[row]))
+
+
+def expected_points(odds: Odds, rules: RuleSet, chi: tuple[Ints, Ints, Ints], *, opponents: int) -> Floats:
+    """Expected points per opponent of splits given by the classes of their
+    chi (back, middle, front), against ``opponents`` players who set their
+    hands well."""
+    high, low, front = chi
+    back = np.take(odds.back.columns, high, axis=1)
+    middle = np.take(odds.middle.columns, low, axis=1)
+    front_columns = np.take(odds.front.columns, front, axis=1)
+    total = back[ADDITIVE] + middle[ADDITIVE] + front_columns[ADDITIVE]
+    majority = rules.majority_bonus
+    scoop = back[SCOOP] * middle[SCOOP] * front_columns[SCOOP]
+    scooped = back[SCOOPED] * middle[SCOOPED] * front_columns[SCOOPED]
+    # E[pair total x 1{scoop}] and E[-pair total x 1{scooped}]
+    scoop_gain = scoop * (back[VALUE] + middle[VALUE] + front_columns[VALUE] + majority)
+    scooped_loss = scooped * (back[LOSS_IF_LOST] + middle[LOSS_IF_LOST] + front_columns[LOSS_IF_LOST] + majority)
+    multiplier = rules.scoop_multiplier
+    if multiplier != 1:
+        total += (multiplier - 1) * (scoop_gain - scooped_loss)
+    if majority:
+        outcomes = [
+            np.take(odds.back.outcomes, high, axis=1),
+            np.take(odds.middle.outcomes, low, axis=1),
+            np.take(odds.front.outcomes, front, axis=1),
+        ]
+        total += majority * _ahead_minus_behind(outcomes)
+    if rules.sap_lang and opponents + 1 >= rules.sap_lang_min_players:
+        # Scooping every opponent, or being scooped by each, multiplies every pair again.
+        extra, others = rules.sap_lang_multiplier - 1, opponents - 1
+        total += extra * multiplier * (scoop_gain * scoop**others - scooped_loss * scooped**others)
+    result: Floats = (1.0 - odds.natural_rate) * total - odds.natural_cost
+    return result
+
+
+def _ahead_minus_behind(outcomes: list[npt.NDArray[np.float32]]) -> npt.NDArray[np.float32]:
+    """P(won more positions than lost) - P(lost more than won); positions
+    independent.  ``outcomes[i]`` holds rows win, tie, lose."""
+    spread: dict[int, npt.NDArray[np.float32]] = {0: np.ones(outcomes[0].shape[1], dtype=np.float32)}
+    for win, tie, lose in outcomes:
+        step: dict[int, npt.NDArray[np.float32]] = {}
+        for difference, chance in spread.items():
+            for change, share in ((1, win), (0, tie), (-1, lose)):
+                key = difference + change
+                step[key] = step[key] + chance * share if key in step else chance * share
+        spread = step
+    result = np.zeros(outcomes[0].shape[1], dtype=np.float32)
+    for difference, chance in spread.items():
+        if difference:
+            result += np.float32(np.sign(difference)) * chance
+    return result
+
+
+def _legal_splits(hand: Ints, classes: HandClasses, rules: RuleSet) -> tuple[_Splits, int]:
+    five, three = _subset_classes(hand, classes)
+    first, second = np.take(five, _X), np.take(five, _Y)
+    high, low = np.maximum(first, second), np.minimum(first, second)
+    legal = low >= np.take(classes.front_floor[three], _F)
+    if rules.foul_on_equal:
+        legal &= first != second
+    # Two equally strong fives are legal either way round: two of the 72,072 ordered splits.
+    count = int(np.count_nonzero(legal) + np.count_nonzero(legal & (first == second)))
+    rows = np.flatnonzero(legal)
+    if len(rows) == 0:  # pragma: no cover - the strongest split is always legal
+        raise ValueError("no legal arrangement")
+    front = np.take(three, np.take(_F, rows))
+    return _Splits(rows=rows, high=np.take(high, rows), low=np.take(low, rows), front=front), count
+
+
+def _check(cards: Sequence[Card], top: int, opponents: int) -> None:
+    if len(cards) != 13:
+        raise CardCountError(f"a hand has 13 cards, not {len(cards)}")
+    seen: dict[Card, int] = {}
+    for position, card in enumerate(cards):
+        if card in seen:
+            raise DuplicateCardError(card_text=str(card), paths=((seen[card],), (position,)))
+        seen[card] = position
+    if not 1 <= top <= 10:
+        raise ValueError(f"top must be 1 to 10, not {top}")
+    if not 1 <= opponents <= 3:
+        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+
+
+def _subset_classes(hand: Ints, classes: HandClasses) -> tuple[Ints, Ints]:
+    """Class numbers of the hand's 1,287 five-card and 286 three-card subsets.
+
+    The hand is sorted, so each subset's ranks are in order and its multiset
+    number is a sum of per-column offsets.  One OR over the five cards gives
+    both the rank mask (for a flush) and the suits present (a flush has one)."""
+    ranks = hand >> 2
+    codes = (1 << ranks) | (1 << (13 + (hand & 3)))
+    colex = np.take(_OFFSETS5[0, ranks], _FIVE_COLUMNS[0])
+    seen = np.take(codes, _FIVE_COLUMNS[0])
+    for column in range(1, 5):
+        colex += np.take(_OFFSETS5[column, ranks], _FIVE_COLUMNS[column])
+        seen |= np.take(codes, _FIVE_COLUMNS[column])
+    suits = seen >> 13
+    flush = (suits & (suits - 1)) == 0
+    ids = np.where(flush, FLUSH_ID_BASE + (seen & 0x1FFF), colex)
+    five = np.take(classes.class_of_id5, ids).astype(np.intp)
+    colex3 = np.take(_OFFSETS3[0, ranks], _THREE_COLUMNS[0])
+    for column in (1, 2):
+        colex3 += np.take(_OFFSETS3[column, ranks], _THREE_COLUMNS[column])
+    three = np.take(classes.class_of_id3, colex3).astype(np.intp)
+    return five, three
+
+
+def _best_distinct(ranking: Floats, splits: _Splits, top: int) -> list[int]:
+    """Rows of the ``top`` best splits with different chi strengths (splits
+    that only swap equal cards are not real alternatives), best first; equal
+    values go to the earlier split, so the answer is deterministic."""
+    count = 16 * top
+    while True:
+        if count >= len(ranking):
+            rows = np.arange(len(ranking))
+        else:
+            cut = ranking[np.argpartition(-ranking, count - 1)[count - 1]]
+            rows = np.flatnonzero(ranking >= cut)  # every tie of the last value, too
+        ordered = rows[np.lexsort((rows, -ranking[rows]))]
+        chosen = _distinct(ordered, splits, top)
+        if len(chosen) == top or len(rows) == len(ranking):
+            return chosen
+        count *= 4
+
+
+def _distinct(ranked: Ints, splits: _Splits, top: int) -> list[int]:
+    seen: set[tuple[int, int, int]] = set()
+    chosen = []
+    for row in ranked.tolist():
+        key = splits.key(row)
+        if key not in seen:
+            seen.add(key)
+            chosen.append(row)
+            if len(chosen) == top:
+                break
+    return chosen
+
+
+def _choice(hand: Ints, split: int, ev: float, variant: Variant) -> Choice:
+    one = [DECK[int(index)] for index in hand[FIVES[_X[split]]]]
+    two = [DECK[int(index)] for index in hand[FIVES[_Y[split]]]]
+    front = [DECK[int(index)] for index in hand[THREES[_F[split]]]]
+    wheel = variant.rules.wheel
+    first = Arrangement.from_cards(back=one, middle=two, front=front, wheel=wheel)
+    if first.back.score >= first.middle.score:
+        return Choice(arrangement=first, ev=ev)
+    return Choice(arrangement=Arrangement.from_cards(back=two, middle=one, front=front, wheel=wheel), ev=ev)
