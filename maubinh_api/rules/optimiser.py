@@ -204,20 +204,18 @@ def expected_points(odds: Odds, rules: RuleSet, chi: tuple[Ints, Ints, Ints], *,
 
 
 def _ahead_minus_behind(outcomes: list[npt.NDArray[np.float32]]) -> npt.NDArray[np.float32]:
-    """P(won more positions than lost) - P(lost more than won); positions
-    independent.  ``outcomes[i]`` holds rows win, tie, lose."""
-    spread: dict[int, npt.NDArray[np.float32]] = {0: np.ones(outcomes[0].shape[1], dtype=np.float32)}
-    for win, tie, lose in outcomes:
-        step: dict[int, npt.NDArray[np.float32]] = {}
-        for difference, chance in spread.items():
-            for change, share in ((1, win), (0, tie), (-1, lose)):
-                key = difference + change
-                step[key] = step[key] + chance * share if key in step else chance * share
-        spread = step
-    result = np.zeros(outcomes[0].shape[1], dtype=np.float32)
-    for difference, chance in spread.items():
-        if difference:
-            result += np.float32(np.sign(difference)) * chance
+    """P(won more positions than lost) - P(lost more than won), positions
+    independent.  ``outcomes[i]`` holds the rows win, tie, lose of position i.
+
+    The first two positions give the chances of being 2, 1, 0, -1 or -2
+    positions ahead; the third position then decides the sign."""
+    (w1, t1, l1), (w2, t2, l2), (w3, t3, l3) = outcomes
+    two_ahead, two_behind = w1 * w2, l1 * l2
+    one_ahead, one_behind = w1 * t2 + t1 * w2, l1 * t2 + t1 * l2
+    level = t1 * t2 + w1 * l2 + l1 * w2
+    result: npt.NDArray[np.float32] = (
+        two_ahead - two_behind + one_ahead * (w3 + t3) - one_behind * (t3 + l3) + level * (w3 - l3)
+    )
     return result
 
 
