@@ -15,15 +15,12 @@ import random
 import statistics
 import time
 
+from stats import percentile
+
 from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.optimiser import Objective, optimise
 from maubinh_api.rules.variants import PRESET_NAMES, preset
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

@@ -11,6 +11,8 @@ import random
 import time
 from decimal import Decimal
 
+from stats import percentile
+
 from maubinh_api.rules.arrangement import Arrangement
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.naturals import detect
@@ -30,11 +32,6 @@ def random_table(rng: random.Random, wheel) -> list[Seat]:
             Seat(f"p{index}", Arrangement.from_cards(back=cards[:5], middle=cards[5:10], front=cards[10:], wheel=wheel))
         )
     return seats
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum, IntEnum
 from typing import Final
 
-from .errors import CardError, DuplicateCardError
+from .errors import CardCountError, CardError, DuplicateCardError
 
 
 class Rank(IntEnum):
@@ -233,6 +233,22 @@ def parse_cards(texts: Iterable[object], *, allow_duplicates: bool = False) -> t
         seen[card] = position
         cards.append(card)
     return tuple(cards)
+
+
+def check_distinct(cards: Sequence[Card]) -> None:
+    """Raise :class:`DuplicateCardError` naming both places of a repeated card."""
+    seen: dict[Card, int] = {}
+    for position, card in enumerate(cards):
+        if card in seen:
+            raise DuplicateCardError(card_text=str(card), paths=((seen[card],), (position,)))
+        seen[card] = position
+
+
+def check_hand(cards: Sequence[Card]) -> None:
+    """A player's hand: 13 distinct cards."""
+    if len(cards) != 13:
+        raise CardCountError(f"a hand has 13 cards, not {len(cards)}")
+    check_distinct(cards)
 
 
 def format_cards(cards: Sequence[Card]) -> list[str]:

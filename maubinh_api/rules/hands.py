@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from .cards import Card, Rank, parse_cards
-from .errors import CardCountError, DuplicateCardError
+from .cards import Card, Rank, check_distinct, parse_cards
+from .errors import CardCountError
 
 __all__ = ["Category", "Hand", "Wheel", "classify", "compare", "front_beats_middle", "pack", "parse_cards"]
 
@@ -132,11 +132,7 @@ def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Hand:
     size = len(cards)
     if size not in (3, 5):
         raise CardCountError(f"a chi has 3 or 5 cards, not {size}")
-    seen: dict[Card, int] = {}
-    for position, card in enumerate(cards):
-        if card in seen:
-            raise DuplicateCardError(card_text=str(card), paths=((seen[card],), (position,)))
-        seen[card] = position
+    check_distinct(cards)
     return _classify(tuple(cards), wheel)
 
 

@@ -30,8 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .arrangement import Arrangement
-from .cards import DECK, Card, parse_cards
-from .errors import CardCountError, DuplicateCardError
+from .cards import DECK, Card, check_hand, parse_cards
 from .evaluator import Evaluator
 from .hands import Wheel
 from .splits import BACK, FIVES, FRONT, MIDDLE, THREES
@@ -101,23 +100,13 @@ class NaturalHand:
         return self.natural.key
 
 
-def _check_hand(cards: Sequence[Card]) -> None:
-    if len(cards) != 13:
-        raise CardCountError(f"a hand has 13 cards, not {len(cards)}")
-    seen: dict[Card, int] = {}
-    for position, card in enumerate(cards):
-        if card in seen:
-            raise DuplicateCardError(card_text=str(card), paths=((seen[card],), (position,)))
-        seen[card] = position
-
-
 def qualifying(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> frozenset[str]:
     """Every natural the 13 cards qualify for, whatever the variant lists.
 
     >>> sorted(qualifying(parse_cards('2s 3s 4s 5s 6s 7h 8h 9h Th Jh Qd Kd Ad'.split())))
     ['dragon', 'three_flushes', 'three_straight_flushes', 'three_straights']
     """
-    _check_hand(cards)
+    check_hand(cards)
     return frozenset(natural.key for natural in _qualifying(tuple(cards), wheel))
 
 
@@ -158,7 +147,7 @@ def _qualifying(cards: tuple[Card, ...], wheel: Wheel) -> list[Natural]:
 
 def detect(cards: Sequence[Card], rules: RuleSet) -> NaturalHand | None:
     """The natural the hand holds under ``rules``, or None."""
-    _check_hand(cards)
+    check_hand(cards)
     hand = tuple(cards)
     for natural in _qualifying(hand, rules.wheel):
         payout = rules.naturals.get(natural.key)

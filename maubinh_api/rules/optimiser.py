@@ -44,9 +44,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .arrangement import Arrangement
-from .cards import DECK, Card
+from .cards import DECK, Card, check_hand
 from .classes import FLUSH_ID_BASE, HandClasses
-from .errors import CardCountError, DuplicateCardError
 from .evaluator import colex_offsets
 from .naturals import NaturalHand, detect
 from .odds import ADDITIVE, LOSS_IF_LOST, SCOOP, SCOOPED, VALUE, Odds, odds_for
@@ -236,13 +235,7 @@ def _legal_splits(hand: Ints, classes: HandClasses, rules: RuleSet) -> tuple[_Sp
 
 
 def _check(cards: Sequence[Card], top: int, opponents: int) -> None:
-    if len(cards) != 13:
-        raise CardCountError(f"a hand has 13 cards, not {len(cards)}")
-    seen: dict[Card, int] = {}
-    for position, card in enumerate(cards):
-        if card in seen:
-            raise DuplicateCardError(card_text=str(card), paths=((seen[card],), (position,)))
-        seen[card] = position
+    check_hand(cards)
     if not 1 <= top <= 10:
         raise ValueError(f"top must be 1 to 10, not {top}")
     if not 1 <= opponents <= 3:

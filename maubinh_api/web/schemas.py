@@ -110,6 +110,11 @@ class BetField(fields.Raw):
         return value
 
 
+def _cards_or_hands(data: Mapping[str, Any], one: str, many: str) -> None:
+    if ("cards" in data) == ("hands" in data):
+        raise ValidationError(f"send either 'cards' ({one}) or 'hands' ({many}), not both or neither")
+
+
 def _kind(value: object) -> str:
     if value is None:
         return "null"
@@ -151,8 +156,7 @@ class ClassifyRequest(StrictSchema):
 
     @validates_schema
     def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
-        if ("cards" in data) == ("hands" in data):
-            raise ValidationError("send either 'cards' (one chi) or 'hands' (a list of chi), not both or neither")
+        _cards_or_hands(data, "one chi", "a list of chi")
 
 
 class ArrangementSchema(StrictSchema):
@@ -264,5 +268,4 @@ class OptimalRequest(StrictSchema):
 
     @validates_schema
     def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
-        if ("cards" in data) == ("hands" in data):
-            raise ValidationError("send either 'cards' (one hand) or 'hands' (a list of hands), not both or neither")
+        _cards_or_hands(data, "one hand", "a list of hands")
