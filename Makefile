@@ -13,7 +13,7 @@ export PYTHONPATH := $(CURDIR)
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test bench bench-eval bench-settle bench-optimise bench-strength odds clean deps
+.PHONY: run test bench bench-eval bench-settle bench-optimise bench-strength odds scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,12 +29,26 @@ $(DEV_STAMP): requirements/runtime.txt requirements/dev.txt $(RUNTIME_STAMP)
 
 deps: $(DEV_STAMP)
 
+# Debian packages the tests start for real: Redis (shared cache), nginx (scale-out), Chromium (/docs).
+SYSTEM_PACKAGES := redis-server nginx-light chromium
+system-deps:
+	@missing=""; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
 ## run: serve on 127.0.0.1:$(PORT) with $(WORKERS) gunicorn workers
 run: $(RUNTIME_STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" ./deploy/serve.sh
 
 ## test: lint, types, spec, the whole test suite
-test: $(DEV_STAMP)
+test: $(DEV_STAMP) system-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -63,3 +77,7 @@ bench-strength: $(DEV_STAMP)
 ## odds: rebuild the optimiser's odds tables (about half an hour; seeded, reproducible)
 odds: $(DEV_STAMP)
 	$(BIN)/python -m maubinh_api.odds_build
+
+## scale-out: two instances behind nginx sharing one Redis, on loopback (bounded, cleans up)
+scale-out: $(DEV_STAMP) system-deps
+	$(BIN)/python deploy/scale_out.py

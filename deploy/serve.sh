@@ -1,12 +1,13 @@
 #!/usr/bin/env sh
 # Start the service under gunicorn. `make run` and the container use this script.
-#   PORT     port to listen on (default 8000)
-#   HOST     address to bind (default 127.0.0.1; the container sets 0.0.0.0)
-#   WORKERS  gunicorn worker processes (default 2)
+#   PORT, HOST, WORKERS, THREADS, TIMEOUT, MAX_REQUESTS: see deploy/gunicorn.conf.py
+#   PROMETHEUS_MULTIPROC_DIR: where workers keep their metrics (default: a
+#     directory per port under the temp dir); emptied at every start, so the
+#     figures of a previous run never mix with this one's.
 set -eu
 cd "$(dirname "$0")/.."
-exec gunicorn \
-  --bind "${HOST:-127.0.0.1}:${PORT:-8000}" \
-  --workers "${WORKERS:-2}" \
-  --access-logfile - \
-  app:app
+PROMETHEUS_MULTIPROC_DIR="${PROMETHEUS_MULTIPROC_DIR:-${TMPDIR:-/tmp}/maubinh-metrics-${PORT:-8000}}"
+export PROMETHEUS_MULTIPROC_DIR
+rm -rf "$PROMETHEUS_MULTIPROC_DIR"
+mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
+exec gunicorn --config deploy/gunicorn.conf.py app:app

@@ -4,6 +4,7 @@ against openapi.yaml (so a test that receives an undocumented answer fails)."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,10 @@ from werkzeug.wrappers import Request
 
 from maubinh_api import create_app
 
-SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
+ROOT = Path(__file__).resolve().parents[1]
+SPEC_PATH = ROOT / "openapi.yaml"
+# deploy/local_servers.py starts real servers (the service, Redis, nginx) for the tests.
+sys.path.insert(0, str(ROOT / "deploy"))
 SPEC_SERVER = "http://127.0.0.1:8000"  # the first server listed in openapi.yaml
 
 
@@ -34,12 +38,16 @@ def spec_document() -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def openapi(spec_document: dict[str, Any]) -> OpenAPI:
     # Problem documents are JSON too; openapi-core only knows application/json.
-    config = Config(
-        extra_media_type_deserializers={
-            "application/problem+json": json.loads,
-            "application/yaml": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
-        }
-    )
+    def text(data: bytes | str) -> str:
+        return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+
+    def binary(data: bytes | str) -> str:
+        return data.decode("latin-1") if isinstance(data, bytes) else data
+
+    deserializers = {"application/problem+json": json.loads, "image/png": binary}
+    for media_type in ("application/yaml", "text/html", "text/css", "text/javascript", "text/plain"):
+        deserializers[media_type] = text
+    config = Config(extra_media_type_deserializers=deserializers)
     return OpenAPI.from_dict(spec_document, config=config)
 
 

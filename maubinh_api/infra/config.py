@@ -32,12 +32,32 @@ class Settings:
     max_body_bytes: int = 1024 * 1024
     #: Where the OpenAPI document served at ``/openapi.yaml`` lives.
     openapi_path: Path = _REPOSITORY / "openapi.yaml"
+    #: Answers kept in each process's LRU cache (0: no local cache).
+    cache_size: int = 10_000
+    #: A Redis shared by all workers and replicas, e.g. ``redis://cache:6379/0`` (none: local only).
+    redis_url: str | None = None
+    #: Seconds a Redis call may take before the request goes on without it.
+    redis_timeout: float = 0.05
+    #: Seconds Redis is left alone after it failed, before it is tried again.
+    redis_retry_after: float = 1.0
+    #: Seconds an answer lives in Redis.
+    cache_ttl: int = 86_400
+    #: Level of the application's JSON log (DEBUG, INFO, WARNING, ERROR).
+    log_level: str = "INFO"
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
             raise ConfigError(f"default_variant {self.default_variant!r} is not a preset ({', '.join(PRESET_NAMES)})")
         if self.max_body_bytes < 1024:
             raise ConfigError(f"max_body_bytes must be at least 1024, not {self.max_body_bytes}")
+        if self.cache_size < 0:
+            raise ConfigError(f"cache_size must be 0 or more, not {self.cache_size}")
+        if not 0 < self.redis_timeout <= 5:
+            raise ConfigError(f"redis_timeout must be above 0 and at most 5 seconds, not {self.redis_timeout}")
+        if self.redis_retry_after < 0 or self.cache_ttl < 1:
+            raise ConfigError("redis_retry_after must be 0 or more and cache_ttl at least 1")
+        if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise ConfigError(f"log_level must be DEBUG, INFO, WARNING or ERROR, not {self.log_level!r}")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> Settings:
@@ -62,6 +82,12 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "default_variant": str,
     "max_body_bytes": int,
     "openapi_path": Path,
+    "cache_size": int,
+    "redis_url": str,
+    "redis_timeout": float,
+    "redis_retry_after": float,
+    "cache_ttl": int,
+    "log_level": str,
 }
 
 

@@ -129,11 +129,15 @@ def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Hand:
         ...
     maubinh_api.rules.errors.CardCountError: a chi has 3 or 5 cards, not 2
     """
-    size = len(cards)
-    if size not in (3, 5):
-        raise CardCountError(f"a chi has 3 or 5 cards, not {size}")
-    check_distinct(cards)
+    check_chi(cards)
     return _classify(tuple(cards), wheel)
+
+
+def check_chi(cards: Sequence[Card]) -> None:
+    """A chi: 3 or 5 distinct cards."""
+    if len(cards) not in (3, 5):
+        raise CardCountError(f"a chi has 3 or 5 cards, not {len(cards)}")
+    check_distinct(cards)
 
 
 def _classify(cards: tuple[Card, ...], wheel: Wheel) -> Hand:

@@ -51,6 +51,7 @@ __all__ = [
     "Seat",
     "SeatError",
     "Settlement",
+    "check_table",
     "settle",
 ]
 
@@ -202,7 +203,7 @@ class Reveal:
 
 def settle(seats: Sequence[Seat], variant: Variant, bet: Decimal) -> Settlement:
     """Settle a table.  Errors carry paths into ``seats`` (``(2, 'id')``...)."""
-    _check_table(seats)
+    check_table(seats)
     rules = variant.rules
     reveals = [_reveal(seat, variant) for seat in seats]
     by_id = {reveal.id: reveal for reveal in reveals}
@@ -234,7 +235,9 @@ def _reveal(seat: Seat, variant: Variant) -> Reveal:
     return Reveal(seat=seat, natural=natural, fouled=bool(foul_reasons(arrangement, variant.rules)))
 
 
-def _check_table(seats: Sequence[Seat]) -> None:
+def check_table(seats: Sequence[Seat]) -> None:
+    """Raise what makes a table impossible to settle: the player count,
+    duplicate ids, a card dealt to two players."""
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise SeatError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}")
     ids: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""The Flask application factory."""
+"""The Flask application factory: configuration and wiring in one place."""
 
 from __future__ import annotations
 
@@ -6,14 +6,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from flask_swagger_ui import get_swaggerui_blueprint
 
 from ..infra.allocator import keep_freed_memory
+from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import Settings
+from ..infra.logging import configure_logging
+from ..infra.metrics import count_cache
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
 from ..rules.odds import odds_for
 from ..rules.variants import PRESET_NAMES, preset
-from .blueprints import arrangements, hands, health, settlements, variants
+from .blueprints import arrangements, hands, health, metrics, settlements, variants
+from .observability import register_observability
 from .problems import register_error_handlers
 
 
@@ -21,18 +26,41 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the service.  Settings come from the environment (``MAUBINH_*``),
     then from ``config`` (setting name -> value), which tests use."""
     settings = Settings.from_env().with_overrides(config or {})
+    configure_logging(settings.log_level.upper())
     app = Flask("maubinh_api")
     app.extensions["maubinh.settings"] = settings
+    app.extensions["maubinh.cache"] = build_cache(settings)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # Vietnamese labels stay readable
 
     register_error_handlers(app)
-    for module in (health, variants, hands, arrangements, settlements):
+    register_observability(app)
+    for module in (health, metrics, variants, hands, arrangements, settlements):
         app.register_blueprint(module.blueprint)
+    app.register_blueprint(
+        get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "maubinh-api"}),
+        url_prefix="/docs",
+    )
 
     _warm_up()
     return app
+
+
+def build_cache(settings: Settings) -> ResultCache:
+    """The result cache the settings ask for."""
+    local = LocalCache(settings.cache_size) if settings.cache_size else None
+    remote = (
+        RedisCache(
+            settings.redis_url,
+            timeout=settings.redis_timeout,
+            ttl=settings.cache_ttl,
+            retry_after=settings.redis_retry_after,
+        )
+        if settings.redis_url
+        else None
+    )
+    return ResultCache(local, remote, count_cache)
 
 
 def _warm_up() -> None:

@@ -13,7 +13,10 @@ def test_healthz(client):
 
 def test_readyz(client):
     body = client.get("/readyz").get_json()
-    assert body == {"status": "ready", "checks": {"presets": "ok", "odds": "ok", "evaluator": "ok"}}
+    assert body == {
+        "status": "ready",
+        "checks": {"presets": "ok", "odds": "ok", "evaluator": "ok", "redis": "not configured"},
+    }
 
 
 def test_readyz_reports_a_failure_as_503(client, monkeypatch):
@@ -35,3 +38,14 @@ def test_openapi_document_is_served_as_is(client):
     repository_copy = (Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8")
     assert response.get_data(as_text=True) == repository_copy
     assert yaml.safe_load(response.get_data(as_text=True))["openapi"] == "3.1.0"
+
+
+def test_readyz_reports_an_unreachable_redis_without_failing(checked_client):
+    from local_servers import free_port
+
+    from maubinh_api import create_app
+
+    client = checked_client(create_app({"redis_url": f"redis://127.0.0.1:{free_port()}/0"}))
+    response = client.get("/readyz")
+    assert response.status_code == 200
+    assert response.get_json()["checks"]["redis"] == "unavailable"

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from flask import Blueprint, Response
 
-from flask import Blueprint
-
-from ...rules.hands import classify
+from ...rules.hands import check_chi, classify
+from ..answers import cached_json, sorted_cards
 from ..params import load, variant_of
 from ..presenters import hand_json, variant_json
 from ..problems import located
@@ -17,17 +16,27 @@ _schema = ClassifyRequest()
 
 
 @blueprint.post("/classify")
-def classify_hands() -> dict[str, Any]:
+def classify_hands() -> Response:
     """One chi (``cards``) or up to 1,000 (``hands``), classified."""
     data = load(_schema)
     variant = variant_of(data)
     wheel = variant.rules.wheel
+    reference = variant_json(variant)
     if "cards" in data:
+        cards = data["cards"]
         with located("cards"):
-            hand = classify(data["cards"], wheel)
-        return hand_json(hand) | {"variant": variant_json(variant)}
-    results = []
-    for index, cards in enumerate(data["hands"]):
+            check_chi(cards)
+        return cached_json(
+            "classify",
+            {"cards": sorted_cards(cards), "variant": reference},
+            lambda: hand_json(classify(cards, wheel)) | {"variant": reference},
+        )
+    hands = data["hands"]
+    for index, cards in enumerate(hands):
         with located("hands", index):
-            results.append(hand_json(classify(cards, wheel)))
-    return {"results": results, "variant": variant_json(variant)}
+            check_chi(cards)
+    return cached_json(
+        "classify-batch",
+        {"hands": [sorted_cards(cards) for cards in hands], "variant": reference},
+        lambda: {"results": [hand_json(classify(cards, wheel)) for cards in hands], "variant": reference},
+    )

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Response
 from marshmallow import ValidationError
 
+from ...infra.metrics import SETTLEMENTS
 from ...rules.arrangement import Arrangement
 from ...rules.errors import pointer
 from ...rules.money import parse_bet
-from ...rules.settlement import Seat, Settlement, settle
-from ...rules.variants import resolve_variant
+from ...rules.settlement import Seat, check_table, settle
+from ...rules.variants import Variant, resolve_variant
+from ..answers import cached_json, sorted_cards
 from ..params import load, settings
-from ..presenters import settlement_json
+from ..presenters import settlement_json, variant_json
 from ..problems import Problem, errors_from_marshmallow, located
 from ..schemas import SettlementBatchRequest, SettlementRequest
 
@@ -23,38 +28,78 @@ _table_schema = SettlementRequest()
 _batch_schema = SettlementBatchRequest()
 
 
+@dataclass(frozen=True)
+class _Table:
+    """A table read and checked, ready to settle."""
+
+    variant: Variant
+    bet: Decimal
+    seats: tuple[Seat, ...]
+
+    def material(self) -> dict[str, Any]:
+        """The table in canonical form, for the cache key."""
+        return {
+            "variant": variant_json(self.variant),
+            "bet": f"{self.bet:f}",
+            "players": [
+                {
+                    "id": seat.id,
+                    "declare_natural": seat.declare_natural,
+                    "hand": None
+                    if seat.arrangement is None
+                    else {position.value: sorted_cards(hand.cards) for position, hand in seat.arrangement},
+                }
+                for seat in self.seats
+            ],
+        }
+
+    def settle(self) -> dict[str, Any]:
+        SETTLEMENTS.labels(variant=self.variant.name).inc()
+        return settlement_json(settle(self.seats, self.variant, self.bet))
+
+
 @blueprint.post("")
-def settle_one() -> dict[str, Any]:
+def settle_one() -> Response:
     """Settle one table of 2-4 players."""
-    data = load(_table_schema)
-    return settlement_json(_settle(data, settings().default_variant))
+    table = _read(load(_table_schema), settings().default_variant)
+    return cached_json("settlement", table.material(), table.settle)
 
 
 @blueprint.post("/batch")
-def settle_batch() -> dict[str, Any]:
+def settle_batch() -> Response:
     """Settle up to 200 tables; a bad table gets its own error entry."""
     data = load(_batch_schema)
     default = data.get("variant", settings().default_variant)
     if "variant" in data:
         with located("variant"):
             resolve_variant(default)  # a bad batch default is the request's fault, not a table's
-    results = []
-    for index, table in enumerate(data["tables"]):
+    entries: list[_Table | Problem] = []
+    for index, raw in enumerate(data["tables"]):
         try:
-            settlement = _settle(_table_schema.load(table), default)
+            entries.append(_read(_table_schema.load(raw), default))
         except ValidationError as error:
-            problem = Problem.invalid(errors_from_marshmallow(error.messages, ("tables", index)))
+            entries.append(Problem.invalid(errors_from_marshmallow(error.messages, ("tables", index))))
         except Problem as raised:
-            problem = raised.relocated(pointer(("tables", index)))
+            entries.append(raised.relocated(pointer(("tables", index))))
+    material = [
+        entry.material() if isinstance(entry, _Table) else json.loads(json.dumps(raw, default=str))
+        for entry, raw in zip(entries, data["tables"], strict=True)
+    ]
+    return cached_json("settlement-batch", material, lambda: _batch_answer(entries))
+
+
+def _batch_answer(entries: list[_Table | Problem]) -> dict[str, Any]:
+    results = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, _Table):
+            results.append({"index": index, "status": 200, "settlement": entry.settle()})
         else:
-            results.append({"index": index, "status": 200, "settlement": settlement_json(settlement)})
-            continue
-        results.append({"index": index, "status": problem.status, "problem": problem.body()})
+            results.append({"index": index, "status": entry.status, "problem": entry.body()})
     settled = sum(result["status"] == 200 for result in results)
     return {"results": results, "settled": settled, "failed": len(results) - settled}
 
 
-def _settle(data: Mapping[str, Any], default_variant: object) -> Settlement:
+def _read(data: Mapping[str, Any], default_variant: object) -> _Table:
     with located("variant"):
         variant = resolve_variant(data.get("variant", default_variant))
     with located("bet"):
@@ -67,4 +112,5 @@ def _settle(data: Mapping[str, Any], default_variant: object) -> Settlement:
                 arrangement = Arrangement.from_cards(**player["arrangement"], wheel=variant.rules.wheel)
         seats.append(Seat(id=player["id"], arrangement=arrangement, declare_natural=player["declare_natural"]))
     with located("players"):
-        return settle(seats, variant, bet)
+        check_table(seats)
+    return _Table(variant=variant, bet=bet, seats=tuple(seats))

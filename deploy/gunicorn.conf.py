@@ -1,0 +1,35 @@
+"""gunicorn settings for maubinh-api (deploy/serve.sh passes this file).
+
+Everything comes from the environment:
+  HOST, PORT          where to listen (127.0.0.1:8000)
+  WORKERS, THREADS    processes, and threads per process (2, 1)
+  TIMEOUT             seconds a request may take (30): the slowest request,
+                      a batch of 100 optimal arrangements or 200 tables,
+                      takes well under a second on this hardware
+  MAX_REQUESTS        recycle a worker after this many requests (0: never)
+"""
+
+import os
+
+from maubinh_api.infra.metrics import mark_worker_dead
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WORKERS", "2"))
+threads = int(os.environ.get("THREADS", "1"))
+timeout = int(os.environ.get("TIMEOUT", "30"))
+graceful_timeout = 30
+keepalive = 5
+max_requests = int(os.environ.get("MAX_REQUESTS", "0"))
+max_requests_jitter = max_requests // 10
+# The heartbeat file lives in memory, not on a disk that may stall.
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+# Load the app (presets, evaluation and odds tables) once, before forking.
+preload_app = True
+accesslog = "-"
+errorlog = "-"
+logger_class = "maubinh_api.infra.logging.AccessLogger"
+
+
+def child_exit(server, worker):  # noqa: ARG001 - gunicorn's hook signature
+    """A worker died or was recycled: drop its live metrics (prometheus-client multiprocess mode)."""
+    mark_worker_dead(worker.pid)

@@ -1,0 +1,267 @@
+"""Start and stop real servers on loopback: the service, Redis, nginx.
+
+Used by deploy/scale_out.py and by the tests.  Every server listens on
+127.0.0.1 on a free port, writes its output to a file, and is stopped (and
+killed if it lingers) when its ``with`` block ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait(check, what: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if check():
+                return
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not start:\n{log.read_text(errors='replace')[-4000:]}")
+        time.sleep(0.1)
+
+
+def _stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM, seconds: float = 15) -> None:
+    if process.poll() is None:
+        process.send_signal(sig)
+        try:
+            process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@dataclass
+class Service:
+    """A running gunicorn instance of the service."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+    metrics_dir: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def access_log(self) -> list[dict[str, object]]:
+        """The JSON access-log lines written so far."""
+        records = []
+        for line in self.log.read_text(errors="replace").splitlines():
+            if line.startswith("{"):
+                record = json.loads(line)
+                if record.get("logger") == "access":
+                    records.append(record)
+        return records
+
+    def worker_pids(self) -> list[int]:
+        """The current worker processes (children of the gunicorn master)."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+
+@contextlib.contextmanager
+def service(workdir: Path, env: Mapping[str, str] | None = None, workers: int = 2) -> Iterator[Service]:
+    """Run ``deploy/serve.sh`` (the command of ``make run`` and the container)."""
+    port = free_port()
+    log = workdir / f"service-{port}.log"
+    metrics_dir = workdir / f"metrics-{port}"
+    environment = {
+        **os.environ,
+        "PORT": str(port),
+        "WORKERS": str(workers),
+        "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        **(env or {}),
+    }
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [str(ROOT / "deploy" / "serve.sh")], cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT
+        )
+    running = Service(port=port, process=process, log=log, metrics_dir=metrics_dir)
+    try:
+        _wait(lambda: get(running.url + "/readyz").status == 200, "the service", process, log)
+        yield running
+    finally:
+        _stop(process)
+
+
+@dataclass
+class Redis:
+    """A running redis-server."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def ping(self) -> bool:
+        with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(16).startswith(b"+PONG")
+
+
+def _start_redis(workdir: Path, port: int) -> Redis:
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    log = workdir / f"redis-{port}.log"
+    arguments = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    with log.open("wb") as output:
+        process = subprocess.Popen([*arguments, "--dir", str(workdir)], stdout=output, stderr=subprocess.STDOUT)
+    server = Redis(port=port, process=process, log=log)
+    _wait(server.ping, "redis-server", process, log)
+    return server
+
+
+@contextlib.contextmanager
+def redis_server(workdir: Path) -> Iterator[RedisHandle]:
+    """A redis-server that can be stopped and started again on the same port."""
+    handle = RedisHandle(workdir=workdir, port=free_port())
+    handle.start()
+    try:
+        yield handle
+    finally:
+        handle.stop()
+
+
+@dataclass
+class RedisHandle:
+    """A redis-server on a fixed port, which tests may kill and restart."""
+
+    workdir: Path
+    port: int
+    server: Redis | None = field(default=None)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.server = _start_redis(self.workdir, self.port)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            _stop(self.server.process)
+            self.server = None
+
+    def kill(self) -> None:
+        if self.server is not None:
+            _stop(self.server.process, signal.SIGKILL)
+            self.server = None
+
+
+@dataclass
+class Nginx:
+    """A running nginx balancing over upstream ports."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@contextlib.contextmanager
+def nginx(workdir: Path, upstream_ports: list[int]) -> Iterator[Nginx]:
+    """nginx on a free loopback port, round-robin over the given services."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    port = free_port()
+    prefix = Path(tempfile.mkdtemp(prefix="nginx-", dir=workdir))
+    (prefix / "logs").mkdir()
+    servers = "\n".join(f"        server 127.0.0.1:{upstream};" for upstream in upstream_ports)
+    config = prefix / "nginx.conf"
+    config.write_text(
+        f"""
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/logs/error.log;
+events {{ worker_connections 256; }}
+http {{
+    access_log {prefix}/logs/access.log;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    upstream maubinh {{
+{servers}
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        client_max_body_size 2m;
+        location / {{
+            proxy_pass http://maubinh;
+            proxy_set_header X-Request-ID $request_id;
+        }}
+    }}
+}}
+"""
+    )
+    log = prefix / "logs" / "stdout.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [binary, "-p", str(prefix), "-c", str(config), "-g", "daemon off;"], stdout=output, stderr=subprocess.STDOUT
+        )
+    running = Nginx(port=port, process=process, log=log)
+    try:
+        _wait(lambda: get(running.url + "/healthz").status == 200, "nginx", process, log)
+        yield running
+    finally:
+        _stop(process, signal.SIGQUIT)
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> object:
+        return json.loads(self.body)
+
+
+def get(url: str, timeout: float = 5) -> Answer:
+    return request("GET", url, timeout=timeout)
+
+
+def post(url: str, payload: object, headers: Mapping[str, str] | None = None, timeout: float = 10) -> Answer:
+    return request("POST", url, payload, headers, timeout)
+
+
+def request(
+    method: str, url: str, payload: object = None, headers: Mapping[str, str] | None = None, timeout: float = 10
+) -> Answer:
+    """One HTTP request; HTTP errors are answers too."""
+    data = None if payload is None else json.dumps(payload).encode()
+    sent = {"Content-Type": "application/json", **(headers or {})} if data is not None else dict(headers or {})
+    prepared = urllib.request.Request(url, data=data, method=method, headers=sent)
+    try:
+        with urllib.request.urlopen(prepared, timeout=timeout) as response:
+            return Answer(response.status, {k.lower(): v for k, v in response.headers.items()}, response.read())
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, {k.lower(): v for k, v in error.headers.items()}, error.read())

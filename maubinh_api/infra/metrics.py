@@ -1,0 +1,73 @@
+"""Prometheus metrics, ready for gunicorn's multiprocess mode.
+
+With ``PROMETHEUS_MULTIPROC_DIR`` set (``deploy/serve.sh`` sets it and wipes
+it at every start), each worker writes its figures to files there and
+``GET /metrics`` sums them across workers; gunicorn's ``child_exit`` hook
+marks dead workers (deploy/gunicorn.conf.py), so recycled workers do not
+leave live gauges behind.  Without it (tests, a single process) the default
+in-process registry is used.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+from .. import __version__
+
+#: Request durations: 0.5 ms to 10 s.
+DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+HTTP_REQUESTS = Counter(
+    "maubinh_http_requests",
+    "HTTP requests answered, by route template, method and status.",
+    ["route", "method", "status"],
+)
+HTTP_DURATION = Histogram(
+    "maubinh_http_request_duration_seconds", "Time to answer, by route template.", ["route"], buckets=DURATION_BUCKETS
+)
+SOLVER_DURATION = Histogram(
+    "maubinh_solver_duration_seconds",
+    "Time the optimiser took per hand, by objective.",
+    ["objective"],
+    buckets=DURATION_BUCKETS,
+)
+CACHE_REQUESTS = Counter(
+    "maubinh_cache_requests", "Result-cache lookups and writes, by backend and result.", ["backend", "result"]
+)
+SETTLEMENTS = Counter("maubinh_settlements", "Tables settled, by preset.", ["variant"])
+BUILD_INFO = Gauge(
+    "maubinh_build_info", "Version of the running service (always 1).", ["version", "python"], multiprocess_mode="max"
+)
+BUILD_INFO.labels(version=__version__, python=platform.python_version()).set(1)
+
+
+def count_cache(backend: str, result: str) -> None:
+    """Count one cache lookup or write."""
+    CACHE_REQUESTS.labels(backend=backend, result=result).inc()
+
+
+def exposition() -> tuple[bytes, str]:
+    """The metrics in Prometheus text format, summed over workers when in multiprocess mode."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+
+
+def mark_worker_dead(pid: int) -> None:
+    """gunicorn's child_exit hook: drop a dead worker's live gauges."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        multiprocess.mark_process_dead(pid)

@@ -1,0 +1,45 @@
+"""JSON answers served through the result cache."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from flask import Response, current_app
+
+from .. import __version__
+from ..infra.cache import ResultCache, cache_key
+from ..rules.variants import ENGINE_VERSION, PRESET_NAMES
+
+
+def _odds_digest() -> str:
+    digest = hashlib.sha256()
+    for name in PRESET_NAMES:
+        digest.update(resources.files("maubinh_api.rules").joinpath("odds", f"{name}.npz").read_bytes())
+    return digest.hexdigest()[:12]
+
+
+#: Part of every key: a new release, engine or set of odds tables starts a new cache.
+CACHE_VERSION = f"{__version__}-e{ENGINE_VERSION}-{_odds_digest()}"
+
+
+def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:
+    """Answer ``compute()`` as JSON, or the cached bytes of an equivalent
+    request (``material`` is the request in canonical form).  ``X-Cache``
+    says ``hit-local``, ``hit-redis`` or ``miss``."""
+    cache: ResultCache = current_app.extensions["maubinh.cache"]
+    key = cache_key(kind, material, version=CACHE_VERSION)
+    body, source = cache.get(key)
+    if body is None:
+        body = (current_app.json.dumps(compute()) + "\n").encode()
+        cache.set(key, body)
+    response = Response(body, mimetype="application/json")
+    response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"
+    return response
+
+
+def sorted_cards(cards: Any) -> list[str]:
+    """Cards in canonical text, sorted: the order a request sent them in does not matter."""
+    return sorted(str(card) for card in cards)

@@ -1,0 +1,74 @@
+"""The result cache against a real redis-server (started on a free loopback port)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+from local_servers import redis_server
+
+from maubinh_api.infra.cache import LocalCache, RedisCache, ResultCache, cache_key
+
+
+@pytest.fixture
+def redis(tmp_path):
+    with redis_server(tmp_path) as handle:
+        yield handle
+
+
+def counting():
+    counts: Counter[tuple[str, str]] = Counter()
+    return counts, lambda backend, result: counts.update([(backend, result)])
+
+
+def test_local_cache_forgets_the_least_recently_used():
+    cache = LocalCache(2)
+    cache.set("a", b"1")
+    cache.set("b", b"2")
+    assert cache.get("a") == b"1"  # a is now the most recently used
+    cache.set("c", b"3")
+    assert (cache.get("a"), cache.get("b"), cache.get("c")) == (b"1", None, b"3")
+
+
+def test_equivalent_material_makes_the_same_key():
+    one = cache_key("optimal", {"cards": ["As", "Kd"], "top": "3"}, version="v")
+    same = cache_key("optimal", {"top": "3", "cards": ["As", "Kd"]}, version="v")
+    assert one == same
+    assert one != cache_key("optimal", {"cards": ["As", "Kd"], "top": "4"}, version="v")
+    assert one != cache_key("optimal", {"cards": ["As", "Kd"], "top": "3"}, version="w")
+    assert one.startswith("maubinh:v:optimal:")
+
+
+def test_two_processes_share_answers_through_redis(redis):
+    counts, count = counting()
+    writer = ResultCache(LocalCache(10), RedisCache(redis.url, timeout=0.2, ttl=60, retry_after=0.2), count)
+    reader = ResultCache(LocalCache(10), RedisCache(redis.url, timeout=0.2, ttl=60, retry_after=0.2), count)
+    assert writer.get("k") == (None, None)
+    writer.set("k", b"answer")
+    assert reader.get("k") == (b"answer", "redis")
+    assert reader.get("k") == (b"answer", "local")  # kept locally after the Redis hit
+    assert counts[("redis", "hit")] == 1 and counts[("redis", "miss")] == 1
+
+
+def test_a_dead_redis_costs_an_error_count_not_an_answer_and_is_used_again_when_back(redis):
+    counts, count = counting()
+    cache = ResultCache(None, RedisCache(redis.url, timeout=0.1, ttl=60, retry_after=0.3), count)
+    cache.set("before", b"1")
+    redis.kill()
+    started = time.monotonic()
+    assert cache.get("before") == (None, None)  # Redis down: a miss, counted as an error
+    assert cache.get("before") == (None, None)  # left alone for retry_after: no timeout paid
+    assert time.monotonic() - started < 1
+    assert counts[("redis", "error")] == 2
+    redis.start()  # same port, empty: the restarted Redis is used again after retry_after
+    time.sleep(0.35)
+    cache.set("after", b"2")
+    assert cache.get("after") == (b"2", "redis")
+
+
+def test_ping_reports_without_raising(redis):
+    remote = RedisCache(redis.url, timeout=0.1, ttl=60, retry_after=0)
+    assert remote.ping()
+    redis.kill()
+    assert not remote.ping()
