@@ -13,7 +13,7 @@ export PYTHONPATH := $(CURDIR)
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test bench bench-eval bench-settle bench-optimise bench-strength odds scale-out system-deps clean deps
+.PHONY: run test fuzz load bench bench-eval bench-settle bench-optimise bench-strength odds scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,13 +29,14 @@ $(DEV_STAMP): requirements/runtime.txt requirements/dev.txt $(RUNTIME_STAMP)
 
 deps: $(DEV_STAMP)
 
-# Debian packages the tests start for real: Redis (shared cache), nginx (scale-out), Chromium (/docs).
-SYSTEM_PACKAGES := redis-server nginx-light chromium
+# Debian packages the tests start for real: Redis (shared cache), nginx (scale-out),
+# Chromium (/docs) and wrk (load).
 system-deps:
 	@missing=""; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
@@ -55,6 +56,15 @@ test: $(DEV_STAMP) system-deps
 	$(BIN)/python -m openapi_spec_validator openapi.yaml
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 	@echo "make test: all checks passed"
+
+## fuzz: contract fuzzing with many more examples (FUZZ_EXAMPLES per operation, default 2000)
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(DEV_STAMP)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:xdist tests/fuzz
+
+## load: 60 s of mixed traffic, the constant-app comparison, Redis and worker faults (about 4 minutes)
+load: $(DEV_STAMP) system-deps
+	$(BIN)/python bench/load.py
 
 ## bench: every benchmark script (prints figures)
 bench: bench-eval bench-settle bench-optimise bench-strength

@@ -26,7 +26,7 @@ def test_an_answer_computed_by_one_instance_is_served_by_the_other(tmp_path):
 
 def test_requests_are_answered_while_redis_is_down_and_redis_is_used_again_after(tmp_path):
     with redis_server(tmp_path) as redis:
-        environment = {"MAUBINH_REDIS_URL": redis.url, "MAUBINH_REDIS_RETRY_AFTER": "0.5", "MAUBINH_CACHE_SIZE": "0"}
+        environment = {"MAUBINH_REDIS_URL": redis.url, "MAUBINH_REDIS_RETRY_AFTER": "0.5", "MAUBINH_CACHE_BYTES": "0"}
         with service(tmp_path, environment, workers=1) as running:
             assert post(running.url + OPTIMAL, HAND).headers["x-cache"] == "miss"
             assert post(running.url + OPTIMAL, HAND).headers["x-cache"] == "hit-redis"

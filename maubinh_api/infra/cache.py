@@ -22,6 +22,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any, Protocol
 
 import redis
@@ -42,25 +43,41 @@ class Backend(Protocol):
     def set(self, key: str, value: bytes) -> None: ...
 
 
+#: What an entry costs beyond its key and value (dict slots, bytes objects).
+ENTRY_OVERHEAD = 200
+
+
 class LocalCache:
-    """A thread-safe LRU of at most ``size`` answers in this process."""
+    """A thread-safe LRU of answers in this process, at most ``capacity``
+    bytes (keys, values and an estimate of the bookkeeping)."""
 
     name = "local"
 
-    def __init__(self, size: int) -> None:
-        self._entries: LRUCache[str, bytes] = LRUCache(maxsize=size)
+    def __init__(self, capacity: int) -> None:
+        # Each entry is (answer, weight in bytes); the LRU is bounded by the sum of weights.
+        self._entries: LRUCache[str, tuple[bytes, int]] = LRUCache(maxsize=capacity, getsizeof=itemgetter(1))
+        self._capacity = capacity
         self._lock = threading.Lock()
 
     def get(self, key: str) -> bytes | None:
         with self._lock:
-            return self._entries.get(key)
+            found = self._entries.get(key)
+        return None if found is None else found[0]
 
     def set(self, key: str, value: bytes) -> None:
+        weight = len(value) + len(key) + ENTRY_OVERHEAD
+        if weight > self._capacity:
+            return  # larger than the whole cache: not worth keeping
         with self._lock:
-            self._entries[key] = value
+            self._entries[key] = (value, weight)
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    @property
+    def weight(self) -> int:
+        """Bytes held now (never above the capacity)."""
+        return int(self._entries.currsize)
 
 
 class RedisUnavailable(Exception):

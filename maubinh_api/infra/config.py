@@ -32,8 +32,8 @@ class Settings:
     max_body_bytes: int = 1024 * 1024
     #: Where the OpenAPI document served at ``/openapi.yaml`` lives.
     openapi_path: Path = _REPOSITORY / "openapi.yaml"
-    #: Answers kept in each process's LRU cache (0: no local cache).
-    cache_size: int = 10_000
+    #: Bytes of answers kept in each process's LRU cache (0: no local cache).
+    cache_bytes: int = 16 * 1024 * 1024
     #: A Redis shared by all workers and replicas, e.g. ``redis://cache:6379/0`` (none: local only).
     redis_url: str | None = None
     #: Seconds a Redis call may take before the request goes on without it.
@@ -44,14 +44,18 @@ class Settings:
     cache_ttl: int = 86_400
     #: Level of the application's JSON log (DEBUG, INFO, WARNING, ERROR).
     log_level: str = "INFO"
+    #: API keys required on /v1/*: comma-separated, or the path of a file with one per line (none: open).
+    api_keys: tuple[str, ...] = ()
+    #: Keys required on /metrics, in the same forms (none: open).
+    metrics_keys: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
             raise ConfigError(f"default_variant {self.default_variant!r} is not a preset ({', '.join(PRESET_NAMES)})")
         if self.max_body_bytes < 1024:
             raise ConfigError(f"max_body_bytes must be at least 1024, not {self.max_body_bytes}")
-        if self.cache_size < 0:
-            raise ConfigError(f"cache_size must be 0 or more, not {self.cache_size}")
+        if self.cache_bytes < 0:
+            raise ConfigError(f"cache_bytes must be 0 or more, not {self.cache_bytes}")
         if not 0 < self.redis_timeout <= 5:
             raise ConfigError(f"redis_timeout must be above 0 and at most 5 seconds, not {self.redis_timeout}")
         if self.redis_retry_after < 0 or self.cache_ttl < 1:
@@ -82,13 +86,32 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "default_variant": str,
     "max_body_bytes": int,
     "openapi_path": Path,
-    "cache_size": int,
+    "cache_bytes": int,
     "redis_url": str,
     "redis_timeout": float,
     "redis_retry_after": float,
     "cache_ttl": int,
     "log_level": str,
+    "api_keys": lambda text: read_keys(text, "MAUBINH_API_KEYS"),
+    "metrics_keys": lambda text: read_keys(text, "MAUBINH_METRICS_KEYS"),
 }
+
+
+def read_keys(text: str, name: str) -> tuple[str, ...]:
+    """Keys from ``a,b,c``, or from a file (one per line; blank lines and
+    ``#`` comments skipped) when the text names an existing file."""
+    source = Path(text)
+    if "," not in text and source.is_file():
+        lines = source.read_text(encoding="utf-8").splitlines()
+        keys = [line.strip() for line in lines if line.strip() and not line.strip().startswith("#")]
+    else:
+        keys = [key.strip() for key in text.split(",") if key.strip()]
+    for key in keys:
+        if len(key) < 16 or any(character.isspace() for character in key):
+            raise ValueError(f"{name}: every key needs at least 16 characters and no spaces")
+    if not keys:
+        raise ValueError(f"{name} names no key")
+    return tuple(keys)
 
 
 def _convert(name: str, converter: Callable[[str], Any], text: str) -> Any:

@@ -15,6 +15,7 @@ Card('Th')
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from enum import Enum, IntEnum
 from typing import Final
 
@@ -154,7 +155,7 @@ class Card:
         maubinh_api.rules.errors.CardError: unknown card '1d': the rank must be one of 2-9, T (or 10), J, Q, K, A
         """
         if not isinstance(text, str):
-            raise CardError(f"a card must be a string such as 'As', not {type(text).__name__}", value=text)
+            raise CardError(f"a card must be a string such as 'As', not {_kind(text)}", value=text)
         if not text:
             raise CardError("a card must not be empty; write it as rank + suit, e.g. 'As' or '10h'", value=text)
         if text != text.strip():
@@ -233,6 +234,17 @@ def parse_cards(texts: Iterable[object], *, allow_duplicates: bool = False) -> t
         seen[card] = position
         cards.append(card)
     return tuple(cards)
+
+
+def _kind(value: object) -> str:
+    """What a non-string value is, in the words of JSON (cards come from JSON)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float, Decimal)):
+        return "a number"
+    return "a list" if isinstance(value, (list, tuple)) else "an object" if isinstance(value, dict) else "a value"
 
 
 def check_distinct(cards: Sequence[Card]) -> None:

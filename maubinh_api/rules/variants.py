@@ -7,9 +7,10 @@ A *rule set* fixes every knob.  The presets of RULES §9 are data files
     {"preset": "online", "overrides": {"scoop_multiplier": 3, "bonuses": {"front.trips": null}}}
 
 Overrides follow JSON Merge Patch (RFC 7396): a scalar knob is replaced; in
-the ``bonuses``, ``naturals`` and ``table`` maps a key is set, or removed with
-``null``.  The resolved rule set has a *fingerprint*, the SHA-256 of its
-canonical JSON form, so a platform can audit which rules produced an answer.
+the ``bonuses`` and ``naturals`` maps a key is set, or removed with ``null``;
+``table`` is replaced whole (all three limits, or ``null``).  The resolved
+rule set has a *fingerprint*, the SHA-256 of its canonical JSON form, so a
+platform can audit which rules produced an answer.
 
 >>> variant = resolve_variant({"preset": "online", "overrides": {"scoop_multiplier": 3}})
 >>> variant.name, variant.rules.scoop_multiplier, variant.overridden
@@ -27,6 +28,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -221,13 +223,18 @@ def _choice(kind: type[StrEnum]) -> Checker:
     return check
 
 
+_DECIMAL_TEXT: Final = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+
+
 def _fraction(high: Decimal) -> Checker:
     def check(value: object, path: tuple[PathPart, ...]) -> Decimal:
         number: Decimal | None = None
-        if isinstance(value, (int, Decimal, str)) and not isinstance(value, bool):
+        if isinstance(value, str) and not _DECIMAL_TEXT.match(value):
+            number = None  # only plain decimals: no exponents, signs or spaces
+        elif isinstance(value, (int, Decimal, str)) and not isinstance(value, bool):
             try:
                 number = Decimal(value)
-            except InvalidOperation:
+            except InvalidOperation:  # pragma: no cover - the pattern admits only valid decimals
                 number = None
         if number is None or not number.is_finite():
             raise VariantError(
@@ -266,7 +273,7 @@ def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | No
             raise VariantError(f"unknown table limit {key!r}; the known ones are {', '.join(names)}", path=(*path, key))
     missing = [name for name in names if name not in value]
     if missing:
-        raise VariantError(f"table limits need {', '.join(missing)}", path=path)
+        raise VariantError(f"table limits need {', '.join(missing)} (send all three, or null)", path=path)
     count = _integer(0, 100_000)
     return TableLimits(**{name: count(value[name], (*path, name)) for name in names})
 
@@ -291,7 +298,7 @@ _KNOBS: Final[dict[str, Checker]] = {
     "naturals": _table_map(NATURAL_KEYS, _integer(1, 10_000), "naturals"),
     "table": _table_limits,
 }
-_MERGED_MAPS: Final = ("bonuses", "naturals", "table")
+_MERGED_MAPS: Final = ("bonuses", "naturals")
 
 
 def _name(path: tuple[PathPart, ...]) -> str:
@@ -377,8 +384,6 @@ def resolve_variant(spec: object) -> Variant:
     except VariantError as error:
         raise error.at("preset") from None
     overrides = spec.get("overrides", {})
-    if overrides is None:
-        overrides = {}
     if not isinstance(overrides, Mapping):
         raise VariantError(f"overrides must be an object of knobs, not {_show(overrides)}", path=("overrides",))
     if not overrides:
@@ -391,6 +396,8 @@ def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
     for key, value in overrides.items():
         if key not in _KNOBS:
             raise VariantError(f"unknown knob {key!r}; the knobs are {', '.join(_KNOBS)}", path=("overrides", key))
+        if key in _MERGED_MAPS and isinstance(value, Mapping):
+            _check_map_keys(key, value)
         merged[key] = _merge_patch(merged.get(key), value) if key in _MERGED_MAPS else value
     for key in ("bonuses", "naturals"):
         if merged[key] is None:  # "bonuses": null removes every entry
@@ -403,6 +410,16 @@ def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
         sources=base.sources,
         overridden=tuple(sorted(overrides)),
     )
+
+
+def _check_map_keys(knob: str, patch: Mapping[str, object]) -> None:
+    """An unknown entry is an error even when it is only removed (null)."""
+    known, what = (BONUS_KEYS, "bonus key") if knob == "bonuses" else (NATURAL_KEYS, "natural")
+    for entry in patch:
+        if entry not in known:
+            raise VariantError(
+                f"unknown {what} {entry!r}; the known ones are {', '.join(known)}", path=("overrides", knob, entry)
+            )
 
 
 def _merge_patch(current: object, patch: object) -> object:

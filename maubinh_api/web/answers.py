@@ -29,11 +29,12 @@ def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Resp
     """Answer ``compute()`` as JSON, or the cached bytes of an equivalent
     request (``material`` is the request in canonical form).  ``X-Cache``
     says ``hit-local``, ``hit-redis`` or ``miss``."""
-    cache: ResultCache = current_app.extensions["maubinh.cache"]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+    cache: ResultCache = app.extensions["maubinh.cache"]
     key = cache_key(kind, material, version=CACHE_VERSION)
     body, source = cache.get(key)
     if body is None:
-        body = (current_app.json.dumps(compute()) + "\n").encode()
+        body = (app.json.dumps(compute()) + "\n").encode()
         cache.set(key, body)
     response = Response(body, mimetype="application/json")
     response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +18,7 @@ from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
 from ..rules.odds import odds_for
 from ..rules.variants import PRESET_NAMES, preset
+from .access import register_access_control
 from .blueprints import arrangements, hands, health, metrics, settlements, variants
 from .observability import register_observability
 from .problems import register_error_handlers
@@ -36,20 +38,26 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     register_error_handlers(app)
     register_observability(app)
+    register_access_control(app, settings)
     for module in (health, metrics, variants, hands, arrangements, settlements):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "maubinh-api"}),
         url_prefix="/docs",
     )
+    # The page also at /docs itself (its assets are under /docs/), not a redirect.
+    app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"], methods=["GET"])
 
     _warm_up()
+    # Everything loaded so far lives as long as the process: keep it out of the
+    # cyclic collector's way (and, under gunicorn's preload, its pages shared).
+    gc.freeze()
     return app
 
 
 def build_cache(settings: Settings) -> ResultCache:
     """The result cache the settings ask for."""
-    local = LocalCache(settings.cache_size) if settings.cache_size else None
+    local = LocalCache(settings.cache_bytes) if settings.cache_bytes else None
     remote = (
         RedisCache(
             settings.redis_url,

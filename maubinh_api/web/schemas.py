@@ -63,10 +63,30 @@ class BoundedList(fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def card_list(min_length: int, max_length: int, what: str, **kwargs: Any) -> BoundedList:
+class CardList(BoundedList):
+    """A list of cards, read in one pass (a field call per card costs more than
+    the card); errors are keyed by position, like marshmallow's own lists."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if not isinstance(value, list):
+            raise ValidationError(f"must be a list of {self.noun}, not {_kind(value)}")
+        if not self.min_length <= len(value) <= self.max_length:
+            raise ValidationError(self.wrong_count.format(count=len(value)))
+        cards, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                cards.append(Card.parse(item))
+            except CardError as error:
+                errors[index] = [str(error)]
+        if errors:
+            raise ValidationError(errors)
+        return cards
+
+
+def card_list(min_length: int, max_length: int, what: str, **kwargs: Any) -> CardList:
     """A list of cards; ``what`` names it in the message ("the back chi")."""
     expected = str(min_length) if min_length == max_length else f"{min_length} to {max_length}"
-    return BoundedList(
+    return CardList(
         CardField(),
         min_length=min_length,
         max_length=max_length,
@@ -74,6 +94,19 @@ def card_list(min_length: int, max_length: int, what: str, **kwargs: Any) -> Bou
         noun='cards such as ["As", "Kd"]',
         **kwargs,
     )
+
+
+class WholeNumber(fields.Integer):
+    """A JSON integer; ``3.0`` is one too (JSON Schema agrees), ``true`` and ``"3"`` are not."""
+
+    default_error_messages = {"null": "must be a whole number, not null"}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
+        if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError(f"must be a whole number, not {_kind(value)}")
+        return value
 
 
 class StrictBoolean(fields.Boolean):
@@ -90,7 +123,8 @@ class StrictBoolean(fields.Boolean):
 class VariantField(fields.Raw):
     """A preset name or ``{"preset", "overrides"}``; resolved by the domain."""
 
-    default_error_messages = {"null": _VARIANT_SHAPE + ", not null"}  # noqa: RUF012 - marshmallow's own attribute
+    # marshmallow formats these messages: the braces of the example are doubled.
+    default_error_messages = {"null": _VARIANT_SHAPE.replace("{", "{{").replace("}", "}}") + ", not null"}  # noqa: RUF012 - marshmallow's own attribute
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, (str, Mapping)):
@@ -259,12 +293,8 @@ class OptimalRequest(StrictSchema):
         load_default="ev",
         validate=validate.OneOf(["ev", "strongest"], error="must be ev or strongest, not {input!r}"),
     )
-    top = fields.Integer(
-        strict=True, load_default=3, validate=validate.Range(min=1, max=10, error="must be 1 to 10, not {input}")
-    )
-    opponents = fields.Integer(
-        strict=True, load_default=3, validate=validate.Range(min=1, max=3, error="must be 1 to 3, not {input}")
-    )
+    top = WholeNumber(load_default=3, validate=validate.Range(min=1, max=10, error="must be 1 to 10, not {input}"))
+    opponents = WholeNumber(load_default=3, validate=validate.Range(min=1, max=3, error="must be 1 to 3, not {input}"))
 
     @validates_schema
     def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from local_servers import redis_server
 
-from maubinh_api.infra.cache import LocalCache, RedisCache, ResultCache, cache_key
+from maubinh_api.infra.cache import ENTRY_OVERHEAD, LocalCache, RedisCache, ResultCache, cache_key
 
 
 @pytest.fixture
@@ -22,13 +22,17 @@ def counting():
     return counts, lambda backend, result: counts.update([(backend, result)])
 
 
-def test_local_cache_forgets_the_least_recently_used():
-    cache = LocalCache(2)
+def test_local_cache_is_bounded_in_bytes_and_forgets_the_least_recently_used():
+    entry = 1 + 1 + ENTRY_OVERHEAD  # a one-byte answer under a one-letter key
+    cache = LocalCache(2 * entry)
     cache.set("a", b"1")
     cache.set("b", b"2")
     assert cache.get("a") == b"1"  # a is now the most recently used
     cache.set("c", b"3")
     assert (cache.get("a"), cache.get("b"), cache.get("c")) == (b"1", None, b"3")
+    assert cache.weight == 2 * entry
+    cache.set("d", b"x" * (3 * entry))  # larger than the whole cache: not kept, nothing evicted
+    assert (cache.get("d"), len(cache)) == (None, 2)
 
 
 def test_equivalent_material_makes_the_same_key():
@@ -42,8 +46,8 @@ def test_equivalent_material_makes_the_same_key():
 
 def test_two_processes_share_answers_through_redis(redis):
     counts, count = counting()
-    writer = ResultCache(LocalCache(10), RedisCache(redis.url, timeout=0.2, ttl=60, retry_after=0.2), count)
-    reader = ResultCache(LocalCache(10), RedisCache(redis.url, timeout=0.2, ttl=60, retry_after=0.2), count)
+    writer = ResultCache(LocalCache(10_000), RedisCache(redis.url, timeout=0.2, ttl=60, retry_after=0.2), count)
+    reader = ResultCache(LocalCache(10_000), RedisCache(redis.url, timeout=0.2, ttl=60, retry_after=0.2), count)
     assert writer.get("k") == (None, None)
     writer.set("k", b"answer")
     assert reader.get("k") == (b"answer", "redis")

@@ -166,6 +166,8 @@ def test_decimal_overrides_accept_strings_and_exact_numbers():
         ({"preset": "online", "overrides": {"wheel": "high"}}, ("overrides", "wheel"), "one of low, second"),
         ({"preset": "online", "overrides": {"sap_lang": 1}}, ("overrides", "sap_lang"), "true or false"),
         ({"preset": "online", "overrides": {"rake": "NaN"}}, ("overrides", "rake"), "decimal fraction"),
+        ({"preset": "online", "overrides": {"rake": "1e-2"}}, ("overrides", "rake"), "decimal fraction"),
+        ({"preset": "online", "overrides": {"rake": " 0.02"}}, ("overrides", "rake"), "decimal fraction"),
         ({"preset": "online", "overrides": {"rake": "0.9"}}, ("overrides", "rake"), "between 0 and 0.5"),
         ({"preset": "online", "overrides": {"rake": -1}}, ("overrides", "rake"), "between 0 and 0.5"),
         (
@@ -190,7 +192,10 @@ def test_decimal_overrides_accept_strings_and_exact_numbers():
             "need leave_below_bets, escrow_bets",
         ),
         (
-            {"preset": "online", "overrides": {"table": {"join_min_bets": -3}}},
+            {
+                "preset": "online",
+                "overrides": {"table": {"join_min_bets": -3, "leave_below_bets": 1, "escrow_bets": 1}},
+            },
             ("overrides", "table", "join_min_bets"),
             "between 0 and",
         ),

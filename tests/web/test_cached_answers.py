@@ -57,7 +57,7 @@ def test_errors_are_never_cached(client):
 
 
 def test_the_cache_can_be_turned_off(checked_client):
-    client = checked_client(create_app({"cache_size": 0}))
+    client = checked_client(create_app({"cache_bytes": 0}))
     for _ in range(2):
         assert client.post("/v1/hands/classify", json={"cards": ["As", "Kd", "Qh"]}).headers["X-Cache"] == "miss"
 

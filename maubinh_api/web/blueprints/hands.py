@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Blueprint, Response
 
+from ...rules.cards import Card
+from ...rules.errors import CardError
 from ...rules.hands import check_chi, classify
 from ..answers import cached_json, sorted_cards
 from ..params import load, variant_of
@@ -15,10 +20,27 @@ blueprint = Blueprint("hands", __name__, url_prefix="/v1/hands")
 _schema = ClassifyRequest()
 
 
+def _one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
+    """The most common request, ``{"cards": [3 or 5 cards], "variant": ...}``,
+    read without the schema; None (use the schema) for anything else, so
+    errors are always the schema's."""
+    cards = body.get("cards")
+    if not isinstance(cards, list) or len(cards) not in (3, 5) or not body.keys() <= {"cards", "variant"}:
+        return None
+    variant = body.get("variant", "")
+    if not isinstance(variant, (str, Mapping)):
+        return None
+    try:
+        parsed = [Card.parse(card) for card in cards]
+    except CardError:
+        return None
+    return {"cards": parsed, "variant": variant} if "variant" in body else {"cards": parsed}
+
+
 @blueprint.post("/classify")
 def classify_hands() -> Response:
     """One chi (``cards``) or up to 1,000 (``hands``), classified."""
-    data = load(_schema)
+    data = load(_schema, fast=_one_chi)
     variant = variant_of(data)
     wheel = variant.rules.wheel
     reference = variant_json(variant)

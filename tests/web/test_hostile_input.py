@@ -1,0 +1,304 @@
+"""The hostile input catalogue: what buggy or malicious clients send, and the
+status and error pointer each gets.  Nothing here may produce a 500."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+HAND = ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"]
+OTHER = ["Ah", "Ad", "Ks", "Kh", "Qs", "Qd", "8c", "8d", "7h", "6d", "5c", "3h", "2h"]
+
+
+def arrangement(cards):
+    return {"back": cards[:5], "middle": cards[5:10], "front": cards[10:]}
+
+
+VALID = {
+    "/v1/hands/classify": {"cards": ["Kh", "Kd", "2c", "9s", "9c"], "variant": "classic"},
+    "/v1/arrangements/validate": {"arrangement": arrangement(HAND), "variant": "classic"},
+    "/v1/arrangements/optimal": {"cards": HAND, "objective": "ev", "top": 3, "opponents": 3, "variant": "classic"},
+    "/v1/settlements": {
+        "variant": "online",
+        "bet": "10",
+        "players": [
+            {"id": "an", "arrangement": arrangement(HAND), "forfeit": False, "declare_natural": True},
+            {"id": "binh", "arrangement": arrangement(OTHER)},
+        ],
+    },
+    "/v1/settlements/batch": {
+        "variant": "classic",
+        "tables": [{"bet": 1, "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]}],
+    },
+}
+
+# (path, pointer of a field, JSON types the field accepts)
+FIELDS = [
+    ("/v1/hands/classify", "/cards", {"array"}),
+    ("/v1/hands/classify", "/cards/0", {"string"}),
+    ("/v1/hands/classify", "/variant", {"string", "object"}),
+    ("/v1/arrangements/validate", "/arrangement", {"object"}),
+    ("/v1/arrangements/validate", "/arrangement/back", {"array"}),
+    ("/v1/arrangements/validate", "/arrangement/middle", {"array"}),
+    ("/v1/arrangements/validate", "/arrangement/front", {"array"}),
+    ("/v1/arrangements/validate", "/arrangement/front/1", {"string"}),
+    ("/v1/arrangements/optimal", "/cards", {"array"}),
+    ("/v1/arrangements/optimal", "/cards/12", {"string"}),
+    ("/v1/arrangements/optimal", "/objective", {"string"}),
+    ("/v1/arrangements/optimal", "/top", {"integer"}),
+    ("/v1/arrangements/optimal", "/opponents", {"integer"}),
+    ("/v1/settlements", "/bet", {"string", "integer", "number"}),
+    ("/v1/settlements", "/players", {"array"}),
+    ("/v1/settlements", "/players/0", {"object"}),
+    ("/v1/settlements", "/players/0/id", {"string"}),
+    ("/v1/settlements", "/players/0/arrangement", {"object"}),
+    ("/v1/settlements", "/players/0/arrangement/middle/2", {"string"}),
+    ("/v1/settlements", "/players/0/forfeit", {"boolean"}),
+    ("/v1/settlements", "/players/0/declare_natural", {"boolean"}),
+    ("/v1/settlements", "/variant", {"string", "object"}),
+    ("/v1/settlements/batch", "/tables", {"array"}),
+    ("/v1/settlements/batch", "/tables/0", {"object"}),
+    ("/v1/settlements/batch", "/variant", {"string", "object"}),
+]
+SAMPLES = {"integer": 7, "number": 2.5, "string": "x", "boolean": True, "null": None, "array": [], "object": {}}
+
+
+def put(document, pointer, value):
+    *parents, last = pointer.strip("/").split("/")
+    node = document
+    for part in parents:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    if isinstance(node, list):
+        node[int(last)] = value
+    elif value is _REMOVE:
+        del node[last]
+    else:
+        node[last] = value
+
+
+_REMOVE = object()
+
+
+def wrong_types():
+    for path, pointer, accepted in FIELDS:
+        for kind, value in SAMPLES.items():
+            if kind in accepted or (kind == "integer" and "number" in accepted):
+                continue
+            yield pytest.param(path, pointer, value, id=f"{path}{pointer}={kind}")
+
+
+@pytest.mark.parametrize(("path", "pointer", "value"), list(wrong_types()))
+def test_a_wrong_type_anywhere_is_a_422_at_that_place(client, path, pointer, value):
+    body = copy.deepcopy(VALID[path])
+    put(body, pointer, value)
+    response = client.post(path, json=body)
+    assert response.status_code == 422, response.get_json()
+    assert any(error["pointer"].startswith(pointer) for error in response.get_json()["errors"])
+
+
+def test_the_valid_bodies_are_valid(client):
+    for path, body in VALID.items():
+        assert client.post(path, json=body).status_code == 200, path
+
+
+@pytest.mark.parametrize(
+    ("path", "pointer"),
+    [
+        ("/v1/arrangements/validate", "/arrangement"),
+        ("/v1/arrangements/validate", "/arrangement/back"),
+        ("/v1/arrangements/validate", "/arrangement/front"),
+        ("/v1/settlements", "/bet"),
+        ("/v1/settlements", "/players"),
+        ("/v1/settlements", "/players/0/id"),
+        ("/v1/settlements/batch", "/tables"),
+    ],
+)
+def test_a_missing_field_is_a_422_naming_it(client, path, pointer):
+    body = copy.deepcopy(VALID[path])
+    put(body, pointer, _REMOVE)
+    response = client.post(path, json=body)
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["pointer"] == pointer
+
+
+@pytest.mark.parametrize(
+    ("path", "parent"),
+    [
+        ("/v1/hands/classify", ""),
+        ("/v1/arrangements/validate", ""),
+        ("/v1/arrangements/validate", "/arrangement"),
+        ("/v1/arrangements/optimal", ""),
+        ("/v1/settlements", ""),
+        ("/v1/settlements", "/players/1"),
+        ("/v1/settlements", "/players/0/arrangement"),
+        ("/v1/settlements/batch", ""),
+    ],
+)
+def test_an_unknown_field_is_a_422_naming_it(client, path, parent):
+    body = copy.deepcopy(VALID[path])
+    put(body, parent + "/surprise", 1)
+    response = client.post(path, json=body)
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0] == {"pointer": parent + "/surprise", "detail": "unknown field"}
+
+
+@pytest.mark.parametrize(
+    ("value", "detail"),
+    [
+        (7, "must be a string"),
+        (None, "not null"),
+        ("", "must not be empty"),
+        ("AS ", "surrounding spaces"),
+        ("As\n", "surrounding spaces"),
+        ("A♠♠", "unknown card"),
+        ("🂡", "unknown card"),
+        ("x" * 10_000, "unknown card"),
+    ],
+)
+def test_cards_that_are_not_cards(client, value, detail):
+    body = {"cards": ["Kh", "Kd", value]}
+    response = client.post("/v1/hands/classify", json=body)
+    assert response.status_code == 422
+    error = response.get_json()["errors"][0]
+    assert (error["pointer"], detail in error["detail"]) == ("/cards/2", True)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "pointer", "detail"),
+    [
+        ("/v1/hands/classify", {"cards": ["As", "Kd", "as"]}, "/cards/2", "card As appears twice"),
+        (
+            "/v1/arrangements/validate",
+            {"arrangement": {**arrangement(HAND), "front": ["4d", "3c", "A♠"]}},
+            "/arrangement/front/2",
+            "card As appears twice: at /arrangement/back/0 and /arrangement/front/2",
+        ),
+        (
+            "/v1/settlements",
+            {
+                "bet": 1,
+                "players": [
+                    {"id": "a", "arrangement": arrangement(HAND)},
+                    {"id": "b", "arrangement": arrangement(HAND)},
+                ],
+            },
+            "/players/1/arrangement/back/0",
+            "card As is dealt to both 'a'",
+        ),
+        (
+            "/v1/settlements",
+            {"bet": 1, "players": [{"id": "a", "forfeit": True}, {"id": "a", "forfeit": True}]},
+            "/players/1/id",
+            "player id 'a' is used twice",
+        ),
+        ("/v1/settlements", {"bet": 1, "players": [{"id": "a", "forfeit": True}]}, "/players", "not 1"),
+        (
+            "/v1/settlements",
+            {"bet": 1, "players": [{"id": str(i), "forfeit": True} for i in range(5)]},
+            "/players",
+            "not 5",
+        ),
+        ("/v1/hands/classify", {"hands": [["As", "Kd", "Qh"]] * 1001}, "/hands", "at most 1000"),
+        ("/v1/hands/classify", {"cards": HAND[:5] * 20_000}, "/cards", "not 100000"),
+        ("/v1/arrangements/optimal", {"cards": [*HAND, "Ac"]}, "/cards", "not 14"),
+        ("/v1/arrangements/optimal", {"hands": [HAND] * 101}, "/hands", "not 101"),
+        (
+            "/v1/settlements/batch",
+            {"tables": [VALID["/v1/settlements/batch"]["tables"][0]] * 201},
+            "/tables",
+            "not 201",
+        ),
+        ("/v1/hands/classify", {"cards": ["As", "Kd", "Qh"], "variant": "kitchen"}, "/variant", "unknown preset"),
+        (
+            "/v1/hands/classify",
+            {"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", "overrides": {"scoop_multiplier": -2}}},
+            "/variant/overrides/scoop_multiplier",
+            "between 1 and 100",
+        ),
+        (
+            "/v1/hands/classify",
+            {"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", "overrides": {"sap_lang": "yes"}}},
+            "/variant/overrides/sap_lang",
+            "true or false",
+        ),
+        (
+            "/v1/hands/classify",
+            {"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", "overrides": {"bonuses": {"back.pair": 2}}}},
+            "/variant/overrides/bonuses/back.pair",
+            "unknown bonus key",
+        ),
+        (
+            "/v1/hands/classify",
+            {"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", "overrides": {"rake": [0.02]}}},
+            "/variant/overrides/rake",
+            "decimal fraction",
+        ),
+    ],
+)
+def test_rule_breaking_content_is_a_422_naming_the_place(client, path, body, pointer, detail):
+    response = client.post(path, json=body)
+    assert response.status_code == 422
+    error = response.get_json()["errors"][0]
+    assert error["pointer"] == pointer
+    assert detail in error["detail"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "status", "pointer"),
+    [
+        ("0", 422, "/bet"),
+        ("-1", 422, "/bet"),
+        ("1e309", 422, "/bet"),
+        ('"' + "9" * 40 + '"', 422, "/bet"),
+        ('"0.001"', 422, "/bet"),
+        ("NaN", 400, None),
+        ("Infinity", 400, None),
+        ("-Infinity", 400, None),
+    ],
+)
+def test_bets_that_are_not_money(client, raw, status, pointer):
+    players = '[{"id": "a", "forfeit": true}, {"id": "b", "forfeit": true}]'
+    response = client.post(
+        "/v1/settlements", data=f'{{"bet": {raw}, "players": {players}}}', content_type="application/json"
+    )
+    assert response.status_code == status
+    if pointer:
+        assert pointer in [error["pointer"] for error in response.get_json()["errors"]]
+
+
+@pytest.mark.parametrize(
+    ("data", "content_type", "status"),
+    [
+        (b"", "application/json", 400),  # empty body
+        (b'{"cards": ["A\xc3s"]}', "application/json", 400),  # invalid UTF-8
+        (b"[" * 50_000 + b"]" * 50_000, "application/json", 400),  # nested far too deep
+        (b"cards=As", "application/x-www-form-urlencoded", 415),
+        (b'{"cards": ["As", "Kd", "Qh"]}', "text/plain", 415),
+        (b'{"cards": ["As", "Kd", "Qh"]}', "application/json; charset=utf-16", 415),
+        (b"\xff\xfe{\x00}\x00", "application/json", 400),
+    ],
+)
+def test_unreadable_bodies(client, data, content_type, status):
+    assert client.post("/v1/hands/classify", data=data, content_type=content_type).status_code == status
+
+
+@pytest.mark.parametrize("depth", [10, 500, 900])
+def test_deep_nesting_inside_fields_is_refused_cleanly(client, depth):
+    nested = "[" * depth + "]" * depth
+    for path, raw in (
+        (
+            "/v1/hands/classify",
+            '{"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", "overrides": {"bonuses": ' + nested + "}}}",
+        ),
+        ("/v1/settlements/batch", '{"tables": [{"bet": 1, "players": ' + nested + "}]}"),
+        ("/v1/settlements", '{"bet": 1, "players": [' + nested + "]}"),
+    ):
+        response = client.post(path, data=raw, content_type="application/json")
+        assert response.status_code in (200, 400, 422), (path, depth, response.status_code)
+
+
+def test_a_body_over_the_limit_is_a_413(client):
+    body = json.dumps({"hands": [["As", "Kd", "Qh"]] * 80_000})  # about 1.4 MB
+    assert client.post("/v1/hands/classify", data=body, content_type="application/json").status_code == 413
