@@ -54,7 +54,7 @@ test: $(DEV_STAMP) system-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m openapi_spec_validator openapi.yaml
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2
 	@echo "make test: all checks passed"
 
 ## fuzz: contract fuzzing with many more examples (FUZZ_EXAMPLES per operation, default 2000)
