@@ -79,6 +79,16 @@ class Service:
                     records.append(record)
         return records
 
+    def wait_for_log(self, found, seconds: float = 10) -> list[dict[str, object]]:
+        """The access log once ``found(records)`` holds: gunicorn writes a
+        request's line after sending its answer, so a caller may be early."""
+        deadline = time.monotonic() + seconds
+        while True:
+            records = self.access_log()
+            if found(records) or time.monotonic() > deadline:
+                return records
+            time.sleep(0.05)
+
     def worker_pids(self) -> list[int]:
         """The current worker processes (children of the gunicorn master)."""
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")

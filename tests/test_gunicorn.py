@@ -35,7 +35,8 @@ def test_requests_over_both_workers_are_all_counted(server):
     with ThreadPoolExecutor(8) as clients:
         answers = list(clients.map(lambda index: post(server.url + CLASSIFY, {"cards": hands[index % 4]}), range(80)))
     assert all(answer.status == 200 for answer in answers)
-    served_by = {record["pid"] for record in server.access_log() if record["route"] == CLASSIFY}
+    records = server.wait_for_log(lambda found: sum(record["route"] == CLASSIFY for record in found) >= 80)
+    served_by = {record["pid"] for record in records if record["route"] == CLASSIFY}
     assert len(served_by) == 2, served_by  # both workers answered some of the 80
     text = get(server.url + "/metrics").body.decode()
     assert metric(text, "maubinh_http_requests_total", route=CLASSIFY, method="POST", status="200") == 80
@@ -50,7 +51,8 @@ def test_every_request_is_one_json_access_log_line(server):
     answer = post(server.url + CLASSIFY, {"cards": ["As", "Kd"]}, headers={"X-Request-ID": "trace-me-42"})
     assert answer.status == 422
     assert answer.headers["x-request-id"] == "trace-me-42"
-    [record] = [record for record in server.access_log() if record["request_id"] == "trace-me-42"]
+    records = server.wait_for_log(lambda found: any(record["request_id"] == "trace-me-42" for record in found))
+    [record] = [record for record in records if record["request_id"] == "trace-me-42"]
     assert (record["method"], record["route"], record["status"]) == ("POST", CLASSIFY, 422)
     assert record["duration_ms"] >= 0 and record["pid"] > 0
 
@@ -68,7 +70,8 @@ def test_recycled_workers_keep_their_counts(tmp_path):
     with service(tmp_path, {"MAX_REQUESTS": "10"}, workers=2) as recycling:
         for _ in range(60):
             assert get(recycling.url + "/healthz").status == 200
-        pids = {record["pid"] for record in recycling.access_log()}
+        records = recycling.wait_for_log(lambda found: sum(r["route"] == "/healthz" for r in found) >= 60)
+        pids = {record["pid"] for record in records}
         assert len(pids) > 2  # workers were recycled
         text = get(recycling.url + "/metrics").body.decode()
         assert metric(text, "maubinh_http_requests_total", route="/healthz", status="200") == 60
