@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -31,18 +32,26 @@ def server(tmp_path_factory):
 
 def test_requests_over_both_workers_are_all_counted(server):
     hands = [["As", "Kd", "Qh"], ["2s", "2d", "3c"], ["9h", "9d", "9c"], ["Ts", "Js", "Qs", "Ks", "As"]]
-    # Eight clients at once: a sync worker serves one request at a time, so both must take some.
-    with ThreadPoolExecutor(8) as clients:
-        answers = list(clients.map(lambda index: post(server.url + CLASSIFY, {"cards": hands[index % 4]}), range(80)))
-    assert all(answer.status == 200 for answer in answers)
-    records = server.wait_for_log(lambda found: sum(record["route"] == CLASSIFY for record in found) >= 80)
-    served_by = {record["pid"] for record in records if record["route"] == CLASSIFY}
-    assert len(served_by) == 2, served_by  # both workers answered some of the 80
+    sent = 0
+    served_by: set[int] = set()
+    deadline = time.monotonic() + 30
+    # Rounds of eight clients at once (a sync worker serves one request at a time),
+    # until both workers have answered some: a busy machine may start one late.
+    while len(served_by) < 2 and time.monotonic() < deadline:
+        with ThreadPoolExecutor(8) as clients:
+            answers = list(
+                clients.map(lambda index: post(server.url + CLASSIFY, {"cards": hands[index % 4]}), range(40))
+            )
+        assert all(answer.status == 200 for answer in answers)
+        sent += len(answers)
+        records = server.wait_for_log(lambda found, total=sent: sum(r["route"] == CLASSIFY for r in found) >= total)
+        served_by = {record["pid"] for record in records if record["route"] == CLASSIFY}
+    assert len(served_by) == 2, served_by
     text = get(server.url + "/metrics").body.decode()
-    assert metric(text, "maubinh_http_requests_total", route=CLASSIFY, method="POST", status="200") == 80
-    assert metric(text, "maubinh_http_request_duration_seconds_count", route=CLASSIFY) == 80
+    assert metric(text, "maubinh_http_requests_total", route=CLASSIFY, method="POST", status="200") == sent
+    assert metric(text, "maubinh_http_request_duration_seconds_count", route=CLASSIFY) == sent
     # 4 distinct hands: each worker computed each at most once, the rest were local-cache hits
-    assert metric(text, "maubinh_cache_requests_total", backend="local", result="hit") >= 80 - 2 * 4
+    assert metric(text, "maubinh_cache_requests_total", backend="local", result="hit") >= sent - 2 * 4
     assert metric(text, "maubinh_build_info", version="0.1.0") == 1
     assert 'le="0.0005"' in text and 'le="10.0"' in text
 
