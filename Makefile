@@ -86,7 +86,7 @@ bench-strength: $(DEV_STAMP)
 
 ## odds: rebuild the optimiser's odds tables (about half an hour; seeded, reproducible)
 odds: $(DEV_STAMP)
-	$(BIN)/python -m maubinh_api.odds_build
+	$(BIN)/python -m maubinh_api.strategy.odds_build
 
 ## scale-out: two instances behind nginx sharing one Redis, on loopback (bounded, cleans up)
 scale-out: $(DEV_STAMP) system-deps

@@ -19,8 +19,8 @@ from stats import percentile
 
 from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK
-from maubinh_api.rules.optimiser import Objective, optimise
 from maubinh_api.rules.variants import PRESET_NAMES, preset
+from maubinh_api.strategy.optimiser import Objective, optimise
 
 
 def main() -> None:

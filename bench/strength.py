@@ -24,9 +24,9 @@ from decimal import Decimal
 
 from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK
-from maubinh_api.rules.optimiser import Objective, optimise
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import PRESET_NAMES, preset
+from maubinh_api.strategy.optimiser import Objective, optimise
 
 
 def _play(args: tuple[str, int, int]) -> list[float]:

@@ -15,9 +15,14 @@ from ..rules.variants import ENGINE_VERSION, PRESET_NAMES
 
 
 def _odds_digest() -> str:
+    """A digest of every data file the strategy answers from (odds tables, hand banks)."""
     digest = hashlib.sha256()
-    for name in PRESET_NAMES:
-        digest.update(resources.files("maubinh_api.rules").joinpath("odds", f"{name}.npz").read_bytes())
+    strategy = resources.files("maubinh_api.strategy")
+    for folder in ("odds", "bank"):
+        for name in PRESET_NAMES:
+            path = strategy.joinpath(folder, f"{name}.npz")
+            if path.is_file():
+                digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 

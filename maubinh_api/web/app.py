@@ -16,8 +16,8 @@ from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
-from ..rules.odds import odds_for
 from ..rules.variants import PRESET_NAMES, preset
+from ..strategy.odds import odds_for
 from .access import register_access_control
 from .blueprints import arrangements, hands, health, metrics, settlements, variants
 from .observability import register_observability

@@ -13,9 +13,9 @@ from ..rules.explanations import Line
 from ..rules.hands import Hand
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
-from ..rules.optimiser import Choice, Solution
 from ..rules.settlement import PairOutcome, PlayerOutcome, Settlement
 from ..rules.variants import Variant
+from ..strategy.optimiser import Choice, Solution
 
 
 def hand_json(hand: Hand) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from ...infra.metrics import SOLVER_DURATION
 from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
 from ...rules.naturals import detect
-from ...rules.optimiser import Objective, optimise
 from ...rules.variants import Variant
+from ...strategy.optimiser import Objective, optimise
 from ..answers import cached_json, sorted_cards
 from ..params import load, variant_of
 from ..presenters import (

@@ -6,8 +6,8 @@ from flask import Blueprint, Response, current_app
 
 from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
-from ...rules.odds import odds_for
 from ...rules.variants import PRESET_NAMES, preset
+from ...strategy.odds import odds_for
 from ..params import settings
 from ..problems import Problem
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from maubinh_api.odds_build import class_id3, class_id5, fit_exponent, main
 from maubinh_api.rules.cards import parse_cards
-from maubinh_api.rules.classes import FLUSH_ID_BASE, HandClasses
 from maubinh_api.rules.hands import Wheel, classify
-from maubinh_api.rules.odds import OddsTables, load_tables
 from maubinh_api.rules.variants import PRESET_NAMES
+from maubinh_api.strategy.classes import FLUSH_ID_BASE, HandClasses
+from maubinh_api.strategy.odds import OddsTables, load_tables
+from maubinh_api.strategy.odds_build import class_id3, class_id5, fit_exponent, main
 
 
 def test_the_same_seed_writes_the_same_tables(tmp_path):

@@ -1,4 +1,4 @@
-"""Build the optimiser's odds tables: ``python -m maubinh_api.odds_build``.
+"""Build the optimiser's odds tables: ``python -m maubinh_api.strategy.odds_build``.
 
 For each preset, random deals are set by the optimiser itself and the chi
 its players show at each position are counted; those counts become the
@@ -12,7 +12,7 @@ scooped (positions are correlated: a strong hand tends to be strong in all
 three).
 
 Everything is seeded, so the same command writes the same tables:
-``maubinh_api/rules/odds/<preset>.npz``.  With the defaults (4 presets,
+``maubinh_api/strategy/odds/<preset>.npz``.  With the defaults (4 presets,
 up to 8 rounds of 120,000 hands, 2 worker processes) it takes about
 half an hour on a 2-core machine; the time is printed.
 """
@@ -30,20 +30,20 @@ from pathlib import Path
 
 import numpy as np
 
-from .infra.allocator import keep_freed_memory
-from .rules.arrangement import Arrangement
-from .rules.cards import DECK, Card
-from .rules.classes import FLUSH_ID_BASE, ID5_COUNT
-from .rules.evaluator import colex_offsets
-from .rules.odds import TABLE_VERSION, Odds, OddsTables, build_odds
-from .rules.optimiser import Objective, optimise
-from .rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
+from ..infra.allocator import keep_freed_memory
+from ..rules.arrangement import Arrangement
+from ..rules.cards import DECK, Card
+from ..rules.evaluator import colex_offsets
+from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
+from .classes import FLUSH_ID_BASE, ID5_COUNT
+from .odds import TABLE_VERSION, Odds, OddsTables, build_odds
+from .optimiser import Objective, optimise
 
 __all__ = ["build_preset", "main"]
 
 _OFFSETS5 = colex_offsets(5)
 _OFFSETS3 = colex_offsets(3)
-OUTPUT = Path(__file__).parent / "rules" / "odds"
+OUTPUT = Path(__file__).parent / "odds"
 
 
 def class_id5(cards: Sequence[Card]) -> int:
@@ -245,7 +245,9 @@ def build_preset(preset_name: str, *, deals: int, rounds: int, tolerance: float,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m maubinh_api.odds_build", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m maubinh_api.strategy.odds_build", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--preset", action="append", choices=PRESET_NAMES, help="a preset (repeatable; default all)")
     parser.add_argument("--deals", type=int, default=60_000, help="two-player deals per round (default 60,000)")
     parser.add_argument("--rounds", type=int, default=8, help="most rounds per preset (default 8)")

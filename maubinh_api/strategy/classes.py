@@ -25,8 +25,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .evaluator import Evaluator
-from .hands import Category, Wheel
+from ..rules.evaluator import Evaluator
+from ..rules.hands import Category, Wheel
 
 __all__ = ["FLUSH_ID_BASE", "ID5_COUNT", "HandClasses"]
 

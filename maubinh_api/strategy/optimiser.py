@@ -7,7 +7,7 @@ Two objectives:
 * ``ev`` (default): the legal split with the highest expected settlement
   against opponents who set their hands well, under the variant: bonuses,
   ties, the majority unit, scoops, sập làng and the chance that an opponent
-  holds a natural, from the position odds of :mod:`maubinh_api.rules.odds`.
+  holds a natural, from the position odds of :mod:`maubinh_api.strategy.odds`.
 
 Every one of the 72,072 splits is valued exactly; nothing is pruned.  They
 are walked as 36,036 unordered ones (a front, and the other ten cards in two
@@ -15,7 +15,7 @@ fives; the stronger five is the back, and when both are equally strong both
 orders are legal), as a handful of numpy operations per hand:
 
 1. the hand's 1,287 five-card and 286 three-card subsets are classified
-   once (dense class numbers, :mod:`maubinh_api.rules.classes`);
+   once (dense class numbers, :mod:`maubinh_api.strategy.classes`);
 2. each split's back, middle and front class pick columns of the position
    odds, and the expected points follow in closed form: the three positions'
    additive values, then the scoop, majority and sập làng terms.
@@ -43,14 +43,14 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .arrangement import Arrangement
-from .cards import DECK, Card, check_hand
+from ..rules.arrangement import Arrangement
+from ..rules.cards import DECK, Card, check_hand
+from ..rules.evaluator import colex_offsets
+from ..rules.naturals import NaturalHand, detect
+from ..rules.splits import FIVES, SPLIT_COUNT, THREES
+from ..rules.variants import RuleSet, Variant
 from .classes import FLUSH_ID_BASE, HandClasses
-from .evaluator import colex_offsets
-from .naturals import NaturalHand, detect
 from .odds import ADDITIVE, LOSS_IF_LOST, SCOOP, SCOOPED, VALUE, Odds, odds_for
-from .splits import FIVES, SPLIT_COUNT, THREES
-from .variants import RuleSet, Variant
 
 __all__ = ["Choice", "Objective", "Solution", "expected_points", "optimise"]
 

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from maubinh_api.rules.arrangement import foul_reasons
 from maubinh_api.rules.cards import DECK, parse_cards
 from maubinh_api.rules.evaluator import Evaluator
-from maubinh_api.rules.odds import odds_for
-from maubinh_api.rules.optimiser import Objective, expected_points, optimise
 from maubinh_api.rules.splits import BACK, FIVES, FRONT, MIDDLE, THREES
 from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
+from maubinh_api.strategy.odds import odds_for
+from maubinh_api.strategy.optimiser import Objective, expected_points, optimise
 
 
 def every_ordered_split(cards, variant):
@@ -153,7 +153,7 @@ def test_a_natural_worth_less_than_the_hand_is_reported_but_not_declared():
 def test_expected_points_matches_a_direct_enumeration_of_position_outcomes():
     """With independent positions (exponents 1), the closed form equals the
     expectation over the 27 win/tie/lose outcomes of the three positions."""
-    from maubinh_api.rules.odds import OddsTables, build_odds
+    from maubinh_api.strategy.odds import OddsTables, build_odds
 
     for name in PRESET_NAMES:
         variant = preset(name)
@@ -195,7 +195,7 @@ def test_expected_points_matches_a_direct_enumeration_of_position_outcomes():
 
 
 def shipped_tables(name):
-    from maubinh_api.rules.odds import load_tables
+    from maubinh_api.strategy.odds import load_tables
 
     return load_tables(name)
 

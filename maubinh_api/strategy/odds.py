@@ -2,7 +2,7 @@
 
 For each position the shipped tables hold the distribution of the chi that
 a good player (the optimiser itself, iterated to a fixed point, see
-:mod:`maubinh_api.odds_build`) sets there: a probability per hand
+:mod:`maubinh_api.strategy.odds_build`) sets there: a probability per hand
 class.  From it, for a variant, every class gets
 
 * ``win``, ``tie``, ``lose``: the chance of beating, tying or losing to the
@@ -35,10 +35,10 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from .arrangement import Position
+from ..rules.arrangement import Position
+from ..rules.hands import Wheel
+from ..rules.variants import NATURAL_KEYS, RuleSet, Variant
 from .classes import HandClasses
-from .hands import Wheel
-from .variants import NATURAL_KEYS, RuleSet, Variant
 
 __all__ = ["Odds", "OddsTables", "PositionOdds", "load_tables", "odds_for"]
 
