@@ -13,7 +13,7 @@ export PYTHONPATH := $(CURDIR)
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test fuzz load bench bench-eval bench-settle bench-optimise bench-strength odds scale-out system-deps clean deps
+.PHONY: run test fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -67,7 +67,7 @@ load: $(DEV_STAMP) system-deps
 	$(BIN)/python bench/load.py
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels
 
 bench-eval: $(DEV_STAMP)
 	$(BIN)/python bench/evaluate_all.py
@@ -84,9 +84,24 @@ bench-optimise: $(DEV_STAMP)
 bench-strength: $(DEV_STAMP)
 	$(BIN)/python bench/strength.py
 
-## odds: rebuild the optimiser's odds tables (about half an hour; seeded, reproducible)
+bench-analysis: $(DEV_STAMP)
+	$(BIN)/python bench/analysis_speed.py
+
+## bench-calibration: expected points against simulated play, every preset (about 15 minutes)
+bench-calibration: $(DEV_STAMP)
+	$(BIN)/python bench/calibration.py
+
+## bench-levels: each bot level's loss and points against best over 5,000 deals (about 5 minutes)
+bench-levels: $(DEV_STAMP)
+	$(BIN)/python bench/levels.py
+
+## odds: rebuild the screening odds tables (about 20 minutes; seeded, reproducible)
 odds: $(DEV_STAMP)
 	$(BIN)/python -m maubinh_api.strategy.odds_build
+
+## bank: rebuild the hand bank the expected points come from (about 40 minutes; seeded, reproducible)
+bank: $(DEV_STAMP)
+	$(BIN)/python -m maubinh_api.strategy.bank_build
 
 ## scale-out: two instances behind nginx sharing one Redis, on loopback (bounded, cleans up)
 scale-out: $(DEV_STAMP) system-deps

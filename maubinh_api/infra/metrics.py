@@ -39,7 +39,7 @@ HTTP_DURATION = Histogram(
 )
 SOLVER_DURATION = Histogram(
     "maubinh_solver_duration_seconds",
-    "Time the optimiser took per hand, by objective.",
+    "Time the optimiser (ev, strongest), the analysis or a bot (play) took per hand, by objective.",
     ["objective"],
     buckets=DURATION_BUCKETS,
 )

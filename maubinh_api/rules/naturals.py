@@ -5,7 +5,10 @@ A hand holds at most one natural: the highest, in the precedence of RULES §5
 follows ruling R4: four of a kind counts as two pairs or as one three of a
 kind; three of a kind counts as a pair plus an odd card.  The ``three_*``
 naturals depend on the split (R6): a hand qualifies if *any* split of its 13
-cards forms them, and the service shows the strongest such split.
+cards forms them, and the service shows the strongest such split.  Under a
+variant, only a split that is not fouled counts: with ``foul_on_equal`` a
+split whose back equals its middle does not, and a hand with no other split
+for the natural falls through to the next natural it holds.
 
 >>> from maubinh_api.rules.variants import preset
 >>> cards = parse_cards('2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc Ac'.split())
@@ -86,7 +89,8 @@ class NaturalHand:
 
     ``tiebreak`` orders two hands with the same natural (004's tie-breaks;
     an empty tuple for naturals that always draw, R8).  ``split`` is the
-    strongest arrangement that shows a split-dependent natural, else None.
+    strongest arrangement that shows a split-dependent natural and is not
+    fouled under the variant, else None.
     """
 
     natural: Natural
@@ -151,11 +155,16 @@ def detect(cards: Sequence[Card], rules: RuleSet) -> NaturalHand | None:
     hand = tuple(cards)
     for natural in _qualifying(hand, rules.wheel):
         payout = rules.naturals.get(natural.key)
-        if payout is not None:
-            split = _best_split(hand, natural, rules.wheel) if natural.depends_on_split else None
-            return NaturalHand(
-                natural=natural, payout=payout, tiebreak=_tiebreak(hand, natural, split, rules.wheel), split=split
-            )
+        if payout is None:
+            continue
+        split = None
+        if natural.depends_on_split:
+            split = _best_split(hand, natural, rules.wheel, foul_on_equal=rules.foul_on_equal)
+            if split is None:  # every split that forms it is fouled under the variant
+                continue
+        return NaturalHand(
+            natural=natural, payout=payout, tiebreak=_tiebreak(hand, natural, split, rules.wheel), split=split
+        )
     return None
 
 
@@ -243,9 +252,13 @@ def _run_values(ranks: npt.NDArray[np.int64], wheel: Wheel) -> npt.NDArray[np.in
     return values
 
 
-def _best_split(cards: tuple[Card, ...], natural: Natural, wheel: Wheel) -> Arrangement | None:
+def _best_split(
+    cards: tuple[Card, ...], natural: Natural, wheel: Wheel, *, foul_on_equal: bool = False
+) -> Arrangement | None:
     """The strongest split (back, then middle, then front) that forms the
-    natural, with the back at least as strong as the middle; None if no split does."""
+    natural and is not fouled: the back at least as strong as the middle, or
+    stronger with ``foul_on_equal``; None if no split does.  (The front never
+    beats the middle here: a flush or straight beats any 3-card front.)"""
     hand = sorted(cards, key=lambda card: card.index)
     indices = np.array([card.index for card in hand], dtype=np.uint8)
     evaluator = Evaluator.for_wheel(wheel)
@@ -272,7 +285,8 @@ def _best_split(cards: tuple[Card, ...], natural: Natural, wheel: Wheel) -> Arra
         front_value = three_scores >> 8
 
     back_scores, middle_scores = five_scores[BACK], five_scores[MIDDLE]
-    valid = five_ok[BACK] & five_ok[MIDDLE] & three_ok[FRONT] & (back_scores >= middle_scores)
+    ordered = back_scores > middle_scores if foul_on_equal else back_scores >= middle_scores
+    valid = five_ok[BACK] & five_ok[MIDDLE] & three_ok[FRONT] & ordered
     rows = np.flatnonzero(valid)
     if len(rows) == 0:
         return None

@@ -65,11 +65,42 @@ class HandClasses:
         self.categories5: tuple[Category, ...] = tuple(_category(int(score)) for score in self.scores5)
         self.categories3: tuple[Category, ...] = tuple(_category(int(score)) for score in self.scores3)
 
+        #: Core number of each class (the ``strongest`` objective, RULES §10): classes
+        #: numbered by their category and the ranks that form them, kickers and a
+        #: full house's pair left out; and ``fill``, the class's place among the
+        #: classes of its core (0 for the weakest), which orders what is left out.
+        self.core5, self.fill5 = _cores(self.scores5)
+        self.core3, self.fill3 = _cores(self.scores3)
+
     @classmethod
     @functools.cache
     def for_wheel(cls, wheel: Wheel) -> HandClasses:
         """The shared numbering for a wheel setting."""
         return cls(wheel)
+
+
+#: How many rank places of a packed score form a hand of each category order
+#: (0-8): all of a high-card hand, a straight, a flush or a straight flush; both
+#: ranks of two pair; the one rank of a pair, trips, quads or a full house's
+#: trips.  A 3-card front has the same categories' rules (its high-card ranks
+#: take three places, the other two being 0).
+_FORMING_PLACES: Final = np.array([5, 1, 2, 1, 5, 5, 1, 1, 5], dtype=np.int64)
+
+
+def _cores(scores: npt.NDArray[np.int64]) -> tuple[Ints, Ints]:
+    """Core numbers and places within the core of classes with these packed
+    scores (sorted, weakest first).
+
+    A score keeps its category in bits 20-23 and one rank per 4 bits below
+    (:func:`maubinh_api.rules.hands.pack`); clearing the places that do not
+    form the hand keeps the order, so the cores are numbered by category,
+    then forming ranks (straights by the wheel setting's order, as the scores
+    are), and the classes of one core are consecutive."""
+    kept = np.take(_FORMING_PLACES, scores >> 20)
+    core_scores = scores & ~((1 << (4 * (5 - kept))) - 1)
+    firsts, core = np.unique(core_scores, return_index=True, return_inverse=True)[1:]
+    fill = np.arange(len(scores)) - firsts[core]
+    return core.astype(np.int32), fill.astype(np.int32)
 
 
 _BY_ORDER: Final = {category.order: category for category in Category if category is not Category.ROYAL_FLUSH}

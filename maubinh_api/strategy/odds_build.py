@@ -114,7 +114,7 @@ def _play(seed: int, deals: int) -> _Counts:
         deck = rng.sample(DECK, 26)
         shown: list[Arrangement | None] = []
         for cards in (deck[:13], deck[13:]):
-            solution = optimise(cards, variant, objective=objective, top=1, opponents=3, odds=odds)
+            solution = optimise(cards, variant, objective=objective, top=1, opponents=3, odds=odds, bank=None)
             counts.hands += 1
             if solution.declare_natural and solution.natural is not None:
                 counts.naturals[NATURAL_KEYS.index(solution.natural.key)] += 1

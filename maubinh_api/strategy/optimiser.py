@@ -2,8 +2,15 @@
 
 Two objectives:
 
-* ``strongest``: the lexicographically strongest legal split, back first,
-  then middle, then front: what simple clients call "auto-arrange";
+* ``strongest``: the strongest legal split, done exactly as game clients'
+  "auto-arrange" means it: every chi is first judged only by its category
+  and the ranks that make it that hand (a pair's rank, both ranks of two
+  pair, the rank of trips, quads or a full house's trips; every rank of a
+  high-card hand, straight, flush or straight flush), back first, then
+  middle, then front; the cards that merely fill a chi (kickers, a full
+  house's pair) decide only among splits equal in all that, and then the
+  front goes first, then the middle, then the back.  So the back never
+  keeps a high card or pair that the middle or front could use;
 * ``ev`` (default): the legal split with the highest expected settlement
   against opponents who set their hands well, under the variant: bonuses,
   ties, the majority unit, scoops, sập làng and the chance that an opponent
@@ -22,8 +29,9 @@ orders are legal), as a handful of numpy operations per hand:
 
 A natural is always reported, and declared when its payout is at least the
 best normal expected value; for ``ev`` a declared natural's split (three
-flushes, three straights, three straight flushes) is then the answer, while
-``strongest`` always answers exactly the strongest split.
+flushes, three straights, three straight flushes) is then the answer, and
+the same layout played as a normal hand is not repeated among the
+alternatives; ``strongest`` always answers exactly the strongest split.
 
 >>> from maubinh_api.rules.cards import parse_cards
 >>> from maubinh_api.rules.variants import preset
@@ -34,6 +42,7 @@ flushes, three straights, three straight flushes) is then the answer, while
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -49,7 +58,9 @@ from ..rules.evaluator import colex_offsets
 from ..rules.naturals import NaturalHand, detect
 from ..rules.splits import FIVES, SPLIT_COUNT, THREES
 from ..rules.variants import RuleSet, Variant
+from .bank import HandBank
 from .classes import FLUSH_ID_BASE, HandClasses
+from .field import expected
 from .odds import ADDITIVE, LOSS_IF_LOST, SCOOP, SCOOPED, VALUE, Odds, odds_for
 
 __all__ = ["Choice", "Objective", "Solution", "expected_points", "optimise"]
@@ -106,6 +117,13 @@ _FIVE_COLUMNS: Final = [np.ascontiguousarray(FIVES[:, column], dtype=np.intp) fo
 _THREE_COLUMNS: Final = [np.ascontiguousarray(THREES[:, column], dtype=np.intp) for column in range(3)]
 
 
+class _Shipped:
+    """The default ``bank`` of :func:`optimise`: the variant's shipped hand bank."""
+
+
+SHIPPED: Final = _Shipped()
+
+
 def optimise(
     cards: Sequence[Card],
     variant: Variant,
@@ -114,22 +132,68 @@ def optimise(
     top: int = 3,
     opponents: int = 3,
     odds: Odds | None = None,
+    bank: HandBank | _Shipped | None = SHIPPED,
 ) -> Solution:
     """Find the best legal arrangement of 13 cards.
 
     ``top`` arrangements are returned in all (the best and ``top - 1``
-    alternatives, each with a different set of chi strengths).  ``odds``
-    replaces the variant's shipped tables (the table builder plays with
-    tables still being built).
+    alternatives, each with a different set of chi strengths), each with its
+    expected points per opponent (:mod:`maubinh_api.strategy.valuation`).
+    ``odds`` replaces the variant's screening tables and ``bank`` its hand
+    bank; ``bank=None`` values splits by the position odds alone (what the
+    builders use before a bank exists).
     """
     _check(cards, top, opponents)
+    if bank is None:
+        return _optimise_by_odds(cards, variant, objective=objective, top=top, opponents=opponents, odds=odds)
+    from .valuation import value_hand  # noqa: PLC0415 - valuation builds on this module
+
+    found = value_hand(
+        cards, variant, opponents=opponents, bank=None if isinstance(bank, _Shipped) else bank, odds=odds
+    )
+    splits: _Splits = found.splits  # type: ignore[assignment]
+    natural = found.natural
+    declare = found.declares_natural
+    if objective is Objective.STRONGEST:
+        chosen = _best_distinct(_strongest_ranking(splits, found.odds.classes), splits, top)
+        rows = np.array(chosen, dtype=np.intp)
+        values = expected(found.field, (splits.high[rows], splits.low[rows], splits.front[rows])).tolist()
+        choices = [
+            _choice(found.hand, int(splits.rows[row]), value, variant)
+            for row, value in zip(chosen, values, strict=True)
+        ]
+    else:
+        ranked = list(zip(found.rows.tolist(), found.exact.tolist(), strict=True))
+        if declare and natural is not None:
+            shown = natural.split or _choice(found.hand, int(splits.rows[ranked[0][0]]), 0.0, variant).arrangement
+            assert found.natural_ev is not None
+            # The natural's own layout played as a normal hand is no alternative to declaring it.
+            layout = _strengths(shown)
+            others = [_choice(found.hand, int(splits.rows[row]), value, variant) for row, value in ranked[: top + 1]]
+            others = [choice for choice in others if _strengths(choice.arrangement) != layout]
+            choices = [Choice(arrangement=shown, ev=found.natural_ev), *others[: top - 1]]
+        else:
+            choices = [_choice(found.hand, int(splits.rows[row]), value, variant) for row, value in ranked[:top]]
+    return Solution(
+        best=choices[0],
+        alternatives=tuple(choices[1:]),
+        natural=natural,
+        declare_natural=declare,
+        legal=found.legal,
+    )
+
+
+def _optimise_by_odds(
+    cards: Sequence[Card], variant: Variant, *, objective: Objective, top: int, opponents: int, odds: Odds | None
+) -> Solution:
+    """The optimiser by the position odds alone (no hand bank): the screening
+    values of every split are its expected points."""
     rules = variant.rules
     odds = odds or odds_for(variant)
     hand = np.array(sorted(card.index for card in cards), dtype=np.intp)
     splits, legal_count = _legal_splits(hand, odds.classes, rules)
     if objective is Objective.STRONGEST:
-        ranking = ((splits.high << 22) | (splits.low << 9) | splits.front).astype(np.float64)
-        chosen = np.array(_best_distinct(ranking, splits, top))
+        chosen = np.array(_best_distinct(_strongest_ranking(splits, odds.classes), splits, top))
         chi = (splits.high[chosen], splits.low[chosen], splits.front[chosen])
         values = expected_points(odds, rules, chi, opponents=opponents)
     else:
@@ -146,6 +210,11 @@ def optimise(
         # ``strongest`` stays exactly the strongest split; its answer still names the
         # natural, and natural.split shows it.
         choices[0] = Choice(arrangement=natural.split or choices[0].arrangement, ev=float(natural.payout))
+        if natural.split is not None:
+            # The natural's own layout played as a normal hand is no alternative to declaring it.
+            choices = _without_layout(
+                choices, natural.split, hand=hand, splits=splits, expected=expected, top=top, variant=variant
+            )
     return Solution(
         best=choices[0],
         alternatives=tuple(choices[1:]),
@@ -167,6 +236,39 @@ class _Splits:
 
     def key(self, row: int) -> tuple[int, int, int]:
         return (int(self.high[row]), int(self.low[row]), int(self.front[row]))
+
+
+def _strongest_ranking(splits: _Splits, classes: HandClasses) -> Ints:
+    """Sort keys of the ``strongest`` objective (RULES §10), higher is stronger.
+
+    Lexicographic in (back core, middle core, front core, front class, middle
+    class, back class): each chi first by its category and the ranks that
+    form it, then what only fills the chi, front first.  Within one core the
+    classes are consecutive, so a class's place in its core (its ``fill``)
+    stands for the class; the six fields are packed into one integer."""
+    back, middle, front = _strongest_parts(classes)
+    ranking: Ints = np.take(back, splits.high)
+    ranking += np.take(middle, splits.low)
+    ranking += np.take(front, splits.front)
+    return ranking
+
+
+@functools.cache
+def _strongest_parts(classes: HandClasses) -> tuple[Ints, Ints, Ints]:
+    """Per-class summands of :func:`_strongest_ranking` for the back, the
+    middle and the front: the six fields, most significant first, are the
+    back, middle and front cores, then the front, middle and back fills."""
+    fields = [classes.core5, classes.core5, classes.core3, classes.fill3, classes.fill5, classes.fill5]
+    widths = [int(values.max()).bit_length() for values in fields]
+    shifts = [sum(widths[index + 1 :]) for index in range(len(fields))]
+    if shifts[0] + widths[0] > 62:  # pragma: no cover - 53 bits with the classes of RULES §3
+        raise AssertionError("strongest keys do not fit in 62 bits")
+    core5, core3 = classes.core5.astype(np.int64), classes.core3.astype(np.int64)
+    fill5, fill3 = classes.fill5.astype(np.int64), classes.fill3.astype(np.int64)
+    back = (core5 << shifts[0]) | (fill5 << shifts[5])
+    middle = (core5 << shifts[1]) | (fill5 << shifts[4])
+    front = (core3 << shifts[2]) | (fill3 << shifts[3])
+    return back, middle, front
 
 
 def expected_points(odds: Odds, rules: RuleSet, chi: tuple[Ints, Ints, Ints], *, opponents: int) -> Floats:
@@ -266,7 +368,7 @@ def _subset_classes(hand: Ints, classes: HandClasses) -> tuple[Ints, Ints]:
     return five, three
 
 
-def _best_distinct(ranking: Floats, splits: _Splits, top: int) -> list[int]:
+def _best_distinct(ranking: Floats | Ints, splits: _Splits, top: int) -> list[int]:
     """Rows of the ``top`` best splits with different chi strengths (splits
     that only swap equal cards are not real alternatives), best first; equal
     values go to the earlier split, so the answer is deterministic."""
@@ -295,6 +397,33 @@ def _distinct(ranked: Ints, splits: _Splits, top: int) -> list[int]:
             if len(chosen) == top:
                 break
     return chosen
+
+
+def _without_layout(
+    choices: list[Choice],
+    shown: Arrangement,
+    *,
+    hand: Ints,
+    splits: _Splits,
+    expected: Floats,
+    top: int,
+    variant: Variant,
+) -> list[Choice]:
+    """The declared natural's choice and the alternatives without the one (if
+    any) that lays the cards out with the natural's chi strengths; the next
+    distinct split by expected points then takes its place."""
+    layout = _strengths(shown)
+    kept = [choice for choice in choices[1:] if _strengths(choice.arrangement) != layout]
+    if len(kept) < len(choices) - 1:
+        rows = _best_distinct(expected.astype(np.float64), splits, top + 1)
+        if len(rows) > top:
+            row = rows[top]
+            kept.append(_choice(hand, int(splits.rows[row]), float(expected[row]), variant))
+    return [choices[0], *kept]
+
+
+def _strengths(arrangement: Arrangement) -> tuple[int, int, int]:
+    return (arrangement.back.score, arrangement.middle.score, arrangement.front.score)
 
 
 def _choice(hand: Ints, split: int, ev: float, variant: Variant) -> Choice:

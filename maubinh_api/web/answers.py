@@ -46,6 +46,15 @@ def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Resp
     return response
 
 
+def fresh_json(answer: Any) -> Response:
+    """Answer ``answer`` as JSON without the result cache (an answer no
+    equivalent request can share), shaped as :func:`cached_json` shapes them."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    response = Response((app.json.dumps(answer) + "\n").encode(), mimetype="application/json")
+    response.headers["X-Cache"] = "miss"
+    return response
+
+
 def sorted_cards(cards: Any) -> list[str]:
     """Cards in canonical text, sorted: the order a request sent them in does not matter."""
     return sorted(str(card) for card in cards)

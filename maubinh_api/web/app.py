@@ -14,10 +14,12 @@ from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import Settings
 from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache
+from ..rules.cards import DECK
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
 from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.odds import odds_for
+from ..strategy.valuation import value_hand
 from .access import register_access_control
 from .blueprints import arrangements, hands, health, metrics, settlements, variants
 from .observability import register_observability
@@ -77,5 +79,7 @@ def _warm_up() -> None:
     keep_freed_memory()
     for name in PRESET_NAMES:
         odds_for(preset(name))
+        # The hand bank and its per-wheel table: the first analysis would otherwise take ~0.5 s.
+        value_hand(DECK[:13], preset(name))
     for wheel in Wheel:
         Evaluator.for_wheel(wheel)

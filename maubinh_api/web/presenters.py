@@ -15,6 +15,8 @@ from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
 from ..rules.settlement import PairOutcome, PlayerOutcome, Settlement
 from ..rules.variants import Variant
+from ..strategy.analysis import Analysis, Move, NaturalReview, PositionOutlook, Verdict, advice
+from ..strategy.bots import Play, Style
 from ..strategy.optimiser import Choice, Solution
 
 
@@ -160,7 +162,7 @@ def choice_json(choice: Choice, natural: NaturalHand | None = None, declare: boo
     """One arrangement the optimiser proposes."""
     return {
         "arrangement": {position.value: [str(card) for card in hand.cards] for position, hand in choice.arrangement},
-        "ev": round(choice.ev, 4),
+        "ev": points(choice.ev),
         "natural": natural_json(natural),
         "declare_natural": declare,
         "chi": arrangement_json(choice.arrangement),
@@ -173,4 +175,112 @@ def solution_json(solution: Solution) -> dict[str, Any]:
         "best": choice_json(solution.best, solution.natural, solution.declare_natural),
         "alternatives": [choice_json(choice) for choice in solution.alternatives],
         "stats": {"splits": solution.splits, "legal": solution.legal},
+    }
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """How an arrangement is graded."""
+    return {"key": verdict.value, "label": {"en": verdict.label_en, "vi": verdict.label_vi}}
+
+
+def style_json(style: Style) -> dict[str, Any]:
+    """How a bot came to its arrangement."""
+    return {"key": style.value, "label": {"en": style.label_en, "vi": style.label_vi}}
+
+
+def chance(value: float) -> float:
+    """A probability as the contract states it, in [0, 1]: the domain's sums
+    may stray from it by floating-point noise (a tie of -1.1e-16)."""
+    return min(1.0, max(0.0, value))
+
+
+def position_outlook_json(outlook: PositionOutlook) -> dict[str, float]:
+    """One position's chances against one opponent, and its expected points."""
+    return {
+        "win": chance(outlook.win),
+        "tie": chance(outlook.tie),
+        "lose": chance(outlook.lose),
+        "points": outlook.points,
+    }
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    """Cards to move from one chi to another."""
+    return {"cards": [str(card) for card in move.cards], "from": move.source.value, "to": move.target.value}
+
+
+def natural_review_json(review: NaturalReview | None) -> dict[str, Any] | None:
+    """The hand's natural, whether the play collects it and what not collecting it gives up."""
+    if review is None:
+        return None
+    natural = review.natural
+    return {
+        "key": natural.key,
+        "label": {"en": natural.natural.label_en, "vi": natural.natural.label_vi},
+        "payout": natural.payout,
+        "collected": review.collected,
+        "ev": review.ev,
+        "given_up": review.given_up,
+    }
+
+
+def points(value: float) -> float:
+    """Expected points as every answer gives them: 4 decimals (``/optimal`` too)."""
+    return round(value, 4)
+
+
+def loss(analysis: Analysis) -> float:
+    """``best.ev - ev`` of the rounded figures, so that the answer adds up."""
+    return max(0.0, round(points(analysis.best.ev) - points(analysis.ev), 4))
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The analysis of one arrangement (``AnalysisFields`` in openapi.yaml);
+    expected points to 4 decimals, as ``/optimal`` gives them."""
+    english, vietnamese = advice(analysis)
+    best = analysis.best
+    return {
+        "ev": points(analysis.ev),
+        "best": {
+            "arrangement": arrangement_json(best.arrangement),
+            "ev": points(best.ev),
+            "declare_natural": best.declare_natural,
+        },
+        "ev_loss": loss(analysis),
+        "rank": analysis.rank,
+        "arrangements": analysis.distinct,
+        "positions": {outlook.position.value: position_outlook_json(outlook) for outlook in analysis.positions}
+        if analysis.positions
+        else None,
+        "scoop": chance(analysis.scoop),
+        "scooped": chance(analysis.scooped),
+        "sap_lang": None
+        if analysis.sap_lang is None
+        else {"scoops_all": chance(analysis.sap_lang[0]), "scooped_by_all": chance(analysis.sap_lang[1])},
+        "fouled": analysis.fouled,
+        "reasons": [foul_reason_json(reason) for reason in analysis.foul_reasons],
+        "natural": natural_review_json(analysis.natural),
+        "verdict": verdict_json(analysis.verdict),
+        "changes": {
+            "moves": [move_json(move) for move in analysis.moves],
+            "declare_natural": analysis.declare_change,
+            "lines": {"en": list(english), "vi": list(vietnamese)},
+        },
+        "opponents": analysis.opponents,
+        "chi": arrangement_json(analysis.arrangement),
+    }
+
+
+def play_json(played: Play, analysis: Analysis) -> dict[str, Any]:
+    """A bot's arrangement with what it is worth (``analysis`` is that of the arrangement)."""
+    return {
+        "arrangement": arrangement_json(played.arrangement),
+        "declare_natural": played.declare_natural,
+        "level": played.level.value,
+        "seed": played.seed,
+        "style": style_json(played.style),
+        "ev": points(analysis.ev),
+        "ev_loss": loss(analysis),
+        "verdict": verdict_json(analysis.verdict),
+        "opponents": analysis.opponents,
     }

@@ -23,6 +23,12 @@ MAX_CLASSIFY_HANDS = 1000
 MAX_BATCH_TABLES = 200
 #: Largest batch of hands for ``POST /v1/arrangements/optimal``.
 MAX_OPTIMAL_HANDS = 100
+#: Largest batch of arrangements for ``POST /v1/arrangements/analysis``.
+MAX_ANALYSIS_ARRANGEMENTS = 100
+#: Largest seed of ``POST /v1/arrangements/play`` (seeds are 63-bit).
+MAX_SEED = 2**63 - 1
+#: The bots' levels (``maubinh_api.strategy.bots.Level``).
+LEVELS = ("beginner", "casual", "club", "expert", "best")
 #: Longest player id.
 MAX_PLAYER_ID = 64
 
@@ -299,3 +305,61 @@ class OptimalRequest(StrictSchema):
     @validates_schema
     def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
         _cards_or_hands(data, "one hand", "a list of hands")
+
+
+def _opponents() -> WholeNumber:
+    return WholeNumber(load_default=3, validate=validate.Range(min=1, max=3, error="must be 1 to 3, not {input}"))
+
+
+class AnalysedArrangementSchema(StrictSchema):
+    """One arrangement of a batch, with its own ``declare_natural`` (the
+    request's when omitted)."""
+
+    arrangement = fields.Nested(
+        ArrangementSchema, required=True, error_messages={"null": "must be an object with back, middle and front"}
+    )
+    declare_natural = StrictBoolean()
+
+
+class AnalysisRequest(StrictSchema):
+    """``POST /v1/arrangements/analysis``: one arrangement in ``arrangement``
+    or many in ``arrangements``."""
+
+    arrangement = fields.Nested(
+        ArrangementSchema, error_messages={"null": "must be an object with back, middle and front"}
+    )
+    arrangements = BoundedList(
+        fields.Nested(
+            AnalysedArrangementSchema,
+            error_messages={"null": "must be an object with an arrangement (and declare_natural), not null"},
+        ),
+        min_length=1,
+        max_length=MAX_ANALYSIS_ARRANGEMENTS,
+        wrong_count=f"a batch has 1 to {MAX_ANALYSIS_ARRANGEMENTS} arrangements, not {{count}}",
+        noun="objects with an arrangement (and declare_natural)",
+    )
+    declare_natural = StrictBoolean(load_default=True)
+    variant = VariantField()
+    opponents = _opponents()
+
+    @validates_schema
+    def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
+        if ("arrangement" in data) == ("arrangements" in data):
+            raise ValidationError(
+                "send either 'arrangement' (one arrangement) or 'arrangements' (a list of them), not both or neither"
+            )
+
+
+class PlayRequest(StrictSchema):
+    """``POST /v1/arrangements/play``: how a player of a level sets 13 cards."""
+
+    cards = card_list(13, 13, "a hand", required=True)
+    level = fields.String(
+        required=True,
+        validate=validate.OneOf(LEVELS, error=f"must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {{input!r}}"),
+    )
+    seed = WholeNumber(
+        validate=validate.Range(min=0, max=MAX_SEED, error="must be 0 to 2**63 - 1 (9223372036854775807), not {input}")
+    )
+    variant = VariantField()
+    opponents = _opponents()

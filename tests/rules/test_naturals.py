@@ -126,6 +126,40 @@ def test_three_straights_accept_a23_and_qka_fronts():  # R5
     assert "three_straights" in qualifying(hand("2s 3d 4c 5h 6h 7s 8d 9c Th Jh Qs Kd Ac"))
 
 
+# Two 9-K straights (9c Td Jh Qs Kc, 9h Ts Jc Qd Kh) and a 3-card run: the only splits that
+# show three straights put equal straights in the back and the middle (the other 5-card straight,
+# T-A, would leave 9 and two cards that are no run).
+EQUAL_STRAIGHTS = {
+    "A-2-3 front": "9c Td Jh Qs Kc 9h Ts Jc Qd Kh Ad 2s 3h",
+    "Q-K-A front": "9c Td Jh Qs Kc 9h Ts Jc Qd Kh Qc Kd As",
+}
+FOUL_ON_EQUAL = {"preset": "classic", "overrides": {"foul_on_equal": True}}
+
+
+@pytest.mark.parametrize("cards", EQUAL_STRAIGHTS.values(), ids=EQUAL_STRAIGHTS.keys())
+def test_a_split_natural_needs_a_split_that_is_not_fouled(cards):
+    natural = detect(hand(cards), CLASSIC)
+    assert natural.key == "three_straights"
+    assert natural.split.back.score == natural.split.middle.score
+    # With foul_on_equal that split is fouled (back equals middle), and the hand holds no
+    # other natural: no pair count, colour or suit pattern qualifies.
+    assert detect(hand(cards), resolve_variant(FOUL_ON_EQUAL).rules) is None
+
+
+def test_a_split_natural_fouled_under_the_variant_gives_way_to_the_next_natural():
+    # 9-K of hearts and of spades, and 2-3-4 of spades: three straight flushes only with the
+    # two equal straight flushes in the back and the middle.  Three flushes can do without
+    # them: the hearts, five of the eight spades, and the other three spades.
+    cards = hand("9h Th Jh Qh Kh 9s Ts Js Qs Ks 2s 3s 4s")
+    assert detect(cards, EXTENDED).key == "three_straight_flushes"
+    strict = resolve_variant({"preset": "extended", "overrides": {"foul_on_equal": True}}).rules
+    natural = detect(cards, strict)
+    assert natural.key == "three_flushes"
+    assert natural.split.back.score > natural.split.middle.score
+    assert [str(card) for card in natural.split.back.cards] == ["Kh", "Qh", "Jh", "Th", "9h"]
+    assert [str(card) for card in natural.split.middle.cards] == ["Ks", "Qs", "Js", "Ts", "4s"]
+
+
 @pytest.mark.parametrize(
     ("first", "second", "higher_wins", "draw_knob", "no_tie_breaks"),
     [

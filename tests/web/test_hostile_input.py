@@ -16,10 +16,31 @@ def arrangement(cards):
     return {"back": cards[:5], "middle": cards[5:10], "front": cards[10:]}
 
 
+def target(body_name):
+    """The path a body of VALID is posted to ("path#variant" names another body for the same path)."""
+    return body_name.split("#")[0]
+
+
 VALID = {
     "/v1/hands/classify": {"cards": ["Kh", "Kd", "2c", "9s", "9c"], "variant": "classic"},
     "/v1/arrangements/validate": {"arrangement": arrangement(HAND), "variant": "classic"},
     "/v1/arrangements/optimal": {"cards": HAND, "objective": "ev", "top": 3, "opponents": 3, "variant": "classic"},
+    "/v1/arrangements/analysis": {
+        "arrangement": arrangement(HAND),
+        "declare_natural": True,
+        "opponents": 3,
+        "variant": "classic",
+    },
+    "/v1/arrangements/analysis#batch": {
+        "arrangements": [
+            {"arrangement": arrangement(HAND), "declare_natural": False},
+            {"arrangement": arrangement(OTHER)},
+        ],
+        "declare_natural": True,
+        "opponents": 2,
+        "variant": "classic",
+    },
+    "/v1/arrangements/play": {"cards": HAND, "level": "club", "seed": 7, "opponents": 3, "variant": "classic"},
     "/v1/settlements": {
         "variant": "online",
         "bet": "10",
@@ -49,6 +70,28 @@ FIELDS = [
     ("/v1/arrangements/optimal", "/objective", {"string"}),
     ("/v1/arrangements/optimal", "/top", {"integer"}),
     ("/v1/arrangements/optimal", "/opponents", {"integer"}),
+    ("/v1/arrangements/analysis", "/arrangement", {"object"}),
+    ("/v1/arrangements/analysis", "/arrangement/back", {"array"}),
+    ("/v1/arrangements/analysis", "/arrangement/middle", {"array"}),
+    ("/v1/arrangements/analysis", "/arrangement/front", {"array"}),
+    ("/v1/arrangements/analysis", "/arrangement/back/4", {"string"}),
+    ("/v1/arrangements/analysis", "/declare_natural", {"boolean"}),
+    ("/v1/arrangements/analysis", "/opponents", {"integer"}),
+    ("/v1/arrangements/analysis", "/variant", {"string", "object"}),
+    ("/v1/arrangements/analysis#batch", "/arrangements", {"array"}),
+    ("/v1/arrangements/analysis#batch", "/arrangements/1", {"object"}),
+    ("/v1/arrangements/analysis#batch", "/arrangements/0/arrangement", {"object"}),
+    ("/v1/arrangements/analysis#batch", "/arrangements/0/arrangement/front", {"array"}),
+    ("/v1/arrangements/analysis#batch", "/arrangements/1/arrangement/middle/2", {"string"}),
+    ("/v1/arrangements/analysis#batch", "/arrangements/0/declare_natural", {"boolean"}),
+    ("/v1/arrangements/analysis#batch", "/declare_natural", {"boolean"}),
+    ("/v1/arrangements/analysis#batch", "/opponents", {"integer"}),
+    ("/v1/arrangements/play", "/cards", {"array"}),
+    ("/v1/arrangements/play", "/cards/0", {"string"}),
+    ("/v1/arrangements/play", "/level", {"string"}),
+    ("/v1/arrangements/play", "/seed", {"integer"}),
+    ("/v1/arrangements/play", "/opponents", {"integer"}),
+    ("/v1/arrangements/play", "/variant", {"string", "object"}),
     ("/v1/settlements", "/bet", {"string", "integer", "number"}),
     ("/v1/settlements", "/players", {"array"}),
     ("/v1/settlements", "/players/0", {"object"}),
@@ -93,14 +136,14 @@ def wrong_types():
 def test_a_wrong_type_anywhere_is_a_422_at_that_place(client, path, pointer, value):
     body = copy.deepcopy(VALID[path])
     put(body, pointer, value)
-    response = client.post(path, json=body)
+    response = client.post(target(path), json=body)
     assert response.status_code == 422, response.get_json()
     assert any(error["pointer"].startswith(pointer) for error in response.get_json()["errors"])
 
 
 def test_the_valid_bodies_are_valid(client):
     for path, body in VALID.items():
-        assert client.post(path, json=body).status_code == 200, path
+        assert client.post(target(path), json=body).status_code == 200, path
 
 
 @pytest.mark.parametrize(
@@ -109,6 +152,12 @@ def test_the_valid_bodies_are_valid(client):
         ("/v1/arrangements/validate", "/arrangement"),
         ("/v1/arrangements/validate", "/arrangement/back"),
         ("/v1/arrangements/validate", "/arrangement/front"),
+        ("/v1/arrangements/analysis", "/arrangement/back"),
+        ("/v1/arrangements/analysis", "/arrangement/front"),
+        ("/v1/arrangements/analysis#batch", "/arrangements/0/arrangement"),
+        ("/v1/arrangements/analysis#batch", "/arrangements/1/arrangement/middle"),
+        ("/v1/arrangements/play", "/cards"),
+        ("/v1/arrangements/play", "/level"),
         ("/v1/settlements", "/bet"),
         ("/v1/settlements", "/players"),
         ("/v1/settlements", "/players/0/id"),
@@ -118,7 +167,7 @@ def test_the_valid_bodies_are_valid(client):
 def test_a_missing_field_is_a_422_naming_it(client, path, pointer):
     body = copy.deepcopy(VALID[path])
     put(body, pointer, _REMOVE)
-    response = client.post(path, json=body)
+    response = client.post(target(path), json=body)
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["pointer"] == pointer
 
@@ -130,6 +179,11 @@ def test_a_missing_field_is_a_422_naming_it(client, path, pointer):
         ("/v1/arrangements/validate", ""),
         ("/v1/arrangements/validate", "/arrangement"),
         ("/v1/arrangements/optimal", ""),
+        ("/v1/arrangements/analysis", ""),
+        ("/v1/arrangements/analysis", "/arrangement"),
+        ("/v1/arrangements/analysis#batch", "/arrangements/1"),
+        ("/v1/arrangements/analysis#batch", "/arrangements/0/arrangement"),
+        ("/v1/arrangements/play", ""),
         ("/v1/settlements", ""),
         ("/v1/settlements", "/players/1"),
         ("/v1/settlements", "/players/0/arrangement"),
@@ -139,7 +193,7 @@ def test_a_missing_field_is_a_422_naming_it(client, path, pointer):
 def test_an_unknown_field_is_a_422_naming_it(client, path, parent):
     body = copy.deepcopy(VALID[path])
     put(body, parent + "/surprise", 1)
-    response = client.post(path, json=body)
+    response = client.post(target(path), json=body)
     assert response.status_code == 422
     assert response.get_json()["errors"][0] == {"pointer": parent + "/surprise", "detail": "unknown field"}
 
@@ -204,6 +258,34 @@ def test_cards_that_are_not_cards(client, value, detail):
         ("/v1/hands/classify", {"cards": HAND[:5] * 20_000}, "/cards", "not 100000"),
         ("/v1/arrangements/optimal", {"cards": [*HAND, "Ac"]}, "/cards", "not 14"),
         ("/v1/arrangements/optimal", {"hands": [HAND] * 101}, "/hands", "not 101"),
+        (
+            "/v1/arrangements/analysis",
+            {"arrangement": {**arrangement(HAND), "front": ["4d", "3c", "A♠"]}},
+            "/arrangement/front/2",
+            "card As appears twice: at /arrangement/back/0 and /arrangement/front/2",
+        ),
+        (
+            "/v1/arrangements/analysis",
+            {
+                "arrangements": [
+                    {"arrangement": arrangement(HAND)},
+                    {"arrangement": {**arrangement(OTHER), "middle": OTHER[:5]}},
+                ]
+            },
+            "/arrangements/1/arrangement/middle/0",
+            "card Ah appears twice: at /arrangements/1/arrangement/back/0 and /arrangements/1/arrangement/middle/0",
+        ),
+        (
+            "/v1/arrangements/analysis",
+            {"arrangements": [{"arrangement": arrangement(HAND)}] * 101},
+            "/arrangements",
+            "not 101",
+        ),
+        ("/v1/arrangements/analysis", {"arrangement": arrangement(HAND), "opponents": 4}, "/opponents", "not 4"),
+        ("/v1/arrangements/play", {"cards": [*HAND[:12], "a♠"], "level": "club"}, "/cards/12", "card As appears twice"),
+        ("/v1/arrangements/play", {"cards": HAND, "level": "club", "seed": 2**63}, "/seed", "2**63 - 1"),
+        ("/v1/arrangements/play", {"cards": HAND, "level": "club", "seed": -1}, "/seed", "2**63 - 1"),
+        ("/v1/arrangements/play", {"cards": HAND, "level": "grandmaster"}, "/level", "must be beginner"),
         (
             "/v1/settlements/batch",
             {"tables": [VALID["/v1/settlements/batch"]["tables"][0]] * 201},

@@ -57,6 +57,27 @@ def test_a_natural_is_declared_with_its_split(client):
 
 
 @pytest.mark.parametrize(
+    "cards",
+    [
+        # two equal 9-K straights and an A-2-3 or a Q-K-A front: three straights only with
+        # the back equal to the middle
+        ["9c", "Td", "Jh", "Qs", "Kc", "9h", "Ts", "Jc", "Qd", "Kh", "Ad", "2s", "3h"],
+        ["9c", "Td", "Jh", "Qs", "Kc", "9h", "Ts", "Jc", "Qd", "Kh", "Qc", "Kd", "As"],
+    ],
+    ids=["A-2-3 front", "Q-K-A front"],
+)
+def test_no_natural_is_answered_on_a_split_the_variant_calls_fouled(client, cards):
+    variant = {"preset": "classic", "overrides": {"foul_on_equal": True}}
+    best = client.post(OPTIMAL, json={"cards": cards, "variant": variant}).get_json()["best"]
+    assert best["natural"] is None
+    checked = client.post("/v1/arrangements/validate", json={"arrangement": best["arrangement"], "variant": variant})
+    assert checked.get_json()["fouled"] is False
+    # Without the knob equal straights are legal, and the hand holds three straights.
+    loose = client.post(OPTIMAL, json={"cards": cards}).get_json()["best"]
+    assert loose["natural"]["key"] == "three_straights"
+
+
+@pytest.mark.parametrize(
     ("body", "pointer", "detail"),
     [
         ({"cards": HAND[:12]}, "/cards", "a hand must hold 13 cards, not 12"),

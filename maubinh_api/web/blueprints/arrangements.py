@@ -1,7 +1,9 @@
-"""Checking a 13-card arrangement, and finding the best one."""
+"""Checking a 13-card arrangement, finding the best one, grading one, and
+setting one as a player of a given level would."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -13,23 +15,30 @@ from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
 from ...rules.naturals import detect
 from ...rules.variants import Variant
+from ...strategy.analysis import Analysis, analyse
+from ...strategy.bots import Level, play
 from ...strategy.optimiser import Objective, optimise
-from ..answers import cached_json, sorted_cards
+from ...strategy.valuation import Valuation, value_hand
+from ..answers import cached_json, fresh_json, sorted_cards
 from ..params import load, variant_of
 from ..presenters import (
+    analysis_json,
     arrangement_json,
     bonus_json,
     foul_reason_json,
     natural_json,
+    play_json,
     solution_json,
     variant_json,
 )
 from ..problems import located
-from ..schemas import OptimalRequest, ValidateRequest
+from ..schemas import AnalysisRequest, OptimalRequest, PlayRequest, ValidateRequest
 
 blueprint = Blueprint("arrangements", __name__, url_prefix="/v1/arrangements")
 _validate_schema = ValidateRequest()
 _optimal_schema = OptimalRequest()
+_analysis_schema = AnalysisRequest()
+_play_schema = PlayRequest()
 
 
 @blueprint.post("/validate")
@@ -89,3 +98,108 @@ def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> 
     solution = optimise(cards, variant, **options)
     SOLVER_DURATION.labels(objective=options["objective"].value).observe(time.perf_counter() - started)
     return solution_json(solution)
+
+
+@blueprint.post("/analysis")
+def analyse_arrangement() -> Response:
+    """Grade an arrangement (or up to 100) against the best play of its
+    cards: expected points, the loss, the verdict and what to change."""
+    data = load(_analysis_schema)
+    variant = variant_of(data)
+    reference = variant_json(variant)
+    opponents: int = data["opponents"]
+    material: dict[str, Any] = {"variant": reference, "opponents": opponents}
+    if "arrangement" in data:
+        with located("arrangement"):
+            arrangement = Arrangement.from_cards(**data["arrangement"], wheel=variant.rules.wheel)
+        declare: bool = data["declare_natural"]
+        material |= {"arrangement": _canonical(arrangement), "declare_natural": declare}
+        return cached_json(
+            "analysis",
+            material,
+            lambda: analysis_json(_analyse(arrangement, variant, declare, opponents, {})) | {"variant": reference},
+        )
+    items: list[tuple[Arrangement, bool]] = []
+    for index, item in enumerate(data["arrangements"]):
+        with located("arrangements", index, "arrangement"):
+            arrangement = Arrangement.from_cards(**item["arrangement"], wheel=variant.rules.wheel)
+        items.append((arrangement, item.get("declare_natural", data["declare_natural"])))
+    material["arrangements"] = [
+        {"arrangement": _canonical(arrangement), "declare_natural": declare} for arrangement, declare in items
+    ]
+
+    def answer() -> dict[str, Any]:
+        valuations: dict[frozenset[Card], Valuation] = {}  # arrangements of the same 13 cards share one
+        results = [
+            analysis_json(_analyse(arrangement, variant, declare, opponents, valuations))
+            for arrangement, declare in items
+        ]
+        return {"results": results, "variant": reference}
+
+    return cached_json("analysis-batch", material, answer)
+
+
+@blueprint.post("/play")
+def play_hand() -> Response:
+    """Set 13 cards as a player of the chosen level would (deterministic in
+    the seed), and say what that arrangement is worth."""
+    data = load(_play_schema)
+    variant = variant_of(data)
+    reference = variant_json(variant)
+    cards: list[Card] = data["cards"]
+    with located("cards"):
+        check_hand(cards)
+    level = Level(data["level"])
+    opponents: int = data["opponents"]
+    seeded = "seed" in data
+    seed: int = data["seed"] if seeded else secrets.randbits(63)
+
+    def answer() -> dict[str, Any]:
+        started = time.perf_counter()
+        ordered = sorted(cards, key=lambda card: card.index)
+        valuation = value_hand(ordered, variant, opponents=opponents)
+        played = play(ordered, variant, level, seed, opponents=opponents, valuation=valuation)
+        graded = analyse(
+            played.arrangement,
+            variant,
+            declare_natural=played.declare_natural,
+            opponents=opponents,
+            valuation=valuation,
+        )
+        SOLVER_DURATION.labels(objective="play").observe(time.perf_counter() - started)
+        return play_json(played, graded) | {"variant": reference}
+
+    if not seeded:  # a drawn seed: no other request can share this answer
+        return fresh_json(answer())
+    material = {
+        "cards": sorted_cards(cards),
+        "level": level.value,
+        "seed": seed,
+        "opponents": opponents,
+        "variant": reference,
+    }
+    return cached_json("play", material, answer)
+
+
+def _canonical(arrangement: Arrangement) -> dict[str, list[str]]:
+    """An arrangement in canonical form: the order of the cards within a chi does not matter."""
+    return {position.value: sorted_cards(hand.cards) for position, hand in arrangement}
+
+
+def _analyse(
+    arrangement: Arrangement,
+    variant: Variant,
+    declare: bool,
+    opponents: int,
+    valuations: dict[frozenset[Card], Valuation],
+) -> Analysis:
+    started = time.perf_counter()
+    key = frozenset(arrangement.cards)
+    valuation = valuations.get(key)
+    if valuation is None:
+        valuation = valuations[key] = value_hand(
+            sorted(arrangement.cards, key=lambda card: card.index), variant, opponents=opponents
+        )
+    analysis = analyse(arrangement, variant, declare_natural=declare, opponents=opponents, valuation=valuation)
+    SOLVER_DURATION.labels(objective="analysis").observe(time.perf_counter() - started)
+    return analysis

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, current_app
 from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
+from ...strategy.bank import load_bank
 from ...strategy.odds import odds_for
 from ..params import settings
 from ..problems import Problem
@@ -22,7 +23,7 @@ def healthz() -> dict[str, str]:
 
 @blueprint.get("/readyz")
 def readyz() -> dict[str, object]:
-    """Ready to serve: the presets, evaluation tables and odds tables load."""
+    """Ready to serve: the presets, evaluation tables, odds tables and hand banks load."""
     checks: dict[str, str] = {}
     try:
         for name in PRESET_NAMES:
@@ -31,6 +32,9 @@ def readyz() -> dict[str, object]:
         for name in PRESET_NAMES:
             odds_for(preset(name))
         checks["odds"] = "ok"
+        for name in PRESET_NAMES:
+            load_bank(name)
+        checks["bank"] = "ok"
         for wheel in Wheel:
             Evaluator.for_wheel(wheel)
         checks["evaluator"] = "ok"

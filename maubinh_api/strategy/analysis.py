@@ -1,0 +1,441 @@
+"""Analysis of a player's arrangement: what it is worth, what it gives up, and why.
+
+The expected points come from the one model of
+:mod:`maubinh_api.strategy.valuation` (opponents dealt from the 39 other
+cards, set as the service sets them), so the best arrangement and its value
+are exactly those of ``/v1/arrangements/optimal``.
+
+The loss (``ev_loss``) is the best arrangement's expected points per opponent
+minus this one's, never negative; the verdict names its band (``VERDICT_BANDS``);
+``changes`` lists the cards to move to reach the best arrangement, laid out as
+close to the player's as the best chi strengths allow (moving a card for an
+equal one is no change).
+
+>>> from maubinh_api.rules.cards import parse_cards
+>>> from maubinh_api.rules.variants import preset
+>>> from maubinh_api.rules.hands import Wheel
+>>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
+>>> played = Arrangement.from_cards(back=cards[:5], middle=cards[5:10], front=cards[10:], wheel=Wheel.LOW)
+>>> result = analyse(played, preset("classic"))
+>>> result.ev <= result.best.ev and result.ev_loss >= 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..rules.arrangement import Arrangement, FoulReason, Position, foul_reasons
+from ..rules.cards import Card
+from ..rules.naturals import NaturalHand
+from ..rules.variants import Variant
+from .bank import NO_NATURAL
+from .classes import HandClasses
+from .field import Outlook, fouled_points, outlook
+from .valuation import Valuation, value_hand
+
+__all__ = [
+    "VERDICT_BANDS",
+    "Analysis",
+    "Move",
+    "NaturalReview",
+    "PositionOutlook",
+    "Verdict",
+    "advice",
+    "analyse",
+    "arrangement_of",
+    "random_legal_arrangement",
+]
+
+Ints = npt.NDArray[np.intp]
+POSITIONS: Final = (Position.BACK, Position.MIDDLE, Position.FRONT)
+#: Losses (points per opponent) within this are the best (floating-point noise).
+EXACT: Final = 1e-9
+
+
+class Verdict(StrEnum):
+    """How an arrangement is graded, by its loss against the best."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+    FOUL = "foul"
+
+    @property
+    def label_en(self) -> str:
+        return self.value.capitalize()
+
+    @property
+    def label_vi(self) -> str:
+        return _VERDICT_VI[self]
+
+
+_VERDICT_VI: Final = {
+    Verdict.BEST: "Tốt nhất",
+    Verdict.GOOD: "Tốt",
+    Verdict.INACCURACY: "Chưa chuẩn",
+    Verdict.MISTAKE: "Sai",
+    Verdict.BLUNDER: "Sai nặng",
+    Verdict.FOUL: "Binh lủng",
+}
+
+#: Upper bounds (exclusive) of the loss, in points per opponent, of each
+#: verdict below ``blunder``: a loss of 0 is ``best``, under 0.1 ``good``,
+#: under 0.3 ``inaccuracy``, under 1.0 ``mistake``, and 1.0 or more ``blunder``.
+#: A fouled arrangement that collects no natural is ``foul`` whatever it loses.
+VERDICT_BANDS: Final = ((Verdict.GOOD, 0.1), (Verdict.INACCURACY, 0.3), (Verdict.MISTAKE, 1.0))
+
+
+def verdict_of(loss: float, *, fouled: bool) -> Verdict:
+    """The verdict for a loss (points per opponent)."""
+    if fouled:
+        return Verdict.FOUL
+    if loss <= EXACT:
+        return Verdict.BEST
+    for verdict, bound in VERDICT_BANDS:
+        if loss < bound:
+            return verdict
+    return Verdict.BLUNDER
+
+
+@dataclass(frozen=True, slots=True)
+class PositionOutlook:
+    """One position against one opponent who plays the chi: the chances of
+    winning, tying and losing it, and its expected points (the position's own
+    value or the opponent's, before the majority unit and multipliers)."""
+
+    position: Position
+    win: float
+    tie: float
+    lose: float
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Cards to move from one chi to another."""
+
+    cards: tuple[Card, ...]
+    source: Position
+    target: Position
+
+
+@dataclass(frozen=True, slots=True)
+class NaturalReview:
+    """The hand's natural: whether this play collects it, and what not collecting it gives up."""
+
+    natural: NaturalHand
+    collected: bool
+    ev: float  #: expected points per opponent of declaring it
+    given_up: float  #: points per opponent lost by not declaring it (0 if collected or not worth it)
+
+
+@dataclass(frozen=True, slots=True)
+class BestPlay:
+    """The best play of the hand, as ``/optimal`` answers it."""
+
+    arrangement: Arrangement
+    ev: float
+    declare_natural: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything :func:`analyse` finds about one arrangement."""
+
+    arrangement: Arrangement
+    declare_natural: bool
+    opponents: int
+    ev: float
+    best: BestPlay
+    ev_loss: float
+    rank: int | None  #: among the distinct legal arrangements (None when fouled)
+    distinct: int  #: distinct legal arrangements of the hand
+    positions: tuple[PositionOutlook, ...]  #: empty when the play collects a natural (no chi compared)
+    scoop: float
+    scooped: float
+    sap_lang: tuple[float, float] | None  #: (scoops every opponent, scooped by every one) where it applies
+    foul_reasons: tuple[FoulReason, ...]
+    natural: NaturalReview | None
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    declare_change: bool | None  #: the declaration the best play needs, when it differs
+
+    @property
+    def fouled(self) -> bool:
+        return bool(self.foul_reasons)
+
+
+def analyse(
+    arrangement: Arrangement,
+    variant: Variant,
+    *,
+    declare_natural: bool = True,
+    opponents: int = 3,
+    valuation: Valuation | None = None,
+) -> Analysis:
+    """Grade ``arrangement`` against the best play of its cards."""
+    if not 1 <= opponents <= 3:
+        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    rules = variant.rules
+    cards = tuple(sorted(arrangement.cards, key=lambda card: card.index))
+    found = valuation or value_hand(cards, variant, opponents=opponents)
+    reasons = foul_reasons(arrangement, rules)
+    natural = found.natural
+    collects = declare_natural and natural is not None
+    chi = _classes_of(arrangement, found)
+    mine = _outlook_of(found, chi)
+    if collects:
+        assert found.natural_ev is not None
+        ev = found.natural_ev
+    elif reasons:
+        ev = float(fouled_points(found.field).mean(dtype=np.float64))
+    else:
+        ev = float(mine.ev[0])
+    best = best_play(found)
+    loss = max(0.0, best.ev - ev)
+    fouled_play = bool(reasons) and not collects
+    return Analysis(
+        arrangement=arrangement,
+        declare_natural=declare_natural,
+        opponents=opponents,
+        ev=ev,
+        best=best,
+        ev_loss=loss,
+        rank=None if reasons and not collects else _rank(found, ev),
+        distinct=_distinct_count(found),
+        positions=() if collects else _positions(mine, fouled=fouled_play, found=found),
+        scoop=0.0 if collects or fouled_play else float(mine.scoop[0]),
+        scooped=_scooped(found, mine, collects=collects, fouled=fouled_play),
+        sap_lang=_sap_lang(found, mine, collects=collects, fouled=fouled_play),
+        foul_reasons=reasons,
+        natural=_natural_review(found, collects, ev),
+        verdict=verdict_of(loss, fouled=fouled_play),
+        # Declaring a natural wins whatever the layout: then declaring is the only change.
+        moves=() if loss <= EXACT or best.declare_natural else moves_between(arrangement, best.arrangement, found),
+        declare_change=None if best.declare_natural == collects else best.declare_natural,
+    )
+
+
+def best_play(found: Valuation) -> BestPlay:
+    """The best play of a valued hand (the natural when declaring it is worth at least the best chi play)."""
+    if found.declares_natural:
+        assert found.natural is not None and found.natural_ev is not None
+        shown = found.natural.split or arrangement_of(found, int(found.rows[0]))
+        return BestPlay(arrangement=shown, ev=found.natural_ev, declare_natural=True)
+    return BestPlay(
+        arrangement=arrangement_of(found, int(found.rows[0])), ev=found.best_normal_ev, declare_natural=False
+    )
+
+
+def arrangement_of(found: Valuation, row: int) -> Arrangement:
+    """The arrangement of a legal split row (the stronger five at the back)."""
+    from .optimiser import _choice  # noqa: PLC0415
+
+    return _choice(found.hand, int(found.splits.rows[row]), 0.0, found.variant).arrangement  # type: ignore[attr-defined]
+
+
+def _classes_of(arrangement: Arrangement, found: Valuation) -> tuple[int, int, int]:
+    classes = found.odds.classes
+    return (
+        int(np.searchsorted(classes.scores5, arrangement.back.score)),
+        int(np.searchsorted(classes.scores5, arrangement.middle.score)),
+        int(np.searchsorted(classes.scores3, arrangement.front.score)),
+    )
+
+
+def _outlook_of(found: Valuation, chi: tuple[int, int, int]) -> Outlook:
+    """The exact outlook, with the per-position figures, of the chi ``chi``."""
+    back, middle, front = (np.array([value], dtype=np.intp) for value in chi)
+    return outlook(found.field, (back, middle, front))
+
+
+def _distinct_keys(found: Valuation) -> tuple[Ints, Ints]:
+    splits = found.splits
+    keys = (splits.high << 22) | (splits.low << 9) | splits.front  # type: ignore[attr-defined]
+    unique, first = np.unique(keys, return_index=True)
+    return unique, first
+
+
+def _distinct_count(found: Valuation) -> int:
+    return len(_distinct_keys(found)[0])
+
+
+def _rank(found: Valuation, ev: float) -> int:
+    """1 + the distinct legal arrangements worth more than ``ev``: the
+    shortlist by its exact values, the rest by their screening values shifted
+    by the shortlist's mean gap between the two."""
+    splits = found.splits
+    keys, first = _distinct_keys(found)
+    values = found.screen[first].copy()
+    screened = found.screen[found.rows]
+    values += float(np.mean(found.exact - screened))
+    listed = (
+        (splits.high[found.rows] << 22) | (splits.low[found.rows] << 9) | splits.front[found.rows]  # type: ignore[attr-defined]
+    )
+    values[np.searchsorted(keys, listed)] = found.exact
+    better = int(np.count_nonzero(values > ev + EXACT))
+    if found.natural_ev is not None and found.natural_ev > ev + EXACT:
+        better += 1
+    return better + 1
+
+
+def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[PositionOutlook, ...]:
+    if fouled:
+        field = found.field
+        plays = field.natural == NO_NATURAL
+        return tuple(
+            PositionOutlook(
+                position=position,
+                win=0.0,
+                tie=0.0,
+                lose=1.0,
+                points=-float(np.where(plays, field.values[place], 0.0).mean(dtype=np.float64)),
+            )
+            for place, position in enumerate(POSITIONS)
+        )
+    return tuple(
+        PositionOutlook(
+            position=position,
+            win=float(mine.win[0, place]),
+            tie=float(mine.tie[0, place]),
+            lose=float(mine.lose[0, place]),
+            points=float(mine.position_points[0, place]),
+        )
+        for place, position in enumerate(POSITIONS)
+    )
+
+
+def _scooped(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) -> float:
+    """The chance of losing all three positions to one opponent (a fouled
+    hand loses them to everyone who plays the chi)."""
+    if collects:
+        return 0.0
+    if fouled:
+        return float(np.mean(found.field.natural == NO_NATURAL))
+    return float(mine.scooped[0])
+
+
+def _sap_lang(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) -> tuple[float, float] | None:
+    field = found.field
+    if not field.sap_lang:
+        return None
+    if collects:
+        return (0.0, 0.0)
+    if fouled:
+        rules = field.scoring.rules
+        return (0.0, 1.0 if rules.foul_counts_as_scoop else 0.0)
+    return (float(mine.sap_lang_won[0]), float(mine.sap_lang_lost[0]))
+
+
+def _natural_review(found: Valuation, collects: bool, ev: float) -> NaturalReview | None:
+    if found.natural is None or found.natural_ev is None:
+        return None
+    given_up = 0.0 if collects else max(0.0, found.natural_ev - ev)
+    return NaturalReview(natural=found.natural, collected=collects, ev=found.natural_ev, given_up=given_up)
+
+
+def moves_between(played: Arrangement, target: Arrangement, found: Valuation) -> tuple[Move, ...]:
+    """The fewest cards to move to turn ``played`` into an arrangement with
+    ``target``'s chi strengths (cards of equal rank swapped for each other
+    are not moved)."""
+    where = {card: position for position, hand in played for card in hand.cards}
+    best_layout = _closest_layout(target, found, where)
+    moves: dict[tuple[Position, Position], list[Card]] = {}
+    for position in POSITIONS:
+        for card in best_layout[position]:
+            source = where[card]
+            if source is not position:
+                moves.setdefault((source, position), []).append(card)
+    return tuple(
+        Move(cards=tuple(sorted(cards, key=lambda card: -card.index)), source=source, target=target_position)
+        for (source, target_position), cards in sorted(
+            moves.items(), key=lambda item: (POSITIONS.index(item[0][0]), POSITIONS.index(item[0][1]))
+        )
+    )
+
+
+def _closest_layout(
+    target: Arrangement, found: Valuation, where: dict[Card, Position]
+) -> dict[Position, tuple[Card, ...]]:
+    """Among the legal splits with ``target``'s chi strengths, the one that
+    keeps the most cards where the player put them."""
+    chi = _classes_of(target, found)
+    splits = found.splits
+    same = np.flatnonzero(
+        (splits.high == chi[0]) & (splits.low == chi[1]) & (splits.front == chi[2])  # type: ignore[attr-defined]
+    )
+    best: dict[Position, tuple[Card, ...]] = {position: target[position].cards for position in POSITIONS}
+    best_kept = sum(where[card] is position for position in POSITIONS for card in best[position])
+    for row in same.tolist():
+        arrangement = arrangement_of(found, row)
+        layouts = [arrangement]
+        if arrangement.back.score == arrangement.middle.score:
+            layouts.append(
+                Arrangement.from_cards(
+                    back=arrangement.middle.cards,
+                    middle=arrangement.back.cards,
+                    front=arrangement.front.cards,
+                    wheel=found.variant.rules.wheel,
+                )
+            )
+        for layout in layouts:
+            kept = sum(where[card] is position for position, part in layout for card in part.cards)
+            if kept > best_kept:
+                best_kept = kept
+                best = {position: layout[position].cards for position in POSITIONS}
+    return best
+
+
+def advice(analysis: Analysis) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What to change, in English and in Vietnamese: one line per group of
+    cards to move (the last line carries the points at stake), or why the
+    arrangement is already the best.
+
+    E.g. ``Move 9♥ 9♦ from the middle to the front: +0.42 points per opponent``,
+    ``Chuyển 9♥ 9♦ từ chi giữa sang chi cuối: +0,42 điểm mỗi đối thủ``."""
+    if analysis.ev_loss <= EXACT:
+        return (("This is the best arrangement of these cards.",), ("Đây là cách xếp tốt nhất cho bài này.",))
+    gain_en = f"+{analysis.ev_loss:.2f} points per opponent"
+    gain_vi = f"+{analysis.ev_loss:.2f}".replace(".", ",") + " điểm mỗi đối thủ"
+    english: list[str] = []
+    vietnamese: list[str] = []
+    if analysis.declare_change is True:
+        assert analysis.natural is not None
+        natural = analysis.natural.natural
+        english.append(f"Declare the natural ({natural.natural.label_en})")
+        vietnamese.append(f"Báo thắng trắng ({natural.natural.label_vi})")
+    elif analysis.declare_change is False:
+        english.append("Do not declare the natural: play the chi")
+        vietnamese.append("Đừng báo thắng trắng: đánh từng chi")
+    for move in analysis.moves:
+        shown = " ".join(f"{card.rank.name_vi}{card.suit.symbol}" for card in move.cards)
+        english.append(f"Move {shown} from the {move.source.value} to the {move.target.value}")
+        vietnamese.append(f"Chuyển {shown} từ {move.source.label_vi} sang {move.target.label_vi}")
+    if not english:  # the same cards, another way round (a fouled hand's two fives)
+        english.append("Set the chi as the best arrangement shows")
+        vietnamese.append("Xếp lại các chi như cách xếp tốt nhất")
+    english[-1] += f": {gain_en}"
+    vietnamese[-1] += f": {gain_vi}"
+    return tuple(english), tuple(vietnamese)
+
+
+def random_legal_arrangement(cards: Sequence[Card], variant: Variant, rng: random.Random) -> Arrangement:
+    """A legal arrangement of ``cards`` drawn uniformly from the legal splits (for benchmarks and tests)."""
+    from .optimiser import _legal_splits  # noqa: PLC0415
+
+    hand = np.array(sorted(card.index for card in cards), dtype=np.intp)
+    splits, _ = _legal_splits(hand, HandClasses.for_wheel(variant.rules.wheel), variant.rules)
+    row = rng.randrange(len(splits.rows))
+    from .optimiser import _choice  # noqa: PLC0415
+
+    return _choice(hand, int(splits.rows[row]), 0.0, variant).arrangement

@@ -1,0 +1,248 @@
+"""Bots: set a hand as a player of a chosen level would.
+
+A level is a mix of the ways people actually set hands, each a real
+arrangement of the cards, valued by the one model of
+:mod:`maubinh_api.strategy.valuation`:
+
+* ``best``: the best arrangement (what ``/optimal`` answers);
+* ``close``: one of the best few, picked with chances that fall with its
+  loss (a softmax of ``-loss / temperature``): the small slips of a good player;
+* ``auto``: the ``strongest`` split, chi by chi from the back: what a player
+  who fills the back first does;
+* ``front_heavy``: the legal split with the strongest front (the best of
+  those): a front too strong, the classic beginner's habit;
+* ``pair_broken``: the best split that breaks up a pair the best play keeps
+  together;
+* ``foul``: a ``close`` choice with the back and middle swapped (binh lủng),
+  only for beginners, now and then;
+
+and a natural is missed (played as chi) with the level's chance.  The levels'
+mixes are set so that their average loss is about 1.0, 0.4, 0.15, 0.05 and 0
+points per opponent (measured by ``bench/levels.py``; see docs/strategy.md).
+
+The same cards, variant, level and seed give the same arrangement.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..rules.arrangement import Arrangement
+from ..rules.cards import Card
+from ..rules.splits import FIVES, THREES
+from ..rules.variants import Variant
+from .analysis import arrangement_of, best_play
+from .valuation import Valuation, value_hand
+
+__all__ = ["LEVELS", "Level", "Play", "Style", "play"]
+
+Ints = npt.NDArray[np.intp]
+
+
+class Level(StrEnum):
+    """How well the bot plays."""
+
+    BEGINNER = "beginner"
+    CASUAL = "casual"
+    CLUB = "club"
+    EXPERT = "expert"
+    BEST = "best"
+
+
+class Style(StrEnum):
+    """How a bot came to its arrangement (the kind of mistake, if any)."""
+
+    BEST = "best"
+    CLOSE = "close"
+    AUTO = "auto"
+    FRONT_HEAVY = "front_heavy"
+    PAIR_BROKEN = "pair_broken"
+    FOUL = "foul"
+    NATURAL_MISSED = "natural_missed"
+
+    @property
+    def label_en(self) -> str:
+        return _STYLE_LABELS[self][0]
+
+    @property
+    def label_vi(self) -> str:
+        return _STYLE_LABELS[self][1]
+
+
+_STYLE_LABELS: Final = {
+    Style.BEST: ("The best arrangement", "Xếp tốt nhất"),
+    Style.CLOSE: ("Close to the best", "Gần tốt nhất"),
+    Style.AUTO: ("Strongest back first (auto-arrange)", "Xếp mạnh chi đầu trước (tự xếp)"),
+    Style.FRONT_HEAVY: ("Front too strong", "Chi cuối quá mạnh"),
+    Style.PAIR_BROKEN: ("A pair broken up", "Tách đôi"),
+    Style.FOUL: ("Fouled (binh lủng)", "Binh lủng"),
+    Style.NATURAL_MISSED: ("Natural not declared", "Không báo thắng trắng"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mix:
+    """A level: the chance of each style (the rest is ``close``), the
+    temperature of ``close`` (points per opponent) and the chance of missing a natural."""
+
+    weights: tuple[tuple[Style, float], ...]
+    temperature: float
+    natural_miss: float
+
+
+LEVELS: Final = {
+    Level.BEGINNER: Mix(
+        (
+            (Style.BEST, 0.20),
+            (Style.AUTO, 0.20),
+            (Style.FRONT_HEAVY, 0.12),
+            (Style.PAIR_BROKEN, 0.12),
+            (Style.FOUL, 0.03),
+        ),
+        0.6,
+        0.35,
+    ),
+    Level.CASUAL: Mix(
+        ((Style.BEST, 0.45), (Style.AUTO, 0.06), (Style.FRONT_HEAVY, 0.04), (Style.PAIR_BROKEN, 0.07)), 0.3, 0.10
+    ),
+    Level.CLUB: Mix(((Style.BEST, 0.62), (Style.PAIR_BROKEN, 0.02), (Style.AUTO, 0.01)), 0.12, 0.03),
+    Level.EXPERT: Mix(((Style.BEST, 0.80),), 0.05, 0.0),
+    Level.BEST: Mix(((Style.BEST, 1.0),), 0.0, 0.0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A bot's arrangement, how it came to it, and what it is worth."""
+
+    arrangement: Arrangement
+    declare_natural: bool
+    style: Style
+    level: Level
+    seed: int
+
+
+def play(
+    cards: Sequence[Card],
+    variant: Variant,
+    level: Level,
+    seed: int,
+    *,
+    opponents: int = 3,
+    valuation: Valuation | None = None,
+) -> Play:
+    """The arrangement a player of ``level`` sets (deterministic in ``seed``)."""
+    found = valuation or value_hand(cards, variant, opponents=opponents)
+    rng = np.random.default_rng(_entropy(found, variant, level, seed))
+    mix = LEVELS[level]
+    best = best_play(found)
+    if best.declare_natural:
+        if rng.random() >= mix.natural_miss:
+            return Play(best.arrangement, True, Style.BEST, level, seed)
+        arrangement = arrangement_of(found, int(found.rows[0]))
+        return Play(arrangement, False, Style.NATURAL_MISSED, level, seed)
+    draw = rng.random()
+    style = Style.CLOSE
+    for candidate, weight in mix.weights:
+        if draw < weight:
+            style = candidate
+            break
+        draw -= weight
+    picked = _by_style(found, style, mix, rng)
+    if picked is None:
+        style, picked = Style.CLOSE, _close(found, mix, rng)
+    if style is not Style.FOUL and _same_strengths(picked, best.arrangement):
+        style = Style.BEST
+    return Play(picked, False, style, level, seed)
+
+
+def _entropy(found: Valuation, variant: Variant, level: Level, seed: int) -> list[int]:
+    """The random state of one play: the seed, the level, the cards and the rules."""
+    digest = hashlib.sha256(f"{level.value}|{variant.fingerprint}|{found.hand.tolist()}".encode()).digest()
+    return [seed & 0xFFFFFFFFFFFFFFFF, int.from_bytes(digest[:8], "little")]
+
+
+def _by_style(found: Valuation, style: Style, mix: Mix, rng: np.random.Generator) -> Arrangement | None:
+    if style is Style.BEST or mix.temperature == 0.0:
+        return arrangement_of(found, int(found.rows[0]))
+    if style is Style.CLOSE:
+        return _close(found, mix, rng)
+    if style is Style.AUTO:
+        return arrangement_of(found, _strongest_row(found))
+    if style is Style.FRONT_HEAVY:
+        return arrangement_of(found, _front_heavy_row(found))
+    if style is Style.PAIR_BROKEN:
+        row = _pair_broken_row(found)
+        return None if row is None else arrangement_of(found, row)
+    chosen = _close(found, mix, rng)  # Style.FOUL: the two fives the wrong way round
+    if chosen.back.score == chosen.middle.score:
+        return None
+    return Arrangement.from_cards(
+        back=chosen.middle.cards, middle=chosen.back.cards, front=chosen.front.cards, wheel=found.variant.rules.wheel
+    )
+
+
+def _close(found: Valuation, mix: Mix, rng: np.random.Generator) -> Arrangement:
+    """A slip: one of the next best distinct arrangements (not the best),
+    the smaller its loss the likelier."""
+    loss = found.exact[1:] - found.exact[0]
+    if len(loss) == 0:
+        return arrangement_of(found, int(found.rows[0]))
+    weights = np.exp(loss / max(mix.temperature, 1e-6))
+    place = 1 + int(rng.choice(len(weights), p=weights / weights.sum()))
+    return arrangement_of(found, int(found.rows[place]))
+
+
+def _strongest_row(found: Valuation) -> int:
+    from .optimiser import _strongest_ranking  # noqa: PLC0415
+
+    ranking = _strongest_ranking(found.splits, found.odds.classes)  # type: ignore[arg-type]
+    return int(np.argmax(ranking))
+
+
+def _front_heavy_row(found: Valuation) -> int:
+    splits = found.splits
+    front = splits.front  # type: ignore[attr-defined]
+    strongest = np.flatnonzero(front == front.max())
+    return int(strongest[np.argmax(found.screen[strongest])])
+
+
+def _pair_broken_row(found: Valuation) -> int | None:
+    """The best-screened split that puts the cards of a pair (or more) the
+    best play keeps in one chi into two chi, if any."""
+    ranks = (found.hand >> 2).astype(np.intp)
+    best = arrangement_of(found, int(found.rows[0]))
+    kept = [
+        rank
+        for rank in set(ranks.tolist())
+        if np.count_nonzero(ranks == rank) >= 2
+        and any(sum(card.rank - 2 == rank for card in hand.cards) >= 2 for _, hand in best)
+    ]
+    if not kept:
+        return None
+    from .optimiser import _F, _X, _Y  # noqa: PLC0415
+
+    rows = found.splits.rows  # type: ignore[attr-defined]
+    broken = np.zeros(len(rows), dtype=bool)
+    for rank in kept:
+        holds = (ranks == rank).astype(np.int8)
+        together = np.maximum(
+            np.maximum(holds[FIVES[_X[rows]]].sum(axis=1), holds[FIVES[_Y[rows]]].sum(axis=1)),
+            holds[THREES[_F[rows]]].sum(axis=1),
+        )
+        broken |= together < 2  # no chi holds two of the rank any more
+    candidates = np.flatnonzero(broken)
+    if len(candidates) == 0:
+        return None
+    return int(candidates[np.argmax(found.screen[candidates])])
+
+
+def _same_strengths(first: Arrangement, second: Arrangement) -> bool:
+    return all(first[position].score == second[position].score for position, _ in first)

@@ -1,0 +1,297 @@
+"""POST /v1/arrangements/analysis.
+
+The domain's figures are being tuned: nothing here hard-codes one.  The
+answers are compared with /optimal, /validate, single requests and the domain
+functions instead.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from maubinh_api.rules.cards import parse_cards
+from maubinh_api.rules.variants import preset
+from maubinh_api.strategy.optimiser import optimise
+from tests.test_gunicorn import metric
+
+ANALYSIS = "/v1/arrangements/analysis"
+OPTIMAL = "/v1/arrangements/optimal"
+VALIDATE = "/v1/arrangements/validate"
+POSITIONS = ("back", "middle", "front")
+CARDS = ["As", "Ad", "Kc", "Kd", "7h", "9s", "9h", "8c", "5d", "3c", "Qs", "Jh", "2s"]
+OTHER = ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"]
+# Six pairs with no straight or flush to play instead.
+SIX_PAIRS = ["2s", "2d", "3c", "3h", "5s", "5d", "8c", "8h", "Js", "Jd", "Kc", "Kh", "9c"]
+
+
+def split(cards):
+    return {"back": cards[:5], "middle": cards[5:10], "front": cards[10:]}
+
+
+def optimal(client, cards, **options):
+    response = client.post(OPTIMAL, json={"cards": cards, "top": 10, **options})
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def analyse(client, arrangement, **options):
+    response = client.post(ANALYSIS, json={"arrangement": arrangement, **options})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def strengths(chi):
+    return {position: chi[position]["strength"] for position in POSITIONS}
+
+
+def apply(arrangement, moves):
+    moved = {position: list(arrangement[position]) for position in POSITIONS}
+    for move in moves:
+        for card in move["cards"]:
+            moved[move["from"]].remove(card)
+            moved[move["to"]].append(card)
+    return moved
+
+
+@pytest.mark.parametrize("cards", [CARDS, OTHER], ids=["three pairs", "a straight"])
+def test_the_best_arrangement_loses_nothing_and_is_the_one_optimal_answers(client, cards):
+    best = optimal(client, cards)["best"]
+    body = analyse(client, best["arrangement"])
+    assert body["ev_loss"] == 0
+    assert body["verdict"]["key"] == "best"
+    assert body["rank"] == 1
+    assert body["changes"]["moves"] == []
+    assert body["changes"]["declare_natural"] is None
+    assert body["changes"]["lines"]["en"] == ["This is the best arrangement of these cards."]
+    assert body["ev"] == body["best"]["ev"]
+    assert body["fouled"] is False and body["reasons"] == []
+    # The same best play and the same number as /optimal (which rounds to 4 places) ...
+    assert strengths(body["best"]["arrangement"]) == strengths(best["chi"])
+    assert body["best"]["declare_natural"] == best["declare_natural"]
+    assert round(body["best"]["ev"], 4) == best["ev"]
+    # ... and exactly the optimiser's, unrounded.
+    assert body["best"]["ev"] == optimise(parse_cards(cards), preset("classic")).best.ev
+    assert body["chi"] == best["chi"]
+    assert body["opponents"] == 3 and body["variant"]["name"] == "classic"
+    assert body["arrangements"] >= 1
+
+
+@pytest.mark.parametrize("place", [0, 3, -1])
+@pytest.mark.parametrize("cards", [CARDS, OTHER], ids=["three pairs", "a straight"])
+def test_a_worse_arrangement_says_what_it_loses_and_which_cards_to_move(client, cards, place):
+    solved = optimal(client, cards)
+    worse = solved["alternatives"][place]
+    body = analyse(client, worse["arrangement"])
+    assert body["ev"] < body["best"]["ev"]
+    assert body["ev_loss"] == body["best"]["ev"] - body["ev"] > 0
+    assert body["verdict"]["key"] in ("good", "inaccuracy", "mistake", "blunder")
+    assert body["rank"] > 1
+    assert round(body["best"]["ev"], 4) == solved["best"]["ev"]
+    # The moves turn the arrangement into one with the best play's chi strengths.
+    moves = body["changes"]["moves"]
+    assert moves
+    assert all(move["from"] != move["to"] for move in moves)
+    moved = apply(worse["arrangement"], moves)
+    checked = client.post(VALIDATE, json={"arrangement": moved}).get_json()
+    assert checked["fouled"] is False
+    assert strengths(checked["chi"]) == strengths(body["best"]["arrangement"])
+    assert [checked["chi"][position]["category"] for position in POSITIONS] == [
+        body["best"]["arrangement"][position]["category"] for position in POSITIONS
+    ]
+    # One line per move, in both languages, the last with the points at stake.
+    lines = body["changes"]["lines"]
+    assert len(lines["en"]) == len(lines["vi"]) == len(moves)
+    assert lines["en"][-1].endswith(f": +{body['ev_loss']:.2f} points per opponent")
+    assert lines["vi"][-1].endswith(": +" + f"{body['ev_loss']:.2f}".replace(".", ",") + " điểm mỗi đối thủ")
+
+
+def test_the_loss_sets_the_verdict(client):
+    solved = optimal(client, OTHER)
+    bands = [(0.1, "good"), (0.3, "inaccuracy"), (1.0, "mistake")]
+    for choice in solved["alternatives"]:
+        body = analyse(client, choice["arrangement"])
+        expected = next((key for bound, key in bands if body["ev_loss"] < bound), "blunder")
+        assert body["verdict"]["key"] == expected
+
+
+def test_a_fouled_arrangement(client):
+    best = optimal(client, CARDS)["best"]["arrangement"]
+    swapped = {"back": best["middle"], "middle": best["back"], "front": best["front"]}
+    body = analyse(client, swapped)
+    checked = client.post(VALIDATE, json={"arrangement": swapped}).get_json()
+    assert body["fouled"] is True
+    assert body["reasons"] == checked["reasons"] != []
+    assert body["verdict"] == {"key": "foul", "label": {"en": "Foul", "vi": "binh lủng"}}
+    assert body["rank"] is None
+    assert body["ev_loss"] == body["best"]["ev"] - body["ev"] > 0
+    assert body["scoop"] == 0
+    assert all(body["positions"][position]["win"] == 0 for position in POSITIONS)
+    assert strengths(checked["chi"]) == strengths(body["chi"])
+    assert body["changes"]["moves"]
+
+
+def test_a_natural_not_declared_is_given_up(client):
+    best = optimal(client, SIX_PAIRS)["best"]
+    assert best["natural"]["key"] == "six_pairs" and best["declare_natural"] is True
+    played = optimal(client, SIX_PAIRS)["alternatives"][0]["arrangement"]  # the best chi play
+    body = analyse(client, played, declare_natural=False)
+    natural = body["natural"]
+    assert natural["key"] == "six_pairs"
+    assert natural["collected"] is False
+    assert natural["given_up"] > 0
+    assert natural["given_up"] == natural["ev"] - body["ev"]
+    assert body["changes"]["declare_natural"] is True
+    assert body["best"]["declare_natural"] is True
+    assert round(body["best"]["ev"], 4) == best["ev"]
+    assert "Declare the natural (Six pairs)" in body["changes"]["lines"]["en"][0]
+    assert "Báo thắng trắng" in body["changes"]["lines"]["vi"][0]
+    assert body["verdict"]["key"] != "best"
+
+    declared = analyse(client, played)  # declare_natural defaults to true
+    assert declared["natural"]["collected"] is True
+    assert declared["natural"]["given_up"] == 0
+    assert declared["ev"] == declared["natural"]["ev"] == declared["best"]["ev"]
+    assert declared["ev_loss"] == 0 and declared["verdict"]["key"] == "best"
+    assert declared["changes"]["declare_natural"] is None
+
+
+def test_a_hand_without_a_natural_has_none(client):
+    assert analyse(client, split(CARDS))["natural"] is None
+
+
+def test_sap_lang_is_reported_where_it_can_happen(client):
+    arrangement = optimal(client, CARDS)["best"]["arrangement"]
+    off = analyse(client, arrangement, variant={"preset": "classic", "overrides": {"sap_lang": False}})
+    assert off["sap_lang"] is None
+    on = analyse(
+        client, arrangement, variant={"preset": "classic", "overrides": {"sap_lang": True, "sap_lang_min_players": 2}}
+    )
+    assert set(on["sap_lang"]) == {"scoops_all", "scooped_by_all"}
+    assert all(0 <= value <= 1 for value in on["sap_lang"].values())
+
+
+def test_a_batch_answers_as_single_requests_do(client):
+    solved = optimal(client, CARDS)
+    best = solved["best"]["arrangement"]
+    fouled = {"back": best["middle"], "middle": best["back"], "front": best["front"]}
+    items = [
+        {"arrangement": solved["alternatives"][2]["arrangement"]},
+        {"arrangement": best, "declare_natural": True},
+        {"arrangement": fouled},
+        {"arrangement": split(SIX_PAIRS), "declare_natural": True},
+        {"arrangement": split(OTHER)},
+    ]
+    response = client.post(ANALYSIS, json={"arrangements": items, "declare_natural": False, "opponents": 2})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert len(body["results"]) == len(items)
+    assert body["variant"]["name"] == "classic"
+    for item, result in zip(items, body["results"], strict=True):
+        alone = analyse(client, item["arrangement"], declare_natural=item.get("declare_natural", False), opponents=2)
+        assert result == {key: value for key, value in alone.items() if key != "variant"}
+        assert result["opponents"] == 2
+
+
+def test_the_answer_does_not_depend_on_card_order_or_notation(client):
+    first = client.post(ANALYSIS, json={"arrangement": split(CARDS)})
+    shuffled = {position: [card.lower() for card in reversed(cards)] for position, cards in split(CARDS).items()}
+    shuffled["front"][0] = "2♠"
+    second = client.post(ANALYSIS, json={"arrangement": shuffled})
+    assert first.get_json() == second.get_json()
+    assert second.headers["X-Cache"] == "hit-local"
+
+
+def test_the_answer_depends_on_the_options(client):
+    arrangement = split(CARDS)
+    three = analyse(client, arrangement)
+    one = analyse(client, arrangement, opponents=1)
+    assert one["opponents"] == 1 and three["opponents"] == 3
+    other_variant = analyse(client, arrangement, variant={"preset": "classic", "overrides": {"scoop_multiplier": 6}})
+    assert other_variant["variant"]["overridden"] == ["scoop_multiplier"]
+    assert other_variant["ev"] != three["ev"]
+
+
+def test_the_time_is_recorded(client):
+    before = client.get("/metrics").get_data(as_text=True)
+    client.post(ANALYSIS, json={"arrangements": [{"arrangement": split(CARDS)}, {"arrangement": split(OTHER)}]})
+    text = client.get("/metrics").get_data(as_text=True)
+    labels = {"objective": "analysis"}
+    assert (
+        metric(text, "maubinh_solver_duration_seconds_count", **labels)
+        - metric(before, "maubinh_solver_duration_seconds_count", **labels)
+        == 2
+    )
+
+
+def _duplicate_front():
+    arrangement = split(CARDS)
+    return {**arrangement, "front": ["Qs", "Jh", "a♠"]}
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer", "detail"),
+    [
+        (
+            {"arrangement": {**split(CARDS), "front": ["Qs", "Jh", "Xx"]}},
+            "/arrangement/front/2",
+            "unknown card",
+        ),
+        (
+            {"arrangement": _duplicate_front()},
+            "/arrangement/front/2",
+            "card As appears twice: at /arrangement/back/0 and /arrangement/front/2",
+        ),
+        (
+            {"arrangements": [{"arrangement": split(CARDS)}, {"arrangement": _duplicate_front()}]},
+            "/arrangements/1/arrangement/front/2",
+            "card As appears twice: at /arrangements/1/arrangement/back/0 and /arrangements/1/arrangement/front/2",
+        ),
+        (
+            {"arrangement": {**split(CARDS), "front": ["Qs", "Jh", "2s", "4c"]}},
+            "/arrangement/front",
+            "the front chi must hold 3 cards, not 4",
+        ),
+        (
+            {"arrangements": [{"arrangement": {**split(CARDS), "back": CARDS[:4]}}]},
+            "/arrangements/0/arrangement/back",
+            "the back chi must hold 5 cards, not 4",
+        ),
+        (
+            {"arrangements": [{"arrangement": split(CARDS)}] * 101},
+            "/arrangements",
+            "a batch has 1 to 100 arrangements, not 101",
+        ),
+        ({"arrangements": []}, "/arrangements", "a batch has 1 to 100 arrangements, not 0"),
+        ({"arrangement": split(CARDS), "opponents": 0}, "/opponents", "must be 1 to 3, not 0"),
+        ({"arrangement": split(CARDS), "opponents": 4}, "/opponents", "must be 1 to 3, not 4"),
+        ({"arrangement": split(CARDS), "opponents": True}, "/opponents", "must be a whole number"),
+        ({"arrangement": split(CARDS), "declare_natural": "yes"}, "/declare_natural", "must be true or false"),
+        (
+            {"arrangements": [{"arrangement": split(CARDS), "declare_natural": None}]},
+            "/arrangements/0/declare_natural",
+            "not null",
+        ),
+        ({"arrangements": [{"declare_natural": True}]}, "/arrangements/0/arrangement", "Missing data"),
+        ({"arrangement": split(CARDS), "surprise": 1}, "/surprise", "unknown field"),
+        ({"arrangement": {**split(CARDS), "surprise": 1}}, "/arrangement/surprise", "unknown field"),
+        (
+            {"arrangements": [{"arrangement": split(CARDS), "surprise": 1}]},
+            "/arrangements/0/surprise",
+            "unknown field",
+        ),
+        (
+            {"arrangement": split(CARDS), "arrangements": [{"arrangement": split(CARDS)}]},
+            "",
+            "not both or neither",
+        ),
+        ({"declare_natural": True}, "", "send either 'arrangement'"),
+        ({"arrangement": split(CARDS), "variant": "kitchen"}, "/variant", "unknown preset"),
+    ],
+)
+def test_bad_requests_name_the_place(client, body, pointer, detail):
+    response = client.post(ANALYSIS, json=body)
+    assert response.status_code == 422
+    assert response.mimetype == "application/problem+json"
+    error = response.get_json()["errors"][0]
+    assert error["pointer"] == pointer
+    assert detail in error["detail"]
