@@ -38,7 +38,7 @@ from ..rules.naturals import NaturalHand
 from ..rules.variants import Variant
 from .bank import NO_NATURAL
 from .classes import HandClasses
-from .field import Outlook, fouled_points, outlook
+from .field import Outlook, expected, fouled_points, outlook
 from .valuation import Valuation, value_hand
 
 __all__ = [
@@ -200,7 +200,7 @@ def analyse(
     elif reasons:
         ev = float(fouled_points(found.field).mean(dtype=np.float64))
     else:
-        ev = float(mine.ev[0])
+        ev = _exact_value(found, chi)
     best = best_play(found)
     loss = max(0.0, best.ev - ev)
     fouled_play = bool(reasons) and not collects
@@ -251,6 +251,17 @@ def _classes_of(arrangement: Arrangement, found: Valuation) -> tuple[int, int, i
         int(np.searchsorted(classes.scores5, arrangement.middle.score)),
         int(np.searchsorted(classes.scores3, arrangement.front.score)),
     )
+
+
+def _exact_value(found: Valuation, chi: tuple[int, int, int]) -> float:
+    """The expected points of the chi ``chi``: the shortlist's very number when
+    it is there (so ``/optimal`` and ``/analysis`` agree to the last digit)."""
+    splits = found.splits
+    for place, row in enumerate(found.rows.tolist()):
+        if splits.key(row) == chi:  # type: ignore[attr-defined]
+            return float(found.exact[place])
+    back, middle, front = (np.array([value], dtype=np.intp) for value in chi)
+    return float(expected(found.field, (back, middle, front))[0])
 
 
 def _outlook_of(found: Valuation, chi: tuple[int, int, int]) -> Outlook:

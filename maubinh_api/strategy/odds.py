@@ -138,7 +138,6 @@ class Odds:
     front: PositionOdds
     natural_rate: float  #: chance an opponent declares a natural
     natural_cost: float  #: expected units an opponent's natural takes from a hand without one
-    exponents: tuple[float, float] = (1.0, 1.0)  #: scoop and scooped exponents
 
     def position(self, position: Position) -> PositionOdds:
         """The odds of one position."""
@@ -185,7 +184,6 @@ def build_odds(rules: RuleSet, tables: OddsTables) -> Odds:
         front=_position_odds(front, _values(Position.FRONT, classes.categories3, rules), exponents),
         natural_rate=float(live.sum()),
         natural_cost=float((live * payouts).sum()),
-        exponents=exponents,
     )
 
 

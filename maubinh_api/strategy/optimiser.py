@@ -146,34 +146,43 @@ def optimise(
     _check(cards, top, opponents)
     if bank is None:
         return _optimise_by_odds(cards, variant, objective=objective, top=top, opponents=opponents, odds=odds)
-    from .valuation import value_hand  # noqa: PLC0415 - valuation builds on this module
+    from .valuation import prepare, value_hand  # noqa: PLC0415 - valuation builds on this module
 
-    found = value_hand(
-        cards, variant, opponents=opponents, bank=None if isinstance(bank, _Shipped) else bank, odds=odds
-    )
+    chosen_bank = None if isinstance(bank, _Shipped) else bank
+    if objective is Objective.STRONGEST:
+        # Exactly the strongest splits (no screening), each valued against the field.
+        ready = prepare(cards, variant, opponents=opponents, bank=chosen_bank, odds=odds)
+        strong: _Splits = ready.splits  # type: ignore[assignment]
+        picked = _best_distinct(_strongest_ranking(strong, (odds or odds_for(variant)).classes), strong, top)
+        rows = np.array(picked, dtype=np.intp)
+        values = expected(ready.field, (strong.high[rows], strong.low[rows], strong.front[rows])).tolist()
+        choices = [
+            _choice(ready.hand, int(strong.rows[row]), value, variant)
+            for row, value in zip(picked, values, strict=True)
+        ]
+        declare = ready.natural_ev is not None and ready.natural_ev >= choices[0].ev
+        return Solution(
+            best=choices[0],
+            alternatives=tuple(choices[1:]),
+            natural=ready.natural,
+            declare_natural=declare,
+            legal=ready.legal,
+        )
+    found = value_hand(cards, variant, opponents=opponents, bank=chosen_bank, odds=odds)
     splits: _Splits = found.splits  # type: ignore[assignment]
     natural = found.natural
     declare = found.declares_natural
-    if objective is Objective.STRONGEST:
-        chosen = _best_distinct(_strongest_ranking(splits, found.odds.classes), splits, top)
-        rows = np.array(chosen, dtype=np.intp)
-        values = expected(found.field, (splits.high[rows], splits.low[rows], splits.front[rows])).tolist()
-        choices = [
-            _choice(found.hand, int(splits.rows[row]), value, variant)
-            for row, value in zip(chosen, values, strict=True)
-        ]
+    ranked = list(zip(found.rows.tolist(), found.exact.tolist(), strict=True))
+    if declare and natural is not None:
+        shown = natural.split or _choice(found.hand, int(splits.rows[ranked[0][0]]), 0.0, variant).arrangement
+        assert found.natural_ev is not None
+        # The natural's own layout played as a normal hand is no alternative to declaring it.
+        layout = _strengths(shown)
+        others = [_choice(found.hand, int(splits.rows[row]), value, variant) for row, value in ranked[: top + 1]]
+        others = [choice for choice in others if _strengths(choice.arrangement) != layout]
+        choices = [Choice(arrangement=shown, ev=found.natural_ev), *others[: top - 1]]
     else:
-        ranked = list(zip(found.rows.tolist(), found.exact.tolist(), strict=True))
-        if declare and natural is not None:
-            shown = natural.split or _choice(found.hand, int(splits.rows[ranked[0][0]]), 0.0, variant).arrangement
-            assert found.natural_ev is not None
-            # The natural's own layout played as a normal hand is no alternative to declaring it.
-            layout = _strengths(shown)
-            others = [_choice(found.hand, int(splits.rows[row]), value, variant) for row, value in ranked[: top + 1]]
-            others = [choice for choice in others if _strengths(choice.arrangement) != layout]
-            choices = [Choice(arrangement=shown, ev=found.natural_ev), *others[: top - 1]]
-        else:
-            choices = [_choice(found.hand, int(splits.rows[row]), value, variant) for row, value in ranked[:top]]
+        choices = [_choice(found.hand, int(splits.rows[row]), value, variant) for row, value in ranked[:top]]
     return Solution(
         best=choices[0],
         alternatives=tuple(choices[1:]),

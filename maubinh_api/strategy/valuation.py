@@ -85,6 +85,41 @@ class Valuation:
         return self.best_normal_ev
 
 
+@dataclass(frozen=True)
+class Hand:
+    """A hand's legal splits and field, before any split is valued."""
+
+    cards: tuple[Card, ...]
+    hand: Ints
+    splits: object  #: optimiser._Splits
+    legal: int
+    field: Field
+    natural: NaturalHand | None
+    natural_ev: float | None
+
+
+def prepare(
+    cards: Sequence[Card],
+    variant: Variant,
+    *,
+    opponents: int = 3,
+    bank: HandBank | None = None,
+    odds: Odds | None = None,
+) -> Hand:
+    """The legal splits (classified) and the field of a (checked) hand."""
+    from .optimiser import _legal_splits  # noqa: PLC0415
+
+    odds = odds or odds_for(variant)
+    bank = bank or load_bank(variant.name)
+    hand_cards = tuple(cards)
+    hand = np.array(sorted(card.index for card in hand_cards), dtype=np.intp)
+    splits, legal = _legal_splits(hand, odds.classes, variant.rules)
+    field = field_for(bank, hand_cards, scoring_for(variant), opponents)
+    natural = detect(hand_cards, variant.rules)
+    natural_ev = None if natural is None else float(natural_points(field, natural).mean(dtype=np.float64))
+    return Hand(hand_cards, hand, splits, legal, field, natural, natural_ev)
+
+
 def value_hand(
     cards: Sequence[Card],
     variant: Variant,
@@ -94,32 +129,32 @@ def value_hand(
     odds: Odds | None = None,
 ) -> Valuation:
     """Value a (checked) hand's splits against its field."""
-    from .optimiser import _best_distinct, _legal_splits, expected_points  # noqa: PLC0415
+    from .optimiser import _best_distinct, expected_points  # noqa: PLC0415
 
-    rules = variant.rules
     odds = odds or odds_for(variant)
-    bank = bank or load_bank(variant.name)
-    hand_cards = tuple(cards)
-    hand = np.array(sorted(card.index for card in hand_cards), dtype=np.intp)
-    splits, legal = _legal_splits(hand, odds.classes, rules)
-    field = field_for(bank, hand_cards, scoring_for(variant), opponents)
-    screen = expected_points(odds, rules, (splits.high, splits.low, splits.front), opponents=opponents)
-    shortlist = np.array(_best_distinct(screen.astype(np.float64), splits, SHORTLIST), dtype=np.intp)
-    exact = expected(field, (splits.high[shortlist], splits.low[shortlist], splits.front[shortlist]))
+    ready = prepare(cards, variant, opponents=opponents, bank=bank, odds=odds)
+    splits = ready.splits
+    screen = expected_points(
+        odds,
+        variant.rules,
+        (splits.high, splits.low, splits.front),  # type: ignore[attr-defined]
+        opponents=opponents,
+    )
+    shortlist = np.array(_best_distinct(screen.astype(np.float64), splits, SHORTLIST), dtype=np.intp)  # type: ignore[arg-type]
+    chosen = (splits.high[shortlist], splits.low[shortlist], splits.front[shortlist])  # type: ignore[attr-defined]
+    exact = expected(ready.field, chosen)
     order = np.argsort(-exact, kind="stable")
-    natural = detect(hand_cards, rules)
-    natural_ev = None if natural is None else float(natural_points(field, natural).mean(dtype=np.float64))
     return Valuation(
-        cards=hand_cards,
+        cards=ready.cards,
         variant=variant,
-        hand=hand,
+        hand=ready.hand,
         splits=splits,
-        legal=legal,
-        field=field,
+        legal=ready.legal,
+        field=ready.field,
         odds=odds,
         screen=screen.astype(np.float64),
         rows=shortlist[order],
         exact=exact[order],
-        natural=natural,
-        natural_ev=natural_ev,
+        natural=ready.natural,
+        natural_ev=ready.natural_ev,
     )
