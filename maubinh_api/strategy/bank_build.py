@@ -50,14 +50,13 @@ def _start(preset_name: str, deals: bytes, settings: bytes | None) -> None:
     _WORKER["bank"] = None if settings is None else HandBank(loaded, BankSettings.load(settings))
 
 
-def _set(span: tuple[int, int]) -> npt.NDArray[np.uint16]:
-    """Set hands ``span[0]:span[1]``: rows of back id, middle id, front id, natural."""
+def _set(chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.uint16]:
+    """Set the hands ``chosen``: rows of back id, middle id, front id, natural."""
     deals: Deals = _WORKER["deals"]  # type: ignore[assignment]
     bank: HandBank | None = _WORKER["bank"]  # type: ignore[assignment]
     variant: Variant = _WORKER["variant"]  # type: ignore[assignment]
-    start, stop = span
-    rows = np.zeros((stop - start, 4), dtype=np.uint16)
-    for row, hand in enumerate(deals.cards[start:stop]):
+    rows = np.zeros((len(chosen), 4), dtype=np.uint16)
+    for row, hand in enumerate(deals.cards[chosen]):
         cards = [DECK[int(index)] for index in hand]
         solution = optimise(cards, variant, top=1, opponents=3, bank=bank)
         arrangement = solution.best.arrangement
@@ -69,22 +68,34 @@ def _set(span: tuple[int, int]) -> npt.NDArray[np.uint16]:
     return rows
 
 
-def set_deals(preset_name: str, deals: Deals, previous: BankSettings | None, *, workers: int) -> npt.NDArray[np.uint16]:
-    """Every deal set by the preset's ``ev`` player (against ``previous``'s bank if given)."""
+def set_deals(
+    preset_name: str,
+    deals: Deals,
+    previous: BankSettings | None,
+    *,
+    workers: int,
+    chosen: npt.NDArray[np.intp] | None = None,
+) -> npt.NDArray[np.uint16]:
+    """The deals ``chosen`` (default all) set by the preset's ``ev`` player
+    (against ``previous``'s bank if given); the others keep ``previous``'s settings."""
     count = len(deals.cards)
+    if chosen is None or previous is None:
+        chosen = np.arange(count)
+        rows = np.zeros((count, 4), dtype=np.uint16)
+    else:
+        rows = np.stack([previous.back, previous.middle, previous.front, previous.natural.astype(np.uint16)], axis=1)
     step = 2_000
-    spans = [(start, min(start + step, count)) for start in range(0, count, step)]
+    chunks = [chosen[start : start + step] for start in range(0, len(chosen), step)]
     payload = deals.save()
     settings = None if previous is None else previous.save()
     with multiprocessing.get_context("fork").Pool(
         workers, initializer=_start, initargs=(preset_name, payload, settings)
     ) as pool:
-        parts = []
-        for done, part in enumerate(pool.imap(_set, spans), start=1):
-            parts.append(part)
-            if done % 20 == 0 or done == len(spans):
-                print(f"    {preset_name}: {min(done * step, count):,} of {count:,} hands set", flush=True)
-    return np.concatenate(parts)
+        for done, (chunk, part) in enumerate(zip(chunks, pool.imap(_set, chunks), strict=True), start=1):
+            rows[chunk] = part
+            if done % 20 == 0 or done == len(chunks):
+                print(f"    {preset_name}: {min(done * step, len(chosen)):,} of {len(chosen):,} hands set", flush=True)
+    return rows
 
 
 def scoop_rates(
@@ -118,7 +129,14 @@ def build_preset(
     first = 1 if start is None else int(start.meta["round"]) + 1
     for number in range(first, first + rounds):
         started = time.perf_counter()
-        rows = set_deals(preset_name, deals, settings, workers=workers)
+        # Rounds after the second re-set a seeded half of the deals only: best
+        # responses alone swing back and forth (a round that meets strong fronts
+        # answers with weaker ones, and the next the other way); keeping half
+        # damps that, as the odds builder's averaging does.
+        chosen = None
+        if number > 2:
+            chosen = np.flatnonzero(np.random.default_rng([seed, number]).random(len(deals.cards)) < 0.5)
+        rows = set_deals(preset_name, deals, settings, workers=workers, chosen=chosen)
         changed = (
             None
             if settings is None
@@ -160,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--preset", action="append", choices=PRESET_NAMES, help="a preset (repeatable; default all)")
     parser.add_argument("--hands", type=int, default=400_000, help="hands in the bank (default 400,000)")
-    parser.add_argument("--rounds", type=int, default=2, help="setting rounds per preset (default 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="setting rounds per preset (default 3)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--output", type=Path, default=OUTPUT)

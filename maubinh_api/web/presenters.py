@@ -219,8 +219,8 @@ def natural_review_json(review: NaturalReview | None) -> dict[str, Any] | None:
         "label": {"en": natural.natural.label_en, "vi": natural.natural.label_vi},
         "payout": natural.payout,
         "collected": review.collected,
-        "ev": review.ev,
-        "given_up": review.given_up,
+        "ev": points(review.ev),
+        "given_up": points(review.given_up),
     }
 
 

@@ -68,9 +68,10 @@ def test_the_best_arrangement_loses_nothing_and_is_the_one_optimal_answers(clien
     # The same best play and the same number as /optimal (which rounds to 4 places) ...
     assert strengths(body["best"]["arrangement"]) == strengths(best["chi"])
     assert body["best"]["declare_natural"] == best["declare_natural"]
-    assert round(body["best"]["ev"], 4) == best["ev"]
+    assert body["best"]["ev"] == best["ev"]
     # ... and exactly the optimiser's, unrounded.
-    assert body["best"]["ev"] == optimise(parse_cards(cards), preset("classic")).best.ev
+    # the same number as the optimiser's, to the 4 decimals every answer gives
+    assert body["best"]["ev"] == round(optimise(parse_cards(cards), preset("classic")).best.ev, 4)
     assert body["chi"] == best["chi"]
     assert body["opponents"] == 3 and body["variant"]["name"] == "classic"
     assert body["arrangements"] >= 1
@@ -83,10 +84,10 @@ def test_a_worse_arrangement_says_what_it_loses_and_which_cards_to_move(client, 
     worse = solved["alternatives"][place]
     body = analyse(client, worse["arrangement"])
     assert body["ev"] < body["best"]["ev"]
-    assert body["ev_loss"] == body["best"]["ev"] - body["ev"] > 0
+    assert body["ev_loss"] == round(body["best"]["ev"] - body["ev"], 4) > 0
     assert body["verdict"]["key"] in ("good", "inaccuracy", "mistake", "blunder")
     assert body["rank"] > 1
-    assert round(body["best"]["ev"], 4) == solved["best"]["ev"]
+    assert body["best"]["ev"] == solved["best"]["ev"]
     # The moves turn the arrangement into one with the best play's chi strengths.
     moves = body["changes"]["moves"]
     assert moves
@@ -121,9 +122,9 @@ def test_a_fouled_arrangement(client):
     checked = client.post(VALIDATE, json={"arrangement": swapped}).get_json()
     assert body["fouled"] is True
     assert body["reasons"] == checked["reasons"] != []
-    assert body["verdict"] == {"key": "foul", "label": {"en": "Foul", "vi": "binh lủng"}}
+    assert body["verdict"] == {"key": "foul", "label": {"en": "Foul", "vi": "Binh lủng"}}
     assert body["rank"] is None
-    assert body["ev_loss"] == body["best"]["ev"] - body["ev"] > 0
+    assert body["ev_loss"] == round(body["best"]["ev"] - body["ev"], 4) > 0
     assert body["scoop"] == 0
     assert all(body["positions"][position]["win"] == 0 for position in POSITIONS)
     assert strengths(checked["chi"]) == strengths(body["chi"])
@@ -139,10 +140,10 @@ def test_a_natural_not_declared_is_given_up(client):
     assert natural["key"] == "six_pairs"
     assert natural["collected"] is False
     assert natural["given_up"] > 0
-    assert natural["given_up"] == natural["ev"] - body["ev"]
+    assert natural["given_up"] == pytest.approx(natural["ev"] - body["ev"], abs=2e-4)  # each to 4 decimals
     assert body["changes"]["declare_natural"] is True
     assert body["best"]["declare_natural"] is True
-    assert round(body["best"]["ev"], 4) == best["ev"]
+    assert body["best"]["ev"] == best["ev"]
     assert "Declare the natural (Six pairs)" in body["changes"]["lines"]["en"][0]
     assert "Báo thắng trắng" in body["changes"]["lines"]["vi"][0]
     assert body["verdict"]["key"] != "best"

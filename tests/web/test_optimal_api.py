@@ -52,7 +52,9 @@ def test_a_natural_is_declared_with_its_split(client):
     best = client.post(OPTIMAL, json={"cards": three_flushes, "variant": "online"}).get_json()["best"]
     assert best["natural"]["key"] == "three_flushes"
     assert best["declare_natural"] is True
-    assert best["ev"] == 18  # the online payout
+    # The online payout is 18 from every opponent without a natural; the few
+    # who hold a higher one (dragon, six pairs) take theirs instead.
+    assert 16 < best["ev"] < 18
     assert best["arrangement"]["front"] == ["9s", "5s", "2s"]
 
 
