@@ -84,7 +84,11 @@ def _hand(args: tuple[str, int, int, int]) -> dict[str, object]:
     return {
         "predicted": [analysis.ev for analysis in analyses],
         "predicted_loss": analyses[0].ev - analyses[1].ev,
-        "win": [[analysis.positions[place].win for place in range(3)] for analysis in analyses],
+        # a collected natural compares no chi: no position chances to check
+        "win": [
+            [analysis.positions[place].win if analysis.positions else float("nan") for place in range(3)]
+            for analysis in analyses
+        ],
         "points": points,
         "won": won,
         "shown": shown,
@@ -150,7 +154,7 @@ def _reliability(results: list[dict[str, object]]) -> None:
             shown = result["shown"]  # type: ignore[index]
             for which in (0, 1):
                 count = int(np.sum(shown[which]))  # type: ignore[index]
-                if count == 0:
+                if count == 0 or math.isnan(result["win"][which][place]):  # type: ignore[index]
                     continue
                 predicted.append(result["win"][which][place])  # type: ignore[index]
                 observed.append(float(np.sum(result["won"][which, place] * shown[which])) / count)  # type: ignore[index]
