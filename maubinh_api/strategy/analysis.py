@@ -203,6 +203,7 @@ def analyse(
         ev = _exact_value(found, chi)
     best = best_play(found)
     loss = max(0.0, best.ev - ev)
+    distinct = _distinct_keys(found)
     fouled_play = bool(reasons) and not collects
     return Analysis(
         arrangement=arrangement,
@@ -211,8 +212,8 @@ def analyse(
         ev=ev,
         best=best,
         ev_loss=loss,
-        rank=None if reasons and not collects else _rank(found, ev),
-        distinct=_distinct_count(found),
+        rank=None if reasons and not collects else _rank(found, ev, distinct),
+        distinct=len(distinct[0]),
         positions=() if collects else _positions(mine, fouled=fouled_play, found=found),
         scoop=0.0 if collects or fouled_play else float(mine.scoop[0]),
         scooped=_scooped(found, mine, collects=collects, fouled=fouled_play),
@@ -277,16 +278,12 @@ def _distinct_keys(found: Valuation) -> tuple[Ints, Ints]:
     return unique, first
 
 
-def _distinct_count(found: Valuation) -> int:
-    return len(_distinct_keys(found)[0])
-
-
-def _rank(found: Valuation, ev: float) -> int:
+def _rank(found: Valuation, ev: float, distinct: tuple[Ints, Ints]) -> int:
     """1 + the distinct legal arrangements worth more than ``ev``: the
     shortlist by its exact values, the rest by their screening values shifted
     by the shortlist's mean gap between the two."""
     splits = found.splits
-    keys, first = _distinct_keys(found)
+    keys, first = distinct
     values = found.screen[first].copy()
     screened = found.screen[found.rows]
     values += float(np.mean(found.exact - screened))
