@@ -1,6 +1,12 @@
 # syntax=docker/dockerfile:1
 # maubinh-api: build the dependencies in one stage, run as a non-root user in a slim one.
-# The start command is deploy/serve.sh, the same script `make run` uses.
+# Two images come from this file:
+#   docker build -t maubinh-api .                         the service: the last stage, the default target.
+#       The start command is deploy/serve.sh, the same script `make run` uses.
+#   docker build --target batch -t maubinh-api-batch .    the batch tool, `python -m maubinh_api.batch`
+#       (runtime + batch requirements), also used for `dask scheduler` and `dask worker`:
+#       see deploy/k8s/dask. The client, the scheduler and the workers must run the same image,
+#       since the scheduler and the workers unpickle the client's tasks.
 
 FROM python:3.11-slim AS build
 WORKDIR /build
@@ -9,7 +15,33 @@ RUN python -m venv /opt/venv \
  && /opt/venv/bin/pip install --no-cache-dir --upgrade pip \
  && /opt/venv/bin/pip install --no-cache-dir -r runtime.txt
 
-FROM python:3.11-slim
+FROM python:3.11-slim AS build-batch
+WORKDIR /build
+COPY requirements/runtime.txt requirements/batch.txt ./
+RUN python -m venv /opt/venv \
+ && /opt/venv/bin/pip install --no-cache-dir --upgrade pip \
+ && /opt/venv/bin/pip install --no-cache-dir -r runtime.txt -r batch.txt
+
+# The batch image. PYTHONPATH: `dask scheduler` and `dask worker` are console scripts, which do not
+# put the working directory on sys.path, yet they import maubinh_api to unpickle the tasks.
+# MPLCONFIGDIR: the user has no home and the root filesystem may be read-only (the reports use matplotlib).
+FROM python:3.11-slim AS batch
+ENV PATH=/opt/venv/bin:$PATH \
+    PYTHONPATH=/app \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    MPLCONFIGDIR=/tmp/matplotlib
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin maubinh
+WORKDIR /app
+COPY --from=build-batch /opt/venv /opt/venv
+COPY maubinh_api ./maubinh_api
+USER 10001
+# The Dask scheduler and its dashboard (workers listen on random ports).
+EXPOSE 8786 8787
+CMD ["python", "-m", "maubinh_api.batch", "--help"]
+
+# The service (the default target: keep it the last stage).
+FROM python:3.11-slim AS service
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \

@@ -11,9 +11,10 @@ export PORT WORKERS
 export PYTHONPATH := $(CURDIR)
 
 RUNTIME_STAMP := $(VENV)/.runtime-installed
+BATCH_STAMP   := $(VENV)/.batch-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels odds bank scale-out system-deps clean deps
+.PHONY: run test fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +24,12 @@ $(RUNTIME_STAMP): requirements/runtime.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/runtime.txt
 	touch $@
 
-$(DEV_STAMP): requirements/runtime.txt requirements/dev.txt $(RUNTIME_STAMP)
-	$(BIN)/python -m pip install --quiet -r requirements/runtime.txt -r requirements/dev.txt
+$(BATCH_STAMP): requirements/runtime.txt requirements/batch.txt $(RUNTIME_STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements/runtime.txt -r requirements/batch.txt
+	touch $@
+
+$(DEV_STAMP): requirements/runtime.txt requirements/batch.txt requirements/dev.txt $(BATCH_STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements/runtime.txt -r requirements/batch.txt -r requirements/dev.txt
 	touch $@
 
 deps: $(DEV_STAMP)
@@ -67,7 +72,7 @@ load: $(DEV_STAMP) system-deps
 	$(BIN)/python bench/load.py
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch
 
 bench-eval: $(DEV_STAMP)
 	$(BIN)/python bench/evaluate_all.py
@@ -94,6 +99,14 @@ bench-calibration: $(DEV_STAMP)
 ## bench-levels: each bot level's loss and points against best over 5,000 deals (about 5 minutes)
 bench-levels: $(DEV_STAMP)
 	$(BIN)/python bench/levels.py
+
+## bench-batch: the batch tool's speed and memory, up to a 500,000-row history (about 20 minutes)
+bench-batch: $(DEV_STAMP)
+	$(BIN)/python bench/batch.py
+
+## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; a few minutes)
+levels: $(DEV_STAMP)
+	$(BIN)/python -m maubinh_api.strategy.level_reference
 
 ## odds: rebuild the screening odds tables (about 20 minutes; seeded, reproducible)
 odds: $(DEV_STAMP)

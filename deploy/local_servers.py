@@ -275,3 +275,77 @@ def request(
             return Answer(response.status, {k.lower(): v for k, v in response.headers.items()}, response.read())
     except urllib.error.HTTPError as error:
         return Answer(error.code, {k.lower(): v for k, v in error.headers.items()}, error.read())
+
+
+@dataclass
+class DaskCluster:
+    """A Dask scheduler and its workers on loopback."""
+
+    address: str
+    scheduler: subprocess.Popen[bytes]
+    workers: list[subprocess.Popen[bytes]]
+    logs: Path
+
+
+@contextlib.contextmanager
+def dask_cluster(workdir: Path, workers: int = 2, memory_limit: str = "1GB") -> Iterator[DaskCluster]:
+    """``dask scheduler`` and ``workers`` one-thread ``dask worker`` processes,
+    each its own process, as on a real cluster (the package found through PYTHONPATH)."""
+    bin_dir = Path(sys.executable).parent
+    dask = str(bin_dir / "dask") if (bin_dir / "dask").exists() else shutil.which("dask") or "dask"
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    log = workdir / "dask-scheduler.log"
+    scheduler = subprocess.Popen(
+        [dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        env=env,
+        cwd=workdir,
+    )
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        _wait(
+            lambda: socket.create_connection(("127.0.0.1", port), timeout=1).close() is None,
+            "dask scheduler",
+            scheduler,
+            log,
+        )
+        for number in range(workers):
+            worker_log = workdir / f"dask-worker-{number}.log"
+            started.append(
+                subprocess.Popen(
+                    [
+                        dask,
+                        "worker",
+                        address,
+                        "--host",
+                        "127.0.0.1",
+                        "--nthreads",
+                        "1",
+                        "--nworkers",
+                        "1",
+                        "--no-dashboard",
+                        "--memory-limit",
+                        memory_limit,
+                        "--name",
+                        f"worker-{number}",
+                        "--local-directory",
+                        str(workdir / f"worker-{number}"),
+                    ],
+                    stdout=worker_log.open("wb"),
+                    stderr=subprocess.STDOUT,
+                    env=env,
+                    cwd=workdir,
+                )
+            )
+        from dask.distributed import Client  # noqa: PLC0415 - only this helper needs Dask
+
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(workers, timeout=60)
+        yield DaskCluster(address, scheduler, started, workdir)
+    finally:
+        for process in started:
+            _stop(process)
+        _stop(scheduler)

@@ -18,8 +18,9 @@ MANIFESTS = {
 def test_dockerfile_is_multi_stage_slim_non_root_and_starts_like_make_run():
     stages = re.findall(r"^FROM (\S+)", DOCKERFILE, re.MULTILINE)
     assert len(stages) >= 2 and all(image.startswith("python:3.11-slim") for image in stages)
-    assert re.search(r"^USER 10001$", DOCKERFILE, re.MULTILINE)
-    command = json.loads(re.search(r"^CMD (\[.*\])$", DOCKERFILE, re.MULTILINE).group(1))  # exec form
+    service = re.split(r"^FROM ", DOCKERFILE, flags=re.MULTILINE)[-1]  # the last stage: the default target
+    assert re.search(r"^USER 10001$", service, re.MULTILINE)
+    command = json.loads(re.search(r"^CMD (\[.*\])$", service, re.MULTILINE).group(1))  # exec form
     assert command == ["./deploy/serve.sh"]
     assert "make run" in DOCKERFILE and "serve.sh" in (ROOT / "Makefile").read_text()
     assert "/readyz" in DOCKERFILE.split("HEALTHCHECK", 1)[1]

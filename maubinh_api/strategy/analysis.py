@@ -44,6 +44,7 @@ from .valuation import Valuation, value_hand
 __all__ = [
     "VERDICT_BANDS",
     "Analysis",
+    "Grade",
     "Move",
     "NaturalReview",
     "PositionOutlook",
@@ -51,6 +52,7 @@ __all__ = [
     "advice",
     "analyse",
     "arrangement_of",
+    "grade",
     "random_legal_arrangement",
 ]
 
@@ -224,6 +226,67 @@ def analyse(
         # Declaring a natural wins whatever the layout: then declaring is the only change.
         moves=() if loss <= EXACT or best.declare_natural else moves_between(arrangement, best.arrangement, found),
         declare_change=None if best.declare_natural == collects else best.declare_natural,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The short grade of one arrangement (what a hand history needs): the
+    numbers of :class:`Analysis` without the odds, rank and moves."""
+
+    ev: float
+    best_ev: float
+    ev_loss: float
+    verdict: Verdict
+    fouled: bool
+    natural: NaturalHand | None  #: the hand's natural, if it holds one the variant pays
+    natural_missed: bool  #: held, declaring it was the best play, and it was not collected
+
+
+def grade(
+    arrangement: Arrangement,
+    variant: Variant,
+    *,
+    declare_natural: bool = True,
+    opponents: int = 3,
+    valuation: Valuation | None = None,
+) -> Grade:
+    """Grade ``arrangement`` as :func:`analyse` does (same ``ev``, ``ev_loss``
+    and verdict), skipping what a grade does not show.
+
+    >>> from maubinh_api.rules.cards import parse_cards
+    >>> from maubinh_api.rules.variants import preset
+    >>> from maubinh_api.rules.hands import Wheel
+    >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
+    >>> played = Arrangement.from_cards(back=cards[:5], middle=cards[5:10], front=cards[10:], wheel=Wheel.LOW)
+    >>> short = grade(played, preset("classic"))
+    >>> full = analyse(played, preset("classic"))
+    >>> (short.ev, short.ev_loss, short.verdict) == (full.ev, full.ev_loss, full.verdict)
+    True
+    """
+    if not 1 <= opponents <= 3:
+        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    cards = tuple(sorted(arrangement.cards, key=lambda card: card.index))
+    found = valuation or value_hand(cards, variant, opponents=opponents)
+    reasons = foul_reasons(arrangement, variant.rules)
+    collects = declare_natural and found.natural is not None
+    if collects:
+        assert found.natural_ev is not None
+        ev = found.natural_ev
+    elif reasons:
+        ev = float(fouled_points(found.field).mean(dtype=np.float64))
+    else:
+        ev = _exact_value(found, _classes_of(arrangement, found))
+    best = found.best_ev
+    loss = max(0.0, best - ev)
+    return Grade(
+        ev=ev,
+        best_ev=best,
+        ev_loss=loss,
+        verdict=verdict_of(loss, fouled=bool(reasons) and not collects),
+        fouled=bool(reasons) and not collects,
+        natural=found.natural,
+        natural_missed=found.natural is not None and found.declares_natural and not collects,
     )
 
 

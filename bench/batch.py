@@ -1,0 +1,141 @@
+"""Benchmark: the batch tool's speed and memory on this machine.
+
+1. ``simulate``: four-seat deals per second per core, in one process (the
+   partition function itself) and through Dask with one and two workers.
+2. ``grade``: hands graded per second per core with one Dask worker, and the
+   speed-up of two workers over one, on the same history.
+3. Memory: each worker's peak resident memory grading a 50,000-row and a
+   500,000-row history (``--rows``), two workers, partitions of 2,000 rows.
+   The histories repeat a simulated one under new deal ids.
+
+Targets (issue 10, 2 cores): grade >= 300 hands per second per core; two
+workers >= 1.7x one; each worker's peak RSS < 500 MB and within 10% between
+the two sizes; simulate >= 150 four-seat deals per second per core.
+The 500,000-row run takes about a quarter of an hour here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from maubinh_api.batch import simulate
+from maubinh_api.batch.cli import main as batch
+from maubinh_api.infra.allocator import keep_freed_memory
+from maubinh_api.strategy.bots import Level
+
+LEVELS = "beginner,casual,club,expert"
+
+
+def _quiet(argv: list[str]) -> None:
+    with contextlib.redirect_stdout(io.StringIO()):
+        status = batch(argv)
+    if status != 0:
+        raise SystemExit(f"batch {argv[0]} failed with status {status}")
+
+
+def _simulate_speed(work: Path, deals: int) -> Path:
+    table = simulate.Table("classic", tuple(Level(name) for name in LEVELS.split(",")), 1, "1")
+    simulate.simulate_part(simulate.SimulatePart(99, 0, 5, 1, table, str(work / "warm"), "parquet"))
+    started = time.perf_counter()
+    simulate.simulate_part(simulate.SimulatePart(0, 0, deals, 1, table, str(work / "inproc"), "parquet"))
+    rate = deals / (time.perf_counter() - started)
+    print(f"simulate, in process: {rate:.1f} four-seat deals per second per core (target >= 150; {deals} deals)")
+    timings = {}
+    for workers in (1, 2):
+        out = work / f"sim-{workers}"
+        started = time.perf_counter()
+        _quiet(
+            [
+                "simulate",
+                "--deals",
+                str(deals * 2),
+                "--levels",
+                LEVELS,
+                "--workers",
+                str(workers),
+                "--deals-per-part",
+                "50",
+                "--no-progress",
+                "--out",
+                str(out),
+            ]
+        )
+        timings[workers] = time.perf_counter() - started
+        print(
+            f"simulate, Dask {workers} worker(s): {deals * 2 / timings[workers] / workers:.1f} deals per second "
+            f"per core ({deals * 2} deals in {timings[workers]:.1f} s, cluster start included)"
+        )
+    print(f"simulate, two workers against one: {timings[1] / timings[2]:.2f}x")
+    return work / "sim-2" / "history"
+
+
+def _history(source: Path, rows: int, target: Path) -> Path:
+    """A history of ``rows`` rows: the simulated one repeated under new deal ids."""
+    base = pq.read_table(source).to_pylist()
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / f"history-{rows}.parquet"
+    with pq.ParquetWriter(path, pa.Table.from_pylist(base[:1]).schema) as writer:
+        written, copy = 0, 0
+        while written < rows:
+            chunk = [{**row, "deal_id": f"{row['deal_id']}-{copy}"} for row in base[: rows - written]]
+            writer.write_table(pa.Table.from_pylist(chunk), row_group_size=2_000)
+            written += len(chunk)
+            copy += 1
+    return path
+
+
+def _grade(history: Path, out: Path, workers: int) -> dict[str, object]:
+    _quiet(["grade", str(history), "--workers", str(workers), "--no-progress", "--out", str(out)])
+    summary: dict[str, object] = json.loads((out / "summary.json").read_text())
+    return summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals for the simulate speed (default 200)")
+    parser.add_argument("--grade-rows", type=int, default=4_000, help="rows for the grading speed (default 4,000)")
+    parser.add_argument(
+        "--rows", default="50000,500000", help="history sizes for the memory figures (default 50000,500000)"
+    )
+    args = parser.parse_args()
+    keep_freed_memory()
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as temporary:
+        work = Path(temporary)
+        source = _simulate_speed(work, args.deals)
+        history = _history(source, args.grade_rows, work / "histories")
+        elapsed = {}
+        for workers in (1, 2):
+            summary = _grade(history, work / f"grade-{workers}", workers)
+            elapsed[workers] = float(summary["elapsed_s"])  # type: ignore[arg-type]
+            print(
+                f"grade, Dask {workers} worker(s): {args.grade_rows / elapsed[workers] / workers:.1f} hands per second "
+                f"per core ({args.grade_rows:,} rows in {elapsed[workers]:.1f} s; target >= 300)"
+            )
+        print(f"grade, two workers against one: {elapsed[1] / elapsed[2]:.2f}x (target >= 1.7)")
+        peaks = {}
+        for rows in (int(size) for size in args.rows.split(",")):
+            big = _history(source, rows, work / "histories")
+            summary = _grade(big, work / f"memory-{rows}", 2)
+            peaks[rows] = float(summary["worker_peak_rss_mb"])  # type: ignore[arg-type]
+            print(
+                f"memory, {rows:,} rows, 2 workers: worker peak RSS {peaks[rows]:.0f} MB "
+                f"({float(summary['elapsed_s']):.0f} s; target < 500 MB)"  # type: ignore[arg-type]
+            )
+            big.unlink()
+        if len(peaks) > 1:
+            low, high = min(peaks), max(peaks)
+            growth = 100 * (peaks[high] / peaks[low] - 1)
+            print(f"memory, {high:,} rows against {low:,}: {growth:+.1f}% (target within 10%)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,282 @@
+"""The command line: ``python -m maubinh_api.batch {simulate,grade} ...``.
+
+Errors that stop a job (a missing or unreadable file, a wrong schema, an
+unknown variant or level in the arguments, an unreachable scheduler) print
+one line naming the file, row or field, and exit with status 2 (bad
+arguments or input) or 1 (the job failed while running).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ..rules.errors import RuleError
+from ..rules.variants import resolve_variant
+from ..strategy.bots import Level
+from ..strategy.level_reference import loss_reference
+from . import grading, players, simulate
+from .engine import EngineError, connect, run
+from .history import PART_ROWS, HistoryError, parts_of
+
+__all__ = ["main"]
+
+PROG: Final = "python -m maubinh_api.batch"
+#: Hands the HTML report plots (the Parquet output has them all).
+REPORT_HANDS: Final = 50_000
+
+
+class _Stop(Exception):
+    """A one-line error that stops the job (``status`` 2 for bad input, 1 otherwise)."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _variant_text(value: str) -> str:
+    """The ``--variant`` argument checked and normalised (a preset name or a variant object in JSON)."""
+    spec: object = value
+    if value.lstrip().startswith("{"):
+        try:
+            spec = json.loads(value)
+        except json.JSONDecodeError as error:
+            raise _Stop(f"--variant: not valid JSON: {error.msg}") from None
+    try:
+        resolve_variant(spec)
+    except RuleError as error:
+        where = "/".join(map(str, error.path))
+        raise _Stop(f"--variant{' ' + where if where else ''}: {error.detail}") from None
+    return value.strip() if isinstance(spec, str) else json.dumps(spec, sort_keys=True, ensure_ascii=False)
+
+
+def _levels(value: str, seats: int) -> tuple[Level, ...]:
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    allowed = ", ".join(level.value for level in Level)
+    for name in names:
+        if name not in {level.value for level in Level}:
+            raise _Stop(f"--levels: unknown level {name!r}; the levels are {allowed}")
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        raise _Stop(f"--levels: {len(names)} levels for {seats} seats; give one level or one per seat")
+    return tuple(Level(name) for name in names)
+
+
+def _fresh(directory: Path, *names: str) -> None:
+    """Remove earlier outputs a new run would otherwise mix with its own."""
+    for name in names:
+        target = directory / name
+        if target.is_dir():
+            shutil.rmtree(target)
+        elif target.exists():
+            target.unlink()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Hand histories and rule economics for Mậu Binh, on Dask (this machine, or a cluster).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade}")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask cluster (default: this machine, every core)"
+    )
+    common.add_argument("--workers", type=int, help="local worker processes (default: one per core)")
+    common.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    sim = commands.add_parser(
+        "simulate",
+        parents=[common],
+        help="deal, play (bots) and settle seeded tables; write a hand history and the variant's economics",
+        description="Deal N seeded tables, let bots of the chosen levels set the hands, settle them, and write "
+        "the hand history (the format `grade` reads) and the variant's economics, with an HTML report.",
+    )
+    sim.add_argument("--deals", type=int, default=1000, help="tables to deal (default 1,000)")
+    sim.add_argument("--seats", type=int, default=4, choices=(2, 3, 4), help="players per table (default 4)")
+    sim.add_argument(
+        "--levels",
+        default="club",
+        help="bot level of every seat, or one per seat: beginner,casual,club,expert,best (default club)",
+    )
+    sim.add_argument("--variant", default="classic", help="a preset name or a variant object in JSON")
+    sim.add_argument("--compare", metavar="VARIANT", help="play the same deals under this variant too")
+    sim.add_argument("--players-per-seat", type=int, default=1, help="distinct players taking turns at each seat")
+    sim.add_argument("--bet", default="1", help="the unit bet (default 1)")
+    sim.add_argument("--seed", type=int, default=1, help="the seed (same seed, same deals and plays)")
+    sim.add_argument(
+        "--deals-per-part",
+        type=int,
+        default=simulate.DEALS_PER_PART,
+        help=f"deals per task, and per seeded stream (default {simulate.DEALS_PER_PART}; part of the seed)",
+    )
+    sim.add_argument("--history-format", choices=simulate.HISTORY_FORMATS, default="parquet")
+    sim.add_argument("--out", type=Path, default=Path("simulation"), help="output directory (default ./simulation)")
+
+    grade = commands.add_parser(
+        "grade",
+        parents=[common],
+        help="grade every row of a hand history; per hand and per player Parquet, and an HTML report",
+        description="Grade every row of a hand history (JSON Lines or Parquet, a file or a directory) with the "
+        "analysis; write one row per hand and one per player as Parquet, the skipped rows, and an HTML report.",
+    )
+    grade.add_argument("history", type=Path, help="a .jsonl or .parquet file, or a directory of them")
+    grade.add_argument("--out", type=Path, default=Path("graded"), help="output directory (default ./graded)")
+    grade.add_argument("--rows-per-part", type=int, default=PART_ROWS, help="rows per task (default 2,000)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return _simulate(args)
+        return _grade(args)
+    except (_Stop, HistoryError, EngineError) as error:
+        status = error.status if isinstance(error, _Stop) else (2 if isinstance(error, HistoryError) else 1)
+        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        return status
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .report import simulate_report  # noqa: PLC0415 - matplotlib loads only when a report is drawn
+
+    if args.deals < 1:
+        raise _Stop("--deals must be at least 1")
+    if args.deals_per_part < 1:
+        raise _Stop("--deals-per-part must be at least 1")
+    if args.players_per_seat < 1:
+        raise _Stop("--players-per-seat must be at least 1")
+    try:
+        if not float(args.bet) > 0:
+            raise ValueError
+    except ValueError:
+        raise _Stop(f"--bet must be a positive number, not {args.bet!r}") from None
+    levels = _levels(args.levels, args.seats)
+    texts = [_variant_text(args.variant)]
+    if args.compare:
+        texts.append(_variant_text(args.compare))
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    _fresh(out, "history", "compare", "economics.json", "report.html")
+    started = time.perf_counter()
+    reports = []
+    with connect(args.scheduler, args.workers) as client:
+        for number, text in enumerate(texts):
+            table = simulate.Table(text, levels, args.players_per_seat, args.bet)
+            history = (out / "history") if number == 0 else (out / "compare" / "history")
+            parts = [
+                simulate.SimulatePart(
+                    index=index,
+                    first_deal=first,
+                    deals=min(args.deals_per_part, args.deals - first),
+                    seed=args.seed,
+                    table=table,
+                    output=str(history.resolve()),
+                    history_format=args.history_format,
+                )
+                for index, first in enumerate(range(0, args.deals, args.deals_per_part))
+            ]
+            label = f"simulate {table.variant.name}" + (" (compare)" if number else "")
+            results = run(client, simulate.simulate_part, parts, description=label, progress=not args.no_progress)
+            reports.append(simulate.economics(table, results))
+    elapsed = time.perf_counter() - started
+    for report in reports:
+        report["elapsed_s"] = round(elapsed, 3)
+    (out / "economics.json").write_text(json.dumps(reports, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out / "report.html").write_text(simulate_report(reports), encoding="utf-8")
+    for report in reports:
+        print(
+            f"{report['variant']}: {report['deals']:,} deals of {report['seats']} seats; points per player per deal "
+            f"sd {report['points']['sd']:.2f}; scoops {report['scoops']['per_1000_pairs']:.1f} per 1,000 pairs; "
+            f"house {report['house_take']['per_1000_deals_per_unit_bet']:.2f} per 1,000 deals per unit bet"
+        )
+    print(f"history: {out / 'history'}; economics: {out / 'economics.json'}; report: {out / 'report.html'}")
+    print(f"{args.deals * len(texts):,} deals in {elapsed:.1f} s")
+    return 0
+
+
+def _grade(args: argparse.Namespace) -> int:
+    import pandas as pd  # noqa: PLC0415
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    from .report import grade_report  # noqa: PLC0415
+
+    if args.rows_per_part < 1:
+        raise _Stop("--rows-per-part must be at least 1")
+    parts = parts_of(args.history, args.rows_per_part)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    _fresh(out, "hands", "errors", "errors.jsonl", "players.parquet", "summary.json", "report.html")
+    started = time.perf_counter()
+    output = str(out.resolve())
+    with connect(args.scheduler, args.workers) as client:
+        results = run(
+            client,
+            grading.grade_part,
+            [(part, output) for part in parts],
+            description="grade",
+            progress=not args.no_progress,
+        )
+    elapsed = time.perf_counter() - started
+    counted = grading.counts(results)
+    rows = players.player_rows(grading.merge(results))
+    table = pd.DataFrame(rows, columns=list(players.PLAYER_COLUMNS))
+    table.to_parquet(out / "players.parquet", index=False)
+    _join_errors(out)
+    first_errors = [error for result in sorted(results, key=lambda item: item.index) for error in result.first_errors]
+    reference = loss_reference("classic", 3)
+    summary: dict[str, Any] = {
+        "input": str(args.history),
+        **counted,
+        "players": len(rows),
+        "flagged": [row["player_id"] for row in rows if row["too_strong"]],
+        "flag_rule": players.flag_rule(),
+        "levels": {
+            level.value: {"mean": ref.mean, "sd": ref.sd, "best_share": ref.best_share}
+            for level, ref in reference.items()
+        },
+        "errors": first_errors[:50],
+        "elapsed_s": round(elapsed, 3),
+        "scheduler": args.scheduler or "local",
+        "worker_peak_rss_mb": round(max((result.peak_rss_mb for result in results), default=0.0), 1),
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    hands_dir = out / "hands"
+    sample = []
+    taken = 0
+    for file in sorted(hands_dir.glob("part-*.parquet")):
+        if taken >= REPORT_HANDS:
+            break
+        frame = pq.read_table(file).to_pandas()
+        sample.append(frame.head(REPORT_HANDS - taken))
+        taken += len(sample[-1])
+    hands = pd.concat(sample, ignore_index=True) if sample else pd.DataFrame(columns=list(grading.HAND_COLUMNS))
+    (out / "report.html").write_text(grade_report(hands, table, summary), encoding="utf-8")
+    print(
+        f"{counted['rows_read']:,} rows read, {counted['rows_graded']:,} graded, {counted['rows_skipped']:,} skipped; "
+        f"{len(rows):,} players, {len(summary['flagged'])} flagged as too strong"
+    )
+    print(f"hands: {hands_dir}; players: {out / 'players.parquet'}; report: {out / 'report.html'}")
+    if counted["rows_skipped"]:
+        print(f"skipped rows: {out / 'errors.jsonl'}")
+    print(f"graded in {elapsed:.1f} s")
+    if counted["rows_graded"] == 0:
+        raise _Stop(f"{args.history}: no row could be graded (see {out / 'errors.jsonl'})")
+    return 0
+
+
+def _join_errors(out: Path) -> None:
+    """The partitions' skipped rows as one file, in input order."""
+    parts = sorted((out / "errors").glob("part-*.jsonl"))
+    with (out / "errors.jsonl").open("w", encoding="utf-8") as joined:
+        for part in parts:
+            joined.write(part.read_text(encoding="utf-8"))
+    shutil.rmtree(out / "errors", ignore_errors=True)

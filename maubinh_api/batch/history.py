@@ -1,0 +1,277 @@
+"""Hand histories: the row schema, its validation, and reading in partitions.
+
+A hand history has one row per player per deal, as JSON Lines (one object
+per line) or Parquet (one file, or a directory of ``*.parquet`` / ``*.jsonl``
+files read in name order).  Columns (docs/batch.md has the full schema):
+
+``deal_id`` (text), ``player_id`` (text), ``variant`` (a preset name, or a
+variant object ``{"preset": ..., "overrides": {...}}``, as JSON text in
+Parquet), ``back``, ``middle``, ``front`` (cards: a list of card texts or
+one text separated by spaces), ``declare_natural`` (optional, default true as
+in settlement), ``seats`` (optional, 2-4 players at the table, default 4).
+Other columns are ignored.
+
+A row that breaks the schema is skipped and reported with its file, its row
+number (the line number in JSON Lines, 1-based; the row number in Parquet,
+1-based) and the field at fault; the other rows are graded.
+
+>>> row, problem = check_row({"deal_id": "d1", "player_id": "p1", "variant": "classic",
+...     "back": "As Ad Kc Kd 7h", "middle": "9s 9h 8c 5d 3c", "front": ["Qs", "Jh", "2s"]})
+>>> problem is None, row.seats, row.declare_natural
+(True, 4, True)
+>>> check_row({"deal_id": "d1", "player_id": "p1", "variant": "classic",
+...     "back": "As Ad Kc Kd 7h", "middle": "9s 9h 8c 5d Xx", "front": "Qs Jh 2s"})[1]
+('middle/4', "unknown card 'Xx': the rank must be one of 2-9, T (or 10), J, Q, K, A")
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import marshmallow
+from marshmallow import fields, validate
+
+from ..rules.arrangement import Arrangement
+from ..rules.cards import parse_cards
+from ..rules.errors import RuleError
+from ..rules.variants import Variant, resolve_variant
+
+__all__ = [
+    "FORMATS",
+    "HistoryError",
+    "Part",
+    "Row",
+    "check_row",
+    "parts_of",
+    "read_part",
+]
+
+#: File kinds a history can be in, by suffix.
+FORMATS: Final = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".parquet": "parquet", ".pq": "parquet"}
+#: Rows per partition: small enough that a worker holds a few at once, big
+#: enough that task overhead stays small against 300+ rows a second.
+PART_ROWS: Final = 2_000
+
+
+class HistoryError(Exception):
+    """A history that cannot be read at all (missing file, unknown format,
+    wrong schema): the job stops with this one-line message."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A valid history row."""
+
+    deal_id: str
+    player_id: str
+    variant: Variant
+    arrangement: Arrangement
+    declare_natural: bool
+    seats: int
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A slice of one history file: what one task reads."""
+
+    index: int  #: the partition's number (outputs are named and merged by it)
+    path: str
+    kind: str  #: jsonl or parquet
+    first_row: int  #: the 1-based row (line) number of its first row
+    start: int  #: jsonl: byte offset; parquet: first row group
+    stop: int  #: jsonl: byte offset (exclusive); parquet: row group after the last
+
+
+_TEXT: Final = "must be a text of 1 to 200 characters"
+
+
+class _RowSchema(marshmallow.Schema):
+    """What each row must hold; cards and the variant are checked by the rules."""
+
+    class Meta:
+        unknown = marshmallow.EXCLUDE  # platforms log more than this tool reads
+
+    deal_id = fields.String(required=True, validate=validate.Length(min=1, max=200, error=_TEXT))
+    player_id = fields.String(required=True, validate=validate.Length(min=1, max=200, error=_TEXT))
+    variant = fields.Raw(required=True)
+    back = fields.Raw(required=True)
+    middle = fields.Raw(required=True)
+    front = fields.Raw(required=True)
+    declare_natural = fields.Boolean(load_default=True, allow_none=True)
+    seats = fields.Integer(
+        load_default=4,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=2, max=4, error="must be 2 to 4 players at the table, not {input}"),
+    )
+
+
+_SCHEMA: Final = _RowSchema()
+
+
+@functools.lru_cache(maxsize=256)
+def _variant(text: str) -> Variant:
+    spec: object = text
+    if text.lstrip().startswith("{"):
+        try:
+            spec = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RuleError(f"variant is not valid JSON: {error.msg}") from None
+    return resolve_variant(spec)
+
+
+def _cards(value: object) -> list[object]:
+    if isinstance(value, str):
+        return list(value.split())
+    if isinstance(value, list | tuple):
+        return list(value)
+    if hasattr(value, "tolist"):  # a Parquet list column arrives as a numpy array
+        listed: list[object] = value.tolist()
+        return listed
+    raise RuleError(f"cards must be a list of card texts or one text separated by spaces, not {type(value).__name__}")
+
+
+def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | None]:
+    """The row, or the field at fault (a path like ``middle/4``) and why."""
+    try:
+        loaded = _SCHEMA.load(dict(record))
+    except marshmallow.ValidationError as error:
+        field, messages = next(iter(sorted(error.normalized_messages().items())))
+        detail = messages[0] if isinstance(messages, list) else str(messages)
+        return None, (str(field), str(detail))
+    variant_value = loaded["variant"]
+    try:
+        if isinstance(variant_value, Mapping):
+            variant = _variant(json.dumps(variant_value, sort_keys=True))
+        elif isinstance(variant_value, str):
+            variant = _variant(variant_value)
+        else:
+            raise RuleError("variant must be a preset name or a variant object")
+    except RuleError as error:
+        return None, ("/".join(["variant", *map(str, error.path)]), error.detail)
+    chi: dict[str, object] = {}
+    for position in ("back", "middle", "front"):
+        try:
+            chi[position] = parse_cards(_cards(loaded[position]), allow_duplicates=True)
+        except RuleError as error:
+            return None, ("/".join([position, *map(str, error.path)]), error.detail)
+    try:
+        arrangement = Arrangement.from_cards(
+            back=chi["back"],  # type: ignore[arg-type]
+            middle=chi["middle"],  # type: ignore[arg-type]
+            front=chi["front"],  # type: ignore[arg-type]
+            wheel=variant.rules.wheel,
+        )
+    except RuleError as error:
+        return None, ("/".join(map(str, error.path)) or "arrangement", error.detail)
+    declare = loaded["declare_natural"]
+    seats = loaded["seats"]
+    return Row(
+        deal_id=loaded["deal_id"],
+        player_id=loaded["player_id"],
+        variant=variant,
+        arrangement=arrangement,
+        declare_natural=True if declare is None else bool(declare),
+        seats=4 if seats is None else int(seats),
+    ), None
+
+
+def _files(path: Path) -> list[tuple[Path, str]]:
+    if not path.exists():
+        raise HistoryError(f"{path}: no such file or directory")
+    if path.is_dir():
+        found = sorted(child for child in path.iterdir() if child.suffix.lower() in FORMATS and child.is_file())
+        if not found:
+            raise HistoryError(f"{path}: no .jsonl or .parquet files in this directory")
+        return [(child, FORMATS[child.suffix.lower()]) for child in found]
+    kind = FORMATS.get(path.suffix.lower())
+    if kind is None:
+        raise HistoryError(f"{path}: unknown history format {path.suffix!r}; use .jsonl or .parquet")
+    return [(path, kind)]
+
+
+def parts_of(path: Path, rows_per_part: int = PART_ROWS) -> list[Part]:
+    """Split a history into partitions of about ``rows_per_part`` rows, by
+    reading only line ends (JSON Lines) or the footer (Parquet)."""
+    parts: list[Part] = []
+    for file, kind in _files(path):
+        if kind == "jsonl":
+            parts.extend(_jsonl_parts(file, rows_per_part, len(parts)))
+        else:
+            parts.extend(_parquet_parts(file, rows_per_part, len(parts)))
+    return parts
+
+
+def _jsonl_parts(file: Path, rows_per_part: int, first_index: int) -> list[Part]:
+    parts: list[Part] = []
+    try:
+        with file.open("rb") as handle:
+            start, first_row, offset = 0, 1, 0
+            for line, raw in enumerate(handle, start=1):
+                offset += len(raw)
+                if line - first_row + 1 == rows_per_part:
+                    parts.append(Part(first_index + len(parts), str(file), "jsonl", first_row, start, offset))
+                    start, first_row = offset, line + 1
+            if offset > start:
+                parts.append(Part(first_index + len(parts), str(file), "jsonl", first_row, start, offset))
+    except OSError as error:
+        raise HistoryError(f"{file}: cannot read: {error.strerror or error}") from None
+    return parts
+
+
+def _parquet_parts(file: Path, rows_per_part: int, first_index: int) -> list[Part]:
+    import pyarrow.parquet as pq  # noqa: PLC0415 - only Parquet needs it
+
+    try:
+        metadata = pq.ParquetFile(file).metadata
+    except (OSError, ValueError) as error:
+        raise HistoryError(f"{file}: not a readable Parquet file ({error})") from None
+    names = set(metadata.schema.names)
+    missing = [
+        column for column in ("deal_id", "player_id", "variant", "back", "middle", "front") if column not in names
+    ]
+    if missing:
+        raise HistoryError(f"{file}: wrong schema: missing column(s) {', '.join(missing)}")
+    parts: list[Part] = []
+    group, first_row, rows = 0, 1, 0
+    start = 0
+    for group in range(metadata.num_row_groups):
+        rows += metadata.row_group(group).num_rows
+        if rows >= rows_per_part:
+            parts.append(Part(first_index + len(parts), str(file), "parquet", first_row, start, group + 1))
+            first_row += rows
+            start, rows = group + 1, 0
+    if rows:
+        parts.append(Part(first_index + len(parts), str(file), "parquet", first_row, start, metadata.num_row_groups))
+    return parts
+
+
+def read_part(part: Part) -> Iterator[tuple[int, Mapping[str, Any] | None, str | None]]:
+    """The part's records: (row number, record or None, why it could not be read)."""
+    if part.kind == "jsonl":
+        with open(part.path, "rb") as handle:
+            handle.seek(part.start)
+            data = handle.read(part.stop - part.start)
+        for number, raw in enumerate(data.splitlines(), start=part.first_row):
+            if not raw.strip():
+                continue  # a blank line is not a row
+            try:
+                record = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError) as error:
+                yield number, None, f"not valid JSON: {getattr(error, 'msg', error)}"
+                continue
+            if not isinstance(record, dict):
+                yield number, None, f"a row must be a JSON object, not {type(record).__name__}"
+                continue
+            yield number, record, None
+        return
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    table = pq.ParquetFile(part.path).read_row_groups(list(range(part.start, part.stop)))
+    for number, record in enumerate(table.to_pylist(), start=part.first_row):
+        yield number, record, None

@@ -1,0 +1,280 @@
+"""``simulate``: seeded tables of bots, settled by the settlement engine.
+
+Deals are cut into partitions of ``DEALS_PER_PART``; partition ``k`` deals
+its cards from ``numpy.random.default_rng([seed, k])``, so a deal's cards and
+bots' choices depend only on the seed and its number, never on the cluster.
+Each partition writes its rows of the hand history (the format ``grade``
+reads, with the bot's level and style and the settled points as extra
+columns) and returns the sums the variant's economics are made of; the
+client adds them in partition order.  With ``--compare`` the same deals and
+the same bots' seeds are played under a second variant.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from ..rules.cards import DECK
+from ..rules.settlement import Seat, settle
+from ..rules.variants import NATURAL_KEYS, Variant, resolve_variant
+from ..strategy.bots import Level, play
+from ..strategy.valuation import value_hand
+
+__all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part"]
+
+#: Deals per partition (the unit of work and of seeding).
+DEALS_PER_PART: Final = 250
+#: Points per player per deal are whole numbers: the histogram has one bin per value.
+HISTORY_FORMATS: Final = ("parquet", "jsonl")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What to simulate: the variant (as given, and its text for the history), the seats' levels."""
+
+    variant_text: str
+    levels: tuple[Level, ...]
+    players_per_seat: int
+    bet: str
+
+    @property
+    def variant(self) -> Variant:
+        spec: object = json.loads(self.variant_text) if self.variant_text.startswith("{") else self.variant_text
+        return resolve_variant(spec)
+
+    def player_id(self, seat: int, deal: int) -> str:
+        level = self.levels[seat].value
+        if self.players_per_seat == 1:
+            return f"s{seat + 1}-{level}"
+        return f"s{seat + 1}-{level}-{deal % self.players_per_seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatePart:
+    """One partition of a simulation."""
+
+    index: int
+    first_deal: int
+    deals: int
+    seed: int
+    table: Table
+    output: str  #: the history directory
+    history_format: str
+
+
+@dataclass
+class SimulateResult:
+    """The sums one partition adds to the economics (integers and exact decimals)."""
+
+    index: int
+    deals: int = 0
+    points: Counter[int] = field(default_factory=Counter)  #: points per player per deal: how often each value
+    level_points: dict[str, list[int]] = field(default_factory=dict)  #: level: [hands, sum, sum of squares]
+    naturals: Counter[str] = field(default_factory=Counter)
+    scoops: int = 0
+    pairs: int = 0
+    sap_lang: int = 0  #: players scooping (or scooped by) every opponent
+    fouls: dict[str, list[int]] = field(default_factory=dict)  #: level: [hands, fouls]
+    styles: dict[str, Counter[str]] = field(default_factory=dict)
+    rake: Decimal = Decimal(0)
+    draw_fee: Decimal = Decimal(0)
+
+
+def _cards_text(cards: Any) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def simulate_part(part: SimulatePart) -> SimulateResult:
+    """Deal, play and settle one partition's deals; write their history rows."""
+    table = part.table
+    variant = table.variant
+    seats = len(table.levels)
+    bet = Decimal(table.bet)
+    rng = np.random.default_rng([part.seed, part.index])
+    result = SimulateResult(index=part.index)
+    rows: list[dict[str, Any]] = []
+    for deal in range(part.first_deal, part.first_deal + part.deals):
+        order = rng.permutation(52)
+        bot_seeds = rng.integers(0, 2**62, size=seats).tolist()
+        deal_id = f"d{deal:08d}"
+        table_seats, plays = [], []
+        for seat in range(seats):
+            cards = [DECK[int(index)] for index in order[13 * seat : 13 * seat + 13]]
+            found = value_hand(cards, variant, opponents=seats - 1)
+            chosen = play(cards, variant, table.levels[seat], bot_seeds[seat], opponents=seats - 1, valuation=found)
+            plays.append(chosen)
+            table_seats.append(Seat(table.player_id(seat, deal), chosen.arrangement, chosen.declare_natural))
+            if found.natural is not None:
+                result.naturals[found.natural.key] += 1
+        settled = settle(table_seats, variant, bet)
+        result.deals += 1
+        result.pairs += len(settled.pairs)
+        result.scoops += sum(pair.scoop is not None for pair in settled.pairs)
+        result.rake += settled.house_take.rake
+        result.draw_fee += settled.house_take.draw_fee
+        for seat, (outcome, chosen) in enumerate(zip(settled.players, plays, strict=True)):
+            level = table.levels[seat].value
+            result.points[outcome.points] += 1
+            sums = result.level_points.setdefault(level, [0, 0, 0])
+            sums[0] += 1
+            sums[1] += outcome.points
+            sums[2] += outcome.points**2
+            fouls = result.fouls.setdefault(level, [0, 0])
+            fouls[0] += 1
+            fouls[1] += outcome.fouled
+            result.sap_lang += outcome.sap_lang is not None
+            result.styles.setdefault(level, Counter())[chosen.style.value] += 1
+            arrangement = chosen.arrangement
+            rows.append(
+                {
+                    "deal_id": deal_id,
+                    "player_id": outcome.id,
+                    "variant": table.variant_text,
+                    "back": _cards_text(arrangement.back.cards),
+                    "middle": _cards_text(arrangement.middle.cards),
+                    "front": _cards_text(arrangement.front.cards),
+                    "declare_natural": chosen.declare_natural,
+                    "seats": seats,
+                    "level": level,
+                    "style": chosen.style.value,
+                    "points": outcome.points,
+                    "net": str(outcome.net),
+                }
+            )
+    _write_history(rows, Path(part.output), part.index, part.history_format)
+    return result
+
+
+def _write_history(rows: list[dict[str, Any]], directory: Path, index: int, kind: str) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    if kind == "jsonl":
+        with (directory / f"part-{index:05d}.jsonl").open("w", encoding="utf-8") as handle:
+            handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        return
+    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    pq.write_table(pa.Table.from_pylist(rows), directory / f"part-{index:05d}.parquet")
+
+
+def economics(table: Table, results: list[SimulateResult]) -> dict[str, Any]:
+    """The variant's economics from every partition's sums (added in partition order)."""
+    variant = table.variant
+    ordered = sorted(results, key=lambda item: item.index)
+    deals = sum(result.deals for result in ordered)
+    seats = len(table.levels)
+    hands = deals * seats
+    points: Counter[int] = Counter()
+    naturals: Counter[str] = Counter()
+    level_points: dict[str, list[int]] = {}
+    fouls: dict[str, list[int]] = {}
+    styles: dict[str, Counter[str]] = {}
+    rake, draw_fee = Decimal(0), Decimal(0)
+    for result in ordered:
+        points.update(result.points)
+        naturals.update(result.naturals)
+        rake += result.rake
+        draw_fee += result.draw_fee
+        for level, sums in result.level_points.items():
+            merged = level_points.setdefault(level, [0, 0, 0])
+            for place in range(3):
+                merged[place] += sums[place]
+        for level, counted in result.fouls.items():
+            merged = fouls.setdefault(level, [0, 0])
+            merged[0] += counted[0]
+            merged[1] += counted[1]
+        for level, counter in result.styles.items():
+            styles.setdefault(level, Counter()).update(counter)
+    pairs = sum(result.pairs for result in ordered)
+    scoops = sum(result.scoops for result in ordered)
+    sap_lang = sum(result.sap_lang for result in ordered)
+    bet = Decimal(table.bet)
+    total = rake + draw_fee
+    return {
+        "variant": variant.name,
+        "variant_spec": table.variant_text,
+        "fingerprint": variant.fingerprint,
+        "deals": deals,
+        "seats": seats,
+        "levels": [level.value for level in table.levels],
+        "hands": hands,
+        "points": _distribution(points),
+        "points_by_level": {
+            level: {"mean": _mean(sums), "sd": _sd(sums), "hands": sums[0]} for level, sums in level_points.items()
+        },
+        "naturals": {
+            key: {"count": naturals[key], "per_1000_hands": 1000 * naturals[key] / hands if hands else 0.0}
+            for key in NATURAL_KEYS
+            if key in variant.rules.naturals
+        },
+        "scoops": {"count": scoops, "per_1000_pairs": 1000 * scoops / pairs if pairs else 0.0},
+        "sap_lang": {"count": sap_lang, "per_1000_deals": 1000 * sap_lang / deals if deals else 0.0},
+        "fouls_by_level": {
+            level: {"hands": counted[0], "fouls": counted[1], "rate": counted[1] / counted[0]}
+            for level, counted in fouls.items()
+        },
+        "styles_by_level": {level: dict(sorted(counter.items())) for level, counter in styles.items()},
+        "house_take": {
+            "bet": str(bet),
+            "rake": float(rake),
+            "draw_fee": float(draw_fee),
+            "total": float(total),
+            "per_1000_deals_per_unit_bet": float(total * 1000 / (deals * bet)) if deals and bet else 0.0,
+        },
+    }
+
+
+def _mean(sums: list[int]) -> float:
+    return sums[1] / sums[0] if sums[0] else 0.0
+
+
+def _sd(sums: list[int]) -> float:
+    count, total, squares = sums
+    if count < 2:
+        return 0.0
+    return math.sqrt(max(0.0, (squares - total * total / count) / (count - 1)))
+
+
+def _distribution(points: Counter[int]) -> dict[str, Any]:
+    """Mean, standard deviation, percentiles and the histogram of points per player per deal."""
+    count = sum(points.values())
+    if not count:
+        return {"mean": 0.0, "sd": 0.0, "percentiles": {}, "histogram": {"edges": [], "counts": []}}
+    values = sorted(points)
+    total = sum(value * times for value, times in points.items())
+    squares = sum(value * value * times for value, times in points.items())
+    percentiles = {}
+    for label, share in (
+        ("p1", 0.01),
+        ("p5", 0.05),
+        ("p25", 0.25),
+        ("p50", 0.5),
+        ("p75", 0.75),
+        ("p95", 0.95),
+        ("p99", 0.99),
+    ):
+        # The smallest value with at least this share of players at or below it.
+        target, seen = share * count, 0
+        for value in values:
+            seen += points[value]
+            if seen >= target:
+                percentiles[label] = value
+                break
+    low, high = values[0], values[-1]
+    return {
+        "mean": total / count,
+        "sd": _sd([count, total, squares]),
+        "percentiles": percentiles,
+        "histogram": {
+            "edges": [value - 0.5 for value in range(low, high + 2)],
+            "counts": [points.get(value, 0) for value in range(low, high + 1)],
+        },
+    }

@@ -1,0 +1,138 @@
+"""Hand-history rows: validation names the row and field; partitions cover every row once."""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from maubinh_api.batch.history import HistoryError, check_row, parts_of, read_part
+
+GOOD = {
+    "deal_id": "d1",
+    "player_id": "p1",
+    "variant": "classic",
+    "back": "As Ad Kc Kd 7h",
+    "middle": "9s 9h 8c 5d 3c",
+    "front": "Qs Jh 2s",
+}
+
+
+def test_a_good_row_is_read_with_the_settlement_defaults():
+    row, problem = check_row(GOOD)
+    assert problem is None
+    assert row.declare_natural is True and row.seats == 4
+    assert [str(card) for card in row.arrangement.front.cards] == ["Qs", "Jh", "2s"]
+
+
+def test_cards_may_be_a_list_and_a_variant_may_be_an_object():
+    record = {**GOOD, "back": ["As", "Ad", "Kc", "Kd", "7h"], "variant": {"preset": "classic", "overrides": {}}}
+    row, problem = check_row(record)
+    assert problem is None and row.variant.name == "classic"
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"deal_id": None}, "deal_id", "null"),
+        ({"player_id": ""}, "player_id", "1 to 200 characters"),
+        ({"variant": "poker"}, "variant", "unknown preset 'poker'"),
+        ({"variant": '{"preset": "classic", "overrides": {"rake": "9"}}'}, "variant/overrides/rake", "between 0"),
+        ({"middle": "9s 9h 8c 5d Xx"}, "middle/4", "unknown card 'Xx'"),
+        ({"front": "Qs Jh"}, "front", "holds 3 cards, not 2"),
+        ({"front": "Qs Jh As"}, "front/2", "appears twice"),
+        ({"seats": 5}, "seats", "must be 2 to 4 players at the table, not 5"),
+        ({"declare_natural": "maybe"}, "declare_natural", "Not a valid boolean"),
+        ({"back": 7}, "back", "list of card texts"),
+    ],
+)
+def test_a_bad_row_names_its_field(change, field, words):
+    record = {**GOOD, **change}
+    row, problem = check_row(record)
+    assert row is None
+    assert problem[0] == field
+    assert words in problem[1]
+
+
+def test_a_missing_column_is_named():
+    record = dict(GOOD)
+    del record["front"]
+    assert check_row(record) == (None, ("front", "Missing data for required field."))
+
+
+def _jsonl(path, lines):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_jsonl_partitions_keep_line_numbers(tmp_path):
+    lines = [json.dumps({**GOOD, "deal_id": f"d{number}"}) for number in range(1, 8)]
+    lines[2] = "{not json"
+    lines[4] = ""  # a blank line is not a row
+    history = _jsonl(tmp_path / "h.jsonl", lines)
+    parts = parts_of(history, rows_per_part=3)
+    assert [part.first_row for part in parts] == [1, 4, 7]
+    seen = [
+        (number, record["deal_id"] if record else problem)
+        for part in parts
+        for number, record, problem in read_part(part)
+    ]
+    # Line 3 is broken, line 5 is blank: every other line is read once, with its own number.
+    assert [number for number, _ in seen] == [1, 2, 3, 4, 6, 7]
+    assert seen[2][1].startswith("not valid JSON")
+    assert dict(seen)[7] == "d7"
+
+
+def test_parquet_partitions_follow_row_groups(tmp_path):
+    rows = [{**GOOD, "deal_id": f"d{number}"} for number in range(1, 11)]
+    path = tmp_path / "h.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=2)
+    parts = parts_of(path, rows_per_part=4)
+    # Row groups of 2: parts take two groups each (4 rows), the last one group.
+    assert [(part.first_row, part.start, part.stop) for part in parts] == [(1, 0, 2), (5, 2, 4), (9, 4, 5)]
+    numbers = [(number, record["deal_id"]) for part in parts for number, record, _ in read_part(part)]
+    assert numbers == [(number, f"d{number}") for number in range(1, 11)]
+
+
+def test_a_directory_is_read_in_name_order(tmp_path):
+    _jsonl(tmp_path / "b.jsonl", [json.dumps({**GOOD, "deal_id": "second"})])
+    _jsonl(tmp_path / "a.jsonl", [json.dumps({**GOOD, "deal_id": "first"})])
+    parts = parts_of(tmp_path)
+    assert [part.index for part in parts] == [0, 1]
+    assert [record["deal_id"] for part in parts for _, record, _ in read_part(part)] == ["first", "second"]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("missing.jsonl", None, "no such file or directory"),
+        ("history.csv", "a,b\n", "unknown history format '.csv'"),
+        ("broken.parquet", "not parquet", "not a readable Parquet file"),
+    ],
+)
+def test_a_history_that_cannot_be_read_stops_with_its_name(tmp_path, name, content, words):
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(HistoryError, match=words) as raised:
+        parts_of(path)
+    assert str(path) in str(raised.value)
+
+
+def test_a_parquet_file_without_the_columns_is_a_wrong_schema(tmp_path):
+    path = tmp_path / "h.parquet"
+    pq.write_table(pa.Table.from_pylist([{"deal": "d1", "back": "As"}]), path)
+    with pytest.raises(HistoryError, match="wrong schema: missing column"):
+        parts_of(path)
+
+
+def test_the_shipped_example_history_is_valid():
+    from tests.conftest import ROOT
+
+    parts = parts_of(ROOT / "docs" / "examples" / "history.jsonl")
+    records = [record for part in parts for _, record, _ in read_part(part)]
+    assert len(records) == 48  # 12 deals of 4 seats
+    assert all(check_row(record)[1] is None for record in records)
+    assert len({record["deal_id"] for record in records}) == 12
