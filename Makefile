@@ -35,12 +35,13 @@ $(DEV_STAMP): requirements/runtime.txt requirements/batch.txt requirements/dev.t
 deps: $(DEV_STAMP)
 
 # Debian packages the tests start for real: Redis (shared cache), nginx (scale-out),
-# Chromium (/docs) and wrk (load).
+# Chromium and its driver (/docs, the playground, the reports) and wrk (load).
 system-deps:
 	@missing=""; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \

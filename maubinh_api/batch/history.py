@@ -257,6 +257,8 @@ def read_part(part: Part) -> Iterator[tuple[int, Mapping[str, Any] | None, str |
         with open(part.path, "rb") as handle:
             handle.seek(part.start)
             data = handle.read(part.stop - part.start)
+        if part.start == 0:
+            data = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark some editors write
         for number, raw in enumerate(data.splitlines(), start=part.first_row):
             if not raw.strip():
                 continue  # a blank line is not a row

@@ -305,7 +305,11 @@ def arrangement_of(found: Valuation, row: int) -> Arrangement:
     """The arrangement of a legal split row (the stronger five at the back)."""
     from .optimiser import _choice  # noqa: PLC0415
 
-    return _choice(found.hand, int(found.splits.rows[row]), 0.0, found.variant).arrangement  # type: ignore[attr-defined]
+    built = found.arrangements.get(row)
+    if built is None:
+        built = _choice(found.hand, int(found.splits.rows[row]), 0.0, found.variant).arrangement  # type: ignore[attr-defined]
+        found.arrangements[row] = built
+    return built
 
 
 def _classes_of(arrangement: Arrangement, found: Valuation) -> tuple[int, int, int]:

@@ -27,10 +27,11 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Final
 
 from ..infra.allocator import keep_freed_memory
@@ -62,8 +63,10 @@ def _table() -> dict[str, object]:
     return data
 
 
-def loss_reference(preset_name: str, opponents: int) -> dict[Level, LossReference]:
-    """Each level's loss per hand under a preset at a table of ``opponents`` + 1."""
+@functools.lru_cache(maxsize=64)
+def loss_reference(preset_name: str, opponents: int) -> Mapping[Level, LossReference]:
+    """Each level's loss per hand under a preset at a table of ``opponents`` + 1
+    (read once; a grading job asks for it on every hand)."""
     if not 1 <= opponents <= 3:
         raise ValueError(f"opponents must be 1 to 3, not {opponents}")
     presets = _table()["presets"]
@@ -71,10 +74,12 @@ def loss_reference(preset_name: str, opponents: int) -> dict[Level, LossReferenc
     if preset_name not in presets:
         raise ValueError(f"no level reference for preset {preset_name!r}")
     rows = presets[preset_name][str(opponents)]
-    return {
-        Level(level): LossReference(row["mean"], row["sd"], row["hands"], row["best_share"])
-        for level, row in rows.items()
-    }
+    return MappingProxyType(
+        {
+            Level(level): LossReference(row["mean"], row["sd"], row["hands"], row["best_share"])
+            for level, row in rows.items()
+        }
+    )
 
 
 def _measure(args: tuple[str, int, int, int]) -> dict[str, list[float]]:

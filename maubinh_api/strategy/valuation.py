@@ -27,6 +27,7 @@ The best arrangement is the shortlisted split with the highest exact value
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -34,6 +35,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from ..rules.arrangement import Arrangement
 from ..rules.cards import Card
 from ..rules.naturals import NaturalHand, detect
 from ..rules.variants import Variant
@@ -67,6 +69,8 @@ class Valuation:
     exact: Floats  #: the shortlist's exact expected points, in ``rows`` order
     natural: NaturalHand | None
     natural_ev: float | None  #: expected points of declaring the natural
+    #: arrangements of split rows already built (a bot and its analysis ask for the same ones)
+    arrangements: dict[int, Arrangement] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     @property
     def best_normal_ev(self) -> float:

@@ -85,6 +85,13 @@ def test_jsonl_partitions_keep_line_numbers(tmp_path):
     assert dict(seen)[7] == "d7"
 
 
+def test_a_byte_order_mark_and_windows_line_ends_are_read(tmp_path):
+    path = tmp_path / "h.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(GOOD).encode() + b"\r\n" + json.dumps(GOOD).encode() + b"\r\n")
+    rows = [(number, problem) for part in parts_of(path) for number, _, problem in read_part(part)]
+    assert rows == [(1, None), (2, None)]
+
+
 def test_parquet_partitions_follow_row_groups(tmp_path):
     rows = [{**GOOD, "deal_id": f"d{number}"} for number in range(1, 11)]
     path = tmp_path / "h.parquet"
