@@ -69,10 +69,13 @@ def _simulate_speed(work: Path, deals: int) -> Path:
                 str(out),
             ]
         )
-        timings[workers] = time.perf_counter() - started
+        total = time.perf_counter() - started
+        [economics] = json.loads((out / "economics.json").read_text())
+        timings[workers] = float(economics["work_s"])
         print(
             f"simulate, Dask {workers} worker(s): {deals * 2 / timings[workers] / workers:.1f} deals per second "
-            f"per core ({deals * 2} deals in {timings[workers]:.1f} s, cluster start included)"
+            f"per core ({deals * 2} deals in {timings[workers]:.1f} s once the cluster is up, "
+            f"{total:.1f} s with its start)"
         )
     print(f"simulate, two workers against one: {timings[1] / timings[2]:.2f}x")
     return work / "sim-2" / "history"
@@ -101,10 +104,12 @@ def _grade(history: Path, out: Path, workers: int) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200, help="deals for the simulate speed (default 200)")
-    parser.add_argument("--grade-rows", type=int, default=4_000, help="rows for the grading speed (default 4,000)")
+    parser.add_argument("--deals", type=int, default=500, help="deals for the simulate speed (default 500)")
+    parser.add_argument("--grade-rows", type=int, default=12_000, help="rows for the grading speed (default 12,000)")
     parser.add_argument(
-        "--rows", default="50000,500000", help="history sizes for the memory figures (default 50000,500000)"
+        "--rows",
+        default="50000,500000",
+        help="history sizes for the memory figures (default 50000,500000; empty: none)",
     )
     args = parser.parse_args()
     keep_freed_memory()
@@ -115,14 +120,15 @@ def main() -> None:
         elapsed = {}
         for workers in (1, 2):
             summary = _grade(history, work / f"grade-{workers}", workers)
-            elapsed[workers] = float(summary["elapsed_s"])  # type: ignore[arg-type]
+            elapsed[workers] = float(summary["work_s"])  # type: ignore[arg-type]
             print(
                 f"grade, Dask {workers} worker(s): {args.grade_rows / elapsed[workers] / workers:.1f} hands per second "
-                f"per core ({args.grade_rows:,} rows in {elapsed[workers]:.1f} s; target >= 300)"
+                f"per core ({args.grade_rows:,} rows in {elapsed[workers]:.1f} s once the cluster is up, "
+                f"{float(summary['elapsed_s']):.1f} s with its start; target >= 300)"  # type: ignore[arg-type]
             )
         print(f"grade, two workers against one: {elapsed[1] / elapsed[2]:.2f}x (target >= 1.7)")
         peaks = {}
-        for rows in (int(size) for size in args.rows.split(",")):
+        for rows in (int(size) for size in args.rows.split(",") if size.strip()):
             big = _history(source, rows, work / "histories")
             summary = _grade(big, work / f"memory-{rows}", 2)
             peaks[rows] = float(summary["worker_peak_rss_mb"])  # type: ignore[arg-type]

@@ -24,6 +24,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Headless Chromium, quiet and self-contained: no sandbox (containers), no GPU, no
+#: background traffic or updates, small /dev/shm tolerated, no scrollbars in screenshots.
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+)
 
 
 def free_port() -> int:

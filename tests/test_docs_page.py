@@ -9,23 +9,12 @@ import subprocess
 
 import pytest
 import yaml
-from local_servers import service
+from local_servers import CHROMIUM_FLAGS, service
 
 from tests.conftest import SPEC_PATH
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-    "--virtual-time-budget=15000",
-]
+FLAGS = ["--headless", *CHROMIUM_FLAGS, "--virtual-time-budget=15000"]
 
 
 @pytest.fixture(scope="module")

@@ -169,6 +169,7 @@ def _simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     reports = []
     with connect(args.scheduler, args.workers) as client:
+        ready = time.perf_counter()
         for number, text in enumerate(texts):
             table = simulate.Table(text, levels, args.players_per_seat, args.bet)
             history = (out / "history") if number == 0 else (out / "compare" / "history")
@@ -187,9 +188,11 @@ def _simulate(args: argparse.Namespace) -> int:
             label = f"simulate {table.variant.name}" + (" (compare)" if number else "")
             results = run(client, simulate.simulate_part, parts, description=label, progress=not args.no_progress)
             reports.append(simulate.economics(table, results))
+        working = time.perf_counter() - ready
     elapsed = time.perf_counter() - started
     for report in reports:
         report["elapsed_s"] = round(elapsed, 3)
+        report["work_s"] = round(working, 3)  # without starting (or reaching) the cluster
     (out / "economics.json").write_text(json.dumps(reports, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     (out / "report.html").write_text(simulate_report(reports), encoding="utf-8")
     for report in reports:
@@ -218,6 +221,7 @@ def _grade(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     output = str(out.resolve())
     with connect(args.scheduler, args.workers) as client:
+        ready = time.perf_counter()
         results = run(
             client,
             grading.grade_part,
@@ -225,6 +229,7 @@ def _grade(args: argparse.Namespace) -> int:
             description="grade",
             progress=not args.no_progress,
         )
+        working = time.perf_counter() - ready
     elapsed = time.perf_counter() - started
     counted = grading.counts(results)
     rows = players.player_rows(grading.merge(results))
@@ -245,6 +250,7 @@ def _grade(args: argparse.Namespace) -> int:
         },
         "errors": first_errors[:50],
         "elapsed_s": round(elapsed, 3),
+        "work_s": round(working, 3),  # without starting (or reaching) the cluster
         "scheduler": args.scheduler or "local",
         "worker_peak_rss_mb": round(max((result.peak_rss_mb for result in results), default=0.0), 1),
     }

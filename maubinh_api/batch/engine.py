@@ -80,5 +80,7 @@ def run(
                 for other in futures:
                     other.cancel()
                 raise EngineError(f"{description}: a task failed: {type(error).__name__}: {error}") from error
+            # Let the worker drop the result now: it holds every result the client still refers to.
+            future.release()
             bar.update(1)
     return results

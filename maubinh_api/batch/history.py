@@ -83,8 +83,8 @@ class Part:
     path: str
     kind: str  #: jsonl or parquet
     first_row: int  #: the 1-based row (line) number of its first row
-    start: int  #: jsonl: byte offset; parquet: first row group
-    stop: int  #: jsonl: byte offset (exclusive); parquet: row group after the last
+    start: int  #: jsonl: byte offset; parquet: first row (0-based)
+    stop: int  #: jsonl: byte offset (exclusive); parquet: row after the last
 
 
 _TEXT: Final = "must be a text of 1 to 200 characters"
@@ -196,8 +196,8 @@ def _files(path: Path) -> list[tuple[Path, str]]:
 
 
 def parts_of(path: Path, rows_per_part: int = PART_ROWS) -> list[Part]:
-    """Split a history into partitions of about ``rows_per_part`` rows, by
-    reading only line ends (JSON Lines) or the footer (Parquet)."""
+    """Split a history into partitions of ``rows_per_part`` rows (the last of
+    a file fewer), by reading only line ends (JSON Lines) or the footer (Parquet)."""
     parts: list[Part] = []
     for file, kind in _files(path):
         if kind == "jsonl":
@@ -237,18 +237,11 @@ def _parquet_parts(file: Path, rows_per_part: int, first_index: int) -> list[Par
     ]
     if missing:
         raise HistoryError(f"{file}: wrong schema: missing column(s) {', '.join(missing)}")
-    parts: list[Part] = []
-    group, first_row, rows = 0, 1, 0
-    start = 0
-    for group in range(metadata.num_row_groups):
-        rows += metadata.row_group(group).num_rows
-        if rows >= rows_per_part:
-            parts.append(Part(first_index + len(parts), str(file), "parquet", first_row, start, group + 1))
-            first_row += rows
-            start, rows = group + 1, 0
-    if rows:
-        parts.append(Part(first_index + len(parts), str(file), "parquet", first_row, start, metadata.num_row_groups))
-    return parts
+    rows = metadata.num_rows
+    return [
+        Part(first_index + number, str(file), "parquet", start + 1, start, min(start + rows_per_part, rows))
+        for number, start in enumerate(range(0, rows, rows_per_part))
+    ]
 
 
 def read_part(part: Part) -> Iterator[tuple[int, Mapping[str, Any] | None, str | None]]:
@@ -274,6 +267,17 @@ def read_part(part: Part) -> Iterator[tuple[int, Mapping[str, Any] | None, str |
         return
     import pyarrow.parquet as pq  # noqa: PLC0415
 
-    table = pq.ParquetFile(part.path).read_row_groups(list(range(part.start, part.stop)))
+    # Read the row groups the part's rows fall in, and keep those rows: a part
+    # is a fixed number of rows whatever the writer's row groups were.
+    handle = pq.ParquetFile(part.path)
+    metadata = handle.metadata
+    groups, first, offset = [], None, 0
+    for group in range(metadata.num_row_groups):
+        size = metadata.row_group(group).num_rows
+        if offset < part.stop and offset + size > part.start:
+            groups.append(group)
+            first = offset if first is None else first
+        offset += size
+    table = handle.read_row_groups(groups).slice(part.start - (first or 0), part.stop - part.start)
     for number, record in enumerate(table.to_pylist(), start=part.first_row):
         yield number, record, None

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from ..infra.allocator import keep_freed_memory
 from ..rules.cards import DECK
 from ..rules.settlement import Seat, settle
 from ..rules.variants import NATURAL_KEYS, Variant, resolve_variant
@@ -94,6 +95,7 @@ def _cards_text(cards: Any) -> str:
 
 def simulate_part(part: SimulatePart) -> SimulateResult:
     """Deal, play and settle one partition's deals; write their history rows."""
+    keep_freed_memory()  # Dask's workers trim the heap eagerly; the valuation's temporaries want it kept
     table = part.table
     variant = table.variant
     seats = len(table.levels)

@@ -92,13 +92,13 @@ def test_a_byte_order_mark_and_windows_line_ends_are_read(tmp_path):
     assert rows == [(1, None), (2, None)]
 
 
-def test_parquet_partitions_follow_row_groups(tmp_path):
+def test_parquet_partitions_cut_across_row_groups(tmp_path):
     rows = [{**GOOD, "deal_id": f"d{number}"} for number in range(1, 11)]
     path = tmp_path / "h.parquet"
-    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=2)
+    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=3)
     parts = parts_of(path, rows_per_part=4)
-    # Row groups of 2: parts take two groups each (4 rows), the last one group.
-    assert [(part.first_row, part.start, part.stop) for part in parts] == [(1, 0, 2), (5, 2, 4), (9, 4, 5)]
+    # Row groups of 3 (rows 1-3, 4-6, 7-9, 10); parts of 4 rows whatever the groups.
+    assert [(part.first_row, part.start, part.stop) for part in parts] == [(1, 0, 4), (5, 4, 8), (9, 8, 10)]
     numbers = [(number, record["deal_id"]) for part in parts for number, record, _ in read_part(part)]
     assert numbers == [(number, f"d{number}") for number in range(1, 11)]
 

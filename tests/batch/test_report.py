@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from local_servers import CHROMIUM_FLAGS
 
 from maubinh_api.batch.report import grade_report, simulate_report
 
@@ -320,18 +321,7 @@ def test_variant_names_are_escaped_and_the_count_is_checked():
 # --- in a browser -----------------------------------------------------------------------------------------------
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-    "--virtual-time-budget=15000",
-]
+FLAGS = ["--headless", *CHROMIUM_FLAGS, "--virtual-time-budget=15000"]
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)"
 )
