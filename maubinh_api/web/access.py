@@ -3,9 +3,11 @@
 With ``MAUBINH_API_KEYS`` set, every ``/v1/*`` request needs one of the keys,
 sent as ``Authorization: Bearer <key>`` or ``X-API-Key: <key>``; with
 ``MAUBINH_METRICS_KEYS`` set, so does ``/metrics``.  Health, readiness, the
-API description and ``/docs`` stay open.  Keys are compared in constant time
-(``hmac.compare_digest``), against every configured key, so the time taken
-says nothing about how much of a key was right.
+API description, ``/docs`` and ``/playground`` stay open (the playground
+page asks its user for a key and sends it on its own ``/v1`` calls).  Keys
+are compared in constant time (``hmac.compare_digest``), against every
+configured key, so the time taken says nothing about how much of a key was
+right.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.odds import odds_for
 from ..strategy.valuation import value_hand
 from .access import register_access_control
-from .blueprints import arrangements, hands, health, metrics, settlements, variants
+from .blueprints import arrangements, hands, health, metrics, playground, settlements, variants
 from .observability import register_observability
 from .problems import register_error_handlers
 
@@ -41,7 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_observability(app)
     register_access_control(app, settings)
-    for module in (health, metrics, variants, hands, arrangements, settlements):
+    for module in (health, metrics, variants, hands, arrangements, settlements, playground):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "maubinh-api"}),

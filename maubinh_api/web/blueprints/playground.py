@@ -1,0 +1,55 @@
+"""The playground: a page to try the API in a browser (GET /playground), and its style sheet and script.
+
+The page is static HTML, CSS and plain JavaScript that calls the public API like any client; this
+blueprint only serves the three files.  It lives outside ``/v1/``, so it loads without an API key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, request
+
+blueprint = Blueprint("playground", __name__)
+
+_FILES = Path(__file__).resolve().parents[1] / "static" / "playground"
+
+#: The only files served under /playground/, with their content types.
+ASSETS: dict[str, str] = {"playground.css": "text/css", "playground.js": "text/javascript"}
+
+# The page needs nothing but its own script, its style sheet and the API on the same origin;
+# saying so makes an injected script or an inline handler fail loudly instead of running.
+_CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+@blueprint.get("/playground")
+def page() -> Response:
+    """The playground page."""
+    response = _serve("index.html", "text/html")
+    response.headers["Content-Security-Policy"] = _CONTENT_SECURITY_POLICY
+    return response
+
+
+@blueprint.get("/playground/<asset>")
+def asset(asset: str) -> Response:
+    """The page's style sheet or script; anything else is the usual 404 problem."""
+    mimetype = ASSETS.get(asset)
+    if mimetype is None:
+        abort(404)
+    return _serve(asset, mimetype)
+
+
+def _serve(name: str, mimetype: str) -> Response:
+    data = (_FILES / name).read_bytes()
+    response = Response(data, mimetype=mimetype)
+    # The URLs carry no version, so a browser must ask again each time; the ETag makes that a 304.
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.set_etag(hashlib.sha256(data).hexdigest()[:32])
+    # An If-None-Match naming this version turns the answer into a bodiless 304.
+    response.make_conditional(request)
+    return response

@@ -1,0 +1,558 @@
+"""The playground in headless Chromium, driven by Selenium against the service run for real.
+
+One server and one browser serve the whole module.  What a user sees is compared with what the
+API answers for the same request, called here from Python.  Screenshots are written to the
+test's tmp directory, and to docs/ with UPDATE_SCREENSHOTS=1.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from local_servers import CHROMIUM_FLAGS, Service, service
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service as DriverService
+from selenium.webdriver.chrome.webdriver import WebDriver
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.select import Select
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="needs Debian's chromium and chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver)",
+)
+
+# Seed 14 deals (laid out high to low) a full house, three of a kind and a pair: a legal hand, so
+# the foul the test makes comes from its drag alone (the test checks both).
+SEED = 14
+DESKTOP, PHONE = 1280, 375
+POSITIONS = ("back", "middle", "front")
+RANKS = "23456789TJQKA"
+# What Vietnamese players call the cards (docs/rules.md: bích, cơ, rô, chuồn).
+VI_RANKS = dict(
+    zip(RANKS, ("Hai", "Ba", "Bốn", "Năm", "Sáu", "Bảy", "Tám", "Chín", "Mười", "Bồi", "Đầm", "Già", "Át"), strict=True)
+)
+VI_SUITS = {"s": "bích", "h": "cơ", "d": "rô", "c": "chuồn"}
+EN_RANKS = dict(
+    zip(
+        RANKS,
+        ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+        strict=True,
+    )
+)
+EN_SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+BOT_LEVELS = ("casual", "club", "expert")  # the page's default levels for seats 2-4
+
+T = TypeVar("T")
+
+
+# ------------------------------------------------------------------ the deal, as the page does it
+
+
+def mulberry32(seed: int) -> Callable[[], float]:
+    """The page's PRNG (playground.js), in 32-bit unsigned arithmetic."""
+    state = seed & 0xFFFFFFFF
+
+    def imul(x: int, y: int) -> int:
+        return (x * y) & 0xFFFFFFFF
+
+    def next_number() -> float:
+        nonlocal state
+        state = (state + 0x6D2B79F5) & 0xFFFFFFFF
+        x = imul(state ^ (state >> 15), state | 1)
+        x ^= (x + imul(x ^ (x >> 7), x | 61)) & 0xFFFFFFFF
+        return ((x ^ (x >> 14)) & 0xFFFFFFFF) / 2**32
+
+    return next_number
+
+
+def shuffled_deck(seed: int) -> list[str]:
+    """Fisher-Yates over 2s..As, 2h..Ah, 2d..Ad, 2c..Ac with mulberry32(seed)."""
+    deck = [rank + suit for suit in "shdc" for rank in RANKS]
+    random = mulberry32(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+# --------------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
+    with service(tmp_path_factory.mktemp("playground"), workers=1) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser(server: Service) -> Iterator[WebDriver]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SE_OFFLINE", "true")  # Selenium Manager must never download a browser or a driver
+        yield from _chromium()
+
+
+def _chromium() -> Iterator[WebDriver]:
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", *CHROMIUM_FLAGS, "--lang=en-GB"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=DriverService(executable_path=str(CHROMEDRIVER)))
+    driver.set_script_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def page(browser: WebDriver, server: Service) -> Iterator[Playground]:
+    playground = Playground(browser, server.url)
+    playground.open()
+    yield playground
+    browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")
+
+
+def api(server: Service, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The service's answer to the same request, without the page (422s included)."""
+    request = urllib.request.Request(
+        server.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answer: dict[str, Any] = json.load(response)
+    except urllib.error.HTTPError as error:
+        answer = json.load(error)
+    return answer
+
+
+def key_of(arrangement: dict[str, list[str]]) -> str:
+    """The page's data-for of a result: the arrangement it describes."""
+    return "|".join(" ".join(arrangement[position]) for position in POSITIONS)
+
+
+class Playground:
+    """The page as a user drives it, plus what the test reads back from it."""
+
+    def __init__(self, driver: WebDriver, url: str) -> None:
+        self.driver = driver
+        self.url = url
+
+    def open(self) -> None:
+        self.use_width(DESKTOP)
+        self.driver.get(self.url + "/playground")
+        # Ready once the preset is loaded: the fingerprint of the rules in use is shown.
+        self.wait(lambda: self.text("#fingerprint").startswith("sha256:"), "the rules to load")
+        self.driver.get_log("browser")  # start each test with an empty console
+
+    def wait(self, condition: Callable[[], T], what: str, seconds: float = 20) -> T:
+        deadline = time.monotonic() + seconds
+        while True:
+            value = condition()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutException(f"waited {seconds} s for {what}")
+            time.sleep(0.05)
+
+    def find(self, css: str) -> WebElement:
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def text(self, css: str) -> str:
+        found = self.driver.find_elements(By.CSS_SELECTOR, css)
+        return str(found[0].text) if found else ""
+
+    def texts(self, css: str) -> list[str]:
+        texts: list[str] = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0]), (node) => node.textContent);", css
+        )
+        return texts
+
+    def rows(self) -> dict[str, list[str]]:
+        """The user's three chi, card by card, as laid out on the page."""
+        rows: dict[str, list[str]] = self.driver.execute_script(
+            "const rows = {};"
+            "document.querySelectorAll('#hand .row').forEach((row) => {"
+            "  rows[row.dataset.position] = Array.from(row.querySelectorAll('.card'), (card) => card.dataset.card);"
+            "});"
+            "return rows;"
+        )
+        return rows
+
+    def card(self, card: str) -> WebElement:
+        return self.find(f'#hand .card[data-card="{card}"]')
+
+    def deal(self, seed: int) -> None:
+        field = self.find("#seed")
+        field.clear()
+        field.send_keys(str(seed))
+        self.find("#deal").click()
+        self.wait_for_checks()
+
+    def wait_for_checks(self) -> None:
+        """Until the check and the analysis both describe the cards now on the table."""
+        self.wait(lambda: self.result_for("#check-result") and self.result_for("#analysis-result"), "the checks")
+
+    def result_for(self, css: str) -> bool:
+        return bool(self.find(css).get_attribute("data-for") == key_of(self.rows()))
+
+    def drag(self, card: str, onto: str) -> None:
+        """Press, move and release the pointer, as a mouse or a finger would."""
+        ActionChains(self.driver).click_and_hold(self.card(card)).move_to_element(self.card(onto)).release().perform()
+
+    def use_width(self, width: int) -> None:
+        """A desktop window, or a phone's viewport (device metrics, as the browser's phone mode does)."""
+        if width == PHONE:
+            self.driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": PHONE, "height": 812, "deviceScaleFactor": 1, "mobile": True},
+            )
+        else:
+            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            self.driver.set_window_size(width, 1000)
+
+    def horizontal_overflow(self) -> int:
+        overflow: int = self.driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"
+        )
+        return overflow
+
+    def accessibility_violations(self) -> list[dict[str, Any]]:
+        """axe-core's serious and critical violations of the page as it is now."""
+        if not self.driver.execute_script("return Boolean(window.axe);"):
+            self.driver.execute_script(AXE.read_text(encoding="utf-8"))
+        found: list[dict[str, Any]] | dict[str, str] = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {resultTypes: ['violations']}).then("
+            "  (result) => done(result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+            "    nodes: v.nodes.slice(0, 5).map((node) => node.target.join(' '))}))),"
+            "  (error) => done({error: String(error)}));"
+        )
+        assert isinstance(found, list), found
+        return [violation for violation in found if violation["impact"] in ("serious", "critical")]
+
+    def check_accessibility(self, when: str) -> None:
+        """No serious or critical axe violation, and no sideways scrolling, at both widths."""
+        for width in (DESKTOP, PHONE):
+            self.use_width(width)
+            assert self.accessibility_violations() == [], f"{when}, {width} px"
+            assert self.horizontal_overflow() <= 0, f"{when}: the page scrolls sideways at {width} px"
+        self.use_width(DESKTOP)
+
+    def console_errors(self, allowed: str | None = None) -> list[str]:
+        """SEVERE console entries since the last look (a network 4xx is one), less those ``allowed``."""
+        entries = [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        return [message for message in entries if not (allowed and re.search(allowed, message))]
+
+    def screenshot(self, width: int, path: Path) -> None:
+        """The whole page (beyond the viewport) at ``width``."""
+        self.use_width(width)
+        time.sleep(0.2)  # let the layout settle after the resize
+        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+        path.write_bytes(base64.b64decode(shot["data"]))
+        self.use_width(DESKTOP)
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Every seat after the reveal: id, declared natural, and the three chi shown."""
+        seats: list[dict[str, Any]] = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#seats .seat'), (seat) => {"
+            "  const arrangement = {};"
+            "  seat.querySelectorAll('.seat-row').forEach((row) => {"
+            "    arrangement[row.dataset.position] ="
+            "      Array.from(row.querySelectorAll('.mini-card'), (card) => card.dataset.card);"
+            "  });"
+            "  return {id: seat.dataset.player, declare: seat.dataset.declare === 'true', arrangement,"
+            "          style: (seat.querySelector('.seat-style') || {}).textContent || null};"
+            "});"
+        )
+        return seats
+
+
+def english_name(card: str) -> str:
+    return f"{EN_RANKS[card[0]]} of {EN_SUITS[card[1]]}"
+
+
+def flat(arrangement: dict[str, list[str]]) -> list[str]:
+    return [card for position in POSITIONS for card in arrangement[position]]
+
+
+def fouling_swap(server: Service, rows: dict[str, list[str]]) -> tuple[str, str, dict[str, list[str]]]:
+    """A middle card and a back card whose swap the service calls a foul, and the fouled layout."""
+    for middle in rows["middle"]:
+        for back in rows["back"]:
+            swapped = {
+                "back": [middle if card == back else card for card in rows["back"]],
+                "middle": [back if card == middle else card for card in rows["middle"]],
+                "front": rows["front"],
+            }
+            if api(server, "/v1/arrangements/validate", {"arrangement": swapped})["fouled"]:
+                return middle, back, swapped
+    raise AssertionError(f"no swap of a middle and a back card fouls {rows}")
+
+
+# ------------------------------------------------------------------------------------ tests
+
+
+def test_deal_foul_best_play_and_a_settled_table_match_the_api(
+    page: Playground, server: Service, tmp_path: Path
+) -> None:
+    deck = shuffled_deck(SEED)
+    page.deal(SEED)
+    rows = page.rows()
+    # The user holds the first 13 cards of the seeded shuffle, 5 / 5 / 3, each card named for screen readers.
+    assert [len(rows[position]) for position in POSITIONS] == [5, 5, 3]
+    assert sorted(flat(rows)) == sorted(deck[:13])
+    assert page.card(rows["back"][0]).accessible_name == english_name(rows["back"][0])
+    assert page.find("#check-result [data-fouled]").get_attribute("data-fouled") == "false"
+    page.check_accessibility("after dealing")
+
+    # Drag a middle card onto a back card: the hand fouls, with the service's reason shown at once.
+    middle, back, fouled = fouling_swap(server, rows)
+    page.drag(middle, onto=back)
+    page.wait(lambda: page.rows() == fouled, "the dragged card to land")
+    page.wait_for_checks()
+    expected = api(server, "/v1/arrangements/validate", {"arrangement": fouled, "variant": "classic"})
+    assert page.find("#check-result [data-fouled]").get_attribute("data-fouled") == "true"
+    assert page.texts("#check-result .reason") == [reason["detail"] for reason in expected["reasons"]]
+    assert page.find("#analysis-verdict").get_attribute("data-verdict") == "foul"
+
+    # Best play: placed on the table and graded best, nothing given up.
+    page.find("#best").click()
+    optimal = api(server, "/v1/arrangements/optimal", {"cards": flat(fouled), "top": 5, "opponents": 3})
+    page.wait(lambda: page.rows() == optimal["best"]["arrangement"], "the best play to be placed")
+    page.wait_for_checks()
+    analysis = api(server, "/v1/arrangements/analysis", {"arrangement": page.rows(), "opponents": 3})
+    assert analysis["ev_loss"] == 0 and analysis["verdict"]["key"] == "best"
+    assert page.find("#analysis-verdict").get_attribute("data-verdict") == "best"
+    assert page.text("#analysis-verdict") == analysis["verdict"]["label"]["en"]
+    assert page.text("#analysis-loss") == "0.00"
+    assert len(page.texts("#optimal-result .choice")) == 1 + len(optimal["alternatives"])
+    page.check_accessibility("after the analysis")
+
+    # Four seats: the bots set the other 39 dealt cards (13 each), then the table is settled.
+    assert Select(page.find("#seat-count")).first_selected_option.get_attribute("value") == "4"
+    page.find("#settle").click()
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the settlement")
+    seats = page.seats()
+    assert [seat["id"] for seat in seats] == ["An", "Bình", "Chi", "Dũng"]
+    assert seats[0]["arrangement"] == page.rows()
+    for index, seat in enumerate(seats[1:], start=1):
+        cards = flat(seat["arrangement"])
+        assert sorted(cards) == sorted(deck[13 * index : 13 * (index + 1)])
+        body = {"cards": cards, "level": BOT_LEVELS[index - 1], "seed": SEED * 4 + index, "opponents": 3}
+        play = api(server, "/v1/arrangements/play", body)
+        assert seat["arrangement"] == {position: play["arrangement"][position]["cards"] for position in POSITIONS}
+        assert seat["declare"] == play["declare_natural"]
+        assert seat["style"] == "How it played: " + play["style"]["label"]["en"]
+
+    players = [{"id": s["id"], "arrangement": s["arrangement"], "declare_natural": s["declare"]} for s in seats]
+    settlement = api(server, "/v1/settlements", {"variant": "classic", "bet": "10", "players": players})
+    for player in settlement["players"]:
+        row = f'#table-result tr[data-player="{player["id"]}"]'
+        money = ("amount", "rake", "draw_fee", "net")
+        shown = {column: page.text(f'{row} td[data-money="{column}"]') for column in money}
+        assert shown == {column: player[column] for column in shown}, player["id"]
+        assert int(page.text(f'{row} td[data-money="points"]')) == player["points"]
+        lines = page.texts(f'ol[data-player-lines="{player["id"]}"] li')
+        assert lines == [line["en"] for line in player["lines"]]
+    for pair in settlement["pairs"]:
+        lines = page.texts(f'ol[data-pair-lines="{"|".join(pair["players"])}"] li')
+        assert lines == [line["en"] for line in pair["lines"]], pair["players"]
+    house = [page.text(f'td[data-money="house-{name}"]') for name in ("rake", "draw-fee", "total")]
+    assert house == [settlement["house_take"][name] for name in ("rake", "draw_fee", "total")]
+    page.check_accessibility("after settling")
+
+    for width, name in ((DESKTOP, "playground-desktop.png"), (PHONE, "playground-phone.png")):
+        picture = tmp_path / name
+        page.screenshot(width, picture)
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+            shutil.copyfile(picture, ROOT / "docs" / name)
+    assert page.console_errors() == []
+
+
+def test_a_card_moves_by_keyboard_alone(page: Playground) -> None:
+    page.wait_for_checks()
+    before = page.rows()
+    keys = ActionChains(page.driver)
+
+    def press(*sequence: str) -> None:
+        for key in sequence:
+            keys.send_keys(key).perform()
+
+    def focused() -> str | None:
+        card: str | None = page.driver.execute_script("return document.activeElement.dataset.card || null;")
+        return card
+
+    press(Keys.TAB)  # the skip link comes first
+    assert page.driver.switch_to.active_element.get_attribute("class") == "skip-link"
+    press(Keys.ENTER, Keys.TAB, Keys.ARROW_RIGHT)
+    assert focused() == before["back"][1]
+    press("3")  # to the front, which is full: its last card takes the moved card's place in the back
+    moved, replaced = before["back"][1], before["front"][-1]
+    after: dict[str, list[str]] = page.wait(lambda: page.rows() if page.rows() != before else {}, "the card to move")
+    assert after["front"] == [*before["front"][:-1], moved]
+    assert after["back"] == [before["back"][0], replaced, *before["back"][2:]]
+    assert focused() == moved
+    expected = f"{english_name(moved)} moved to the front (chi cuối); {english_name(replaced)} went to the back"
+    page.wait(lambda: page.text("#announcer").startswith(expected), "the move to be announced")
+
+    press(Keys.ENTER)  # pick it up ...
+    assert page.card(moved).get_attribute("aria-pressed") == "true"
+    press(Keys.ARROW_LEFT, Keys.ENTER)  # ... and swap it with its neighbour
+    neighbour = after["front"][-2]
+    page.wait(lambda: page.rows()["front"][-2:] == [moved, neighbour], "the keyboard swap")
+    page.wait_for_checks()
+    assert page.console_errors() == []
+
+
+def test_the_language_switch_gives_vietnamese_texts_and_is_remembered(page: Playground, server: Service) -> None:
+    page.wait_for_checks()
+    page.find('.lang[data-lang="vi"]').click()
+    assert page.driver.execute_script("return document.documentElement.lang;") == "vi"
+    assert (page.text("#arrange-heading"), page.text("#table-heading")) == ("Xếp bài", "Bàn chơi")
+    assert page.text("#settle") == "Lật bài và tính tiền"
+    rows = page.rows()
+    names = [page.card(card).accessible_name for card in flat(rows)]
+    assert names == [f"{VI_RANKS[card[0]]} {VI_SUITS[card[1]]}" for card in flat(rows)]
+    # The service's own Vietnamese: chi labels, the verdict and what to change.
+    validation = api(server, "/v1/arrangements/validate", {"arrangement": rows})
+    assert page.texts("#check-result .chi-label") == [validation["chi"][p]["label"]["vi"] for p in POSITIONS]
+    analysis = api(server, "/v1/arrangements/analysis", {"arrangement": rows, "opponents": 3})
+    assert page.text("#analysis-verdict") == analysis["verdict"]["label"]["vi"]
+    assert page.texts("#analysis-changes li") == analysis["changes"]["lines"]["vi"]
+
+    page.driver.refresh()  # remembered in localStorage
+    page.wait(lambda: page.text("#fingerprint").startswith("sha256:"), "the rules to load")
+    assert page.driver.execute_script("return document.documentElement.lang;") == "vi"
+    assert page.text("#arrange-heading") == "Xếp bài"
+    page.find('.lang[data-lang="en"]').click()
+    assert page.text("#arrange-heading") == "Arrange"
+    assert page.console_errors() == []
+
+
+def test_refused_input_is_shown_next_to_its_field_and_clears_the_old_result(page: Playground, server: Service) -> None:
+    page.wait_for_checks()
+    rows = page.rows()
+    assert page.text("#analysis-result") != ""  # a result that a failure must not leave standing
+
+    page.find("#knobs-details summary").click()
+    rake = page.find("#knob-rake")
+    rake.clear()
+    rake.send_keys("abc")
+    refused = api(
+        server,
+        "/v1/arrangements/validate",
+        {
+            "arrangement": rows,
+            "variant": {"preset": "classic", "overrides": {"rake": "abc"}},
+        },
+    )
+    [error] = refused["errors"]
+    assert error["pointer"] == "/variant/overrides/rake"
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == error["detail"], "the rake's problem")
+    assert rake.get_attribute("aria-invalid") == "true"
+    page.wait(lambda: page.text("#analysis-result") == "" and page.text("#check-result") == "", "old results to go")
+    assert page.find("#check-result").get_attribute("data-for") is None
+    assert page.text("#fingerprint") == "—"
+    page.check_accessibility("with every knob shown and one refused")
+
+    page.find("#reset-knobs").click()  # the preset's rules again: the problem goes, the results come back
+    page.wait_for_checks()
+    assert not page.find('[data-error-for="knob:rake"]').is_displayed()
+    assert page.text("#fingerprint").startswith("sha256:")
+
+    bet = page.find("#bet")
+    bet.clear()
+    bet.send_keys("abc")
+    page.find("#settle").click()
+    forfeits = [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]
+    [error] = api(server, "/v1/settlements", {"bet": "abc", "players": forfeits})["errors"]
+    assert error["pointer"] == "/bet"
+    page.wait(lambda: page.text("#bet-error") == error["detail"], "the bet's problem")
+    assert page.text("#table-result") == ""
+    # The browser logs each refused request; nothing else may go wrong.
+    assert page.console_errors(allowed=r"the server responded with a status of 422") == []
+
+
+def test_each_request_is_shown_and_copies_as_a_working_curl_command(page: Playground, server: Service) -> None:
+    page.wait_for_checks()
+    key = "not-a-real-key-but-long-enough"
+    field = page.find("#api-key")
+    field.send_keys(key)
+    field.send_keys(Keys.TAB)  # the key is taken on change
+    page.find("#show-requests").click()
+    log = page.find("#log-validate")
+    page.wait(lambda: "X-API-Key" in log.text, "a request sent with the key")
+    page.wait_for_checks()
+    assert "POST /v1/arrangements/validate → 200 OK" in log.text
+    assert key not in log.text and "(redacted)" in log.text
+    stored = page.driver.execute_script(
+        "return [sessionStorage.length, localStorage.getItem('maubinh.playground.apiKey')];"
+    )
+    assert stored == [1, None]  # the key stays in this tab only
+    shown = page.texts("#log-validate pre code")[0]
+    body = json.loads(shown.split("\n\n", 1)[1])
+    assert body == {"arrangement": page.rows(), "variant": "classic"}
+    page.check_accessibility("with the requests shown")
+
+    page.driver.execute_cdp_cmd(
+        "Browser.grantPermissions",
+        {
+            "origin": server.url,
+            "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
+        },
+    )
+    log.find_element(By.CSS_SELECTOR, ".copy-curl").click()
+    page.wait(lambda: page.text("#announcer") == "The curl command is on the clipboard.", "the copy")
+    command = page.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.readText().then(done, (error) => done('failed: ' + error));"
+    )
+    assert command.startswith(f"curl -s -X POST '{server.url}/v1/arrangements/validate'")
+    assert '"X-API-Key: $MAUBINH_API_KEY"' in command and key not in command
+    environment = {**os.environ, "MAUBINH_API_KEY": key}
+    ran = subprocess.run(["bash", "-c", command], capture_output=True, timeout=30, check=True, env=environment)
+    assert json.loads(ran.stdout) == api(server, "/v1/arrangements/validate", body)
+    assert page.console_errors() == []
+
+
+def test_cards_can_be_picked_one_by_one(page: Playground, server: Service) -> None:
+    page.find("#picker-details summary").click()
+    page.find("#clear-hand").click()
+    page.wait(lambda: page.rows() == {"back": [], "middle": [], "front": []}, "an empty hand")
+    # A royal flush, three nines and a pair of twos; each new card goes to the first chi with room.
+    picked = ["As", "Ks", "Qs", "Js", "Ts", "9h", "9d", "9c", "8c", "7c", "2d", "2c", "3h"]
+    for card in picked:
+        page.find(f'#picker .pick[data-card="{card}"]').click()
+    assert page.rows() == {"back": picked[:5], "middle": picked[5:10], "front": picked[10:]}
+    assert page.find('#picker .pick[data-card="As"]').get_attribute("aria-pressed") == "true"
+    page.wait_for_checks()
+    validation = api(server, "/v1/arrangements/validate", {"arrangement": page.rows()})
+    assert page.texts("#check-result .bonuses li") == [
+        f"{bonus['label']['en']}: {bonus['value']} units" for bonus in validation["bonuses"]
+    ]
+    assert [bonus["key"] for bonus in validation["bonuses"]] == ["back.royal_flush"]
+    assert page.console_errors() == []
