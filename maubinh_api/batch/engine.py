@@ -9,6 +9,7 @@ output locally and on any cluster.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -16,10 +17,27 @@ from typing import Any, TypeVar
 
 from tqdm import tqdm
 
-__all__ = ["EngineError", "connect", "run"]
+__all__ = ["EngineError", "connect", "run", "worker_memory"]
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
+
+
+@functools.cache
+def worker_memory() -> None:
+    """Tune a worker process's memory once, on its first task.
+
+    Dask's workers trim the heap eagerly (``MALLOC_TRIM_THRESHOLD_``), so the
+    valuation's temporaries (a few MB a hand) would be page-faulted in again
+    on every hand: keep freed memory, but less of it than the service does
+    (16 MB), since a worker runs for the whole job.  Arrow allocates from the
+    same heap (its default pool keeps memory of its own)."""
+    import pyarrow as pa  # noqa: PLC0415
+
+    from ..infra.allocator import keep_freed_memory  # noqa: PLC0415
+
+    keep_freed_memory(trim_threshold=16 << 20)
+    pa.set_memory_pool(pa.system_memory_pool())
 
 
 class EngineError(Exception):
@@ -49,7 +67,10 @@ def connect(scheduler: str | None, workers: int | None = None) -> Iterator[Any]:
             n_workers=count,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            # Loopback only, and any free port for the scheduler's HTTP endpoint
+            # (its default, 8787, may be taken by another cluster on the machine).
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
             silence_logs=40,
         ) as cluster,
         Client(cluster) as client,

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..infra.allocator import keep_freed_memory
 from ..rules.naturals import NaturalHand
 from ..strategy.analysis import Verdict, grade
 from ..strategy.bots import Level
 from ..strategy.level_reference import loss_reference
+from .engine import worker_memory
 from .history import Part, check_row, read_part
 
 __all__ = ["HAND_COLUMNS", "PartResult", "PlayerSums", "grade_part"]
@@ -107,7 +107,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
     import pyarrow as pa  # noqa: PLC0415 - loaded in the worker
     import pyarrow.parquet as pq  # noqa: PLC0415
 
-    keep_freed_memory()  # Dask's workers trim the heap eagerly; the valuation's temporaries want it kept
+    worker_memory()
     part, output = task
     result = PartResult(index=part.index)
     columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}

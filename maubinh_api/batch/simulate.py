@@ -22,12 +22,12 @@ from typing import Any, Final
 
 import numpy as np
 
-from ..infra.allocator import keep_freed_memory
 from ..rules.cards import DECK
 from ..rules.settlement import Seat, settle
 from ..rules.variants import NATURAL_KEYS, Variant, resolve_variant
 from ..strategy.bots import Level, play
 from ..strategy.valuation import value_hand
+from .engine import worker_memory
 
 __all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part"]
 
@@ -95,7 +95,7 @@ def _cards_text(cards: Any) -> str:
 
 def simulate_part(part: SimulatePart) -> SimulateResult:
     """Deal, play and settle one partition's deals; write their history rows."""
-    keep_freed_memory()  # Dask's workers trim the heap eagerly; the valuation's temporaries want it kept
+    worker_memory()
     table = part.table
     variant = table.variant
     seats = len(table.levels)
