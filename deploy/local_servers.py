@@ -307,7 +307,11 @@ def dask_cluster(workdir: Path, workers: int = 2, memory_limit: str = "1GB") -> 
     dask = str(bin_dir / "dask") if (bin_dir / "dask").exists() else shutil.which("dask") or "dask"
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",  # as deploy/k8s/dask/workers.yaml
+    }
     log = workdir / "dask-scheduler.log"
     scheduler = subprocess.Popen(
         [dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],

@@ -48,7 +48,8 @@ class EngineError(Exception):
 def connect(scheduler: str | None, workers: int | None = None) -> Iterator[Any]:
     """A Dask client: a local cluster of ``workers`` processes (default: one per
     core, no set-up), or the cluster whose scheduler is at ``scheduler``."""
-    from dask.distributed import Client, LocalCluster  # noqa: PLC0415 - heavy; only batch jobs need it
+    import dask  # noqa: PLC0415 - heavy; only batch jobs need it
+    from dask.distributed import Client, LocalCluster  # noqa: PLC0415
 
     if scheduler:
         try:
@@ -62,7 +63,10 @@ def connect(scheduler: str | None, workers: int | None = None) -> Iterator[Any]:
         return
     count = workers or os.cpu_count() or 1
     # Processes, one thread each: the work is numpy-light Python that holds the GIL.
+    # No statistical profiler in the workers: its history (an hour of samples)
+    # is the one thing in a worker that grows with the length of a job.
     with (
+        dask.config.set({"distributed.worker.profile.enabled": False}),
         LocalCluster(
             n_workers=count,
             threads_per_worker=1,
