@@ -63,8 +63,8 @@ def connect(scheduler: str | None, workers: int | None = None) -> Iterator[Any]:
         return
     count = workers or os.cpu_count() or 1
     # Processes, one thread each: the work is numpy-light Python that holds the GIL.
-    # No statistical profiler in the workers: its history (an hour of samples)
-    # is the one thing in a worker that grows with the length of a job.
+    # No statistical profiler in the workers: a batch job does not read its
+    # samples, and it keeps an hour of them.
     with (
         dask.config.set({"distributed.worker.profile.enabled": False}),
         LocalCluster(

@@ -37,5 +37,5 @@ def test_a_failed_task_stops_the_job_with_its_error(client):
 
 
 def test_local_workers_run_without_the_profiler(client):
-    # The profiler's history is what grew with the length of a job (docs/batch.md, "Memory").
+    # A batch job does not read the profiler's samples, and it keeps an hour of them.
     assert set(run(client, _profiler, [0, 1, 2, 3], description="profiler", progress=False)) == {False}
