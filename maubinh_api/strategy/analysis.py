@@ -196,13 +196,7 @@ def analyse(
     collects = declare_natural and natural is not None
     chi = _classes_of(arrangement, found)
     mine = _outlook_of(found, chi)
-    if collects:
-        assert found.natural_ev is not None
-        ev = found.natural_ev
-    elif reasons:
-        ev = float(fouled_points(found.field).mean(dtype=np.float64))
-    else:
-        ev = _exact_value(found, chi)
+    ev = _played_value(found, chi, collects=collects, fouled=bool(reasons))
     best = best_play(found)
     loss = max(0.0, best.ev - ev)
     distinct = _distinct_keys(found)
@@ -270,13 +264,7 @@ def grade(
     found = valuation or value_hand(cards, variant, opponents=opponents)
     reasons = foul_reasons(arrangement, variant.rules)
     collects = declare_natural and found.natural is not None
-    if collects:
-        assert found.natural_ev is not None
-        ev = found.natural_ev
-    elif reasons:
-        ev = float(fouled_points(found.field).mean(dtype=np.float64))
-    else:
-        ev = _exact_value(found, _classes_of(arrangement, found))
+    ev = _played_value(found, _classes_of(arrangement, found), collects=collects, fouled=bool(reasons))
     best = found.best_ev
     loss = max(0.0, best - ev)
     return Grade(
@@ -319,6 +307,16 @@ def _classes_of(arrangement: Arrangement, found: Valuation) -> tuple[int, int, i
         int(np.searchsorted(classes.scores5, arrangement.middle.score)),
         int(np.searchsorted(classes.scores3, arrangement.front.score)),
     )
+
+
+def _played_value(found: Valuation, chi: tuple[int, int, int], *, collects: bool, fouled: bool) -> float:
+    """Expected points of what was played: the natural collected, a foul's cost, or the chi."""
+    if collects:
+        assert found.natural_ev is not None
+        return found.natural_ev
+    if fouled:
+        return float(fouled_points(found.field).mean(dtype=np.float64))
+    return _exact_value(found, chi)
 
 
 def _exact_value(found: Valuation, chi: tuple[int, int, int]) -> float:
