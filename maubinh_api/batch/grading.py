@@ -174,8 +174,20 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
 
 
 def peak_rss_mb() -> float:
-    """This process's peak resident memory so far (Linux reports kilobytes)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """This process's peak resident memory so far, in MB.
+
+    Linux's ``VmHWM`` (the peak of this program's own memory) where there is
+    one: ``ru_maxrss`` also counts the memory of the process that forked this
+    one, as it was at the fork (Linux keeps it across ``exec``), so a Dask
+    worker's would include its nanny's, the client process's."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024  # kB
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
 
 
 def _schema(pa: Any) -> Any:

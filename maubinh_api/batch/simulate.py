@@ -116,7 +116,7 @@ def simulate_part(part: SimulatePart) -> SimulateResult:
             table_seats.append(Seat(table.player_id(seat, deal), chosen.arrangement, chosen.declare_natural))
             if found.natural is not None:
                 result.naturals[found.natural.key] += 1
-        settled = settle(table_seats, variant, bet)
+        settled = settle(table_seats, variant, bet, explain=False)
         result.deals += 1
         result.pairs += len(settled.pairs)
         result.scoops += sum(pair.scoop is not None for pair in settled.pairs)

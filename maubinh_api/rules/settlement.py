@@ -201,8 +201,11 @@ class Reveal:
         return self.seat.id
 
 
-def settle(seats: Sequence[Seat], variant: Variant, bet: Decimal) -> Settlement:
-    """Settle a table.  Errors carry paths into ``seats`` (``(2, 'id')``...)."""
+def settle(seats: Sequence[Seat], variant: Variant, bet: Decimal, *, explain: bool = True) -> Settlement:
+    """Settle a table.  Errors carry paths into ``seats`` (``(2, 'id')``...).
+
+    ``explain=False`` leaves the explanation lines empty (the same points and
+    money): a simulation of millions of deals reads only the numbers."""
     check_table(seats)
     rules = variant.rules
     reveals = [_reveal(seat, variant) for seat in seats]
@@ -221,9 +224,9 @@ def settle(seats: Sequence[Seat], variant: Variant, bet: Decimal) -> Settlement:
                 points=pair.points * factor,
                 multipliers=(*pair.multipliers, Multiplier("sap_lang", factor, player, sap_lang[player].value)),
             )
-        pairs.append(replace(pair, lines=explanations.pair_lines(pair, by_id)))
+        pairs.append(replace(pair, lines=explanations.pair_lines(pair, by_id)) if explain else pair)
 
-    players, house = _money(reveals, pairs, sap_lang, variant, bet)
+    players, house = _money(reveals, pairs, sap_lang, variant, bet, explain=explain)
     return Settlement(variant=variant, bet=bet, players=players, pairs=tuple(pairs), house_take=house)
 
 
@@ -397,6 +400,8 @@ def _money(
     sap_lang: Mapping[str, SapLang],
     variant: Variant,
     bet: Decimal,
+    *,
+    explain: bool,
 ) -> tuple[tuple[PlayerOutcome, ...], HouseTake]:
     rules = variant.rules
     decimals = rules.amount_decimals
@@ -423,7 +428,9 @@ def _money(
             forfeit=reveal.seat.forfeit,
             sap_lang=sap_lang.get(reveal.id),
         )
-        outcomes.append(replace(outcome, lines=explanations.player_lines(outcome, bet, rules, everyone_even)))
+        if explain:
+            outcome = replace(outcome, lines=explanations.player_lines(outcome, bet, rules, everyone_even))
+        outcomes.append(outcome)
     house = HouseTake(
         rake=sum((outcome.rake for outcome in outcomes), zero),
         draw_fee=sum((outcome.draw_fee for outcome in outcomes), zero),

@@ -233,9 +233,10 @@ def _pair_broken_row(found: Valuation) -> int | None:
     broken = np.zeros(len(rows), dtype=bool)
     for rank in kept:
         holds = (ranks == rank).astype(np.int8)
+        # How many of the rank each five- and three-card subset holds, then per split.
+        in_five, in_three = holds[FIVES].sum(axis=1), holds[THREES].sum(axis=1)
         together = np.maximum(
-            np.maximum(holds[FIVES[_X[rows]]].sum(axis=1), holds[FIVES[_Y[rows]]].sum(axis=1)),
-            holds[THREES[_F[rows]]].sum(axis=1),
+            np.maximum(np.take(in_five, _X[rows]), np.take(in_five, _Y[rows])), np.take(in_three, _F[rows])
         )
         broken |= together < 2  # no chi holds two of the rank any more
     candidates = np.flatnonzero(broken)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
@@ -205,3 +208,26 @@ def test_the_parsed_cards_are_the_rows_cards(graded):
     row, _ = check_row(ROWS[0])
     assert set(row.arrangement.back.cards) == set(parse_cards(["As", "Ad", "Kc", "Kd", "7h"]))
     assert hands[0]["variant"] == "classic" and hands[0]["opponents"] == 3
+
+
+def _child_peak(queue: Any) -> None:
+    queue.put(grading.peak_rss_mb())
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux's /proc reports a program's own peak")
+def test_a_workers_peak_memory_is_its_own_not_its_parents():
+    """A Dask worker is started by fork and exec from the process that runs the
+    cluster; ``ru_maxrss`` would count that process's memory at the fork.  The
+    parent here holds 400 MB (every page touched); the child imports the
+    grading code only, far less than that."""
+    held = bytearray(400 << 20)
+    held[::4096] = b"\x01" * (len(held) // 4096)  # one byte a page: all of it resident
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue()
+    child = context.Process(target=_child_peak, args=(queue,))
+    child.start()
+    peak = queue.get(timeout=60)
+    child.join(timeout=60)
+    assert 0 < peak < 300, peak
+    assert grading.peak_rss_mb() >= 400  # and the parent's own peak counts what it holds
+    del held

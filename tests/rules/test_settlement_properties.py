@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from hypothesis import HealthCheck, given, settings
@@ -110,3 +111,19 @@ def test_classic_has_no_draw_fee_even_when_everyone_is_even():
     settlement = settle([Seat("a", None), Seat("b", None)], preset("classic"), Decimal(5))
     assert [player.net for player in settlement.players] == [0, 0]
     assert settlement.house_take.total == 0
+
+
+@COMMON
+@given(tables())
+def test_a_settlement_without_explanations_has_the_same_numbers(table):
+    """``explain=False`` (what a simulation asks for) only leaves out the lines."""
+    seats, variant, bet = table
+    explained = settle(seats, variant, bet)
+    bare = settle(seats, variant, bet, explain=False)
+    assert all(not pair.lines for pair in bare.pairs)
+    assert all(not player.lines for player in bare.players)
+    assert bare == replace(
+        explained,
+        pairs=tuple(replace(pair, lines=()) for pair in explained.pairs),
+        players=tuple(replace(player, lines=()) for player in explained.players),
+    )
