@@ -38,6 +38,27 @@ CHROMIUM_FLAGS = (
 )
 
 
+def headless_chromium(binary: str, profile: Path, *arguments: str) -> str:
+    """Run headless Chromium once (``--dump-dom``, ``--screenshot``...) with its
+    own profile directory and 15 s of page time; its standard output."""
+    result = subprocess.run(
+        [
+            binary,
+            "--headless",
+            *CHROMIUM_FLAGS,
+            "--virtual-time-budget=15000",
+            f"--user-data-dir={profile}",
+            *arguments,
+        ],
+        capture_output=True,
+        timeout=90,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"chromium failed: {result.stderr.decode(errors='replace')[-2000:]}")
+    return result.stdout.decode()
+
+
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
     with socket.socket() as sock:

@@ -5,16 +5,14 @@ from __future__ import annotations
 import re
 import shutil
 import struct
-import subprocess
 
 import pytest
 import yaml
-from local_servers import CHROMIUM_FLAGS, service
+from local_servers import headless_chromium, service
 
 from tests.conftest import SPEC_PATH
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", *CHROMIUM_FLAGS, "--virtual-time-budget=15000"]
 
 
 @pytest.fixture(scope="module")
@@ -24,14 +22,7 @@ def server(tmp_path_factory):
 
 
 def chromium(tmp_path, *arguments):
-    result = subprocess.run(
-        [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *arguments],
-        capture_output=True,
-        timeout=90,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
-    return result.stdout.decode()
+    return headless_chromium(CHROMIUM, tmp_path / "profile", *arguments)
 
 
 def test_the_page_renders_every_operation(server, tmp_path):

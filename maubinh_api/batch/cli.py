@@ -23,7 +23,7 @@ from ..strategy.bots import Level
 from ..strategy.level_reference import loss_reference
 from . import grading, players, simulate
 from .engine import EngineError, connect, run
-from .history import PART_ROWS, HistoryError, parts_of
+from .history import PART_ROWS, HistoryError, parts_of, variant_spec
 
 __all__ = ["main"]
 
@@ -42,13 +42,8 @@ class _Stop(Exception):
 
 def _variant_text(value: str) -> str:
     """The ``--variant`` argument checked and normalised (a preset name or a variant object in JSON)."""
-    spec: object = value
-    if value.lstrip().startswith("{"):
-        try:
-            spec = json.loads(value)
-        except json.JSONDecodeError as error:
-            raise _Stop(f"--variant: not valid JSON: {error.msg}") from None
     try:
+        spec = variant_spec(value)
         resolve_variant(spec)
     except RuleError as error:
         where = "/".join(map(str, error.path))

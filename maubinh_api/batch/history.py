@@ -49,6 +49,8 @@ __all__ = [
     "check_row",
     "parts_of",
     "read_part",
+    "variant_of",
+    "variant_spec",
 ]
 
 #: File kinds a history can be in, by suffix.
@@ -114,15 +116,21 @@ class _RowSchema(marshmallow.Schema):
 _SCHEMA: Final = _RowSchema()
 
 
+def variant_spec(text: str) -> object:
+    """A variant as the batch tool writes it: a preset name, or a variant object in JSON."""
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        spec: object = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RuleError(f"not valid JSON: {error.msg}") from None
+    return spec
+
+
 @functools.lru_cache(maxsize=256)
-def _variant(text: str) -> Variant:
-    spec: object = text
-    if text.lstrip().startswith("{"):
-        try:
-            spec = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RuleError(f"variant is not valid JSON: {error.msg}") from None
-    return resolve_variant(spec)
+def variant_of(text: str) -> Variant:
+    """The variant a history's text names (cached: a history repeats a few texts)."""
+    return resolve_variant(variant_spec(text))
 
 
 def _cards(value: object) -> list[object]:
@@ -147,9 +155,9 @@ def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | 
     variant_value = loaded["variant"]
     try:
         if isinstance(variant_value, Mapping):
-            variant = _variant(json.dumps(variant_value, sort_keys=True))
+            variant = variant_of(json.dumps(variant_value, sort_keys=True))
         elif isinstance(variant_value, str):
-            variant = _variant(variant_value)
+            variant = variant_of(variant_value)
         else:
             raise RuleError("variant must be a preset name or a variant object")
     except RuleError as error:

@@ -24,10 +24,11 @@ import numpy as np
 
 from ..rules.cards import DECK
 from ..rules.settlement import Seat, settle
-from ..rules.variants import NATURAL_KEYS, Variant, resolve_variant
+from ..rules.variants import NATURAL_KEYS, Variant
 from ..strategy.bots import Level, play
 from ..strategy.valuation import value_hand
 from .engine import worker_memory
+from .history import variant_of
 
 __all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part"]
 
@@ -48,8 +49,7 @@ class Table:
 
     @property
     def variant(self) -> Variant:
-        spec: object = json.loads(self.variant_text) if self.variant_text.startswith("{") else self.variant_text
-        return resolve_variant(spec)
+        return variant_of(self.variant_text)
 
     def player_id(self, seat: int, deal: int) -> str:
         level = self.levels[seat].value

@@ -7,13 +7,12 @@ import os
 import re
 import shutil
 import struct
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from local_servers import CHROMIUM_FLAGS
+from local_servers import headless_chromium
 
 from maubinh_api.batch.report import grade_report, simulate_report
 
@@ -321,7 +320,6 @@ def test_variant_names_are_escaped_and_the_count_is_checked():
 # --- in a browser -----------------------------------------------------------------------------------------------
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", *CHROMIUM_FLAGS, "--virtual-time-budget=15000"]
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)"
 )
@@ -338,14 +336,7 @@ def pages(tmp_path_factory, grade_page, compare_page) -> dict[str, Path]:
 
 def chromium(tmp_path: Path, *arguments: str) -> str:
     assert CHROMIUM is not None
-    result = subprocess.run(
-        [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *arguments],
-        capture_output=True,
-        timeout=90,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
-    return result.stdout.decode()
+    return headless_chromium(CHROMIUM, tmp_path / "profile", *arguments)
 
 
 @needs_chromium
