@@ -13,8 +13,14 @@ export PYTHONPATH := $(CURDIR)
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 BATCH_STAMP   := $(VENV)/.batch-installed
 DEV_STAMP     := $(VENV)/.dev-installed
+BUILD_STAMP   := $(VENV)/.build-installed
 
-.PHONY: run test fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch levels odds bank scale-out system-deps clean deps
+# The compiled kernel: a C extension module built in place by the package's own build (setup.py).
+KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/strategy/kernel_src/*.h)
+EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
+KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
+
+.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +40,17 @@ $(DEV_STAMP): requirements/runtime.txt requirements/batch.txt requirements/dev.t
 
 deps: $(DEV_STAMP)
 
+$(BUILD_STAMP): requirements/build.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/build.txt
+	touch $@
+
+## kernel: build the compiled kernel in place (warnings are errors; see setup.py)
+kernel: $(KERNEL)
+
+$(KERNEL): $(KERNEL_SOURCES) setup.py $(BUILD_STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	@test -f $@ || { echo "the build did not write $@"; exit 1; }
+
 # Debian packages the tests start for real: Redis (shared cache), nginx (scale-out),
 # Chromium and its driver (/docs, the playground, the reports) and wrk (load).
 system-deps:
@@ -51,17 +68,35 @@ system-deps:
 	fi
 
 ## run: serve on 127.0.0.1:$(PORT) with $(WORKERS) gunicorn workers
-run: $(RUNTIME_STAMP)
+run: $(RUNTIME_STAMP) $(KERNEL)
 	PATH="$(CURDIR)/$(BIN):$$PATH" ./deploy/serve.sh
 
 ## test: lint, types, spec, the whole test suite
-test: $(DEV_STAMP) system-deps
+test: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m openapi_spec_validator openapi.yaml
 	$(BIN)/python -m pytest -n 2
 	@echo "make test: all checks passed"
+
+## sanitize: the kernel's tests against a build with AddressSanitizer and UndefinedBehaviorSanitizer
+# A copy of the package is built with MAUBINH_SANITIZE=1 (setup.py) and the kernel's tests run on it
+# with the sanitizers' runtime preloaded; any report fails the run. Python's own allocations are not
+# leak-checked (the interpreter keeps much until exit).
+SANITIZE_DIR  := build/sanitize
+SANITIZE_HANDS ?= 150
+sanitize: $(DEV_STAMP) $(BUILD_STAMP)
+	rm -rf $(SANITIZE_DIR) && mkdir -p $(SANITIZE_DIR)
+	tar cf - --exclude='*.so' --exclude=__pycache__ maubinh_api tests setup.py pyproject.toml | tar xf - -C $(SANITIZE_DIR)
+	cd $(SANITIZE_DIR) && MAUBINH_SANITIZE=1 $(CURDIR)/$(BIN)/python setup.py --quiet build_ext --inplace
+	cd $(SANITIZE_DIR) && PYTHONPATH=$(CURDIR)/$(SANITIZE_DIR) \
+	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so)" \
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  KERNEL_EQUALITY_HANDS=$(SANITIZE_HANDS) KERNEL_PROPERTY_EXAMPLES=15 \
+	  $(CURDIR)/$(BIN)/python -m pytest -p no:xdist --capture=sys -q tests/strategy/test_kernel.py
+	@echo "make sanitize: the kernel's tests pass under ASan and UBSan"
 
 ## fuzz: contract fuzzing with many more examples (FUZZ_EXAMPLES per operation, default 2000)
 FUZZ_EXAMPLES ?= 2000
@@ -79,7 +114,7 @@ bench-eval: $(DEV_STAMP)
 	$(BIN)/python bench/evaluate_all.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache build maubinh_api/strategy/compiled_kernel*.so
 
 bench-settle: $(DEV_STAMP)
 	$(BIN)/python bench/settle_tables.py

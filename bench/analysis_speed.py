@@ -21,8 +21,9 @@ from stats import percentile
 from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.variants import PRESET_NAMES, preset
-from maubinh_api.strategy.analysis import analyse, random_legal_arrangement
+from maubinh_api.strategy.analysis import analyse
 from maubinh_api.strategy.bots import Level, play
+from maubinh_api.strategy.splits import random_legal_arrangement
 
 
 def main() -> None:

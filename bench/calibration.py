@@ -40,8 +40,9 @@ from maubinh_api.rules.arrangement import Position
 from maubinh_api.rules.cards import DECK, Card
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import PRESET_NAMES, Variant, preset
-from maubinh_api.strategy.analysis import analyse, random_legal_arrangement
+from maubinh_api.strategy.analysis import analyse
 from maubinh_api.strategy.optimiser import optimise
+from maubinh_api.strategy.splits import random_legal_arrangement
 
 POSITIONS = (Position.BACK, Position.MIDDLE, Position.FRONT)
 BINS = np.linspace(0.0, 1.0, 11)

@@ -1,29 +1,51 @@
-"""Benchmark: in-process solve time of the optimiser.
+"""Benchmark: in-process solve time of the optimiser, compiled kernel against the NumPy reference.
 
-1,000 seeded random hands per preset, solved one at a time (``top`` 3, three
-opponents), after one warm-up solve.  Prints p50, p99 and the mean per hand
-for each objective.  The process tunes the allocator as the service does
-(see maubinh_api/infra/allocator.py).
+1,000 seeded random hands per preset (``--hands``), solved one at a time
+(``top`` 3, three opponents), after one warm-up solve, by each objective and
+by ``ev`` without the hand bank (``ev (odds only)``).  Every hand is solved by
+the compiled kernel and then by the reference (``MAUBINH_KERNEL=reference``)
+in the same run, so the ratio of the two is what to judge: machines of this
+kind differ by up to 2x, and one machine by a third from run to run.  Prints
+p50, p99 and the mean per hand for both, and the reference's p50 over the
+kernel's.  The process tunes the allocator as the service does.
 
-Targets (issues 4 and 9): ``ev`` p50 <= 1 ms and p99 <= 3 ms on a 2-core
-machine.  The last line per preset, ``ev (odds only)``, is the optimiser
-without the hand bank (``bank=None``, the model of issue 4), timed on the same
-machine: machines differ, and that line says what the exact step costs here.
+Targets (issue 16): ``ev`` p50 <= 0.5 ms and p99 <= 1 ms in every preset, and
+at least 4x the reference.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
+from typing import Any
 
 from stats import percentile
 
 from maubinh_api.infra.allocator import keep_freed_memory
-from maubinh_api.rules.cards import DECK
-from maubinh_api.rules.variants import PRESET_NAMES, preset
+from maubinh_api.rules.cards import DECK, Card
+from maubinh_api.rules.variants import PRESET_NAMES, Variant, preset
+from maubinh_api.strategy.kernel import KERNEL_ENV
 from maubinh_api.strategy.optimiser import Objective, optimise
+
+KERNELS = ("compiled", "reference")
+
+
+def timed(kernel: str, cards: list[Card], variant: Variant, options: dict[str, Any]) -> float:
+    """Seconds to solve one hand with this kernel."""
+    os.environ[KERNEL_ENV] = kernel
+    started = time.perf_counter()
+    optimise(cards, variant, **options)
+    return time.perf_counter() - started
+
+
+def line(name: str, label: str, kernel: str, times: list[float]) -> str:
+    return (
+        f"{name:18s} {label:14s} {kernel:9s}: p50 {percentile(times, 0.5) * 1e3:.3f} ms, "
+        f"p99 {percentile(times, 0.99) * 1e3:.3f} ms, mean {statistics.mean(times) * 1e3:.3f} ms"
+    )
 
 
 def main() -> None:
@@ -31,25 +53,27 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
-    print(f"allocator tuned: {keep_freed_memory()}")
+    print(f"allocator tuned: {keep_freed_memory()}; {args.hands:,} hands per line, kernels interleaved hand by hand")
     rng = random.Random(args.seed)
     hands = [rng.sample(DECK, 13) for _ in range(args.hands)]
     for name in PRESET_NAMES:
         variant = preset(name)
-        runs = [(objective.value, {"objective": objective}) for objective in Objective]
+        runs: list[tuple[str, dict[str, Any]]] = [
+            (objective.value, {"objective": objective}) for objective in Objective
+        ]
         runs.append(("ev (odds only)", {"bank": None}))
         for label, options in runs:
-            optimise(hands[0], variant, **options)  # load the tables
-            times = []
+            times: dict[str, list[float]] = {kernel: [] for kernel in KERNELS}
+            for kernel in KERNELS:  # load the tables and each kernel's model
+                timed(kernel, hands[0], variant, options)
             for cards in hands:
-                started = time.perf_counter()
-                optimise(cards, variant, **options)
-                times.append(time.perf_counter() - started)
-            print(
-                f"{name:18s} {label:14s}: p50 {percentile(times, 0.5) * 1e3:.3f} ms, "
-                f"p99 {percentile(times, 0.99) * 1e3:.3f} ms, mean {statistics.mean(times) * 1e3:.3f} ms "
-                f"({len(hands):,} hands)"
-            )
+                for kernel in KERNELS:
+                    times[kernel].append(timed(kernel, cards, variant, options))
+            for kernel in KERNELS:
+                print(line(name, label, kernel, times[kernel]))
+            ratio = percentile(times["reference"], 0.5) / percentile(times["compiled"], 0.5)
+            print(f"{name:18s} {label:14s} reference / compiled p50: {ratio:.2f}x")
+    os.environ.pop(KERNEL_ENV, None)
 
 
 if __name__ == "__main__":

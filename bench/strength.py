@@ -30,17 +30,16 @@ from maubinh_api.rules.arrangement import Arrangement
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import PRESET_NAMES, preset
-from maubinh_api.strategy.classes import HandClasses
-from maubinh_api.strategy.optimiser import Objective, _choice, _legal_splits, optimise
+from maubinh_api.strategy.optimiser import Objective, optimise
+from maubinh_api.strategy.splits import arrangement_of, hand_indices, legal_splits
 
 
 def back_first(cards: list, variant) -> Arrangement:
     """The lexicographically strongest legal split (back, then middle, then front by full strength)."""
-    hand = np.array(sorted(card.index for card in cards), dtype=np.intp)
-    splits, _ = _legal_splits(hand, HandClasses.for_wheel(variant.rules.wheel), variant.rules)
-    ranking = (splits.high << 22) | (splits.low << 9) | splits.front
-    row = int(np.argmax(ranking))
-    return _choice(hand, int(splits.rows[row]), 0.0, variant).arrangement
+    hand = hand_indices(cards)
+    splits = legal_splits(hand, variant)
+    row = int(np.argmax(splits.keys()))  # (back << 22) | (middle << 9) | front: back first
+    return arrangement_of(hand, int(splits.split[row]), variant.rules.wheel)
 
 
 def _play(args: tuple[str, int, int, str]) -> list[float]:

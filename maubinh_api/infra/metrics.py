@@ -51,6 +51,17 @@ BUILD_INFO = Gauge(
     "maubinh_build_info", "Version of the running service (always 1).", ["version", "python"], multiprocess_mode="max"
 )
 BUILD_INFO.labels(version=__version__, python=platform.python_version()).set(1)
+KERNEL_INFO = Gauge(
+    "maubinh_kernel_info",
+    "The kernel computing the expected points (compiled, or the NumPy reference; always 1).",
+    ["kernel"],
+    multiprocess_mode="max",
+)
+
+
+def record_kernel(name: str) -> None:
+    """Say which kernel this process runs."""
+    KERNEL_INFO.labels(kernel=name).set(1)
 
 
 def count_cache(backend: str, result: str) -> None:

@@ -27,10 +27,20 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from .cards import Card, Rank, check_distinct, parse_cards
+from .cards import DECK, Card, Rank, check_distinct, parse_cards
 from .errors import CardCountError
 
-__all__ = ["Category", "Hand", "Wheel", "classify", "compare", "front_beats_middle", "pack", "parse_cards"]
+__all__ = [
+    "Category",
+    "Hand",
+    "Wheel",
+    "classify",
+    "classify_distinct",
+    "compare",
+    "front_beats_middle",
+    "pack",
+    "parse_cards",
+]
 
 
 class Wheel(StrEnum):
@@ -133,6 +143,12 @@ def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Hand:
     return _classify(tuple(cards), wheel)
 
 
+def classify_distinct(cards: tuple[Card, ...], wheel: Wheel = Wheel.LOW) -> Hand:
+    """:func:`classify` for cards already known to be 3 or 5 distinct ones (a
+    split of a checked hand): the same answer without checking them again."""
+    return _classify(cards, wheel)
+
+
 def check_chi(cards: Sequence[Card]) -> None:
     """A chi: 3 or 5 distinct cards."""
     if len(cards) not in (3, 5):
@@ -140,15 +156,48 @@ def check_chi(cards: Sequence[Card]) -> None:
     check_distinct(cards)
 
 
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What a chi's ranks (and whether it is a flush) decide: everything but
+    the order its cards are shown in, which ``counts`` settles."""
+
+    category: Category
+    strength: tuple[int, ...]
+    score: int
+    #: The order the cards are shown in, as places in the cards sorted by
+    #: index: groups first (more cards first, then higher rank), each group
+    #: spades first; an A-2-3-4-5 straight as 5-4-3-2-A.
+    display: tuple[int, ...]
+
+
+#: Shapes by (sorted ranks, flush, wheel): at most 2 x (6,188 + 455 + 1,287) entries.
+_SHAPES: dict[tuple[tuple[int, ...], bool, Wheel], _Shape] = {}
+#: A card's place in display order: by rank, then spades before hearts, diamonds, clubs.
+_DISPLAY: Final = tuple(4 * (index // 4) + 3 - index % 4 for index in range(52))
+#: A card's rank (2-14) by its index.
+_RANK_OF: Final = tuple(2 + index // 4 for index in range(52))
+
+
 def _classify(cards: tuple[Card, ...], wheel: Wheel) -> Hand:
-    counts = Counter(card.rank for card in cards)
+    indices = sorted([card.index for card in cards])
+    ranks = tuple([_RANK_OF[index] for index in indices])
+    flush = len(cards) == 5 and len({index & 3 for index in indices}) == 1
+    key = (ranks, flush, wheel)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        shape = _SHAPES[key] = _shape(ranks, flush, wheel)
+    shown = tuple([DECK[indices[place]] for place in shape.display])
+    return Hand(cards=shown, category=shape.category, strength=shape.strength, score=shape.score)
+
+
+def _shape(ranks: tuple[int, ...], flush: bool, wheel: Wheel) -> _Shape:
+    counts = Counter(ranks)
     # Grouped ranks first (more cards first, then higher rank): poker order.
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape = tuple(count for _, count in groups)
-    ranks = [int(rank) for rank, _ in groups]
+    ordered = [int(rank) for rank, _ in groups]
 
-    straight = _straight_ranks(ranks, wheel) if len(cards) == 5 and len(groups) == 5 else None
-    flush = len(cards) == 5 and len({card.suit for card in cards}) == 1
+    straight = _straight_ranks(ordered, wheel) if len(ranks) == 5 and len(groups) == 5 else None
     category: Category
     if straight is not None and flush:
         royal = straight[0] == Rank.ACE and straight[1] == Rank.KING
@@ -170,14 +219,14 @@ def _classify(cards: tuple[Card, ...], wheel: Wheel) -> Hand:
     else:
         category = Category.HIGH_CARD
 
-    tiebreak = straight if straight is not None else ranks
-    strength = (category.order, *tiebreak, *([0] * (len(cards) - len(tiebreak))))
-    return Hand(
-        cards=_display_order(cards, counts, straight is not None),
-        category=category,
-        strength=strength,
-        score=pack(strength),
-    )
+    tiebreak = straight if straight is not None else ordered
+    strength = (category.order, *tiebreak, *([0] * (len(ranks) - len(tiebreak))))
+    places = range(len(ranks))  # ranks are sorted, as the cards by index, so ties keep spades first
+    if straight is not None and set(ranks) == {14, 2, 3, 4, 5}:  # players lay the wheel out as 5-4-3-2-A
+        display = tuple(sorted(places, key=lambda place: -(ranks[place] % 14)))
+    else:
+        display = tuple(sorted(places, key=lambda place: (-counts[ranks[place]], -ranks[place])))
+    return _Shape(category, strength, pack(strength), display)
 
 
 def _straight_ranks(ranks_desc: list[int], wheel: Wheel) -> list[int] | None:
@@ -187,13 +236,6 @@ def _straight_ranks(ranks_desc: list[int], wheel: Wheel) -> list[int] | None:
     if ranks_desc == [14, 5, 4, 3, 2]:
         return [5, 4, 3, 2, 1] if wheel is Wheel.LOW else [14, 5, 4, 3, 2]
     return None
-
-
-def _display_order(cards: tuple[Card, ...], counts: Counter[Rank], straight: bool) -> tuple[Card, ...]:
-    if straight and {card.rank for card in cards} == {Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE}:
-        # Players lay the wheel out as 5-4-3-2-A.
-        return tuple(sorted(cards, key=lambda card: (card.rank % 14, card), reverse=True))
-    return tuple(sorted(cards, key=lambda card: (counts[card.rank], card), reverse=True))
 
 
 def compare(first: Hand, second: Hand) -> int:

@@ -23,23 +23,17 @@ True
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from ..rules.arrangement import Arrangement, FoulReason, Position, foul_reasons
 from ..rules.cards import Card
 from ..rules.naturals import NaturalHand
 from ..rules.variants import Variant
-from .bank import NO_NATURAL
-from .classes import HandClasses
-from .field import Outlook, expected, fouled_points, outlook
-from .valuation import Valuation, value_hand
+from .valuation import Outlook, Valuation, value_hand
 
 __all__ = [
     "VERDICT_BANDS",
@@ -51,12 +45,11 @@ __all__ = [
     "Verdict",
     "advice",
     "analyse",
-    "arrangement_of",
+    "best_play",
     "grade",
-    "random_legal_arrangement",
 ]
 
-Ints = npt.NDArray[np.intp]
+Chi = tuple[int, int, int]
 POSITIONS: Final = (Position.BACK, Position.MIDDLE, Position.FRONT)
 #: Losses (points per opponent) within this are the best (floating-point noise).
 EXACT: Final = 1e-9
@@ -194,12 +187,11 @@ def analyse(
     reasons = foul_reasons(arrangement, rules)
     natural = found.natural
     collects = declare_natural and natural is not None
-    chi = _classes_of(arrangement, found)
-    mine = _outlook_of(found, chi)
+    chi = found.classes_of(arrangement)
+    mine = found.outlook(chi)
     ev = _played_value(found, chi, collects=collects, fouled=bool(reasons))
     best = best_play(found)
     loss = max(0.0, best.ev - ev)
-    distinct = _distinct_keys(found)
     fouled_play = bool(reasons) and not collects
     return Analysis(
         arrangement=arrangement,
@@ -208,10 +200,10 @@ def analyse(
         ev=ev,
         best=best,
         ev_loss=loss,
-        rank=None if reasons and not collects else _rank(found, ev, distinct),
-        distinct=len(distinct[0]),
+        rank=None if reasons and not collects else _rank(found, ev),
+        distinct=found.model.distinct(),
         positions=() if collects else _positions(mine, fouled=fouled_play, found=found),
-        scoop=0.0 if collects or fouled_play else float(mine.scoop[0]),
+        scoop=0.0 if collects or fouled_play else mine.scoop,
         scooped=_scooped(found, mine, collects=collects, fouled=fouled_play),
         sap_lang=_sap_lang(found, mine, collects=collects, fouled=fouled_play),
         foul_reasons=reasons,
@@ -264,7 +256,7 @@ def grade(
     found = valuation or value_hand(cards, variant, opponents=opponents)
     reasons = foul_reasons(arrangement, variant.rules)
     collects = declare_natural and found.natural is not None
-    ev = _played_value(found, _classes_of(arrangement, found), collects=collects, fouled=bool(reasons))
+    ev = _played_value(found, found.classes_of(arrangement), collects=collects, fouled=bool(reasons))
     best = found.best_ev
     loss = max(0.0, best - ev)
     return Grade(
@@ -282,107 +274,48 @@ def best_play(found: Valuation) -> BestPlay:
     """The best play of a valued hand (the natural when declaring it is worth at least the best chi play)."""
     if found.declares_natural:
         assert found.natural is not None and found.natural_ev is not None
-        shown = found.natural.split or arrangement_of(found, int(found.rows[0]))
+        shown = found.natural.split or found.arrangement(found.splits[0])
         return BestPlay(arrangement=shown, ev=found.natural_ev, declare_natural=True)
-    return BestPlay(
-        arrangement=arrangement_of(found, int(found.rows[0])), ev=found.best_normal_ev, declare_natural=False
-    )
+    return BestPlay(arrangement=found.arrangement(found.splits[0]), ev=found.best_normal_ev, declare_natural=False)
 
 
-def arrangement_of(found: Valuation, row: int) -> Arrangement:
-    """The arrangement of a legal split row (the stronger five at the back)."""
-    from .optimiser import _choice  # noqa: PLC0415
-
-    built = found.arrangements.get(row)
-    if built is None:
-        built = _choice(found.hand, int(found.splits.rows[row]), 0.0, found.variant).arrangement  # type: ignore[attr-defined]
-        found.arrangements[row] = built
-    return built
-
-
-def _classes_of(arrangement: Arrangement, found: Valuation) -> tuple[int, int, int]:
-    classes = found.odds.classes
-    return (
-        int(np.searchsorted(classes.scores5, arrangement.back.score)),
-        int(np.searchsorted(classes.scores5, arrangement.middle.score)),
-        int(np.searchsorted(classes.scores3, arrangement.front.score)),
-    )
-
-
-def _played_value(found: Valuation, chi: tuple[int, int, int], *, collects: bool, fouled: bool) -> float:
+def _played_value(found: Valuation, chi: Chi, *, collects: bool, fouled: bool) -> float:
     """Expected points of what was played: the natural collected, a foul's cost, or the chi."""
     if collects:
         assert found.natural_ev is not None
         return found.natural_ev
     if fouled:
-        return float(fouled_points(found.field).mean(dtype=np.float64))
-    return _exact_value(found, chi)
+        return found.fouled_value()
+    return found.value_of(chi)
 
 
-def _exact_value(found: Valuation, chi: tuple[int, int, int]) -> float:
-    """The expected points of the chi ``chi``: the shortlist's very number when
-    it is there (so ``/optimal`` and ``/analysis`` agree to the last digit)."""
-    splits = found.splits
-    for place, row in enumerate(found.rows.tolist()):
-        if splits.key(row) == chi:  # type: ignore[attr-defined]
-            return float(found.exact[place])
-    back, middle, front = (np.array([value], dtype=np.intp) for value in chi)
-    return float(expected(found.field, (back, middle, front))[0])
-
-
-def _outlook_of(found: Valuation, chi: tuple[int, int, int]) -> Outlook:
-    """The exact outlook, with the per-position figures, of the chi ``chi``."""
-    back, middle, front = (np.array([value], dtype=np.intp) for value in chi)
-    return outlook(found.field, (back, middle, front))
-
-
-def _distinct_keys(found: Valuation) -> tuple[Ints, Ints]:
-    splits = found.splits
-    keys = (splits.high << 22) | (splits.low << 9) | splits.front  # type: ignore[attr-defined]
-    unique, first = np.unique(keys, return_index=True)
-    return unique, first
-
-
-def _rank(found: Valuation, ev: float, distinct: tuple[Ints, Ints]) -> int:
+def _rank(found: Valuation, ev: float) -> int:
     """1 + the distinct legal arrangements worth more than ``ev``: the
     shortlist by its exact values, the rest by their screening values shifted
     by the shortlist's mean gap between the two."""
-    splits = found.splits
-    keys, first = distinct
-    values = found.screen[first].copy()
-    screened = found.screen[found.rows]
-    values += float(np.mean(found.exact - screened))
-    listed = (
-        (splits.high[found.rows] << 22) | (splits.low[found.rows] << 9) | splits.front[found.rows]  # type: ignore[attr-defined]
-    )
-    values[np.searchsorted(keys, listed)] = found.exact
-    better = int(np.count_nonzero(values > ev + EXACT))
-    if found.natural_ev is not None and found.natural_ev > ev + EXACT:
+    gap = float(np.mean(np.array(found.exact) - np.array(found.screen)))
+    threshold = ev + EXACT
+    better = found.model.count_above(threshold, gap, found.keys())
+    better += sum(value > threshold for value in found.exact)
+    if found.natural_ev is not None and found.natural_ev > threshold:
         better += 1
     return better + 1
 
 
 def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[PositionOutlook, ...]:
     if fouled:
-        field = found.field
-        plays = field.natural == NO_NATURAL
+        _, *values, size = found.model.fouled()
         return tuple(
-            PositionOutlook(
-                position=position,
-                win=0.0,
-                tie=0.0,
-                lose=1.0,
-                points=-float(np.where(plays, field.values[place], 0.0).mean(dtype=np.float64)),
-            )
-            for place, position in enumerate(POSITIONS)
+            PositionOutlook(position=position, win=0.0, tie=0.0, lose=1.0, points=-value / size)
+            for position, value in zip(POSITIONS, values, strict=True)
         )
     return tuple(
         PositionOutlook(
             position=position,
-            win=float(mine.win[0, place]),
-            tie=float(mine.tie[0, place]),
-            lose=float(mine.lose[0, place]),
-            points=float(mine.position_points[0, place]),
+            win=mine.win[place],
+            tie=mine.tie[place],
+            lose=mine.lose[place],
+            points=mine.points[place],
         )
         for place, position in enumerate(POSITIONS)
     )
@@ -394,20 +327,18 @@ def _scooped(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) -
     if collects:
         return 0.0
     if fouled:
-        return float(np.mean(found.field.natural == NO_NATURAL))
-    return float(mine.scooped[0])
+        return found.model.plays / found.model.field_size
+    return mine.scooped
 
 
 def _sap_lang(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) -> tuple[float, float] | None:
-    field = found.field
-    if not field.sap_lang:
+    if not found.sap_lang:
         return None
     if collects:
         return (0.0, 0.0)
     if fouled:
-        rules = field.scoring.rules
-        return (0.0, 1.0 if rules.foul_counts_as_scoop else 0.0)
-    return (float(mine.sap_lang_won[0]), float(mine.sap_lang_lost[0]))
+        return (0.0, 1.0 if found.variant.rules.foul_counts_as_scoop else 0.0)
+    return (mine.sap_lang_won, mine.sap_lang_lost)
 
 
 def _natural_review(found: Valuation, collects: bool, ev: float) -> NaturalReview | None:
@@ -442,25 +373,13 @@ def _closest_layout(
 ) -> dict[Position, tuple[Card, ...]]:
     """Among the legal splits with ``target``'s chi strengths, the one that
     keeps the most cards where the player put them."""
-    chi = _classes_of(target, found)
-    splits = found.splits
-    same = np.flatnonzero(
-        (splits.high == chi[0]) & (splits.low == chi[1]) & (splits.front == chi[2])  # type: ignore[attr-defined]
-    )
     best: dict[Position, tuple[Card, ...]] = {position: target[position].cards for position in POSITIONS}
     best_kept = sum(where[card] is position for position in POSITIONS for card in best[position])
-    for row in same.tolist():
-        arrangement = arrangement_of(found, row)
+    for split in found.model.with_chi(*found.classes_of(target)):
+        arrangement = found.arrangement(split)
         layouts = [arrangement]
         if arrangement.back.score == arrangement.middle.score:
-            layouts.append(
-                Arrangement.from_cards(
-                    back=arrangement.middle.cards,
-                    middle=arrangement.back.cards,
-                    front=arrangement.front.cards,
-                    wheel=found.variant.rules.wheel,
-                )
-            )
+            layouts.append(Arrangement(back=arrangement.middle, middle=arrangement.back, front=arrangement.front))
         for layout in layouts:
             kept = sum(where[card] is position for position, part in layout for card in part.cards)
             if kept > best_kept:
@@ -500,15 +419,3 @@ def advice(analysis: Analysis) -> tuple[tuple[str, ...], tuple[str, ...]]:
     english[-1] += f": {gain_en}"
     vietnamese[-1] += f": {gain_vi}"
     return tuple(english), tuple(vietnamese)
-
-
-def random_legal_arrangement(cards: Sequence[Card], variant: Variant, rng: random.Random) -> Arrangement:
-    """A legal arrangement of ``cards`` drawn uniformly from the legal splits (for benchmarks and tests)."""
-    from .optimiser import _legal_splits  # noqa: PLC0415
-
-    hand = np.array(sorted(card.index for card in cards), dtype=np.intp)
-    splits, _ = _legal_splits(hand, HandClasses.for_wheel(variant.rules.wheel), variant.rules)
-    row = rng.randrange(len(splits.rows))
-    from .optimiser import _choice  # noqa: PLC0415
-
-    return _choice(hand, int(splits.rows[row]), 0.0, variant).arrangement

@@ -45,12 +45,24 @@ U16 = npt.NDArray[np.uint16]
 Index = npt.NDArray[np.intp]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Deals:
     """The bank's deals: ``cards[i]`` the 13 card indices (0-51, sorted) of hand i."""
 
     cards: npt.NDArray[np.uint8]
     meta: dict[str, Any]
+
+    @functools.cached_property
+    def holds(self) -> npt.NDArray[np.uint64]:
+        """Bit i of row c: hand i holds card c (52 rows of little-endian words)."""
+        count = len(self.cards)
+        holds = np.zeros((52, count), dtype=np.bool_)
+        holds[self.cards.reshape(-1), np.repeat(np.arange(count), 13)] = True
+        packed = np.packbits(holds, axis=1, bitorder="little")
+        pad = (-packed.shape[1]) % 8
+        words = np.ascontiguousarray(np.pad(packed, ((0, 0), (0, pad))).view(np.uint64))
+        words.flags.writeable = False
+        return words
 
     def save(self) -> bytes:
         buffer = io.BytesIO()
@@ -135,18 +147,16 @@ class HandBank:
         self.deals = deals
         self.settings = settings
         self.size = count
-        holds = np.zeros((52, count), dtype=np.bool_)
-        rows = np.repeat(np.arange(count), 13)
-        holds[deals.cards.reshape(-1), rows] = True
-        #: Bit i of row c: bank hand i holds card c (little-endian bytes, viewed as uint64).
-        packed = np.packbits(holds, axis=1, bitorder="little")
-        pad = (-packed.shape[1]) % 8
-        self._holds = np.ascontiguousarray(np.pad(packed, ((0, 0), (0, pad))).view(np.uint64))
+
+    @property
+    def holds(self) -> npt.NDArray[np.uint64]:
+        """Bit i of row c: bank hand i holds card c (shared by every preset's bank)."""
+        return self.deals.holds
 
     def survivors(self, cards: Iterable[Card]) -> Index:
         """Rows of the bank hands that hold none of ``cards``."""
         indices = np.fromiter((card.index for card in cards), dtype=np.intp)
-        taken = np.bitwise_or.reduce(np.take(self._holds, indices, axis=0), axis=0)
+        taken = np.bitwise_or.reduce(np.take(self.holds, indices, axis=0), axis=0)
         free = np.unpackbits(np.invert(taken).view(np.uint8), bitorder="little", count=self.size)
         rows: Index = np.flatnonzero(free.view(np.bool_))
         return rows

@@ -8,7 +8,7 @@
    service's own players.  Rounds after the second re-set a seeded half of
    the deals (damping); ``ROUNDS`` says how many each preset's shipped bank had.
 3. Measure, for every hand, how often it scoops and is scooped by random other
-   hands of the bank (the sập làng terms of :mod:`maubinh_api.strategy.field`).
+   hands of the bank (the sập làng terms of :mod:`maubinh_api.strategy.reference`).
 
 Everything is seeded: the same command writes the same files.  With the
 defaults (400,000 hands, 4 presets, the rounds of ``ROUNDS``, 2 processes) it
@@ -35,7 +35,7 @@ from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
 from .bank import BANK_VERSION, NO_NATURAL, BankSettings, Deals, HandBank
 from .classes import HandClasses
 from .odds_build import class_id3, class_id5
-from .optimiser import optimise
+from .valuation import value_hand
 
 __all__ = ["main", "scoop_rates", "set_deals"]
 
@@ -62,16 +62,18 @@ def _set(chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.uint16]:
     deals: Deals = _WORKER["deals"]  # type: ignore[assignment]
     bank: HandBank | None = _WORKER["bank"]  # type: ignore[assignment]
     variant: Variant = _WORKER["variant"]  # type: ignore[assignment]
+    classes = HandClasses.for_wheel(variant.rules.wheel)
     rows = np.zeros((len(chosen), 4), dtype=np.uint16)
     for row, hand in enumerate(deals.cards[chosen]):
-        cards = [DECK[int(index)] for index in hand]
-        solution = optimise(cards, variant, top=1, opponents=3, bank=bank)
-        arrangement = solution.best.arrangement
-        rows[row, 0] = class_id5(arrangement.back.cards)
-        rows[row, 1] = class_id5(arrangement.middle.cards)
-        rows[row, 2] = class_id3(arrangement.front.cards)
-        declared = solution.declare_natural and solution.natural is not None
-        rows[row, 3] = NATURAL_KEYS.index(solution.natural.key) if declared else NO_NATURAL  # type: ignore[union-attr]
+        found = value_hand([DECK[int(index)] for index in hand], variant, opponents=3, bank=bank)
+        declared = found.declares_natural and found.natural is not None
+        shown = found.natural.split if declared and found.natural is not None else None
+        if shown is not None:  # three flushes or straights: the layout that shows them
+            rows[row, :3] = (class_id5(shown.back.cards), class_id5(shown.middle.cards), class_id3(shown.front.cards))
+        else:
+            high, low, front = found.chi[0]
+            rows[row, :3] = (classes.id_of_class5[high], classes.id_of_class5[low], classes.id_of_class3[front])
+        rows[row, 3] = NATURAL_KEYS.index(found.natural.key) if declared else NO_NATURAL  # type: ignore[union-attr]
     return rows
 
 

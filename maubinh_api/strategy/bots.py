@@ -32,18 +32,13 @@ from enum import StrEnum
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import Card
-from ..rules.splits import FIVES, THREES
 from ..rules.variants import Variant
-from .analysis import arrangement_of, best_play
 from .valuation import Valuation, value_hand
 
 __all__ = ["LEVELS", "Level", "Play", "Style", "play"]
-
-Ints = npt.NDArray[np.intp]
 
 
 class Level(StrEnum):
@@ -142,12 +137,12 @@ def play(
     found = valuation or value_hand(cards, variant, opponents=opponents)
     rng = np.random.default_rng(_entropy(found, variant, level, seed))
     mix = LEVELS[level]
-    best = best_play(found)
-    if best.declare_natural:
+    best = found.splits[0]
+    if found.declares_natural:
+        assert found.natural is not None
         if rng.random() >= mix.natural_miss:
-            return Play(best.arrangement, True, Style.BEST, level, seed)
-        arrangement = arrangement_of(found, int(found.rows[0]))
-        return Play(arrangement, False, Style.NATURAL_MISSED, level, seed)
+            return Play(found.natural.split or found.arrangement(best), True, Style.BEST, level, seed)
+        return Play(found.arrangement(best), False, Style.NATURAL_MISSED, level, seed)
     draw = rng.random()
     style = Style.CLOSE
     for candidate, weight in mix.weights:
@@ -155,95 +150,54 @@ def play(
             style = candidate
             break
         draw -= weight
-    picked = _by_style(found, style, mix, rng)
-    if picked is None:
-        style, picked = Style.CLOSE, _close(found, mix, rng)
-    if style is not Style.FOUL and _same_strengths(picked, best.arrangement):
+    split = _by_style(found, style, mix, rng)
+    if split is None:
+        style, split = Style.CLOSE, _close(found, mix, rng)
+    if style is Style.FOUL:
+        chosen = found.arrangement(split)  # the two fives the wrong way round (they differ: _by_style checks)
+        return Play(Arrangement(back=chosen.middle, middle=chosen.back, front=chosen.front), False, style, level, seed)
+    if _key(found, split) == found.chi[0]:
         style = Style.BEST
-    return Play(picked, False, style, level, seed)
+    return Play(found.arrangement(split), False, style, level, seed)
 
 
 def _entropy(found: Valuation, variant: Variant, level: Level, seed: int) -> list[int]:
     """The random state of one play: the seed, the level, the cards and the rules."""
-    digest = hashlib.sha256(f"{level.value}|{variant.fingerprint}|{found.hand.tolist()}".encode()).digest()
+    digest = hashlib.sha256(f"{level.value}|{variant.fingerprint}|{list(found.hand)}".encode()).digest()
     return [seed & 0xFFFFFFFFFFFFFFFF, int.from_bytes(digest[:8], "little")]
 
 
-def _by_style(found: Valuation, style: Style, mix: Mix, rng: np.random.Generator) -> Arrangement | None:
+def _key(found: Valuation, split: int) -> tuple[int, int, int]:
+    """The chi classes of a split (its place on the shortlist if it is there)."""
+    if split in found.splits:
+        return found.chi[found.splits.index(split)]
+    return found.classes_of(found.arrangement(split))
+
+
+def _by_style(found: Valuation, style: Style, mix: Mix, rng: np.random.Generator) -> int | None:
+    """The split id a style picks (None when the hand offers no such split)."""
     if style is Style.BEST or mix.temperature == 0.0:
-        return arrangement_of(found, int(found.rows[0]))
+        return found.splits[0]
     if style is Style.CLOSE:
         return _close(found, mix, rng)
     if style is Style.AUTO:
-        return arrangement_of(found, _strongest_row(found))
+        return found.model.strongest(1)[0][0]
     if style is Style.FRONT_HEAVY:
-        return arrangement_of(found, _front_heavy_row(found))
+        return found.model.front_heavy()
     if style is Style.PAIR_BROKEN:
-        row = _pair_broken_row(found)
-        return None if row is None else arrangement_of(found, row)
-    chosen = _close(found, mix, rng)  # Style.FOUL: the two fives the wrong way round
-    if chosen.back.score == chosen.middle.score:
-        return None
-    return Arrangement.from_cards(
-        back=chosen.middle.cards, middle=chosen.back.cards, front=chosen.front.cards, wheel=found.variant.rules.wheel
-    )
+        split = found.model.pair_broken(found.splits[0])
+        return None if split < 0 else split
+    chosen = _close(found, mix, rng)  # Style.FOUL: a slip with the fives the wrong way round
+    high, low, _ = _key(found, chosen)
+    return None if high == low else chosen
 
 
-def _close(found: Valuation, mix: Mix, rng: np.random.Generator) -> Arrangement:
+def _close(found: Valuation, mix: Mix, rng: np.random.Generator) -> int:
     """A slip: one of the next best distinct arrangements (not the best),
     the smaller its loss the likelier."""
-    loss = found.exact[1:] - found.exact[0]
+    loss = np.array(found.exact[1:]) - found.exact[0]
     if len(loss) == 0:
-        return arrangement_of(found, int(found.rows[0]))
+        return found.splits[0]
     weights = np.exp(loss / max(mix.temperature, 1e-6))
     place = 1 + int(rng.choice(len(weights), p=weights / weights.sum()))
-    return arrangement_of(found, int(found.rows[place]))
-
-
-def _strongest_row(found: Valuation) -> int:
-    from .optimiser import _strongest_ranking  # noqa: PLC0415
-
-    ranking = _strongest_ranking(found.splits, found.odds.classes)  # type: ignore[arg-type]
-    return int(np.argmax(ranking))
-
-
-def _front_heavy_row(found: Valuation) -> int:
-    splits = found.splits
-    front = splits.front  # type: ignore[attr-defined]
-    strongest = np.flatnonzero(front == front.max())
-    return int(strongest[np.argmax(found.screen[strongest])])
-
-
-def _pair_broken_row(found: Valuation) -> int | None:
-    """The best-screened split that puts the cards of a pair (or more) the
-    best play keeps in one chi into two chi, if any."""
-    ranks = (found.hand >> 2).astype(np.intp)
-    best = arrangement_of(found, int(found.rows[0]))
-    kept = [
-        rank
-        for rank in set(ranks.tolist())
-        if np.count_nonzero(ranks == rank) >= 2
-        and any(sum(card.rank - 2 == rank for card in hand.cards) >= 2 for _, hand in best)
-    ]
-    if not kept:
-        return None
-    from .optimiser import _F, _X, _Y  # noqa: PLC0415
-
-    rows = found.splits.rows  # type: ignore[attr-defined]
-    broken = np.zeros(len(rows), dtype=bool)
-    for rank in kept:
-        holds = (ranks == rank).astype(np.int8)
-        # How many of the rank each five- and three-card subset holds, then per split.
-        in_five, in_three = holds[FIVES].sum(axis=1), holds[THREES].sum(axis=1)
-        together = np.maximum(
-            np.maximum(np.take(in_five, _X[rows]), np.take(in_five, _Y[rows])), np.take(in_three, _F[rows])
-        )
-        broken |= together < 2  # no chi holds two of the rank any more
-    candidates = np.flatnonzero(broken)
-    if len(candidates) == 0:
-        return None
-    return int(candidates[np.argmax(found.screen[candidates])])
-
-
-def _same_strengths(first: Arrangement, second: Arrangement) -> bool:
-    return all(first[position].score == second[position].score for position, _ in first)
+    return found.splits[place]

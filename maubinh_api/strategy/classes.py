@@ -15,6 +15,8 @@ numbers 0-454.
 >>> classes = HandClasses.for_wheel(Wheel.LOW)
 >>> len(classes.scores5), len(classes.scores3)
 (7462, 455)
+>>> bool((classes.class_of_id5[classes.id_of_class5] == range(7462)).all())
+True
 """
 
 from __future__ import annotations
@@ -55,6 +57,12 @@ class HandClasses:
         score_of_id3 = evaluator.multiset3.astype(np.int64)
         self.scores3: npt.NDArray[np.int64] = np.unique(score_of_id3)
         self.class_of_id3: Ints = np.searchsorted(self.scores3, score_of_id3).astype(np.int32)
+        #: The class id of each class number (ids and classes are one to one
+        #: under a wheel: a strength names its ranks, and flushes are apart).
+        self.id_of_class5: Ints = np.zeros(len(self.scores5), dtype=np.int32)
+        self.id_of_class5[self.class_of_id5[valid]] = np.flatnonzero(valid)
+        self.id_of_class3: Ints = np.zeros(len(self.scores3), dtype=np.int32)
+        self.id_of_class3[self.class_of_id3] = np.arange(len(score_of_id3))
 
         # A front of class f does not beat a middle of class m exactly when
         # m >= front_floor[f] (RULES §3, R2; see hands.front_beats_middle).

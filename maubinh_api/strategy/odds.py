@@ -40,7 +40,7 @@ from ..rules.hands import Wheel
 from ..rules.variants import NATURAL_KEYS, RuleSet, Variant
 from .classes import HandClasses
 
-__all__ = ["Odds", "OddsTables", "PositionOdds", "load_tables", "odds_for"]
+__all__ = ["SCREEN_COLUMNS", "Odds", "OddsTables", "PositionOdds", "build_odds", "load_tables", "odds_for"]
 
 Floats = npt.NDArray[np.float64]
 TABLE_VERSION: Final = 1
@@ -107,6 +107,10 @@ class OddsTables:
         )
 
 
+#: Columns of :attr:`PositionOdds.screen`, in order.
+SCREEN_COLUMNS: Final = ("additive", "scoop", "scooped", "value", "loss_if_lost", "win", "tie", "lose")
+
+
 @dataclass(frozen=True)
 class PositionOdds:
     """Per-class odds at one position (arrays indexed by class number)."""
@@ -117,15 +121,11 @@ class PositionOdds:
     value: Floats
     loss_value: Floats
     additive: Floats
-    #: The optimiser's per-class columns, float32, shape (5, classes): additive,
-    #: win ** scoop_exponent, lose ** scooped_exponent, value, and the expected
-    #: units paid when this position is lost (loss_value / lose).
-    columns: npt.NDArray[np.float32]
-    #: win, tie, lose as float32 rows, for the majority unit.
-    outcomes: npt.NDArray[np.float32]
-
-
-ADDITIVE, SCOOP, SCOOPED, VALUE, LOSS_IF_LOST = range(5)
+    #: What the screening value of a split reads, class-major (one row of eight
+    #: per class, see SCREEN_COLUMNS): additive, win ** scoop_exponent,
+    #: lose ** scooped_exponent, value, the expected units paid when this
+    #: position is lost (loss_value / lose), win, tie, lose.
+    screen: Floats
 
 
 @dataclass(frozen=True)
@@ -212,8 +212,10 @@ def _position_odds(distribution: Floats, value: Floats, exponents: tuple[float, 
     loss_value = np.concatenate([np.cumsum(paid[::-1])[::-1][1:], [0.0]])
     additive = win * value - loss_value
     loss_if_lost = np.divide(loss_value, lose, out=np.zeros_like(lose), where=lose > 0)
-    columns = np.array([additive, win ** exponents[0], lose ** exponents[1], value, loss_if_lost], dtype=np.float32)
-    outcomes = np.array([win, tie, lose], dtype=np.float32)
+    screen = np.ascontiguousarray(
+        np.stack([additive, win ** exponents[0], lose ** exponents[1], value, loss_if_lost, win, tie, lose], axis=1)
+    )
+    screen.flags.writeable = False
     return PositionOdds(
         win=win,
         tie=tie,
@@ -221,6 +223,5 @@ def _position_odds(distribution: Floats, value: Floats, exponents: tuple[float, 
         value=value,
         loss_value=loss_value,
         additive=additive,
-        columns=columns,
-        outcomes=outcomes,
+        screen=screen,
     )

@@ -1,28 +1,32 @@
-"""Expected points of a hand's arrangements: one model for ``/optimal`` and ``/analysis``.
+"""Expected points of a hand's arrangements: one model for ``/optimal``, ``/analysis``, ``/play`` and the batch tool.
 
 The model (RULES §11): opponents are dealt from the 39 cards the player does
 not hold and set their hands as the service's ``ev`` objective does; an
 arrangement's expected points per opponent are its mean settlement against
-them.  That set of opponents is the hand's field (bank hands sharing none of
-its cards, :mod:`maubinh_api.strategy.field`).
+them.  That set of opponents is the hand's field (the bank hands sharing
+none of its cards, :mod:`maubinh_api.strategy.bank`).
 
 Valuing all of a hand's legal splits against every opponent of the field
-would cost a few hundred million comparisons, so it is done in two steps:
+would cost a few hundred million comparisons, so it is done in two steps, by
+the kernel (:mod:`maubinh_api.strategy.kernel`):
 
 1. **screening**: every legal split is valued in closed form from the
-   position odds tables (:func:`maubinh_api.strategy.optimiser.expected_points`:
-   no card removal, the positions' correlation through fitted exponents);
-2. **exact**: the ``SHORTLIST`` best distinct splits of the screen, and any
-   arrangement asked about, are settled against every opponent of the field.
+   position odds tables (no card removal, the positions' correlation through
+   fitted exponents), and the ``SHORTLIST`` best distinct splits are kept;
+2. **exact**: the shortlist, and any arrangement asked about, are settled
+   against every opponent of the field.
 
 Measured on 200 random ``classic`` hands, the exact best of the screen's top
 12 is the exact best of its top 60 on every hand (the largest shortfall
 0.001 points); with the top 8 it falls short by up to 0.74 points on a few
-hands.  Screening with the field's own (card-removed) distributions did no
-better and costs more.
+hands.  The best arrangement is the shortlisted split with the highest exact
+value (or the natural, when declaring it is worth at least as much).
 
-The best arrangement is the shortlisted split with the highest exact value
-(or the natural, when declaring it is worth more).
+>>> from maubinh_api.rules.cards import parse_cards
+>>> from maubinh_api.rules.variants import preset
+>>> found = value_hand(parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split()), preset("classic"))
+>>> found.legal, len(found.splits), found.best_ev == found.exact[0]
+(20894, 12, True)
 """
 
 from __future__ import annotations
@@ -33,48 +37,145 @@ from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import Card
 from ..rules.naturals import NaturalHand, detect
-from ..rules.variants import Variant
-from .bank import HandBank, load_bank
-from .field import Field, expected, field_for, natural_points, scoring_for
-from .odds import Odds, odds_for
+from ..rules.variants import NATURAL_KEYS, Variant
+from .bank import HandBank
+from .kernel import HandModel, Kernel, active_kernel
+from .odds import Odds
+from .splits import LegalSplits, arrangement_of, hand_indices, split_key
+from .tables import SHIPPED, ModelTables, Shipped, model_tables
 
-__all__ = ["SHORTLIST", "Valuation", "value_hand"]
+__all__ = ["SHORTLIST", "Outlook", "PreparedHand", "Valuation", "prepare", "value_hand"]
 
 #: Distinct splits per hand settled exactly against the whole field.
 SHORTLIST: Final = 12
 
-Ints = npt.NDArray[np.intp]
-Floats = npt.NDArray[np.float64]
+Chi = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """How one arrangement fares against one opponent of the field who plays
+    the chi: per position (back, middle, front) the chances of winning, tying
+    and losing and the expected points (its own value won, the opponent's
+    lost, before the majority unit and multipliers, over the whole field);
+    the chances of winning or losing all three against one opponent, and of
+    doing so against every opponent (0 where sập làng cannot happen)."""
+
+    win: tuple[float, float, float]
+    tie: tuple[float, float, float]
+    lose: tuple[float, float, float]
+    points: tuple[float, float, float]
+    scoop: float
+    scooped: float
+    sap_lang_won: float
+    sap_lang_lost: float
+
+
+@dataclass(frozen=True)
+class PreparedHand:
+    """A hand before any split is valued exactly: the kernel's model of it, its natural."""
+
+    cards: tuple[Card, ...]
+    variant: Variant
+    hand: tuple[int, ...]  #: card indices, sorted (split ids refer to them)
+    opponents: int
+    tables: ModelTables
+    model: HandModel
+    natural: NaturalHand | None
+    natural_ev: float | None  #: expected points of declaring the natural
+
+    @property
+    def legal(self) -> int:
+        return self.model.legal
+
+    @property
+    def has_field(self) -> bool:
+        return self.model.field_size > 0
+
+
+def prepare(
+    cards: Sequence[Card],
+    variant: Variant,
+    *,
+    opponents: int = 3,
+    bank: HandBank | Shipped | None = SHIPPED,
+    odds: Odds | None = None,
+    kernel: Kernel | None = None,
+) -> PreparedHand:
+    """The kernel's model of a (checked) hand and its natural.  ``bank=None``
+    values splits by the position odds alone (what the builders use before a
+    bank exists): then a natural is worth its payout."""
+    tables = model_tables(variant, odds=odds, bank=bank)
+    hand = hand_indices(cards)
+    model = (kernel or active_kernel()).hand(
+        tables, hand, opponents=opponents, shortlist=SHORTLIST, field=tables.bank is not None
+    )
+    natural = detect(cards, variant.rules) if model.natural_hint else None
+    natural_ev = None
+    if natural is not None:
+        if model.field_size:
+            natural_ev = model.natural(NATURAL_KEYS.index(natural.key), natural.payout) / model.field_size
+        else:
+            natural_ev = float(natural.payout)
+    return PreparedHand(tuple(cards), variant, hand, opponents, tables, model, natural, natural_ev)
 
 
 @dataclass(frozen=True)
 class Valuation:
-    """A hand's legal splits with their screening values, and its shortlist
-    settled exactly, best first."""
+    """A hand's shortlist settled exactly, best first, and what the kernel
+    knows of its other splits."""
 
-    cards: tuple[Card, ...]
-    variant: Variant
-    hand: Ints  #: card indices, sorted (split positions refer to them)
-    splits: object  #: the legal splits (optimiser._Splits)
-    legal: int
-    field: Field
-    odds: Odds  #: the screening odds
-    screen: Floats  #: screening value of every legal split
-    rows: Ints  #: shortlisted split rows, best exact value first
-    exact: Floats  #: the shortlist's exact expected points, in ``rows`` order
-    natural: NaturalHand | None
-    natural_ev: float | None  #: expected points of declaring the natural
-    #: arrangements of split rows already built (a bot and its analysis ask for the same ones)
+    prepared: PreparedHand
+    splits: tuple[int, ...]  #: shortlisted split ids, best exact value first
+    chi: tuple[Chi, ...]  #: their classes (high, low, front)
+    exact: tuple[float, ...]  #: their exact expected points (the screen's, without a bank)
+    screen: tuple[float, ...]  #: their screening values
+    #: arrangements of split ids already built (a bot and its analysis ask for the same ones)
     arrangements: dict[int, Arrangement] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.prepared.cards
+
+    @property
+    def variant(self) -> Variant:
+        return self.prepared.variant
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self.prepared.hand
+
+    @property
+    def model(self) -> HandModel:
+        return self.prepared.model
+
+    @property
+    def tables(self) -> ModelTables:
+        return self.prepared.tables
+
+    @property
+    def legal(self) -> int:
+        return self.prepared.legal
+
+    @property
+    def natural(self) -> NaturalHand | None:
+        return self.prepared.natural
+
+    @property
+    def natural_ev(self) -> float | None:
+        return self.prepared.natural_ev
+
+    @property
+    def opponents(self) -> int:
+        return self.prepared.opponents
+
+    @property
     def best_normal_ev(self) -> float:
-        return float(self.exact[0])
+        return self.exact[0]
 
     @property
     def declares_natural(self) -> bool:
@@ -88,40 +189,69 @@ class Valuation:
             return self.natural_ev
         return self.best_normal_ev
 
+    @property
+    def sap_lang(self) -> bool:
+        """Whether sập làng can happen at this table."""
+        return self.tables.sap_lang_at(self.opponents)
 
-@dataclass(frozen=True)
-class Hand:
-    """A hand's legal splits and field, before any split is valued."""
+    def keys(self) -> tuple[int, ...]:
+        """The shortlist's split keys, in order."""
+        return tuple(split_key(*chi) for chi in self.chi)
 
-    cards: tuple[Card, ...]
-    hand: Ints
-    splits: object  #: optimiser._Splits
-    legal: int
-    field: Field
-    natural: NaturalHand | None
-    natural_ev: float | None
+    def arrangement(self, split: int) -> Arrangement:
+        """The arrangement of a split id (the stronger five at the back), built once."""
+        built = self.arrangements.get(split)
+        if built is None:
+            built = self.arrangements[split] = arrangement_of(self.hand, split, self.variant.rules.wheel)
+        return built
 
+    def classes_of(self, arrangement: Arrangement) -> Chi:
+        """The class numbers of an arrangement's back, middle and front."""
+        classes = self.tables.classes
+        return (
+            int(np.searchsorted(classes.scores5, arrangement.back.score)),
+            int(np.searchsorted(classes.scores5, arrangement.middle.score)),
+            int(np.searchsorted(classes.scores3, arrangement.front.score)),
+        )
 
-def prepare(
-    cards: Sequence[Card],
-    variant: Variant,
-    *,
-    opponents: int = 3,
-    bank: HandBank | None = None,
-    odds: Odds | None = None,
-) -> Hand:
-    """The legal splits (classified) and the field of a (checked) hand."""
-    from .optimiser import _legal_splits  # noqa: PLC0415
+    def value_of(self, chi: Chi) -> float:
+        """The expected points of the chi ``chi``: the shortlist's very number
+        when it is there (so ``/optimal`` and ``/analysis`` agree to the last digit)."""
+        for place, listed in enumerate(self.chi):
+            if listed == chi:
+                return self.exact[place]
+        return self.model.exact([chi])[0]
 
-    odds = odds or odds_for(variant)
-    bank = bank or load_bank(variant.name)
-    hand_cards = tuple(cards)
-    hand = np.array(sorted(card.index for card in hand_cards), dtype=np.intp)
-    splits, legal = _legal_splits(hand, odds.classes, variant.rules)
-    field = field_for(bank, hand_cards, scoring_for(variant), opponents)
-    natural = detect(hand_cards, variant.rules)
-    natural_ev = None if natural is None else float(natural_points(field, natural).mean(dtype=np.float64))
-    return Hand(hand_cards, hand, splits, legal, field, natural, natural_ev)
+    def fouled_value(self) -> float:
+        """The expected points of a fouled arrangement that collects no natural."""
+        total, *_, size = self.model.fouled()
+        return total / size
+
+    def outlook(self, chi: Chi) -> Outlook:
+        """The per-position chances and points of the chi ``chi`` against the field."""
+        counts = self.model.outlook(*chi)
+        wins, losses, points = counts[0:3], counts[3:6], counts[6:9]
+        scoops, scooped, shown = counts[9], counts[10], max(counts[11], 1)
+        size = self.model.field_size
+        win = tuple(count / shown for count in wins)
+        lose = tuple(count / shown for count in losses)
+        tie = tuple(min(1.0, max(0.0, 1.0 - won - lost)) for won, lost in zip(win, lose, strict=True))
+        scoop, against = scoops / size, scooped / size
+        sap = self.sap_lang
+        return Outlook(
+            win=(win[0], win[1], win[2]),
+            tie=(tie[0], tie[1], tie[2]),
+            lose=(lose[0], lose[1], lose[2]),
+            points=(points[0] / size, points[1] / size, points[2] / size),
+            scoop=scoop,
+            scooped=against,
+            sap_lang_won=scoop**self.opponents if sap else 0.0,
+            sap_lang_lost=against**self.opponents if sap else 0.0,
+        )
+
+    def legal_splits(self) -> tuple[LegalSplits, np.ndarray]:
+        """Every legal split and its screening value (computed on first use)."""
+        return self.model.splits()
 
 
 def value_hand(
@@ -129,36 +259,20 @@ def value_hand(
     variant: Variant,
     *,
     opponents: int = 3,
-    bank: HandBank | None = None,
+    bank: HandBank | Shipped | None = SHIPPED,
     odds: Odds | None = None,
+    kernel: Kernel | None = None,
 ) -> Valuation:
-    """Value a (checked) hand's splits against its field."""
-    from .optimiser import _best_distinct, expected_points  # noqa: PLC0415
-
-    odds = odds or odds_for(variant)
-    ready = prepare(cards, variant, opponents=opponents, bank=bank, odds=odds)
-    splits = ready.splits
-    screen = expected_points(
-        odds,
-        variant.rules,
-        (splits.high, splits.low, splits.front),  # type: ignore[attr-defined]
-        opponents=opponents,
-    )
-    shortlist = np.array(_best_distinct(screen.astype(np.float64), splits, SHORTLIST), dtype=np.intp)  # type: ignore[arg-type]
-    chosen = (splits.high[shortlist], splits.low[shortlist], splits.front[shortlist])  # type: ignore[attr-defined]
-    exact = expected(ready.field, chosen)
-    order = np.argsort(-exact, kind="stable")
+    """Value a (checked) hand: its shortlist settled exactly against its field, best first."""
+    prepared = prepare(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel)
+    picks = prepared.model.shortlist()
+    chi = [(high, low, front) for _, high, low, front, _ in picks]
+    exact = prepared.model.exact(chi) if prepared.has_field else [pick[4] for pick in picks]
+    order = sorted(range(len(picks)), key=lambda place: -exact[place])  # stable: ties keep the screen's order
     return Valuation(
-        cards=ready.cards,
-        variant=variant,
-        hand=ready.hand,
-        splits=splits,
-        legal=ready.legal,
-        field=ready.field,
-        odds=odds,
-        screen=screen.astype(np.float64),
-        rows=shortlist[order],
-        exact=exact[order],
-        natural=ready.natural,
-        natural_ev=ready.natural_ev,
+        prepared=prepared,
+        splits=tuple(picks[place][0] for place in order),
+        chi=tuple(chi[place] for place in order),
+        exact=tuple(exact[place] for place in order),
+        screen=tuple(picks[place][4] for place in order),
     )

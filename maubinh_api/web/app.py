@@ -13,12 +13,12 @@ from ..infra.allocator import keep_freed_memory
 from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import Settings
 from ..infra.logging import configure_logging
-from ..infra.metrics import count_cache
+from ..infra.metrics import count_cache, record_kernel
 from ..rules.cards import DECK
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
 from ..rules.variants import PRESET_NAMES, preset
-from ..strategy.odds import odds_for
+from ..strategy.kernel import active_kernel
 from ..strategy.valuation import value_hand
 from .access import register_access_control
 from .blueprints import arrangements, hands, health, metrics, playground, settlements, variants
@@ -31,6 +31,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     then from ``config`` (setting name -> value), which tests use."""
     settings = Settings.from_env().with_overrides(config or {})
     configure_logging(settings.log_level.upper())
+    # First, so that a missing compiled kernel stops the start with its own message.
+    record_kernel(active_kernel().name)
     app = Flask("maubinh_api")
     app.extensions["maubinh.settings"] = settings
     app.extensions["maubinh.cache"] = build_cache(settings)
@@ -74,12 +76,13 @@ def build_cache(settings: Settings) -> ResultCache:
 
 
 def _warm_up() -> None:
-    """Load the presets, the evaluation tables and the optimiser's odds before
-    the first request, so no request pays for them and /readyz tells the truth."""
+    """Load the presets, the evaluation tables, the odds, the hand banks and the
+    kernel's model of each preset before the first request, so that no request
+    pays for them (the first answer is as fast as the hundredth) and /readyz
+    tells the truth."""
     keep_freed_memory()
     for name in PRESET_NAMES:
-        odds_for(preset(name))
-        # The hand bank and its per-wheel table: the first analysis would otherwise take ~0.5 s.
-        value_hand(DECK[:13], preset(name))
+        for opponents in (1, 3):  # sập làng on and off: every path of the kernel once
+            value_hand(DECK[:13], preset(name), opponents=opponents)
     for wheel in Wheel:
         Evaluator.for_wheel(wheel)

@@ -19,10 +19,10 @@ from maubinh_api.strategy.analysis import (
     Verdict,
     advice,
     analyse,
-    random_legal_arrangement,
     verdict_of,
 )
 from maubinh_api.strategy.optimiser import optimise
+from maubinh_api.strategy.splits import random_legal_arrangement
 
 CLASSIC = preset("classic")
 

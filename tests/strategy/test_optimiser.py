@@ -16,10 +16,10 @@ from maubinh_api.rules.evaluator import Evaluator
 from maubinh_api.rules.hands import Category, classify, front_beats_middle
 from maubinh_api.rules.splits import BACK, FIVES, FRONT, MIDDLE, THREES
 from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
-from maubinh_api.strategy.bank import load_bank
-from maubinh_api.strategy.field import expected, field_for, scoring_for
-from maubinh_api.strategy.odds import odds_for
-from maubinh_api.strategy.optimiser import Objective, expected_points, optimise
+from maubinh_api.strategy.optimiser import Objective, optimise
+from maubinh_api.strategy.reference import bank_field, exact_values, screen_values
+from maubinh_api.strategy.splits import hand_indices
+from maubinh_api.strategy.tables import model_tables
 
 
 def every_ordered_split(cards, variant):
@@ -166,8 +166,8 @@ def test_strongest_follows_the_wheel():
 def test_without_a_bank_ev_is_the_maximum_of_the_screening_values_of_all_legal_splits(name):
     # bank=None is the builders' optimiser: the closed form over every split.
     variant = preset(name)
-    odds = odds_for(variant)
-    classes = odds.classes
+    tables = model_tables(variant, bank=None)
+    classes = tables.classes
     rng = random.Random(f"ev-{name}")
     for _ in range(30):
         cards = rng.sample(DECK, 13)
@@ -177,11 +177,11 @@ def test_without_a_bank_ev_is_the_maximum_of_the_screening_values_of_all_legal_s
             np.searchsorted(classes.scores5, middle[legal]),
             np.searchsorted(classes.scores3, front[legal]),
         )
-        values = expected_points(odds, variant.rules, chi, opponents=3)
+        values = screen_values(tables, *chi, opponents=3)
         solution = optimise(cards, variant, top=1, bank=None)
         if solution.declare_natural:
             continue
-        assert solution.best.ev == pytest.approx(float(values.max()), abs=1e-5)
+        assert solution.best.ev == pytest.approx(float(values.max()), abs=1e-9)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -191,8 +191,8 @@ def test_ev_is_within_a_hair_of_the_best_exact_value_of_all_legal_splits(name):
     # more than 0.05 points per opponent (on 12 hands per preset; measured
     # shortfalls are 0 on nearly every hand), and its number is its exact value.
     variant = preset(name)
-    scoring = scoring_for(variant)
-    classes = scoring.classes
+    tables = model_tables(variant)
+    classes = tables.classes
     rng = random.Random(f"exact-{name}")
     for _ in range(12):
         cards = rng.sample(DECK, 13)
@@ -203,8 +203,8 @@ def test_ev_is_within_a_hair_of_the_best_exact_value_of_all_legal_splits(name):
             np.searchsorted(classes.scores5, keys[1]),
             np.searchsorted(classes.scores3, keys[2]),
         )
-        field = field_for(load_bank(name), cards, scoring, 3)
-        values = expected(field, chi)
+        field = bank_field(tables, hand_indices(cards), 3)
+        values = exact_values(field, chi)
         solution = optimise(cards, variant, top=1)
         if solution.declare_natural:
             continue
@@ -214,7 +214,7 @@ def test_ev_is_within_a_hair_of_the_best_exact_value_of_all_legal_splits(name):
             np.searchsorted(classes.scores5, [best.middle.score]),
             np.searchsorted(classes.scores3, [best.front.score]),
         )
-        assert solution.best.ev == pytest.approx(float(expected(field, own)[0]), abs=1e-6)
+        assert solution.best.ev == pytest.approx(float(exact_values(field, own)[0]), abs=1e-9)
         assert solution.best.ev >= float(values.max()) - 0.05
 
 
@@ -315,16 +315,16 @@ def test_expected_points_matches_a_direct_enumeration_of_position_outcomes():
 
     for name in PRESET_NAMES:
         variant = preset(name)
-        shipped = odds_for(variant)
         tables = OddsTables(**{**_fields(shipped_tables(name)), "scoop_exponent": 1.0, "scooped_exponent": 1.0})
         odds = build_odds(variant.rules, tables)
+        model = model_tables(variant, odds=odds, bank=None)
         rules = variant.rules
         rng = np.random.default_rng(3)
         high = rng.integers(0, len(odds.classes.scores5), 50)
         low = rng.integers(0, len(odds.classes.scores5), 50)
         front = rng.integers(0, len(odds.classes.scores3), 50)
         for opponents in (1, 3):
-            closed = expected_points(odds, rules, (high, low, front), opponents=opponents)
+            closed = screen_values(model, high, low, front, opponents=opponents)
             for i in range(50):
                 positions = [(odds.back, high[i]), (odds.middle, low[i]), (odds.front, front[i])]
                 expected = 0.0
@@ -348,8 +348,7 @@ def test_expected_points_matches_a_direct_enumeration_of_position_outcomes():
                             total += (rules.sap_lang_multiplier - 1) * total * same ** (opponents - 1)
                     expected += chance * total
                 expected = (1 - odds.natural_rate) * expected - odds.natural_cost
-                assert closed[i] == pytest.approx(expected, rel=1e-4, abs=1e-4), (name, opponents, i)
-        assert shipped is not None
+                assert closed[i] == pytest.approx(expected, rel=1e-9, abs=1e-9), (name, opponents, i)
 
 
 def shipped_tables(name):

@@ -15,7 +15,14 @@ def test_readyz(client):
     body = client.get("/readyz").get_json()
     assert body == {
         "status": "ready",
-        "checks": {"presets": "ok", "odds": "ok", "bank": "ok", "evaluator": "ok", "redis": "not configured"},
+        "checks": {
+            "presets": "ok",
+            "odds": "ok",
+            "bank": "ok",
+            "evaluator": "ok",
+            "kernel": "compiled",
+            "redis": "not configured",
+        },
     }
 
 

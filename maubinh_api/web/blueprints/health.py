@@ -8,6 +8,7 @@ from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
 from ...strategy.bank import load_bank
+from ...strategy.kernel import active_kernel
 from ...strategy.odds import odds_for
 from ..params import settings
 from ..problems import Problem
@@ -23,7 +24,7 @@ def healthz() -> dict[str, str]:
 
 @blueprint.get("/readyz")
 def readyz() -> dict[str, object]:
-    """Ready to serve: the presets, evaluation tables, odds tables and hand banks load."""
+    """Ready to serve: the presets, evaluation tables, odds tables, hand banks and the kernel load."""
     checks: dict[str, str] = {}
     try:
         for name in PRESET_NAMES:
@@ -38,6 +39,7 @@ def readyz() -> dict[str, object]:
         for wheel in Wheel:
             Evaluator.for_wheel(wheel)
         checks["evaluator"] = "ok"
+        checks["kernel"] = active_kernel().name
     except Exception as error:  # readiness must report, not crash
         current_app.logger.exception("readiness check failed")
         raise Problem(503, f"not ready: {error}") from None

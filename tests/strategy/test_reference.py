@@ -1,4 +1,4 @@
-"""The field settles an arrangement against each opponent exactly as the settlement engine does."""
+"""The reference kernel's field settles an arrangement against each opponent exactly as the settlement engine does."""
 
 from __future__ import annotations
 
@@ -13,22 +13,22 @@ from maubinh_api.rules.cards import DECK, parse_cards
 from maubinh_api.rules.hands import Wheel
 from maubinh_api.rules.naturals import detect
 from maubinh_api.rules.settlement import Seat, settle
-from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
-from maubinh_api.strategy.analysis import random_legal_arrangement
+from maubinh_api.rules.variants import NATURAL_KEYS, PRESET_NAMES, preset, resolve_variant
 from maubinh_api.strategy.bank import load_bank
-from maubinh_api.strategy.field import (
-    expected,
-    field_for,
+from maubinh_api.strategy.reference import (
+    bank_field,
+    exact_values,
     field_of,
-    fouled_points,
-    natural_points,
-    outlook,
-    scoring_for,
+    fouled_sums,
+    natural_sum,
+    pair_totals,
 )
+from maubinh_api.strategy.splits import hand_indices, random_legal_arrangement
+from maubinh_api.strategy.tables import model_tables
 
 
-def _classes(arrangement: Arrangement, scoring) -> tuple[np.ndarray, ...]:
-    classes = scoring.classes
+def _classes(arrangement: Arrangement, tables) -> tuple[np.ndarray, ...]:
+    classes = tables.classes
     return (
         np.array([np.searchsorted(classes.scores5, arrangement.back.score)]),
         np.array([np.searchsorted(classes.scores5, arrangement.middle.score)]),
@@ -46,15 +46,16 @@ def test_pair_totals_match_the_settlement_engine_heads_up(name):
     # 300 random legal pairs per preset, both sides set at random (so bonuses,
     # ties, scoops and the majority unit all occur); heads-up, so sập làng is off.
     variant = preset(name)
-    scoring = scoring_for(variant)
+    tables = model_tables(variant)
     rng = random.Random(name)
     for _ in range(300):
         deck = rng.sample(DECK, 26)
         mine = random_legal_arrangement(deck[:13], variant, rng)
         theirs = random_legal_arrangement(deck[13:], variant, rng)
-        field = field_of([(theirs, None)], scoring, opponents=1)
-        points = outlook(field, _classes(mine, scoring)).points[0, 0]
+        field = field_of([(theirs, None)], tables, opponents=1)
+        points = pair_totals(field, _classes(mine, tables))[0, 0]
         assert points == _heads_up(mine, theirs, variant)
+        assert exact_values(field, _classes(mine, tables))[0] == points
 
 
 def test_strong_hands_earn_their_bonuses_and_scoops():
@@ -73,13 +74,14 @@ def test_strong_hands_earn_their_bonuses_and_scoops():
         front=parse_cards(["9s", "7d", "5h"]),
         wheel=Wheel.LOW,
     )
-    field = field_of([(theirs, None)], scoring_for(variant), opponents=1)
-    assert outlook(field, _classes(mine, scoring_for(variant))).points[0, 0] == 27 == _heads_up(mine, theirs, variant)
+    tables = model_tables(variant)
+    field = field_of([(theirs, None)], tables, opponents=1)
+    assert pair_totals(field, _classes(mine, tables))[0, 0] == 27 == _heads_up(mine, theirs, variant)
 
 
 def test_a_fouled_hand_and_a_natural_score_as_the_engine_says():
     variant = preset("online")
-    scoring = scoring_for(variant)
+    tables = model_tables(variant)
     rng = random.Random(5)
     for _ in range(100):
         deck = rng.sample(DECK, 26)
@@ -90,8 +92,8 @@ def test_a_fouled_hand_and_a_natural_score_as_the_engine_says():
         fouled = Arrangement.from_cards(
             back=legal.middle.cards, middle=legal.back.cards, front=legal.front.cards, wheel=Wheel.LOW
         )
-        field = field_of([(good, None)], scoring, opponents=1)
-        assert fouled_points(field)[0] == _heads_up(fouled, good, variant)
+        field = field_of([(good, None)], tables, opponents=1)
+        assert fouled_sums(field)[0] == _heads_up(fouled, good, variant)
     # Six pairs (online pays 18) against a hand without a natural.
     six = parse_cards(["2s", "2d", "3s", "3d", "4s", "4d", "5s", "5d", "6s", "6d", "7s", "7d", "9c"])
     natural = detect(six, variant.rules)
@@ -99,8 +101,9 @@ def test_a_fouled_hand_and_a_natural_score_as_the_engine_says():
     arrangement = Arrangement.from_cards(back=six[:5], middle=six[5:10], front=six[10:], wheel=Wheel.LOW)
     others = [card for card in DECK if card not in six][:13]
     theirs = random_legal_arrangement(others, variant, rng)
-    field = field_of([(theirs, None)], scoring, opponents=1)
-    assert natural_points(field, natural)[0] == 18 == _heads_up(arrangement, theirs, variant, declare=(True, False))
+    field = field_of([(theirs, None)], tables, opponents=1)
+    points = natural_sum(field, NATURAL_KEYS.index(natural.key), natural.payout)
+    assert points == 18 == _heads_up(arrangement, theirs, variant, declare=(True, False))
 
 
 def test_the_field_holds_none_of_the_players_cards_and_follows_the_variant():
@@ -113,37 +116,39 @@ def test_the_field_holds_none_of_the_players_cards_and_follows_the_variant():
     assert abs(len(rows) - 0.01279 * bank.size) < 6 * 71
     # Values follow the variant's bonus table: none in chinese-poker-2-4, so every
     # position an opponent wins is worth 1; classic's back quads are worth 4.
-    field = field_for(bank, cards, scoring_for(preset("chinese-poker-2-4")), opponents=1)
-    assert {float(value) for column in field.values for value in np.unique(column)} == {1.0}
-    bigger = resolve_variant({"preset": "classic", "overrides": {"bonuses": {"back.quads": 20}}})
-    field = field_for(bank, cards, scoring_for(bigger), opponents=1)
-    quads = np.array([category.key == "quads" for category in field.scoring.classes.categories5])
-    assert np.all(field.values[0][quads[field.chi[0]]] == 20)
-    assert np.any(quads[field.chi[0]])
+    field = bank_field(model_tables(preset("chinese-poker-2-4")), hand_indices(cards), opponents=1)
+    assert field.size == len(rows)
+    assert {int(value) for column in field.values for value in np.unique(column)} == {1}
+    bigger = model_tables(resolve_variant({"preset": "classic", "overrides": {"bonuses": {"back.quads": 20}}}))
+    field = bank_field(bigger, hand_indices(cards), opponents=1)
+    quads = np.array([category.key == "quads" for category in bigger.classes.categories5])
+    assert np.all(field.values[0][quads[field.back]] == 20)
+    assert np.any(quads[field.back])
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @pytest.mark.parametrize("opponents", [1, 3])
 def test_the_fast_expectation_equals_settling_every_opponent(name, opponents):
-    # expected() sums counts and sorted prefix sums instead of settling each
-    # pair; on real fields (naturals, bonuses, sập làng at 4 seats) and 40
-    # random legal arrangements per hand it must give outlook()'s numbers.
+    # exact_values() sums what each position wins and loses and counts the
+    # sweeps instead of settling each pair; on real fields (naturals, bonuses,
+    # sập làng at 4 seats) and 40 random legal arrangements per hand it must
+    # give the mean of the pair totals (the opponents who declare a natural
+    # take its payout).
     variant = preset(name)
-    scoring = scoring_for(variant)
-    bank = load_bank(name)
+    tables = model_tables(variant)
     rng = random.Random(f"{name}{opponents}")
     for _ in range(6):
         cards = rng.sample(DECK, 13)
-        field = field_for(bank, cards, scoring, opponents)
+        field = bank_field(tables, hand_indices(cards), opponents)
         played = [random_legal_arrangement(cards, variant, rng) for _ in range(40)]
         chi = tuple(
             np.array([np.searchsorted(scores, arrangement[position].score) for arrangement in played])
             for scores, position in (
-                (scoring.classes.scores5, Position.BACK),
-                (scoring.classes.scores5, Position.MIDDLE),
-                (scoring.classes.scores3, Position.FRONT),
+                (tables.classes.scores5, Position.BACK),
+                (tables.classes.scores5, Position.MIDDLE),
+                (tables.classes.scores3, Position.FRONT),
             )
         )
-        slow = outlook(field, chi).ev
-        fast = expected(field, chi)
-        np.testing.assert_allclose(fast, slow, atol=2e-4)
+        slow = (pair_totals(field, chi).sum(axis=1) - field.natural_total) / field.size
+        fast = exact_values(field, chi)
+        np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-9)

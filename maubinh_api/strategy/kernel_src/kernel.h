@@ -1,0 +1,182 @@
+/* The compiled kernel of the expected-points model (maubinh_api.strategy.kernel).
+ *
+ * One call per hand does what the NumPy reference (strategy/reference.py) does
+ * in about eighty array operations: classify the hand's 1,287 five-card and
+ * 286 three-card subsets, walk its 36,036 unordered splits (legality, the
+ * screening value, the shortlist of distinct splits, the strongest ranking),
+ * find its field in the hand bank and lay the field out for the comparisons.
+ * The field then settles any arrangement exactly, one pass over the
+ * opponents for all three positions.
+ *
+ * Nothing here trusts its input: the Python wrapper checks every array, and
+ * model.c checks them again (shapes, item sizes, value ranges) before any
+ * index is used; every class, split and card given to a hand is range-checked.
+ */
+#ifndef MAUBINH_KERNEL_H
+#define MAUBINH_KERNEL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+/* The per-class screening columns, class-major (one 64-byte line per class). */
+enum {
+    COL_ADDITIVE,
+    COL_SCOOP,
+    COL_SCOOPED,
+    COL_VALUE,
+    COL_LOSS_IF_LOST,
+    COL_WIN,
+    COL_TIE,
+    COL_LOSE,
+    SCREEN_COLUMNS
+};
+
+#define SPLIT_COUNT 36036   /* unordered splits: a front and two fives */
+#define FIVE_SUBSETS 1287   /* C(13, 5) */
+#define THREE_SUBSETS 286   /* C(13, 3) */
+#define ID5_COUNT 14380     /* 6,188 rank multisets + 8,192 flush masks */
+#define FLUSH_ID_BASE 6188
+#define ID3_COUNT 455
+#define NO_NATURAL 255
+#define NATURAL_SLOTS 256
+#define NATURAL_KINDS 11
+#define RATE_SCALE 30000.0  /* bank scoop rates are stored in 1/30,000 */
+#define BANK_COLUMNS 4      /* back, middle, front classes, natural (8 bytes a hand) */
+#define RATE_COLUMNS 2      /* how often the hand scoops, is scooped (sập làng only) */
+#define MAX_PICKS 64        /* longest shortlist a hand keeps */
+#define MAX_VALUE 1000      /* a position's value (the bonus table's largest) */
+#define MAX_PAYOUT 10000    /* a natural's payout */
+#define MAX_BANK (1 << 22)  /* bank hands */
+
+/* Everything that does not depend on the hand: one variant, one hand bank. */
+typedef struct {
+    int32_t n5, n3; /* hand classes under the variant's wheel */
+    const int32_t *class_of_id5, *class_of_id3, *front_floor;
+    const uint16_t *split_first, *split_second, *split_front;
+    const uint8_t *fives, *threes;      /* positions 0-12 of each subset */
+    const int32_t *offsets5, *offsets3; /* colexicographic offsets, [column][rank] */
+    const double *screen_back, *screen_middle, *screen_front;
+    const int32_t *value_back, *value_middle, *value_front;
+    const int64_t *strong_back, *strong_middle, *strong_front;
+    const int32_t *natural_payout; /* NATURAL_SLOTS entries, 0 = not paid */
+    int64_t bank_size, bank_words;     /* 0 when there is no bank */
+    const uint64_t *holds;             /* [card][word]: bit i = bank hand i holds the card */
+    const int16_t *bank_rows;          /* [hand][BANK_COLUMNS] */
+    const int16_t *bank_rates;         /* [hand][RATE_COLUMNS], in 1/RATE_SCALE */
+    double natural_rate, natural_cost; /* the screen's opponents' naturals */
+    int32_t majority, scoop_multiplier, sap_lang, sap_lang_multiplier, sap_lang_min_players;
+    int32_t foul_on_equal, foul_pays_bonuses, foul_multiplier, foul_counts_as_scoop, natural_draw;
+} Model;
+
+/* A split on a shortlist: its id, chi classes and the value it is ranked by. */
+typedef struct {
+    double value;    /* screening value (or the strongest ranking, as a double-free int below) */
+    int64_t ranking; /* strongest ranking */
+    int64_t key;     /* (high << 22) | (low << 9) | front */
+    int32_t split;
+    int16_t high, low, front;
+} Pick;
+
+typedef struct {
+    int count, capacity;
+    Pick items[MAX_PICKS];
+} Picks;
+
+/* The opponents who play their chi, laid out for the comparisons. */
+typedef struct {
+    int64_t size;  /* every opponent, natural holders included */
+    int64_t plays; /* those who play their chi */
+    int16_t *back, *middle, *front;
+    int16_t *value_back, *value_middle, *value_front;
+    int16_t *value_sum;            /* what an opponent's three chi are worth together */
+    double *none_power, *all_power; /* (scooped rate)^others, (scoops rate)^others */
+    int64_t naturals[NATURAL_SLOTS]; /* opponents declaring each natural */
+    int64_t natural_total;           /* what they take from a hand without a natural */
+} Field;
+
+/* Every legal split with its full screening value (built on first need). */
+typedef struct {
+    int32_t count;
+    uint16_t *split;
+    int16_t *high, *low, *front;
+    double *screen;
+    /* distinct (high, low, front): open addressing over 2^16 slots */
+    int32_t distinct;
+    int64_t *distinct_key;
+    double *distinct_screen;
+    int32_t *slots;
+} SplitList;
+
+/* Per five-card subset, what a split's upper bound reads of its class as a
+ * back and as a middle, in single precision: the additive value, the chances
+ * of scooping and of being scooped (the positions' factors), and the chances
+ * of winning minus losing.  32 bytes a subset, so a split touches two lines
+ * of a 41 KB table.  (A bound in floats is safe with a margin far above
+ * their rounding; the value itself is computed in doubles.) */
+enum { BOUND_ADDITIVE, BOUND_SCOOP, BOUND_SCOOPED, BOUND_AHEAD, BOUND_FIELDS };
+typedef struct {
+    float back[BOUND_FIELDS], middle[BOUND_FIELDS];
+} SubsetBound;
+
+typedef struct {
+    int opponents, others, sap_active;
+    uint8_t cards[13];
+    int16_t class5[FIVE_SUBSETS], class3[THREE_SUBSETS];
+    uint16_t pairs5[FIVE_SUBSETS], pairs3[THREE_SUBSETS]; /* ranks held twice or more */
+    int64_t legal; /* legal ordered splits (two when the fives are equally strong) */
+    int natural_hint;
+    Picks shortlist, strongest;
+    int has_strongest;
+    SubsetBound bounds[FIVE_SUBSETS];
+    float most_value[2], least_loss[2]; /* over the hand's subsets, as a back and as a middle */
+    int has_field;
+    Field field;
+    int has_splits;
+    SplitList splits;
+} HandState;
+
+/* field.c: the field built all at once, or step by step between the fronts of the walk */
+typedef struct {
+    const Model *model;
+    HandState *hand;
+    int64_t next_word, found, gathered, capacity;
+    int32_t *rows;
+    int failed;
+} FieldBuilder;
+
+int build_field(const Model *model, HandState *hand);
+int field_start(FieldBuilder *b, const Model *model, HandState *hand);
+int field_step(FieldBuilder *b, int steps);
+int field_finish(FieldBuilder *b);
+void field_abandon(FieldBuilder *b);
+
+/* screen.c */
+int classify_subsets(const Model *model, HandState *hand);
+double screen_value(const Model *model, const HandState *hand, int high, int low, int front);
+void walk_splits(const Model *model, HandState *hand, FieldBuilder *field);
+void walk_strongest(const Model *model, HandState *hand);
+int list_splits(const Model *model, HandState *hand);
+void free_splits(SplitList *list);
+int natural_hint(const uint8_t cards[13]);
+static inline int64_t pick_key(int high, int low, int front) {
+    return ((int64_t)high << 22) | ((int64_t)low << 9) | (int64_t)front;
+}
+
+void free_field(Field *field);
+double exact_value(const Model *model, const HandState *hand, int high, int low, int front);
+void outlook_counts(const Model *model, const HandState *hand, int high, int low, int front, int64_t out[12]);
+void fouled_sums(const Model *model, const HandState *hand, int64_t out[5]);
+int64_t natural_sum(const Model *model, const HandState *hand, int mine, int64_t payout);
+
+/* model.c */
+typedef struct {
+    PyObject_HEAD
+    Model model;
+    Py_buffer views[24];
+    int view_count;
+} ModelObject;
+
+extern PyTypeObject ModelType;
+
+#endif

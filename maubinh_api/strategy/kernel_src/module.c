@@ -1,0 +1,431 @@
+/* maubinh_api.strategy.compiled_kernel: the Model and Hand types.
+ *
+ * Hand(model, cards, opponents, shortlist, field) does the per-hand
+ * work in one call, without the GIL; its methods answer from what it built.
+ * Every argument is checked here: cards (13 distinct indices 0-51, sorted),
+ * counts, classes and split ids, so no input reaches the arrays unchecked.
+ */
+#include "kernel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    PyObject_HEAD
+    ModelObject *model;
+    HandState state;
+    int ready;
+} HandObject;
+
+static int check_count(const char *name, long value, long low, long high) {
+    if (value < low || value > high) {
+        PyErr_Format(PyExc_ValueError, "%s must be %ld to %ld, not %ld", name, low, high, value);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_cards(PyObject *cards, uint8_t out[13]) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(cards, &view, PyBUF_SIMPLE) < 0) return -1;
+    int ok = view.len == 13;
+    if (ok) {
+        memcpy(out, view.buf, 13);
+        for (int i = 0; i < 13; i++) ok &= out[i] < 52 && (i == 0 || out[i] > out[i - 1]);
+    }
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "cards must be 13 distinct card indices 0-51 in increasing order");
+        return -1;
+    }
+    return 0;
+}
+
+static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"model", "cards", "opponents", "shortlist", "field", NULL};
+    ModelObject *model;
+    PyObject *cards;
+    long opponents, shortlist;
+    int with_field;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "a Hand is built once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!Ollp:Hand", keywords, &ModelType, &model, &cards,
+                                     &opponents, &shortlist, &with_field))
+        return -1;
+    HandState *hand = &self->state;
+    if (read_cards(cards, hand->cards) < 0 || check_count("opponents", opponents, 1, 3) < 0 ||
+        check_count("shortlist", shortlist, 1, MAX_PICKS) < 0)
+        return -1;
+    const Model *m = &model->model;
+    if (with_field && m->bank_size == 0) {
+        PyErr_SetString(PyExc_ValueError, "this model has no hand bank, so no field");
+        return -1;
+    }
+    if (!model->view_count) {
+        PyErr_SetString(PyExc_ValueError, "the model was not built");
+        return -1;
+    }
+    hand->opponents = (int)opponents;
+    hand->others = (int)opponents - 1;
+    hand->sap_active = m->sap_lang && opponents + 1 >= m->sap_lang_min_players;
+    hand->shortlist.capacity = (int)shortlist;
+    int classified, built = 0;
+    Py_BEGIN_ALLOW_THREADS
+    classified = classify_subsets(m, hand);
+    if (classified == 0) {
+        FieldBuilder field;
+        hand->natural_hint = natural_hint(hand->cards);
+        if (with_field) built = field_start(&field, m, hand);
+        walk_splits(m, hand, with_field && built == 0 ? &field : NULL);
+        if (with_field && built == 0) built = field_finish(&field);
+    }
+    Py_END_ALLOW_THREADS
+    if (classified < 0) {
+        PyErr_SetString(PyExc_ValueError, "a subset of the hand has no class in the model's tables");
+        return -1;
+    }
+    if (built < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    hand->has_field = with_field;
+    Py_INCREF(model);
+    self->model = model;
+    self->ready = 1;
+    return 0;
+}
+
+static void hand_dealloc(HandObject *self) {
+    free_field(&self->state.field);
+    free_splits(&self->state.splits);
+    Py_XDECREF(self->model);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int need(HandObject *self, int field) {
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "the hand was not built");
+        return -1;
+    }
+    if (field && !self->state.has_field) {
+        PyErr_SetString(PyExc_ValueError, "this hand was built without its field");
+        return -1;
+    }
+    return 0;
+}
+
+static int need_splits(HandObject *self) {
+    if (need(self, 0) < 0) return -1;
+    if (!self->state.has_splits) {
+        if (list_splits(&self->model->model, &self->state) < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->state.has_splits = 1;
+    }
+    return 0;
+}
+
+static int read_chi(HandObject *self, PyObject *args, int *high, int *low, int *front) {
+    if (!PyArg_ParseTuple(args, "iii", high, low, front)) return -1;
+    const Model *m = &self->model->model;
+    if (*high < 0 || *high >= m->n5 || *low < 0 || *low >= m->n5 || *front < 0 || *front >= m->n3) {
+        PyErr_Format(PyExc_ValueError, "chi classes (%d, %d, %d) are out of range", *high, *low, *front);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *picks_tuple(const Picks *picks, int by_ranking) {
+    PyObject *result = PyTuple_New(picks->count);
+    if (result == NULL) return NULL;
+    for (int i = 0; i < picks->count; i++) {
+        const Pick *p = &picks->items[i];
+        PyObject *item = by_ranking ? Py_BuildValue("(iiiiL)", p->split, p->high, p->low, p->front, p->ranking)
+                                    : Py_BuildValue("(iiiid)", p->split, p->high, p->low, p->front, p->value);
+        if (item == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, i, item);
+    }
+    return result;
+}
+
+static PyObject *hand_shortlist(HandObject *self, PyObject *unused) {
+    (void)unused;
+    if (need(self, 0) < 0) return NULL;
+    return picks_tuple(&self->state.shortlist, 0);
+}
+
+static PyObject *hand_strongest(HandObject *self, PyObject *args) {
+    int count;
+    if (need(self, 0) < 0 || !PyArg_ParseTuple(args, "i", &count)) return NULL;
+    if (check_count("count", count, 1, MAX_PICKS) < 0) return NULL;
+    HandState *hand = &self->state;
+    if (!hand->has_strongest || hand->strongest.capacity != count) {
+        hand->strongest.capacity = count;
+        hand->strongest.count = 0;
+        walk_strongest(&self->model->model, hand);
+        hand->has_strongest = 1;
+    }
+    return picks_tuple(&hand->strongest, 1);
+}
+
+#define MAX_CHI 4096
+
+static PyObject *hand_exact(HandObject *self, PyObject *chi) {
+    if (need(self, 1) < 0) return NULL;
+    PyObject *items = PySequence_Fast(chi, "exact takes a sequence of (high, low, front)");
+    if (items == NULL) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+    int *classes = count > 0 && count <= MAX_CHI ? malloc((size_t)count * 3 * sizeof(int)) : NULL;
+    double *values = count > 0 && count <= MAX_CHI ? malloc((size_t)count * sizeof(double)) : NULL;
+    PyObject *result = NULL;
+    if (count < 1 || count > MAX_CHI) {
+        PyErr_Format(PyExc_ValueError, "exact takes 1 to %d arrangements", MAX_CHI);
+        goto done;
+    }
+    if (classes == NULL || values == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(items, i);
+        if (!PyTuple_Check(item) || read_chi(self, item, &classes[3 * i], &classes[3 * i + 1], &classes[3 * i + 2]) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "each arrangement is a (high, low, front) tuple");
+            goto done;
+        }
+    }
+    const Model *m = &self->model->model;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++)
+        values[i] = exact_value(m, &self->state, classes[3 * i], classes[3 * i + 1], classes[3 * i + 2]);
+    Py_END_ALLOW_THREADS
+    result = PyList_New(count);
+    for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
+        PyObject *value = PyFloat_FromDouble(values[i]);
+        if (value == NULL) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, i, value);
+    }
+done:
+    free(classes);
+    free(values);
+    Py_DECREF(items);
+    return result;
+}
+
+static PyObject *hand_screen(HandObject *self, PyObject *chi) {
+    if (need(self, 0) < 0) return NULL;
+    PyObject *items = PySequence_Fast(chi, "screen takes a sequence of (high, low, front)");
+    if (items == NULL) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+    PyObject *result = count >= 1 && count <= MAX_CHI ? PyList_New(count) : NULL;
+    if (result == NULL && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "screen takes 1 to %d arrangements", MAX_CHI);
+    for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(items, i);
+        int high, low, front;
+        if (!PyTuple_Check(item) || read_chi(self, item, &high, &low, &front) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "each arrangement is a (high, low, front) tuple");
+            Py_CLEAR(result);
+            break;
+        }
+        PyObject *value = PyFloat_FromDouble(screen_value(&self->model->model, &self->state, high, low, front));
+        if (value == NULL) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, i, value);
+    }
+    Py_DECREF(items);
+    return result;
+}
+
+static PyObject *int64_tuple(const int64_t *values, int count) {
+    PyObject *result = PyTuple_New(count);
+    for (int i = 0; result != NULL && i < count; i++) {
+        PyObject *value = PyLong_FromLongLong(values[i]);
+        if (value == NULL) Py_CLEAR(result);
+        else PyTuple_SET_ITEM(result, i, value);
+    }
+    return result;
+}
+
+static PyObject *hand_outlook(HandObject *self, PyObject *args) {
+    int high, low, front;
+    int64_t out[12];
+    if (need(self, 1) < 0 || read_chi(self, args, &high, &low, &front) < 0) return NULL;
+    outlook_counts(&self->model->model, &self->state, high, low, front, out);
+    return int64_tuple(out, 12);
+}
+
+static PyObject *hand_fouled(HandObject *self, PyObject *unused) {
+    (void)unused;
+    int64_t out[5];
+    if (need(self, 1) < 0) return NULL;
+    fouled_sums(&self->model->model, &self->state, out);
+    return int64_tuple(out, 5);
+}
+
+static PyObject *hand_natural(HandObject *self, PyObject *args) {
+    int mine;
+    long long payout;
+    if (need(self, 1) < 0 || !PyArg_ParseTuple(args, "iL", &mine, &payout)) return NULL;
+    if (check_count("natural", mine, 0, NATURAL_KINDS - 1) < 0 || check_count("payout", (long)payout, 1, MAX_PAYOUT) < 0)
+        return NULL;
+    return PyLong_FromLongLong(natural_sum(&self->model->model, &self->state, mine, payout));
+}
+
+static PyObject *hand_splits(HandObject *self, PyObject *unused) {
+    (void)unused;
+    if (need_splits(self) < 0) return NULL;
+    const SplitList *list = &self->state.splits;
+    Py_ssize_t n = list->count;
+    return Py_BuildValue("(y#y#y#y#y#)", (const char *)list->split, n * 2, (const char *)list->high, n * 2,
+                         (const char *)list->low, n * 2, (const char *)list->front, n * 2, (const char *)list->screen,
+                         n * 8);
+}
+
+static PyObject *hand_distinct(HandObject *self, PyObject *unused) {
+    (void)unused;
+    if (need_splits(self) < 0) return NULL;
+    return PyLong_FromLong(self->state.splits.distinct);
+}
+
+static PyObject *hand_count_above(HandObject *self, PyObject *args) {
+    double threshold, gap;
+    PyObject *excluded;
+    if (need_splits(self) < 0 || !PyArg_ParseTuple(args, "ddO!", &threshold, &gap, &PyTuple_Type, &excluded))
+        return NULL;
+    Py_ssize_t listed = PyTuple_GET_SIZE(excluded);
+    if (check_count("excluded keys", (long)listed, 0, MAX_PICKS) < 0) return NULL;
+    int64_t keys[MAX_PICKS];
+    for (Py_ssize_t i = 0; i < listed; i++) {
+        keys[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(excluded, i));
+        if (keys[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    const SplitList *list = &self->state.splits;
+    long count = 0;
+    for (int32_t i = 0; i < list->distinct; i++) {
+        if (!(list->distinct_screen[i] + gap > threshold)) continue;
+        int found = 0;
+        for (Py_ssize_t k = 0; k < listed; k++) found |= keys[k] == list->distinct_key[i];
+        count += !found;
+    }
+    return PyLong_FromLong(count);
+}
+
+static PyObject *hand_with_chi(HandObject *self, PyObject *args) {
+    int high, low, front;
+    if (need_splits(self) < 0 || read_chi(self, args, &high, &low, &front) < 0) return NULL;
+    const SplitList *list = &self->state.splits;
+    PyObject *result = PyList_New(0);
+    for (int32_t i = 0; result != NULL && i < list->count; i++) {
+        if (list->high[i] != high || list->low[i] != low || list->front[i] != front) continue;
+        PyObject *split = PyLong_FromLong(list->split[i]);
+        if (split == NULL || PyList_Append(result, split) < 0) Py_CLEAR(result);
+        Py_XDECREF(split);
+    }
+    return result;
+}
+
+static PyObject *hand_front_heavy(HandObject *self, PyObject *unused) {
+    (void)unused;
+    if (need_splits(self) < 0) return NULL;
+    const SplitList *list = &self->state.splits;
+    int32_t best = 0;
+    for (int32_t i = 1; i < list->count; i++) {
+        if (list->front[i] > list->front[best] ||
+            (list->front[i] == list->front[best] && list->screen[i] > list->screen[best]))
+            best = i;
+    }
+    return PyLong_FromLong(list->count ? list->split[best] : -1);
+}
+
+static PyObject *hand_pair_broken(HandObject *self, PyObject *args) {
+    int split;
+    if (need_splits(self) < 0 || !PyArg_ParseTuple(args, "i", &split)) return NULL;
+    if (check_count("split", split, 0, SPLIT_COUNT - 1) < 0) return NULL;
+    const Model *m = &self->model->model;
+    const HandState *hand = &self->state;
+    const SplitList *list = &hand->splits;
+    int kept = hand->pairs5[m->split_first[split]] | hand->pairs5[m->split_second[split]] |
+               hand->pairs3[m->split_front[split]];
+    int32_t best = -1;
+    for (int32_t i = 0; kept && i < list->count; i++) {
+        int k = list->split[i];
+        int held = hand->pairs5[m->split_first[k]] | hand->pairs5[m->split_second[k]] | hand->pairs3[m->split_front[k]];
+        if ((held & kept) == kept) continue;
+        if (best < 0 || list->screen[i] > list->screen[best]) best = i;
+    }
+    return PyLong_FromLong(best < 0 ? -1 : list->split[best]);
+}
+
+static PyObject *get_int(HandObject *self, void *closure) {
+    if (need(self, 0) < 0) return NULL;
+    const HandState *hand = &self->state;
+    switch ((int)(intptr_t)closure) {
+        case 0: return PyLong_FromLongLong(hand->legal);
+        case 1: return PyBool_FromLong(hand->natural_hint);
+        case 2: return PyLong_FromLongLong(hand->has_field ? hand->field.size : 0);
+        default: return PyLong_FromLongLong(hand->has_field ? hand->field.plays : 0);
+    }
+}
+
+static PyGetSetDef hand_getset[] = {
+    {"legal", (getter)get_int, NULL, "legal splits among the 72,072", (void *)0},
+    {"natural_hint", (getter)get_int, NULL, "whether the cards can hold a natural", (void *)1},
+    {"field_size", (getter)get_int, NULL, "opponents in the field", (void *)2},
+    {"plays", (getter)get_int, NULL, "opponents in the field who play their chi", (void *)3},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef hand_methods[] = {
+    {"shortlist", (PyCFunction)hand_shortlist, METH_NOARGS, "the shortlist: (split, high, low, front, screen)"},
+    {"strongest", (PyCFunction)hand_strongest, METH_VARARGS, "the strongest: (split, high, low, front, ranking)"},
+    {"exact", (PyCFunction)hand_exact, METH_O, "expected points of (high, low, front) tuples against the field"},
+    {"screen", (PyCFunction)hand_screen, METH_O, "screening values of (high, low, front) tuples"},
+    {"outlook", (PyCFunction)hand_outlook, METH_VARARGS, "the counts behind an outlook of (high, low, front)"},
+    {"fouled", (PyCFunction)hand_fouled, METH_NOARGS, "a foul's total, the opponents' values, the field size"},
+    {"natural", (PyCFunction)hand_natural, METH_VARARGS, "total points of declaring natural (index, payout)"},
+    {"splits", (PyCFunction)hand_splits, METH_NOARGS, "every legal split: bytes of ids, classes, screens"},
+    {"distinct", (PyCFunction)hand_distinct, METH_NOARGS, "distinct legal (high, low, front)"},
+    {"count_above", (PyCFunction)hand_count_above, METH_VARARGS, "distinct keys above a threshold"},
+    {"with_chi", (PyCFunction)hand_with_chi, METH_VARARGS, "legal split ids with these chi classes"},
+    {"front_heavy", (PyCFunction)hand_front_heavy, METH_NOARGS, "the best-screened split of the strongest front"},
+    {"pair_broken", (PyCFunction)hand_pair_broken, METH_VARARGS, "the best-screened split breaking a kept pair"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject HandType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "maubinh_api.strategy.compiled_kernel.Hand",
+    .tp_basicsize = sizeof(HandObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One hand against one model: its splits, shortlists and field (see kernel.h).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)hand_init,
+    .tp_dealloc = (destructor)hand_dealloc,
+    .tp_methods = hand_methods,
+    .tp_getset = hand_getset,
+};
+
+static PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "maubinh_api.strategy.compiled_kernel",
+    .m_doc = "The compiled kernel of the expected-points model (see maubinh_api/strategy/kernel.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit_compiled_kernel(void) {
+    if (PyType_Ready(&ModelType) < 0 || PyType_Ready(&HandType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&kernel_module);
+    if (module == NULL) return NULL;
+    if (PyModule_AddObjectRef(module, "Model", (PyObject *)&ModelType) < 0 ||
+        PyModule_AddObjectRef(module, "Hand", (PyObject *)&HandType) < 0 ||
+        PyModule_AddIntConstant(module, "SPLIT_COUNT", SPLIT_COUNT) < 0 ||
+        PyModule_AddIntConstant(module, "MAX_PICKS", MAX_PICKS) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

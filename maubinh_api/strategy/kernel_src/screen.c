@@ -1,0 +1,431 @@
+/* The hand's subsets, its legal splits, their screening values and the shortlists.
+ *
+ * Arithmetic follows strategy/reference.py operation by operation (the build
+ * turns off floating-point contraction), so the screening values are the
+ * reference's to the last bit and both pick the same shortlist.
+ */
+#include "kernel.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Class numbers of the 1,287 five-card and 286 three-card subsets (the hand is
+ * sorted, so a subset's ranks are in order and its multiset number is a sum of
+ * per-column offsets), and the ranks each subset holds two or more of. */
+int classify_subsets(const Model *model, HandState *hand) {
+    int ranks[13], codes[13];
+    for (int i = 0; i < 13; i++) {
+        ranks[i] = hand->cards[i] >> 2;
+        codes[i] = (1 << ranks[i]) | (1 << (13 + (hand->cards[i] & 3)));
+    }
+    for (int s = 0; s < FIVE_SUBSETS; s++) {
+        const uint8_t *positions = model->fives + 5 * s;
+        int64_t colex = 0;
+        int seen = 0, counts[13] = {0};
+        uint16_t pairs = 0;
+        for (int column = 0; column < 5; column++) {
+            int position = positions[column];
+            colex += model->offsets5[13 * column + ranks[position]];
+            seen |= codes[position];
+            if (++counts[ranks[position]] == 2) pairs |= (uint16_t)(1 << ranks[position]);
+        }
+        int suits = seen >> 13;
+        int flush = (suits & (suits - 1)) == 0;
+        int64_t id = flush ? FLUSH_ID_BASE + (seen & 0x1FFF) : colex;
+        if (id < 0 || id >= ID5_COUNT || model->class_of_id5[id] < 0) return -1;
+        hand->class5[s] = (int16_t)model->class_of_id5[id];
+        hand->pairs5[s] = pairs;
+    }
+    for (int t = 0; t < THREE_SUBSETS; t++) {
+        const uint8_t *positions = model->threes + 3 * t;
+        int64_t colex = 0;
+        int counts[13] = {0};
+        uint16_t pairs = 0;
+        for (int column = 0; column < 3; column++) {
+            int position = positions[column];
+            colex += model->offsets3[13 * column + ranks[position]];
+            if (++counts[ranks[position]] == 2) pairs |= (uint16_t)(1 << ranks[position]);
+        }
+        if (colex < 0 || colex >= ID3_COUNT) return -1;
+        hand->class3[t] = (int16_t)model->class_of_id3[colex];
+        hand->pairs3[t] = pairs;
+    }
+    return 0;
+}
+
+static double power(double base, int exponent) {
+    double result = 1.0;
+    for (int i = 0; i < exponent; i++) result = i == 0 ? base : result * base;
+    return result;
+}
+
+/* P(won more positions than lost) - P(lost more than won), positions independent. */
+static double ahead_minus_behind(const double *b, const double *m, const double *f) {
+    double w1 = b[COL_WIN], t1 = b[COL_TIE], l1 = b[COL_LOSE];
+    double w2 = m[COL_WIN], t2 = m[COL_TIE], l2 = m[COL_LOSE];
+    double w3 = f[COL_WIN], t3 = f[COL_TIE], l3 = f[COL_LOSE];
+    double two_ahead = w1 * w2, two_behind = l1 * l2;
+    double one_ahead = w1 * t2 + t1 * w2, one_behind = l1 * t2 + t1 * l2;
+    double level = t1 * t2 + w1 * l2 + l1 * w2;
+    return two_ahead - two_behind + one_ahead * (w3 + t3) - one_behind * (t3 + l3) + level * (w3 - l3);
+}
+
+/* The closed-form expected points of a split against the preset's opponents. */
+double screen_value(const Model *model, const HandState *hand, int high, int low, int front) {
+    const double *b = model->screen_back + SCREEN_COLUMNS * high;
+    const double *m = model->screen_middle + SCREEN_COLUMNS * low;
+    const double *f = model->screen_front + SCREEN_COLUMNS * front;
+    double majority = (double)model->majority;
+    double total = b[COL_ADDITIVE] + m[COL_ADDITIVE] + f[COL_ADDITIVE];
+    double scoop = b[COL_SCOOP] * m[COL_SCOOP] * f[COL_SCOOP];
+    double scooped = b[COL_SCOOPED] * m[COL_SCOOPED] * f[COL_SCOOPED];
+    double scoop_gain = scoop * (b[COL_VALUE] + m[COL_VALUE] + f[COL_VALUE] + majority);
+    double scooped_loss = scooped * (b[COL_LOSS_IF_LOST] + m[COL_LOSS_IF_LOST] + f[COL_LOSS_IF_LOST] + majority);
+    if (model->scoop_multiplier != 1) total += (double)(model->scoop_multiplier - 1) * (scoop_gain - scooped_loss);
+    if (model->majority) total += majority * ahead_minus_behind(b, m, f);
+    if (hand->sap_active) {
+        double extra = (double)((model->sap_lang_multiplier - 1) * model->scoop_multiplier);
+        total += extra * (scoop_gain * power(scoop, hand->others) - scooped_loss * power(scooped, hand->others));
+    }
+    return (1.0 - model->natural_rate) * total - model->natural_cost;
+}
+
+/* Offer a split to a shortlist ordered by value (higher first), then split id
+ * (lower first).  Splits come in increasing id, so a later split never beats
+ * an equal value; a key already listed has an equal value and an earlier id. */
+static void offer(Picks *picks, const Pick *pick, int by_ranking) {
+    int count = picks->count;
+    if (count == picks->capacity) {
+        const Pick *last = &picks->items[count - 1];
+        if (by_ranking ? pick->ranking <= last->ranking : !(pick->value > last->value)) return;
+    }
+    for (int i = 0; i < count; i++) {
+        if (picks->items[i].key == pick->key) return;
+    }
+    int place = count;
+    while (place > 0) {
+        const Pick *before = &picks->items[place - 1];
+        if (by_ranking ? before->ranking >= pick->ranking : before->value >= pick->value) break;
+        place--;
+    }
+    int kept = count < picks->capacity ? count : count - 1;
+    memmove(&picks->items[place + 1], &picks->items[place], (size_t)(kept - place) * sizeof(Pick));
+    picks->items[place] = *pick;
+    picks->count = kept + 1;
+}
+
+static int listed(const Picks *picks, int64_t key) {
+    for (int i = 0; i < picks->count; i++)
+        if (picks->items[i].key == key) return 1;
+    return 0;
+}
+
+static inline int legal_pair(const Model *model, const HandState *hand, int k, int *high, int *low, int *front) {
+    int a = hand->class5[model->split_first[k]], b = hand->class5[model->split_second[k]];
+    int f = hand->class3[model->split_front[k]];
+    *high = a > b ? a : b;
+    *low = a > b ? b : a;
+    *front = f;
+    if (*low < model->front_floor[f]) return 0;
+    if (model->foul_on_equal && a == b) return 0;
+    return a == b ? 2 : 1;
+}
+
+/* A class's bound fields.  Tiny chances are moved so that the bound's
+ * products never reach subnormal floats (a hundred cycles each on x86): a
+ * scoop chance up to 1e-10 (it only raises the bound), a chance of being
+ * scooped down to 0 (its term is subtracted, so that raises it too). */
+static inline void bound_fields(const double *row, float out[BOUND_FIELDS]) {
+    out[BOUND_ADDITIVE] = (float)row[COL_ADDITIVE];
+    out[BOUND_SCOOP] = row[COL_SCOOP] < 1e-10 ? 1e-10f : (float)row[COL_SCOOP];
+    out[BOUND_SCOOPED] = row[COL_SCOOPED] < 1e-10 ? 0.0f : (float)row[COL_SCOOPED];
+    out[BOUND_AHEAD] = (float)(row[COL_WIN] - row[COL_LOSE]);
+}
+
+static float float_power(float base, int exponent) {
+    float result = 1.0f;
+    for (int i = 0; i < exponent; i++) result = i == 0 ? base : result * base;
+    return result;
+}
+
+/* The floor before the shortlist is full: below any split's value, above an illegal split's. */
+#define NO_FLOOR -1e30f
+
+/* What the bound of every split of one front shares. */
+typedef struct {
+    float additive, scoop, scooped, ahead; /* the front's fields; ahead + 1 for the majority bound */
+    float value, loss;                     /* the most a scoop is worth, the least a scoop against costs */
+    int floor_class, front, index;
+} FrontBound;
+
+typedef struct {
+    float majority, gain_weight, keep, cost, extra;
+    int others, equal_fouls;
+} BoundRules;
+
+/* Offer a split whose bound reached the floor; returns the new floor. */
+static float consider(const Model *model, HandState *hand, int k, int high, int low, int front, float floor_value) {
+    Picks *shortlist = &hand->shortlist;
+    int64_t key = pick_key(high, low, front);
+    if (listed(shortlist, key)) return floor_value;
+    Pick pick = {screen_value(model, hand, high, low, front), 0, key, k, (int16_t)high, (int16_t)low, (int16_t)front};
+    offer(shortlist, &pick, 0);
+    if (shortlist->count < shortlist->capacity) return NO_FLOOR;
+    double last = shortlist->items[shortlist->count - 1].value;
+    return (float)(last - 1e-3 * (1.0 + fabs(last)));
+}
+
+/* The walk of one front's 126 splits: each one's legality, an upper bound
+ * of its value and, if that reaches the floor, its value.
+ *
+ * The upper bound keeps the additive parts, the scoop's gain (at the most a
+ * scoop of this hand is worth) less the scoops against (at the least one
+ * costs), the majority unit bounded by (1 + expected positions ahead) / 2
+ * (sign(s) <= (s + 1) / 2 for s in -3..3) and sập làng's gain: it drops only
+ * terms that lower the value.  Written for the processor: values in locals,
+ * choices by masks and lookups rather than branches (coin tosses here), the
+ * per-front factors multiplied out beforehand so that each split's chain of
+ * dependent operations is short, and the floor turned into a bound on the
+ * bound (values are keep * bound - cost). */
+static inline __attribute__((always_inline)) float walk_front(const Model *model, HandState *hand,
+                                                              const BoundRules *r, const FrontBound *f,
+                                                              float floor_value, int64_t *legal_count,
+                                                              const int with_majority, const int with_scoop,
+                                                              const int with_sap) {
+    const uint16_t *restrict first = model->split_first + 126 * f->index;
+    const uint16_t *restrict second = model->split_second + 126 * f->index;
+    const int16_t *restrict classes = hand->class5;
+    const SubsetBound *restrict bounds = hand->bounds;
+    const float additive = f->additive, ahead_front = f->ahead, majority = r->majority;
+    const float gain_factor = r->gain_weight * f->value * f->scoop;
+    const float loss_factor = r->gain_weight * f->scooped * f->loss;
+    const float sap_factor = fmaxf(r->extra * f->value * float_power(f->scoop, r->others + 1), 1e-20f);
+    const int floor_class = f->floor_class, equal_fouls = r->equal_fouls, others = r->others;
+    float needed[2] = {3e38f, (floor_value + r->cost) / r->keep}; /* an illegal split needs the impossible */
+    int legal = 0;
+    for (int i = 0; i < 126; i++) {
+        int x = first[i], y = second[i];
+        int a = classes[x], b = classes[y];
+        int choose = -(a >= b), same = a == b; /* all ones when x is the back */
+        int high_subset = y ^ ((x ^ y) & choose), low_subset = x ^ y ^ high_subset;
+        const float *restrict back = bounds[high_subset].back;
+        const float *restrict middle = bounds[low_subset].middle;
+        int low = a ^ b ^ (b ^ ((a ^ b) & choose));
+        int ok = (low >= floor_class) & !(equal_fouls & same);
+        legal += ok << same;
+        float bound = additive + (back[BOUND_ADDITIVE] + middle[BOUND_ADDITIVE]);
+        if (with_majority) bound += majority * fminf(0.5f * (ahead_front + (back[BOUND_AHEAD] + middle[BOUND_AHEAD])), 1.0f);
+        if (with_scoop || with_sap) {
+            float scoop = back[BOUND_SCOOP] * middle[BOUND_SCOOP];
+            if (with_scoop) bound += gain_factor * scoop - loss_factor * (back[BOUND_SCOOPED] * middle[BOUND_SCOOPED]);
+            if (with_sap) bound += sap_factor * float_power(fmaxf(scoop, 1e-6f), others + 1);
+        }
+        if (__builtin_expect(bound >= needed[ok], 0)) {
+            int high = b ^ ((a ^ b) & choose);
+            floor_value = consider(model, hand, 126 * f->index + i, high, low, f->front, floor_value);
+            needed[1] = (floor_value + r->cost) / r->keep;
+        }
+    }
+    *legal_count += legal;
+    return floor_value;
+}
+
+static inline __attribute__((always_inline)) int64_t walk(const Model *model, HandState *hand, const BoundRules *r,
+                                                          FieldBuilder *field, const int with_majority,
+                                                          const int with_scoop, const int with_sap) {
+    float floor_value = NO_FLOOR;
+    int64_t legal = 0;
+    for (int t = 0; t < THREE_SUBSETS; t++) {
+        /* The field's memory reads between fronts: their cache misses overlap the walk's arithmetic. */
+        if (field) field_step(field, THREE_SUBSETS);
+        FrontBound f;
+        float fields[BOUND_FIELDS];
+        const double *row = model->screen_front + SCREEN_COLUMNS * hand->class3[t];
+        bound_fields(row, fields);
+        f.additive = fields[BOUND_ADDITIVE];
+        f.scoop = fields[BOUND_SCOOP];
+        f.scooped = fields[BOUND_SCOOPED];
+        f.ahead = fields[BOUND_AHEAD] + 1.0f;
+        f.value = (float)row[COL_VALUE] + hand->most_value[0] + hand->most_value[1] + r->majority;
+        f.loss = (float)row[COL_LOSS_IF_LOST] + hand->least_loss[0] + hand->least_loss[1] + r->majority;
+        f.front = hand->class3[t];
+        f.floor_class = model->front_floor[f.front];
+        f.index = t;
+        floor_value = walk_front(model, hand, r, &f, floor_value, &legal, with_majority, with_scoop, with_sap);
+    }
+    return legal;
+}
+
+static int64_t walk_kind(const Model *model, HandState *hand, const BoundRules *r, FieldBuilder *field, int kind) {
+    switch (kind) {
+        case 0: return walk(model, hand, r, field, 0, 0, 0);
+        case 1: return walk(model, hand, r, field, 1, 0, 0);
+        case 2: return walk(model, hand, r, field, 0, 1, 0);
+        case 3: return walk(model, hand, r, field, 1, 1, 0);
+        case 4: return walk(model, hand, r, field, 0, 0, 1);
+        case 5: return walk(model, hand, r, field, 1, 0, 1);
+        case 6: return walk(model, hand, r, field, 0, 1, 1);
+        default: return walk(model, hand, r, field, 1, 1, 1);
+    }
+}
+
+/* The legal count and the shortlist by screening value.
+ *
+ * Splits come front by front (126 each), each bounded from above in floats
+ * (one_split); only a legal split whose bound reaches a full shortlist's
+ * last value (less a margin far above the floats' rounding) is valued in
+ * full, in doubles, as the reference values it.  On random hands about one
+ * split in two hundred is.  With ``field``, the field is built step by step
+ * between the fronts. */
+void walk_splits(const Model *model, HandState *hand, FieldBuilder *field) {
+    float most_value[2] = {0.0f, 0.0f}, least_loss[2] = {3e38f, 3e38f};
+    for (int s = 0; s < FIVE_SUBSETS; s++) {
+        const double *back = model->screen_back + SCREEN_COLUMNS * hand->class5[s];
+        const double *middle = model->screen_middle + SCREEN_COLUMNS * hand->class5[s];
+        bound_fields(back, hand->bounds[s].back);
+        bound_fields(middle, hand->bounds[s].middle);
+        most_value[0] = fmaxf(most_value[0], (float)back[COL_VALUE]);
+        most_value[1] = fmaxf(most_value[1], (float)middle[COL_VALUE]);
+        least_loss[0] = fminf(least_loss[0], (float)back[COL_LOSS_IF_LOST]);
+        least_loss[1] = fminf(least_loss[1], (float)middle[COL_LOSS_IF_LOST]);
+    }
+    memcpy(hand->most_value, most_value, sizeof most_value);
+    memcpy(hand->least_loss, least_loss, sizeof least_loss);
+    const BoundRules r = {
+        (float)model->majority,
+        (float)(model->scoop_multiplier - 1),
+        (float)(1.0 - model->natural_rate),
+        (float)model->natural_cost,
+        (float)((model->sap_lang_multiplier - 1) * model->scoop_multiplier),
+        hand->others,
+        model->foul_on_equal,
+    };
+    int kind = (model->majority != 0) | (model->scoop_multiplier != 1) << 1 | hand->sap_active << 2;
+    hand->legal = walk_kind(model, hand, &r, field, kind);
+}
+
+/* The strongest distinct splits (RULES §10), strongest first. */
+void walk_strongest(const Model *model, HandState *hand) {
+    for (int k = 0; k < SPLIT_COUNT; k++) {
+        int high, low, front;
+        if (!legal_pair(model, hand, k, &high, &low, &front)) continue;
+        Pick pick = {0.0, model->strong_back[high] + model->strong_middle[low] + model->strong_front[front],
+                     pick_key(high, low, front), k, (int16_t)high, (int16_t)low, (int16_t)front};
+        offer(&hand->strongest, &pick, 1);
+    }
+}
+
+void free_splits(SplitList *list) {
+    free(list->split);
+    free(list->high);
+    free(list->low);
+    free(list->front);
+    free(list->screen);
+    free(list->distinct_key);
+    free(list->distinct_screen);
+    free(list->slots);
+    memset(list, 0, sizeof(*list));
+}
+
+#define SLOT_BITS 16
+#define SLOT_COUNT (1 << SLOT_BITS)
+
+static void add_distinct(SplitList *list, int64_t key, double screen) {
+    uint64_t slot = ((uint64_t)key * 0x9E3779B97F4A7C15ULL) >> (64 - SLOT_BITS);
+    while (list->slots[slot] >= 0) {
+        if (list->distinct_key[list->slots[slot]] == key) return;
+        slot = (slot + 1) & (SLOT_COUNT - 1);
+    }
+    list->slots[slot] = list->distinct;
+    list->distinct_key[list->distinct] = key;
+    list->distinct_screen[list->distinct] = screen;
+    list->distinct++;
+}
+
+/* Every legal split with its full screening value, and the distinct ones. */
+int list_splits(const Model *model, HandState *hand) {
+    SplitList *list = &hand->splits;
+    list->split = malloc(SPLIT_COUNT * sizeof(uint16_t));
+    list->high = malloc(SPLIT_COUNT * sizeof(int16_t));
+    list->low = malloc(SPLIT_COUNT * sizeof(int16_t));
+    list->front = malloc(SPLIT_COUNT * sizeof(int16_t));
+    list->screen = malloc(SPLIT_COUNT * sizeof(double));
+    list->distinct_key = malloc(SPLIT_COUNT * sizeof(int64_t));
+    list->distinct_screen = malloc(SPLIT_COUNT * sizeof(double));
+    list->slots = malloc(SLOT_COUNT * sizeof(int32_t));
+    if (!list->split || !list->high || !list->low || !list->front || !list->screen || !list->distinct_key ||
+        !list->distinct_screen || !list->slots) {
+        free_splits(list);
+        return -1;
+    }
+    memset(list->slots, 0xFF, SLOT_COUNT * sizeof(int32_t));
+    int32_t count = 0;
+    for (int k = 0; k < SPLIT_COUNT; k++) {
+        int high, low, front;
+        if (!legal_pair(model, hand, k, &high, &low, &front)) continue;
+        double screen = screen_value(model, hand, high, low, front);
+        list->split[count] = (uint16_t)k;
+        list->high[count] = (int16_t)high;
+        list->low[count] = (int16_t)low;
+        list->front[count] = (int16_t)front;
+        list->screen[count] = screen;
+        count++;
+        add_distinct(list, pick_key(high, low, front), screen);
+    }
+    list->count = count;
+    return 0;
+}
+
+/* --- naturals: whether the 13 cards can hold one at all (rules/naturals.py decides which) --- */
+
+static uint64_t run_vector(int start, int length) {
+    uint64_t vector = 0;
+    for (int offset = 0; offset < length; offset++) vector += (uint64_t)1 << (4 * ((start + offset + 12) % 13));
+    return vector;
+}
+
+static int three_straights(uint64_t counts) {
+    for (int first = 0; first < 10; first++) {
+        for (int second = first; second < 10; second++) {
+            uint64_t fives = run_vector(first, 5) + run_vector(second, 5);
+            if (fives > counts) continue;
+            for (int third = 0; third < 12; third++) {
+                if (fives + run_vector(third, 3) == counts) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Exactly whether the cards qualify for a natural of RULES §5 under some
+ * variant: the count tests of rules/naturals.py, and the three straights. */
+int natural_hint(const uint8_t cards[13]) {
+    int rank_count[13] = {0}, suit_count[4] = {0}, reds = 0;
+    uint64_t counts = 0;
+    for (int i = 0; i < 13; i++) {
+        int rank = cards[i] >> 2, suit = cards[i] & 3;
+        rank_count[rank]++;
+        suit_count[suit]++;
+        reds += suit == 1 || suit == 2;
+        counts += (uint64_t)1 << (4 * rank);
+    }
+    int distinct = 0, threes = 0, fours = 0, ones = 0, pairs = 0, three_or_more = 0;
+    for (int rank = 0; rank < 13; rank++) {
+        int count = rank_count[rank];
+        distinct += count > 0;
+        threes += count == 3;
+        fours += count == 4;
+        ones += count == 1;
+        pairs += count / 2;
+        three_or_more += count >= 3;
+    }
+    if (distinct == 13 || reds <= 1 || reds >= 12) return 1;
+    if ((threes == 1 && ones == 0) || pairs == 6 || three_or_more == 4 || fours == 3) return 1;
+    int flushes = 1;
+    for (int suit = 0; suit < 4; suit++) {
+        int count = suit_count[suit];
+        if (count && count != 3 && count != 5 && count != 8 && count != 10 && count != 13) flushes = 0;
+    }
+    return flushes || three_straights(counts);
+}

@@ -1,0 +1,176 @@
+"""The model's tables for one variant and one hand bank: what both kernels read.
+
+The expected-points model (:mod:`maubinh_api.strategy.valuation`) is computed
+by a kernel (:mod:`maubinh_api.strategy.kernel`, compiled, or
+:mod:`maubinh_api.strategy.reference`, NumPy) from the same named arrays and
+numbers, gathered here once per variant and bank:
+
+* the split tables (:mod:`maubinh_api.strategy.splits`) and the hand classes
+  under the variant's wheel (class ids to class numbers, the front floor);
+* the screening odds per class (:attr:`maubinh_api.strategy.odds.PositionOdds.screen`);
+* the scoring per class and natural (:mod:`maubinh_api.strategy.scoring`)
+  and the ``strongest`` ranking's per-class parts;
+* the bank: per card, a bit per bank hand holding it, and per bank hand the
+  class numbers of the chi it is set to and its natural (8 bytes), and its
+  scoop rates.
+
+>>> from maubinh_api.rules.variants import preset
+>>> tables = model_tables(preset("classic"))
+>>> tables.rules["bank_size"], tables.arrays["bank_rows"].shape
+(400000, (400000, 4))
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..rules.evaluator import colex_offsets
+from ..rules.splits import FIVES, THREES
+from ..rules.variants import NaturalVsNatural, Variant
+from .bank import HandBank, load_bank
+from .classes import HandClasses
+from .odds import Odds, odds_for
+from .scoring import Scoring, scoring_for
+from .splits import SPLIT_FIRST, SPLIT_FRONT, SPLIT_SECOND, strongest_parts
+
+__all__ = ["RATE_SCALE", "SHIPPED", "ModelTables", "Shipped", "bank_rates", "bank_rows", "model_tables"]
+
+#: Bank scoop rates are kept as integers in 1/RATE_SCALE.
+RATE_SCALE: Final = 30_000
+
+
+class Shipped:
+    """The default ``bank``: the variant's shipped hand bank."""
+
+
+SHIPPED: Final = Shipped()
+
+
+def _frozen(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    result = np.ascontiguousarray(array)
+    result.flags.writeable = False
+    return result
+
+
+_CONSTANTS: Final = {
+    "split_first": SPLIT_FIRST,
+    "split_second": SPLIT_SECOND,
+    "split_front": SPLIT_FRONT,
+    "fives": _frozen(FIVES.astype(np.uint8)),
+    "threes": _frozen(THREES.astype(np.uint8)),
+    "offsets5": _frozen(colex_offsets(5).astype(np.int32)),
+    "offsets3": _frozen(colex_offsets(3).astype(np.int32)),
+}
+
+
+@functools.lru_cache(maxsize=16)
+def bank_rows(bank: HandBank, classes: HandClasses) -> npt.NDArray[np.int16]:
+    """Every bank hand's class numbers under a wheel setting and its natural:
+    one row of 4 int16 (8 bytes) per hand, so that a field's scattered rows
+    come from a table that stays in cache."""
+    settings = bank.settings
+    table = np.zeros((bank.size, 4), dtype=np.int16)
+    table[:, 0] = np.take(classes.class_of_id5, settings.back)
+    table[:, 1] = np.take(classes.class_of_id5, settings.middle)
+    table[:, 2] = np.take(classes.class_of_id3, settings.front)
+    table[:, 3] = settings.natural
+    return _frozen(table)
+
+
+@functools.lru_cache(maxsize=16)
+def bank_rates(bank: HandBank) -> npt.NDArray[np.int16]:
+    """Every bank hand's scoop rates in 1/RATE_SCALE: how often it scoops, and
+    is scooped by, another bank hand (read only where sập làng can happen)."""
+    table = np.zeros((bank.size, 2), dtype=np.int16)
+    table[:, 0] = np.round(bank.settings.scoops * RATE_SCALE)
+    table[:, 1] = np.round(bank.settings.scooped * RATE_SCALE)
+    return _frozen(table)
+
+
+class ModelTables:
+    """The arrays and numbers of one variant, its screening odds and a hand bank (or none)."""
+
+    def __init__(self, variant: Variant, odds: Odds, bank: HandBank | None) -> None:
+        rules = variant.rules
+        classes = odds.classes
+        scoring: Scoring = scoring_for(variant)
+        strong = strongest_parts(classes)
+        self.variant = variant
+        self.classes = classes
+        self.odds = odds
+        self.scoring = scoring
+        self.bank = bank
+        arrays: dict[str, npt.NDArray[Any]] = dict(_CONSTANTS)
+        arrays |= {
+            "class_of_id5": classes.class_of_id5,
+            "class_of_id3": classes.class_of_id3,
+            "front_floor": classes.front_floor,
+            "screen_back": odds.back.screen,
+            "screen_middle": odds.middle.screen,
+            "screen_front": odds.front.screen,
+            "value_back": scoring.values[0],
+            "value_middle": scoring.values[1],
+            "value_front": scoring.values[2],
+            "strong_back": strong[0],
+            "strong_middle": strong[1],
+            "strong_front": strong[2],
+            "natural_payout": scoring.natural_payout,
+            "holds": bank.holds if bank is not None else np.zeros((52, 0), dtype=np.uint64),
+            "bank_rows": bank_rows(bank, classes) if bank is not None else np.zeros((0, 4), dtype=np.int16),
+            "bank_rates": bank_rates(bank) if bank is not None else np.zeros((0, 2), dtype=np.int16),
+        }
+        self.arrays: Mapping[str, npt.NDArray[Any]] = MappingProxyType(
+            {name: _frozen(array) for name, array in arrays.items()}
+        )
+        self.rules: Mapping[str, int | float] = MappingProxyType(
+            {
+                "n5": len(classes.scores5),
+                "n3": len(classes.scores3),
+                "majority": rules.majority_bonus,
+                "scoop_multiplier": rules.scoop_multiplier,
+                "sap_lang": int(rules.sap_lang),
+                "sap_lang_multiplier": rules.sap_lang_multiplier,
+                "sap_lang_min_players": rules.sap_lang_min_players,
+                "foul_on_equal": int(rules.foul_on_equal),
+                "foul_pays_bonuses": int(rules.foul_pays_bonuses),
+                "foul_multiplier": rules.foul_multiplier,
+                "foul_counts_as_scoop": int(rules.foul_counts_as_scoop),
+                "natural_draw": int(rules.natural_vs_natural is NaturalVsNatural.DRAW),
+                "bank_size": 0 if bank is None else bank.size,
+                "natural_rate": float(odds.natural_rate),
+                "natural_cost": float(odds.natural_cost),
+            }
+        )
+
+    def sap_lang_at(self, opponents: int) -> bool:
+        """Whether sập làng can happen at a table of ``opponents`` + 1."""
+        return bool(self.rules["sap_lang"]) and opponents + 1 >= int(self.rules["sap_lang_min_players"])
+
+
+_CACHE: dict[tuple[str, str, int, int], tuple[Odds, HandBank | None, ModelTables]] = {}
+_CACHE_SIZE: Final = 64
+
+
+def model_tables(
+    variant: Variant, *, odds: Odds | None = None, bank: HandBank | Shipped | None = SHIPPED
+) -> ModelTables:
+    """The tables of a variant with its screening odds (default: the preset's)
+    and a hand bank (default: the preset's; None for the screen alone).
+    Cached; the cache holds the odds and bank it was built from, so an entry's
+    identity cannot be taken over by another object."""
+    chosen_odds = odds or odds_for(variant)
+    chosen_bank = load_bank(variant.name) if isinstance(bank, Shipped) else bank
+    key = (variant.name, variant.fingerprint, id(chosen_odds), id(chosen_bank))
+    found = _CACHE.get(key)
+    if found is None:
+        found = (chosen_odds, chosen_bank, ModelTables(variant, chosen_odds, chosen_bank))
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)), None)
+        _CACHE[key] = found
+    return found[2]

@@ -1,0 +1,275 @@
+"""The compiled kernel answers exactly what the NumPy reference answers, checks what it is given, and is chosen as documented.
+
+The reference (maubinh_api/strategy/reference.py) is the oracle: on seeded
+random hands in every preset, and on random hands under random variants
+(Hypothesis), both kernels must give the same legal splits, the same
+screening values (bit for bit: the C code does the reference's operations in
+its order, without contraction), the same shortlists and strongest splits,
+the same counts behind every outlook, foul and natural, and exact values
+equal within 1e-9 (sums of whole numbers are exact in both; only the
+expected sập làng multiplier is rounded, in a different order).
+
+KERNEL_EQUALITY_HANDS sets the hands per preset (2,000 by default; ``make
+sanitize`` runs fewer under AddressSanitizer).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from maubinh_api.rules.cards import DECK, parse_cards
+from maubinh_api.rules.naturals import detect
+from maubinh_api.rules.variants import NATURAL_KEYS, PRESET_NAMES, preset, resolve_variant
+from maubinh_api.strategy import kernel as kernel_module
+from maubinh_api.strategy.kernel import KernelUnavailable, check_tables, kernel_named
+from maubinh_api.strategy.splits import hand_indices, split_key
+from maubinh_api.strategy.tables import model_tables
+
+HANDS = int(os.environ.get("KERNEL_EQUALITY_HANDS", "2000"))
+COMPILED = kernel_named("compiled")
+REFERENCE = kernel_named("reference")
+
+#: Hands that hold naturals (the natural's value and the field's naturals are compared on them too).
+NATURAL_HANDS = [
+    "2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc Ac",  # six pairs
+    "2h 3s 4h 5d 6h 7c 8h 9h Th Jc Qs Kd Ad",  # dragon
+    "2s 5s 9s 5h 6h 8h Th Kh 4d 7d Jd Qd Ad",  # three flushes
+    "As Ah Ad Ac Ks Kh Qs Qh Js Jh Ts Th 2c",  # six pairs by R4, and quads
+    "2s 3s 4s 5s 6s 7h 8h 9h Th Jh Qd Kd Ad",  # three straight flushes, dragon, ...
+]
+
+
+def assert_same_hand(tables, cards: tuple[int, ...], opponents: int, rng: random.Random, *, full: bool) -> None:
+    """Both kernels on one hand: everything the valuation, the analysis and the bots ask for."""
+    compiled = COMPILED.hand(tables, cards, opponents=opponents, shortlist=12, field=True)
+    reference = REFERENCE.hand(tables, cards, opponents=opponents, shortlist=12, field=True)
+    where = f"hand {cards}, {opponents} opponents, {tables.variant.name} {tables.variant.overridden}"
+    assert compiled.legal == reference.legal, where
+    assert compiled.natural_hint == reference.natural_hint, where
+    assert (compiled.field_size, compiled.plays) == (reference.field_size, reference.plays), where
+    shortlist = compiled.shortlist()
+    assert shortlist == reference.shortlist(), where  # screening values equal to the last bit
+    chi = [pick[1:4] for pick in shortlist]
+    splits, screen = compiled.splits()
+    their_splits, their_screen = reference.splits()
+    # Arrangements asked about: the shortlist, and legal splits at random (players set them).
+    picked = rng.sample(range(len(splits.split)), min(8, len(splits.split)))
+    asked = chi + [(int(splits.high[row]), int(splits.low[row]), int(splits.front[row])) for row in picked]
+    np.testing.assert_allclose(compiled.exact(asked), reference.exact(asked), rtol=0, atol=1e-9, err_msg=where)
+    exact = compiled.exact(chi)
+    best = int(np.argmax(exact))
+    assert reference.exact([chi[best]])[0] >= max(reference.exact(chi)) - 1e-9, where  # the same best
+    assert compiled.outlook(*asked[-1]) == reference.outlook(*asked[-1]), where
+    assert compiled.fouled() == reference.fouled(), where
+    assert compiled.strongest(3) == reference.strongest(3), where
+    natural = detect([DECK[index] for index in cards], tables.variant.rules) if compiled.natural_hint else None
+    if natural is not None:
+        mine = NATURAL_KEYS.index(natural.key)
+        assert compiled.natural(mine, natural.payout) == reference.natural(mine, natural.payout), where
+    if not full:
+        return
+    for name in ("split", "high", "low", "front"):
+        assert np.array_equal(getattr(splits, name), getattr(their_splits, name)), (where, name)
+    assert np.array_equal(screen, their_screen), where
+    assert compiled.screen(asked) == reference.screen(asked), where
+    assert compiled.distinct() == reference.distinct(), where
+    keys = tuple(split_key(*item) for item in chi)
+    threshold = exact[len(exact) // 2]
+    assert compiled.count_above(threshold, 0.01, keys) == reference.count_above(threshold, 0.01, keys), where
+    assert compiled.with_chi(*chi[0]) == reference.with_chi(*chi[0]), where
+    assert compiled.front_heavy() == reference.front_heavy(), where
+    assert compiled.pair_broken(shortlist[0][0]) == reference.pair_broken(shortlist[0][0]), where
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_the_compiled_kernel_answers_as_the_reference_on_seeded_hands(name):
+    # Every hand in each of 1-3 opponents in turn (sập làng, where the preset
+    # has it, from three opponents); every tenth hand also compares every
+    # legal split and the analysis's and bots' questions.
+    tables = model_tables(preset(name))
+    rng = random.Random(f"kernel-{name}")
+    for number in range(HANDS):
+        cards = hand_indices(rng.sample(DECK, 13))
+        assert_same_hand(tables, cards, 1 + number % 3, rng, full=number % 10 == 0)
+    for text in NATURAL_HANDS:
+        assert_same_hand(tables, hand_indices(parse_cards(text.split())), 3, rng, full=True)
+
+
+@st.composite
+def variants(draw):
+    """A preset with random overrides of the knobs the model reads."""
+    overrides = {}
+    if draw(st.booleans()):
+        overrides["majority_bonus"] = draw(st.integers(0, 100))
+    if draw(st.booleans()):
+        overrides["scoop_multiplier"] = draw(st.integers(1, 100))
+    if draw(st.booleans()):
+        overrides["sap_lang"] = draw(st.booleans())
+        overrides["sap_lang_multiplier"] = draw(st.integers(1, 100))
+        overrides["sap_lang_min_players"] = draw(st.integers(2, 4))
+    if draw(st.booleans()):
+        overrides["foul_on_equal"] = draw(st.booleans())
+    if draw(st.booleans()):
+        overrides["wheel"] = draw(st.sampled_from(["low", "second"]))
+    if draw(st.booleans()):
+        overrides["foul_multiplier"] = draw(st.integers(1, 100))
+        overrides["foul_pays_bonuses"] = draw(st.booleans())
+        overrides["foul_counts_as_scoop"] = draw(st.booleans())
+    if draw(st.booleans()):
+        overrides["natural_vs_natural"] = draw(st.sampled_from(["higher_wins", "draw"]))
+    if draw(st.booleans()):
+        keys = ["front.trips", "middle.full_house", "middle.quads", "back.quads", "back.straight_flush"]
+        overrides["bonuses"] = {key: draw(st.one_of(st.none(), st.integers(1, 1000))) for key in keys}
+    if draw(st.booleans()):
+        overrides["naturals"] = {key: draw(st.one_of(st.none(), st.integers(1, 10_000))) for key in NATURAL_KEYS[:7]}
+    return resolve_variant({"preset": draw(st.sampled_from(PRESET_NAMES)), "overrides": overrides})
+
+
+@settings(
+    max_examples=int(os.environ.get("KERNEL_PROPERTY_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(variants(), st.permutations(DECK), st.integers(1, 3), st.randoms(use_true_random=False))
+def test_the_compiled_kernel_answers_as_the_reference_under_any_variant(variant, deck, opponents, rnd):
+    assert_same_hand(model_tables(variant), hand_indices(deck[:13]), opponents, rnd, full=True)
+
+
+def test_without_a_bank_both_kernels_screen_alike_and_have_no_field():
+    tables = model_tables(preset("online"), bank=None)
+    cards = hand_indices(random.Random(4).sample(DECK, 13))
+    compiled = COMPILED.hand(tables, cards, opponents=3, shortlist=12, field=False)
+    reference = REFERENCE.hand(tables, cards, opponents=3, shortlist=12, field=False)
+    assert compiled.shortlist() == reference.shortlist()
+    assert compiled.field_size == reference.field_size == 0
+    with pytest.raises(ValueError, match="without its field"):
+        compiled.exact([compiled.shortlist()[0][1:4]])
+    with pytest.raises(ValueError, match="no hand bank"):
+        COMPILED.hand(tables, cards, opponents=3, shortlist=12, field=True)
+
+
+# --- what the native code is given is checked, by the wrapper and by the C code itself ----------------
+
+
+def raw_hand(cards, opponents=3, shortlist=12):
+    from maubinh_api.strategy import compiled_kernel
+
+    model = COMPILED._model(model_tables(preset("classic")))
+    return compiled_kernel.Hand(model, cards, opponents, shortlist, True)
+
+
+GOOD = bytes(range(0, 52, 4))  # the thirteen spades... of indices 0, 4, ..., 48: one card per rank
+
+
+@pytest.mark.parametrize(
+    ("cards", "opponents", "shortlist"),
+    [
+        (GOOD[:12], 3, 12),  # twelve cards
+        (GOOD + b"\x01", 3, 12),  # fourteen
+        (bytes([0, 0, *GOOD[2:]]), 3, 12),  # a card twice
+        (bytes(reversed(GOOD)), 3, 12),  # not sorted
+        (bytes([*GOOD[:12], 52]), 3, 12),  # no card 52
+        (GOOD, 0, 12),  # no opponent
+        (GOOD, 4, 12),  # four opponents
+        (GOOD, 3, 0),  # an empty shortlist
+        (GOOD, 3, 65),  # longer than the kernel keeps
+    ],
+)
+def test_the_native_hand_refuses_bad_arguments(cards, opponents, shortlist):
+    with pytest.raises(ValueError):
+        raw_hand(cards, opponents, shortlist)
+    with pytest.raises(ValueError):
+        COMPILED.hand(
+            model_tables(preset("classic")), tuple(cards), opponents=opponents, shortlist=shortlist, field=True
+        )
+
+
+def test_the_native_hand_refuses_classes_and_splits_out_of_range():
+    hand = raw_hand(GOOD)
+    for chi in [(-1, 0, 0), (7462, 0, 0), (0, 7462, 0), (0, 0, 455), (0, 0, -1)]:
+        with pytest.raises(ValueError, match="out of range"):
+            hand.exact([chi])
+        with pytest.raises(ValueError, match="out of range"):
+            hand.outlook(*chi)
+        with pytest.raises(ValueError, match="out of range"):
+            hand.screen([chi])
+    with pytest.raises(ValueError):
+        hand.exact([])
+    with pytest.raises(TypeError):
+        hand.exact([(1, 2)])
+    with pytest.raises(ValueError):
+        hand.pair_broken(36_036)
+    with pytest.raises(ValueError):
+        hand.natural(11, 3)
+    with pytest.raises(ValueError):
+        hand.strongest(0)
+    with pytest.raises(TypeError):
+        hand.count_above(0.0, 0.0, [1, 2])  # a tuple of keys, nothing else
+
+
+def test_the_native_model_refuses_tables_of_the_wrong_kind_or_range():
+    from maubinh_api.strategy import compiled_kernel
+
+    tables = model_tables(preset("classic"))
+    arrays, rules = dict(tables.arrays), dict(tables.rules)
+    compiled_kernel.Model(arrays, rules)  # the real tables are accepted
+    broken = [
+        ({"class_of_id5": arrays["class_of_id5"].astype(np.int64)}, {}, "class_of_id5"),  # wrong item size
+        ({"class_of_id5": arrays["class_of_id5"][:-1]}, {}, "class_of_id5"),  # too short
+        ({"split_first": np.full(36_036, 1287, dtype=np.uint16)}, {}, "split_first"),  # a subset that is not there
+        ({"front_floor": np.full(455, 99_999, dtype=np.int32)}, {}, "front_floor"),
+        ({"screen_back": np.full((7462, 8), np.nan)}, {}, "screen_back"),
+        ({"bank_rows": np.full((400_000, 4), 9_000, dtype=np.int16)}, {}, "bank_rows"),
+        ({"value_back": np.full(7462, 5_000, dtype=np.int32)}, {}, "value_back"),
+        ({}, {"n5": 9_000}, "n5"),
+        ({}, {"scoop_multiplier": 0}, "scoop_multiplier"),
+        ({}, {"natural_rate": 1.5}, "natural_rate"),
+        ({}, {"bank_size": 400_001}, "holds"),  # bit sets of the wrong length for that bank
+    ]
+    for array_patch, rule_patch, name in broken:
+        with pytest.raises(ValueError, match=name):
+            compiled_kernel.Model({**arrays, **array_patch}, {**rules, **rule_patch})
+    missing = dict(arrays)
+    del missing["holds"]
+    with pytest.raises(ValueError, match="holds"):
+        compiled_kernel.Model(missing, rules)
+
+
+def test_the_wrapper_checks_the_tables_shapes_before_the_native_code():
+    tables = model_tables(preset("classic"))
+    check_tables(tables)
+
+    class Wrong:
+        arrays = {**tables.arrays, "screen_front": np.zeros((455, 7))}
+        rules = tables.rules
+
+    with pytest.raises(ValueError, match="screen_front"):
+        check_tables(Wrong())  # type: ignore[arg-type]
+
+
+# --- which kernel runs ---------------------------------------------------------------------------------
+
+
+def test_without_the_compiled_module_the_default_refuses_with_a_clear_message(monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "maubinh_api.strategy.compiled_kernel", None)
+    kernel_named.cache_clear()
+    try:
+        monkeypatch.delenv("MAUBINH_KERNEL", raising=False)
+        with pytest.raises(KernelUnavailable, match="MAUBINH_KERNEL=reference"):
+            kernel_module.active_kernel()
+        monkeypatch.setenv("MAUBINH_KERNEL", "reference")
+        assert kernel_module.active_kernel().name == "reference"
+    finally:
+        kernel_named.cache_clear()
+
+
+def test_an_unknown_kernel_name_is_refused(monkeypatch):
+    monkeypatch.setenv("MAUBINH_KERNEL", "fortran")
+    with pytest.raises(KernelUnavailable, match="compiled, reference"):
+        kernel_module.active_kernel()
