@@ -34,7 +34,9 @@ from ..rules.cards import DECK
 from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
 from .bank import BANK_VERSION, NO_NATURAL, BankSettings, Deals, HandBank
 from .classes import HandClasses
+from .kernel import active_kernel
 from .odds_build import class_id3, class_id5
+from .tables import model_tables
 from .valuation import value_hand
 
 __all__ = ["main", "scoop_rates", "set_deals"]
@@ -58,22 +60,32 @@ def _start(preset_name: str, deals: bytes, settings: bytes | None) -> None:
 
 
 def _set(chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.uint16]:
-    """Set the hands ``chosen``: rows of back id, middle id, front id, natural."""
+    """Set the hands ``chosen``: rows of back id, middle id, front id, natural.
+
+    The kernel finds every hand's best split in one call; a hand that can hold
+    a natural is valued again one by one (declaring it may be worth more)."""
     deals: Deals = _WORKER["deals"]  # type: ignore[assignment]
     bank: HandBank | None = _WORKER["bank"]  # type: ignore[assignment]
     variant: Variant = _WORKER["variant"]  # type: ignore[assignment]
     classes = HandClasses.for_wheel(variant.rules.wheel)
+    hands = deals.cards[chosen]
+    best = active_kernel().best_splits(model_tables(variant, bank=bank), hands, opponents=3)
     rows = np.zeros((len(chosen), 4), dtype=np.uint16)
-    for row, hand in enumerate(deals.cards[chosen]):
-        found = value_hand([DECK[int(index)] for index in hand], variant, opponents=3, bank=bank)
-        declared = found.declares_natural and found.natural is not None
-        shown = found.natural.split if declared and found.natural is not None else None
-        if shown is not None:  # three flushes or straights: the layout that shows them
-            rows[row, :3] = (class_id5(shown.back.cards), class_id5(shown.middle.cards), class_id3(shown.front.cards))
-        else:
-            high, low, front = found.chi[0]
-            rows[row, :3] = (classes.id_of_class5[high], classes.id_of_class5[low], classes.id_of_class3[front])
-        rows[row, 3] = NATURAL_KEYS.index(found.natural.key) if declared else NO_NATURAL  # type: ignore[union-attr]
+    rows[:, 0] = classes.id_of_class5[best.high]
+    rows[:, 1] = classes.id_of_class5[best.low]
+    rows[:, 2] = classes.id_of_class3[best.front]
+    rows[:, 3] = NO_NATURAL
+    for row in np.flatnonzero(best.natural_hint).tolist():
+        found = value_hand([DECK[int(index)] for index in hands[row]], variant, opponents=3, bank=bank)
+        if found.declares_natural and found.natural is not None:
+            shown = found.natural.split  # three flushes or straights: the layout that shows them
+            if shown is not None:
+                rows[row, :3] = (
+                    class_id5(shown.back.cards),
+                    class_id5(shown.middle.cards),
+                    class_id3(shown.front.cards),
+                )
+            rows[row, 3] = NATURAL_KEYS.index(found.natural.key)
     return rows
 
 

@@ -5,6 +5,8 @@ from typing import Final
 SPLIT_COUNT: Final[int]
 MAX_PICKS: Final[int]
 
+def best_splits(model: Model, cards: bytes, opponents: int, field: bool, /) -> bytes: ...
+
 class Model:
     def __init__(self, arrays: Mapping[str, object], rules: Mapping[str, int | float]) -> None: ...
     @property

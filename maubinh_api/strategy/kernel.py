@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .reference import ReferenceKernel
-from .splits import LegalSplits
+from .splits import BestSplits, LegalSplits
 from .tables import ModelTables
 
 __all__ = [
@@ -137,6 +137,10 @@ class Kernel(Protocol):
     @property
     def name(self) -> str:
         """``compiled`` or ``reference``."""
+
+    def best_splits(self, tables: ModelTables, hands: npt.NDArray[np.uint8], *, opponents: int) -> BestSplits:
+        """The best shortlisted split of each hand (rows of 13 card indices,
+        sorted), valued against its field when ``tables`` has a bank."""
 
     def hand(
         self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
@@ -264,6 +268,9 @@ class CompiledHand:
         return int(self._hand.pair_broken(split))
 
 
+#: What the native best_splits writes per hand (kernel_src/module.c, BestSplit).
+_BEST: Final = np.dtype([("high", "<i2"), ("low", "<i2"), ("front", "<i2"), ("natural_hint", "<i2"), ("value", "<f8")])
+
 #: dtype and shape (-1: the rule of that name) of every table array.
 _SHAPES: Final = {
     "class_of_id5": (np.int32, (14_380,)),
@@ -287,8 +294,7 @@ _SHAPES: Final = {
     "strong_front": (np.int64, ("n3",)),
     "natural_payout": (np.int32, (256,)),
     "holds": (np.uint64, (52, "words")),
-    "bank_rows": (np.int16, ("bank_size", 4)),
-    "bank_rates": (np.int16, ("bank_size", 2)),
+    "bank_rows": (np.int16, ("bank_size", "bank_width")),
 }
 
 
@@ -334,6 +340,24 @@ class CompiledKernel:
                 model = self._module.Model(dict(tables.arrays), dict(tables.rules))
                 self._models[tables] = model
             return model
+
+    def best_splits(self, tables: ModelTables, hands: npt.NDArray[np.uint8], *, opponents: int) -> BestSplits:
+        rows = np.ascontiguousarray(hands, dtype=np.uint8)
+        if rows.ndim != 2 or rows.shape[1] != 13:
+            raise ValueError(f"hands must be rows of 13 card indices, not of shape {rows.shape}")
+        if len(rows) and (rows.max() > 51 or not bool(np.all(np.diff(rows.astype(np.int16), axis=1) > 0))):
+            raise ValueError("each hand must be 13 distinct card indices 0-51 in increasing order")
+        if not 1 <= opponents <= 3:
+            raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+        found = self._module.best_splits(self._model(tables), rows.tobytes(), opponents, tables.bank is not None)
+        table = np.frombuffer(found, dtype=_BEST)
+        return BestSplits(
+            high=table["high"].copy(),
+            low=table["low"].copy(),
+            front=table["front"].copy(),
+            natural_hint=table["natural_hint"] != 0,
+            value=table["value"].copy(),
+        )
 
     def hand(
         self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool

@@ -40,7 +40,16 @@ from ..rules.naturals import NaturalHand, qualifying
 from ..rules.splits import FIVES, THREES
 from ..rules.variants import NATURAL_KEYS
 from .bank import NO_NATURAL
-from .splits import SPLIT_FIRST, SPLIT_FRONT, SPLIT_SECOND, LegalSplits, best_distinct, split_key, subset_classes
+from .splits import (
+    SPLIT_FIRST,
+    SPLIT_FRONT,
+    SPLIT_SECOND,
+    BestSplits,
+    LegalSplits,
+    best_distinct,
+    split_key,
+    subset_classes,
+)
 from .tables import RATE_SCALE, ModelTables
 
 __all__ = ["ReferenceField", "ReferenceHand", "ReferenceKernel", "field_of", "pair_totals"]
@@ -163,14 +172,13 @@ class ReferenceField:
         return self.tables.sap_lang_at(self.opponents)
 
 
-def _field(
-    tables: ModelTables, rows: npt.NDArray[np.int16], rates: npt.NDArray[np.int16], opponents: int
-) -> ReferenceField:
-    """A field from bank-table rows (class numbers, natural) and their scoop rates."""
+def _field(tables: ModelTables, rows: npt.NDArray[np.int16], opponents: int) -> ReferenceField:
+    """A field from bank-table rows: class numbers, natural and (where sập làng can happen) scoop rates."""
     payout = tables.scoring.natural_payout
     natural = rows[:, 3].astype(np.intp) & 0xFF
     live = payout[natural] > 0  # NO_NATURAL pays nothing: those opponents play their chi
-    plays, play_rates = rows[~live], rates[~live]
+    plays = rows[~live]
+    play_rates = plays[:, 4:6] if plays.shape[1] > 4 else np.zeros((len(plays), 2), dtype=np.int16)
     back, middle, front = (np.ascontiguousarray(plays[:, place]).astype(np.int64) for place in range(3))
     scoring = tables.scoring.values
     values = (
@@ -211,12 +219,10 @@ def survivors(tables: ModelTables, hand: Sequence[int]) -> npt.NDArray[np.intp]:
 
 def bank_field(tables: ModelTables, hand: Sequence[int], opponents: int) -> ReferenceField:
     """The field of a hand (card indices): the bank hands holding none of its cards."""
-    rows = survivors(tables, hand)
-    table = tables.arrays["bank_rows"].view(np.int64).reshape(-1)  # a row is 8 bytes: gather them as one
-    rates = tables.arrays["bank_rates"].view(np.int32).reshape(-1)
-    return _field(
-        tables, table[rows].view(np.int16).reshape(-1, 4), rates[rows].view(np.int16).reshape(-1, 2), opponents
-    )
+    table = tables.arrays["bank_rows"]
+    width = table.shape[1]
+    as_words = table.view(np.int64).reshape(len(table), width // 4)  # gather whole rows, 8 bytes at a time
+    return _field(tables, as_words[survivors(tables, hand)].view(np.int16).reshape(-1, width), opponents)
 
 
 def field_of(
@@ -231,16 +237,15 @@ def field_of(
     declares (None to play the chi); ``scoops``/``scooped`` are their scoop
     rates (used for sập làng only)."""
     classes = tables.classes
-    rows = np.zeros((len(shown), 4), dtype=np.int16)
+    rows = np.zeros((len(shown), 8), dtype=np.int16)
     for row, (arrangement, natural) in enumerate(shown):
         rows[row, 0] = np.searchsorted(classes.scores5, arrangement.back.score)
         rows[row, 1] = np.searchsorted(classes.scores5, arrangement.middle.score)
         rows[row, 2] = np.searchsorted(classes.scores3, arrangement.front.score)
         rows[row, 3] = NO_NATURAL if natural is None else NATURAL_KEYS.index(natural.key)
-    rates = np.zeros((len(shown), 2), dtype=np.int16)
-    rates[:, 0] = round(scoops * RATE_SCALE)
-    rates[:, 1] = round(scooped * RATE_SCALE)
-    return _field(tables, rows, rates, opponents)
+    rows[:, 4] = round(scoops * RATE_SCALE)
+    rows[:, 5] = round(scooped * RATE_SCALE)
+    return _field(tables, rows, opponents)
 
 
 def _sweeps(field: ReferenceField, chi: tuple[I64, I64, I64]) -> tuple[npt.NDArray[np.int8], ...]:
@@ -484,6 +489,23 @@ class ReferenceKernel:
     """The NumPy kernel (``MAUBINH_KERNEL=reference``)."""
 
     name: Final = "reference"
+
+    def best_splits(self, tables: ModelTables, hands: npt.NDArray[np.uint8], *, opponents: int) -> BestSplits:
+        found = []
+        for row in np.asarray(hands, dtype=np.uint8).tolist():
+            hand = ReferenceHand(tables, tuple(row), opponents=opponents, shortlist=12, field=tables.bank is not None)
+            picks = hand.shortlist()
+            values = hand.exact([pick[1:4] for pick in picks]) if tables.bank is not None else [p[4] for p in picks]
+            best = max(range(len(picks)), key=lambda place: (values[place], -place))  # the first of equals
+            found.append((*picks[best][1:4], hand.natural_hint, values[best]))
+        high, low, front, hint, value = zip(*found, strict=True) if found else ((),) * 5
+        return BestSplits(
+            high=np.array(high, dtype=np.int16),
+            low=np.array(low, dtype=np.int16),
+            front=np.array(front, dtype=np.int16),
+            natural_hint=np.array(hint, dtype=np.bool_),
+            value=np.array(value, dtype=np.float64),
+        )
 
     def hand(
         self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool

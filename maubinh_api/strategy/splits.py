@@ -47,6 +47,7 @@ __all__ = [
     "SPLIT_FRONT",
     "SPLIT_SECOND",
     "UNORDERED_SPLITS",
+    "BestSplits",
     "LegalSplits",
     "arrangement_of",
     "best_distinct",
@@ -103,6 +104,19 @@ class LegalSplits:
     def keys(self) -> I64:
         """Each split's key (its three classes in one integer, see :func:`split_key`)."""
         return (self.high.astype(np.int64) << 22) | (self.low.astype(np.int64) << 9) | self.front.astype(np.int64)
+
+
+@dataclass(frozen=True)
+class BestSplits:
+    """The best split of each of many hands, as a kernel finds it in one call:
+    its classes, whether the cards can hold a natural (then the natural may be
+    worth more: value such hands one by one), and its expected points."""
+
+    high: I16
+    low: I16
+    front: I16
+    natural_hint: npt.NDArray[np.bool_]
+    value: npt.NDArray[np.float64]
 
 
 def split_key(high: int, low: int, front: int) -> int:

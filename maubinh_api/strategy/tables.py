@@ -11,8 +11,8 @@ numbers, gathered here once per variant and bank:
 * the scoring per class and natural (:mod:`maubinh_api.strategy.scoring`)
   and the ``strongest`` ranking's per-class parts;
 * the bank: per card, a bit per bank hand holding it, and per bank hand the
-  class numbers of the chi it is set to and its natural (8 bytes), and its
-  scoop rates.
+  class numbers of the chi it is set to, its natural and, where sập làng can
+  happen, its scoop rates.
 
 >>> from maubinh_api.rules.variants import preset
 >>> tables = model_tables(preset("classic"))
@@ -39,7 +39,7 @@ from .odds import Odds, odds_for
 from .scoring import Scoring, scoring_for
 from .splits import SPLIT_FIRST, SPLIT_FRONT, SPLIT_SECOND, strongest_parts
 
-__all__ = ["RATE_SCALE", "SHIPPED", "ModelTables", "Shipped", "bank_rates", "bank_rows", "model_tables"]
+__all__ = ["RATE_SCALE", "SHIPPED", "ModelTables", "Shipped", "bank_rows", "model_tables"]
 
 #: Bank scoop rates are kept as integers in 1/RATE_SCALE.
 RATE_SCALE: Final = 30_000
@@ -70,26 +70,22 @@ _CONSTANTS: Final = {
 
 
 @functools.lru_cache(maxsize=16)
-def bank_rows(bank: HandBank, classes: HandClasses) -> npt.NDArray[np.int16]:
-    """Every bank hand's class numbers under a wheel setting and its natural:
-    one row of 4 int16 (8 bytes) per hand, so that a field's scattered rows
-    come from a table that stays in cache."""
+def bank_rows(bank: HandBank, classes: HandClasses, *, rates: bool) -> npt.NDArray[np.int16]:
+    """Every bank hand's class numbers under a wheel setting and its natural,
+    and with ``rates`` how often it scoops and is scooped by another bank hand
+    (in 1/RATE_SCALE; what sập làng needs): one row of 4 int16 (8 bytes) or 8
+    (16 bytes) per hand.  A field's rows are scattered over the bank, so each
+    costs a cache miss: one row holds all a hand needs, and without sập làng
+    the table is half as large and stays in cache better."""
     settings = bank.settings
-    table = np.zeros((bank.size, 4), dtype=np.int16)
+    table = np.zeros((bank.size, 8 if rates else 4), dtype=np.int16)
     table[:, 0] = np.take(classes.class_of_id5, settings.back)
     table[:, 1] = np.take(classes.class_of_id5, settings.middle)
     table[:, 2] = np.take(classes.class_of_id3, settings.front)
     table[:, 3] = settings.natural
-    return _frozen(table)
-
-
-@functools.lru_cache(maxsize=16)
-def bank_rates(bank: HandBank) -> npt.NDArray[np.int16]:
-    """Every bank hand's scoop rates in 1/RATE_SCALE: how often it scoops, and
-    is scooped by, another bank hand (read only where sập làng can happen)."""
-    table = np.zeros((bank.size, 2), dtype=np.int16)
-    table[:, 0] = np.round(bank.settings.scoops * RATE_SCALE)
-    table[:, 1] = np.round(bank.settings.scooped * RATE_SCALE)
+    if rates:
+        table[:, 4] = np.round(settings.scoops * RATE_SCALE)
+        table[:, 5] = np.round(settings.scooped * RATE_SCALE)
     return _frozen(table)
 
 
@@ -106,6 +102,7 @@ class ModelTables:
         self.odds = odds
         self.scoring = scoring
         self.bank = bank
+        width = 8 if rules.sap_lang else 4  # the bank's scoop rates only where sập làng can happen
         arrays: dict[str, npt.NDArray[Any]] = dict(_CONSTANTS)
         arrays |= {
             "class_of_id5": classes.class_of_id5,
@@ -122,8 +119,9 @@ class ModelTables:
             "strong_front": strong[2],
             "natural_payout": scoring.natural_payout,
             "holds": bank.holds if bank is not None else np.zeros((52, 0), dtype=np.uint64),
-            "bank_rows": bank_rows(bank, classes) if bank is not None else np.zeros((0, 4), dtype=np.int16),
-            "bank_rates": bank_rates(bank) if bank is not None else np.zeros((0, 2), dtype=np.int16),
+            "bank_rows": np.zeros((0, width), dtype=np.int16)
+            if bank is None
+            else bank_rows(bank, classes, rates=rules.sap_lang),
         }
         self.arrays: Mapping[str, npt.NDArray[Any]] = MappingProxyType(
             {name: _frozen(array) for name, array in arrays.items()}
@@ -143,6 +141,7 @@ class ModelTables:
                 "foul_counts_as_scoop": int(rules.foul_counts_as_scoop),
                 "natural_draw": int(rules.natural_vs_natural is NaturalVsNatural.DRAW),
                 "bank_size": 0 if bank is None else bank.size,
+                "bank_width": width,
                 "natural_rate": float(odds.natural_rate),
                 "natural_cost": float(odds.natural_cost),
             }

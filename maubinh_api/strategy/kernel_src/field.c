@@ -108,7 +108,7 @@ static int or_words(FieldBuilder *b, int64_t count) {
             int64_t base = 64 * (start + w);
             for (uint64_t bits = taken[w]; bits; bits &= bits - 1) {
                 int32_t at = (int32_t)(base + __builtin_ctzll(bits));
-                __builtin_prefetch(model->bank_rows + BANK_COLUMNS * (int64_t)at);
+                __builtin_prefetch(model->bank_rows + model->bank_width * (int64_t)at);
                 rows[found++] = at;
             }
         }
@@ -127,7 +127,7 @@ static void gather(FieldBuilder *b, int64_t upto) {
     Field *field = &hand->field;
     int64_t plays = field->plays;
     for (int64_t i = b->gathered; i < upto; i++) {
-        const int16_t *entry = model->bank_rows + BANK_COLUMNS * (int64_t)b->rows[i];
+        const int16_t *entry = model->bank_rows + model->bank_width * (int64_t)b->rows[i];
         int natural = (uint8_t)entry[3];
         if (natural != NO_NATURAL && model->natural_payout[natural] > 0) {
             field->naturals[natural]++;
@@ -143,10 +143,9 @@ static void gather(FieldBuilder *b, int64_t upto) {
         field->value_front[plays] = (int16_t)model->value_front[front];
         field->value_sum[plays] =
             (int16_t)(model->value_back[back] + model->value_middle[middle] + model->value_front[front]);
-        if (hand->sap_active) { /* the other opponents' sập làng chances: read only where it can happen */
-            const int16_t *rates = model->bank_rates + RATE_COLUMNS * (int64_t)b->rows[i];
-            field->none_power[plays] = power((double)rates[1] / RATE_SCALE, hand->others);
-            field->all_power[plays] = power((double)rates[0] / RATE_SCALE, hand->others);
+        if (hand->sap_active) { /* the other opponents' sập làng chances (the row holds them then) */
+            field->none_power[plays] = power((double)entry[ROW_SCOOPED] / RATE_SCALE, hand->others);
+            field->all_power[plays] = power((double)entry[ROW_SCOOPS] / RATE_SCALE, hand->others);
         }
         plays++;
     }

@@ -42,8 +42,9 @@ enum {
 #define NATURAL_SLOTS 256
 #define NATURAL_KINDS 11
 #define RATE_SCALE 30000.0  /* bank scoop rates are stored in 1/30,000 */
-#define BANK_COLUMNS 4      /* back, middle, front classes, natural (8 bytes a hand) */
-#define RATE_COLUMNS 2      /* how often the hand scoops, is scooped (sập làng only) */
+/* A bank row: back, middle, front classes, natural; with sập làng also how
+ * often the hand scoops and is scooped, in 1/RATE_SCALE (8 or 16 bytes). */
+enum { ROW_BACK, ROW_MIDDLE, ROW_FRONT, ROW_NATURAL, ROW_SCOOPS, ROW_SCOOPED };
 #define MAX_PICKS 64        /* longest shortlist a hand keeps */
 #define MAX_VALUE 1000      /* a position's value (the bonus table's largest) */
 #define MAX_PAYOUT 10000    /* a natural's payout */
@@ -62,8 +63,8 @@ typedef struct {
     const int32_t *natural_payout; /* NATURAL_SLOTS entries, 0 = not paid */
     int64_t bank_size, bank_words;     /* 0 when there is no bank */
     const uint64_t *holds;             /* [card][word]: bit i = bank hand i holds the card */
-    const int16_t *bank_rows;          /* [hand][BANK_COLUMNS] */
-    const int16_t *bank_rates;         /* [hand][RATE_COLUMNS], in 1/RATE_SCALE */
+    const int16_t *bank_rows;          /* [hand][bank_width] */
+    int32_t bank_width;                /* 4, or 8 where sập làng can happen */
     double natural_rate, natural_cost; /* the screen's opponents' naturals */
     int32_t majority, scoop_multiplier, sap_lang, sap_lang_multiplier, sap_lang_min_players;
     int32_t foul_on_equal, foul_pays_bonuses, foul_multiplier, foul_counts_as_scoop, natural_draw;
@@ -95,17 +96,16 @@ typedef struct {
     int64_t natural_total;           /* what they take from a hand without a natural */
 } Field;
 
-/* Every legal split with its full screening value (built on first need). */
+/* Every legal split, in id order, and the distinct ones (built on first need). */
 typedef struct {
     int32_t count;
     uint16_t *split;
     int16_t *high, *low, *front;
-    double *screen;
+    double *screen; /* every legal split's screening value, only when asked */
     /* distinct (high, low, front): open addressing over 2^16 slots */
     int32_t distinct;
-    int64_t *distinct_key;
-    double *distinct_screen;
-    int32_t *slots;
+    uint64_t *distinct_entry; /* (key << 16) | the key's first legal index, in the order found */
+    uint64_t *slots;
 } SplitList;
 
 /* Per five-card subset, what a split's upper bound reads of its class as a
@@ -119,6 +119,13 @@ typedef struct {
     float back[BOUND_FIELDS], middle[BOUND_FIELDS];
 } SubsetBound;
 
+/* What the bound of every split of one front shares. */
+typedef struct {
+    float additive, scoop, scooped, ahead; /* the front's fields; ahead + 1 for the majority bound */
+    float value, loss;                     /* the most a scoop is worth, the least a scoop against costs */
+    int floor_class, front, index;
+} FrontBound;
+
 typedef struct {
     int opponents, others, sap_active;
     uint8_t cards[13];
@@ -129,6 +136,7 @@ typedef struct {
     Picks shortlist, strongest;
     int has_strongest;
     SubsetBound bounds[FIVE_SUBSETS];
+    FrontBound fronts[THREE_SUBSETS];
     float most_value[2], least_loss[2]; /* over the hand's subsets, as a back and as a middle */
     int has_field;
     Field field;
@@ -157,6 +165,11 @@ double screen_value(const Model *model, const HandState *hand, int high, int low
 void walk_splits(const Model *model, HandState *hand, FieldBuilder *field);
 void walk_strongest(const Model *model, HandState *hand);
 int list_splits(const Model *model, HandState *hand);
+int screen_splits(const Model *model, HandState *hand);
+int64_t count_above(const Model *model, const HandState *hand, double threshold, double gap, const int64_t *excluded,
+                    int excluded_count);
+int32_t front_heavy(const Model *model, const HandState *hand);
+int32_t pair_broken(const Model *model, const HandState *hand, int split);
 void free_splits(SplitList *list);
 int natural_hint(const uint8_t cards[13]);
 static inline int64_t pick_key(int high, int low, int front) {

@@ -93,10 +93,11 @@ static int check_finite(const char *name, const double *values, Py_ssize_t n) {
 
 static int check_bank(const Model *m) {
     for (int64_t row = 0; row < m->bank_size; row++) {
-        const int16_t *entry = m->bank_rows + BANK_COLUMNS * row, *rates = m->bank_rates + RATE_COLUMNS * row;
+        const int16_t *entry = m->bank_rows + m->bank_width * row;
+        int rates_ok = m->bank_width < 8 || (entry[ROW_SCOOPS] >= 0 && entry[ROW_SCOOPS] <= RATE_SCALE &&
+                                              entry[ROW_SCOOPED] >= 0 && entry[ROW_SCOOPED] <= RATE_SCALE);
         if (entry[0] < 0 || entry[0] >= m->n5 || entry[1] < 0 || entry[1] >= m->n5 || entry[2] < 0 ||
-            entry[2] >= m->n3 || entry[3] < 0 || entry[3] >= NATURAL_SLOTS || rates[0] < 0 ||
-            rates[0] > RATE_SCALE || rates[1] < 0 || rates[1] > RATE_SCALE) {
+            entry[2] >= m->n3 || entry[3] < 0 || entry[3] >= NATURAL_SLOTS || !rates_ok) {
             PyErr_Format(PyExc_ValueError, "model array bank_rows: hand %lld is out of range", (long long)row);
             return -1;
         }
@@ -157,9 +158,18 @@ static int take_rules(Model *m, PyObject *rules, int32_t *bank_size) {
         {"foul_counts_as_scoop", &m->foul_counts_as_scoop, 0, 1},
         {"natural_draw", &m->natural_draw, 0, 1},
         {"bank_size", bank_size, 0, MAX_BANK},
+        {"bank_width", &m->bank_width, 4, 8},
     };
     for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
         if (take_int(rules, &ints[i]) < 0) return -1;
+    if (m->bank_width != 4 && m->bank_width != 8) {
+        PyErr_SetString(PyExc_ValueError, "model rule bank_width must be 4 or 8");
+        return -1;
+    }
+    if (m->sap_lang && m->bank_width != 8) { /* sập làng reads the rates */
+        PyErr_SetString(PyExc_ValueError, "model rule bank_width must be 8 (the scoop rates) with sap_lang");
+        return -1;
+    }
     if (take_double(rules, "natural_rate", &m->natural_rate, 0.0, 0.999) < 0) return -1;
     return take_double(rules, "natural_cost", &m->natural_cost, 0.0, 1e9);
 }
@@ -188,8 +198,7 @@ static int take_arrays(ModelObject *self, PyObject *arrays) {
         {"strong_front", 'i', 8, m->n3, (const void **)&m->strong_front},
         {"natural_payout", 'i', 4, NATURAL_SLOTS, (const void **)&m->natural_payout},
         {"holds", 'u', 8, 52 * m->bank_words, (const void **)&m->holds},
-        {"bank_rows", 'i', 2, m->bank_size * BANK_COLUMNS, (const void **)&m->bank_rows},
-        {"bank_rates", 'i', 2, m->bank_size * RATE_COLUMNS, (const void **)&m->bank_rates},
+        {"bank_rows", 'i', 2, m->bank_size * m->bank_width, (const void **)&m->bank_rows},
     };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
         if (take_array(self, arrays, &specs[i]) < 0) return -1;

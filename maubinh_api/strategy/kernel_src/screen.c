@@ -152,17 +152,57 @@ static float float_power(float base, int exponent) {
 /* The floor before the shortlist is full: below any split's value, above an illegal split's. */
 #define NO_FLOOR -1e30f
 
-/* What the bound of every split of one front shares. */
-typedef struct {
-    float additive, scoop, scooped, ahead; /* the front's fields; ahead + 1 for the majority bound */
-    float value, loss;                     /* the most a scoop is worth, the least a scoop against costs */
-    int floor_class, front, index;
-} FrontBound;
 
 typedef struct {
     float majority, gain_weight, keep, cost, extra;
     int others, equal_fouls;
 } BoundRules;
+
+static BoundRules bound_rules(const Model *model, const HandState *hand) {
+    BoundRules r = {
+        (float)model->majority,
+        (float)(model->scoop_multiplier - 1),
+        (float)(1.0 - model->natural_rate),
+        (float)model->natural_cost,
+        (float)((model->sap_lang_multiplier - 1) * model->scoop_multiplier),
+        hand->others,
+        model->foul_on_equal,
+    };
+    return r;
+}
+
+/* A front's share of its splits' bounds. */
+static void front_bound(const Model *model, const HandState *hand, const BoundRules *r, int t, FrontBound *f) {
+    float fields[BOUND_FIELDS];
+    const double *row = model->screen_front + SCREEN_COLUMNS * hand->class3[t];
+    bound_fields(row, fields);
+    f->additive = fields[BOUND_ADDITIVE];
+    f->scoop = fields[BOUND_SCOOP];
+    f->scooped = fields[BOUND_SCOOPED];
+    f->ahead = fields[BOUND_AHEAD] + 1.0f;
+    f->value = (float)row[COL_VALUE] + hand->most_value[0] + hand->most_value[1] + r->majority;
+    f->loss = (float)row[COL_LOSS_IF_LOST] + hand->least_loss[0] + hand->least_loss[1] + r->majority;
+    f->front = hand->class3[t];
+    f->floor_class = model->front_floor[f->front];
+    f->index = t;
+}
+
+/* The upper bound of one legal split's screening value (see walk_front), for
+ * the questions asked after the walk: is this split worth valuing at all? */
+static double split_bound(const Model *model, const HandState *hand, const BoundRules *r, int k) {
+    const FrontBound f = hand->fronts[model->split_front[k]]; /* as the walk left them */
+    int x = model->split_first[k], y = model->split_second[k];
+    int up = hand->class5[x] >= hand->class5[y];
+    const float *back = hand->bounds[up ? x : y].back, *middle = hand->bounds[up ? y : x].middle;
+    float bound = f.additive + back[BOUND_ADDITIVE] + middle[BOUND_ADDITIVE];
+    bound += r->majority * fminf(0.5f * (f.ahead + back[BOUND_AHEAD] + middle[BOUND_AHEAD]), 1.0f);
+    float scoop = f.scoop * back[BOUND_SCOOP] * middle[BOUND_SCOOP];
+    float gain = scoop * f.value;
+    bound += r->gain_weight * (gain - f.scooped * back[BOUND_SCOOPED] * middle[BOUND_SCOOPED] * f.loss);
+    if (hand->sap_active) bound += r->extra * fmaxf(gain, 1e-20f) * float_power(fmaxf(scoop, 1e-6f), r->others);
+    double value = (double)(r->keep * bound - r->cost);
+    return value + 1e-3 * (1.0 + fabs(value)); /* the floats' rounding, and then some */
+}
 
 /* Offer a split whose bound reached the floor; returns the new floor. */
 static float consider(const Model *model, HandState *hand, int k, int high, int low, int front, float floor_value) {
@@ -239,20 +279,9 @@ static inline __attribute__((always_inline)) int64_t walk(const Model *model, Ha
     for (int t = 0; t < THREE_SUBSETS; t++) {
         /* The field's memory reads between fronts: their cache misses overlap the walk's arithmetic. */
         if (field) field_step(field, THREE_SUBSETS);
-        FrontBound f;
-        float fields[BOUND_FIELDS];
-        const double *row = model->screen_front + SCREEN_COLUMNS * hand->class3[t];
-        bound_fields(row, fields);
-        f.additive = fields[BOUND_ADDITIVE];
-        f.scoop = fields[BOUND_SCOOP];
-        f.scooped = fields[BOUND_SCOOPED];
-        f.ahead = fields[BOUND_AHEAD] + 1.0f;
-        f.value = (float)row[COL_VALUE] + hand->most_value[0] + hand->most_value[1] + r->majority;
-        f.loss = (float)row[COL_LOSS_IF_LOST] + hand->least_loss[0] + hand->least_loss[1] + r->majority;
-        f.front = hand->class3[t];
-        f.floor_class = model->front_floor[f.front];
-        f.index = t;
-        floor_value = walk_front(model, hand, r, &f, floor_value, &legal, with_majority, with_scoop, with_sap);
+        FrontBound *f = &hand->fronts[t];
+        front_bound(model, hand, r, t, f);
+        floor_value = walk_front(model, hand, r, f, floor_value, &legal, with_majority, with_scoop, with_sap);
     }
     return legal;
 }
@@ -292,15 +321,7 @@ void walk_splits(const Model *model, HandState *hand, FieldBuilder *field) {
     }
     memcpy(hand->most_value, most_value, sizeof most_value);
     memcpy(hand->least_loss, least_loss, sizeof least_loss);
-    const BoundRules r = {
-        (float)model->majority,
-        (float)(model->scoop_multiplier - 1),
-        (float)(1.0 - model->natural_rate),
-        (float)model->natural_cost,
-        (float)((model->sap_lang_multiplier - 1) * model->scoop_multiplier),
-        hand->others,
-        model->foul_on_equal,
-    };
+    const BoundRules r = bound_rules(model, hand);
     int kind = (model->majority != 0) | (model->scoop_multiplier != 1) << 1 | hand->sap_active << 2;
     hand->legal = walk_kind(model, hand, &r, field, kind);
 }
@@ -322,59 +343,133 @@ void free_splits(SplitList *list) {
     free(list->low);
     free(list->front);
     free(list->screen);
-    free(list->distinct_key);
-    free(list->distinct_screen);
+    free(list->distinct_entry);
     free(list->slots);
     memset(list, 0, sizeof(*list));
 }
 
-#define SLOT_BITS 16
-#define SLOT_COUNT (1 << SLOT_BITS)
+#define SLOT_COUNT (1 << 16)
+#define EMPTY_SLOT UINT64_MAX
 
-static void add_distinct(SplitList *list, int64_t key, double screen) {
-    uint64_t slot = ((uint64_t)key * 0x9E3779B97F4A7C15ULL) >> (64 - SLOT_BITS);
-    while (list->slots[slot] >= 0) {
-        if (list->distinct_key[list->slots[slot]] == key) return;
-        slot = (slot + 1) & (SLOT_COUNT - 1);
+/* A slot and an entry hold (key << 16) | the key's first legal index: one
+ * memory access per split.  The table has at least twice as many slots as
+ * legal splits, and no more: 2^15 slots (256 KB, in L2) for most hands. */
+static void add_distinct(SplitList *list, int64_t key, int32_t index, int bits) {
+    uint64_t mask = ((uint64_t)1 << bits) - 1;
+    uint64_t slot = ((uint64_t)key * 0x9E3779B97F4A7C15ULL) >> (64 - bits);
+    while (list->slots[slot] != EMPTY_SLOT) {
+        if ((list->slots[slot] >> 16) == (uint64_t)key) return;
+        slot = (slot + 1) & mask;
     }
-    list->slots[slot] = list->distinct;
-    list->distinct_key[list->distinct] = key;
-    list->distinct_screen[list->distinct] = screen;
-    list->distinct++;
+    uint64_t entry = ((uint64_t)key << 16) | (uint64_t)index;
+    list->slots[slot] = entry;
+    list->distinct_entry[list->distinct++] = entry;
 }
 
-/* Every legal split with its full screening value, and the distinct ones. */
+/* Every legal split (ids and classes, in id order) and the distinct ones;
+ * screening values are computed only where a question needs them. */
 int list_splits(const Model *model, HandState *hand) {
     SplitList *list = &hand->splits;
     list->split = malloc(SPLIT_COUNT * sizeof(uint16_t));
     list->high = malloc(SPLIT_COUNT * sizeof(int16_t));
     list->low = malloc(SPLIT_COUNT * sizeof(int16_t));
     list->front = malloc(SPLIT_COUNT * sizeof(int16_t));
-    list->screen = malloc(SPLIT_COUNT * sizeof(double));
-    list->distinct_key = malloc(SPLIT_COUNT * sizeof(int64_t));
-    list->distinct_screen = malloc(SPLIT_COUNT * sizeof(double));
-    list->slots = malloc(SLOT_COUNT * sizeof(int32_t));
-    if (!list->split || !list->high || !list->low || !list->front || !list->screen || !list->distinct_key ||
-        !list->distinct_screen || !list->slots) {
+    list->distinct_entry = malloc(SPLIT_COUNT * sizeof(uint64_t));
+    list->slots = malloc(SLOT_COUNT * sizeof(uint64_t));
+    if (!list->split || !list->high || !list->low || !list->front || !list->distinct_entry || !list->slots) {
         free_splits(list);
         return -1;
     }
-    memset(list->slots, 0xFF, SLOT_COUNT * sizeof(int32_t));
+    const int equal_fouls = model->foul_on_equal;
     int32_t count = 0;
-    for (int k = 0; k < SPLIT_COUNT; k++) {
-        int high, low, front;
-        if (!legal_pair(model, hand, k, &high, &low, &front)) continue;
-        double screen = screen_value(model, hand, high, low, front);
+    for (int k = 0; k < SPLIT_COUNT; k++) { /* every split written, kept by advancing: no branch on legality */
+        int a = hand->class5[model->split_first[k]], b = hand->class5[model->split_second[k]];
+        int front = hand->class3[model->split_front[k]];
+        int high = a > b ? a : b, low = a > b ? b : a;
         list->split[count] = (uint16_t)k;
         list->high[count] = (int16_t)high;
         list->low[count] = (int16_t)low;
         list->front[count] = (int16_t)front;
-        list->screen[count] = screen;
-        count++;
-        add_distinct(list, pick_key(high, low, front), screen);
+        count += (low >= model->front_floor[front]) & !(equal_fouls & (a == b));
     }
     list->count = count;
+    int bits = 1;
+    while ((1 << bits) < 2 * count) bits++;
+    memset(list->slots, 0xFF, ((size_t)1 << bits) * sizeof(uint64_t));
+    for (int32_t i = 0; i < count; i++)
+        add_distinct(list, pick_key(list->high[i], list->low[i], list->front[i]), i, bits);
     return 0;
+}
+
+static double listed_screen(const Model *model, const HandState *hand, int32_t index) {
+    const SplitList *list = &hand->splits;
+    return screen_value(model, hand, list->high[index], list->low[index], list->front[index]);
+}
+
+/* Every legal split's screening value (only ``splits()`` asks for them all). */
+int screen_splits(const Model *model, HandState *hand) {
+    SplitList *list = &hand->splits;
+    if (list->screen) return 0;
+    list->screen = malloc((size_t)(list->count > 0 ? list->count : 1) * sizeof(double));
+    if (!list->screen) return -1;
+    for (int32_t i = 0; i < list->count; i++) list->screen[i] = listed_screen(model, hand, i);
+    return 0;
+}
+
+/* Distinct legal keys, other than ``excluded``, whose screening value + gap
+ * exceeds the threshold (the analysis's rank).  A key whose bound cannot
+ * reach it is not valued. */
+int64_t count_above(const Model *model, const HandState *hand, double threshold, double gap, const int64_t *excluded,
+                    int excluded_count) {
+    const SplitList *list = &hand->splits;
+    const BoundRules r = bound_rules(model, hand);
+    int64_t count = 0;
+    for (int32_t i = 0; i < list->distinct; i++) {
+        int32_t first = (int32_t)(list->distinct_entry[i] & 0xFFFF);
+        int64_t key = (int64_t)(list->distinct_entry[i] >> 16);
+        if (split_bound(model, hand, &r, list->split[first]) + gap < threshold) continue;
+        if (!(listed_screen(model, hand, first) + gap > threshold)) continue;
+        int found = 0;
+        for (int e = 0; e < excluded_count; e++) found |= excluded[e] == key;
+        count += !found;
+    }
+    return count;
+}
+
+/* The best-screened legal split among those with the strongest front (the first of equals). */
+int32_t front_heavy(const Model *model, const HandState *hand) {
+    const SplitList *list = &hand->splits;
+    int16_t strongest = -1;
+    for (int32_t i = 0; i < list->count; i++)
+        if (list->front[i] > strongest) strongest = list->front[i];
+    int32_t best = -1;
+    double best_value = 0.0;
+    for (int32_t i = 0; i < list->count; i++) {
+        if (list->front[i] != strongest) continue;
+        double value = listed_screen(model, hand, i);
+        if (best < 0 || value > best_value) best = i, best_value = value;
+    }
+    return best < 0 ? -1 : list->split[best];
+}
+
+/* The best-screened legal split (the first of equals) that puts the cards of
+ * a pair ``split`` keeps in one chi into two chi; -1 if none does. */
+int32_t pair_broken(const Model *model, const HandState *hand, int split) {
+    const SplitList *list = &hand->splits;
+    const BoundRules r = bound_rules(model, hand);
+    int kept = hand->pairs5[model->split_first[split]] | hand->pairs5[model->split_second[split]] |
+               hand->pairs3[model->split_front[split]];
+    int32_t best = -1;
+    double best_value = 0.0;
+    for (int32_t i = 0; kept && i < list->count; i++) {
+        int k = list->split[i];
+        int held = hand->pairs5[model->split_first[k]] | hand->pairs5[model->split_second[k]] | hand->pairs3[model->split_front[k]];
+        if ((held & kept) == kept) continue;
+        if (best >= 0 && split_bound(model, hand, &r, k) < best_value) continue;
+        double value = listed_screen(model, hand, i);
+        if (best < 0 || value > best_value) best = i, best_value = value;
+    }
+    return best < 0 ? -1 : list->split[best];
 }
 
 /* --- naturals: whether the 13 cards can hold one at all (rules/naturals.py decides which) --- */
