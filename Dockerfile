@@ -8,6 +8,20 @@
 #       see deploy/k8s/dask. The client, the scheduler and the workers must run the same image,
 #       since the scheduler and the workers unpickle the client's tasks.
 
+# The compiled kernel (maubinh_api/strategy/kernel_src, setup.py): the only stage with a C compiler.
+# The images below copy the built module; they carry no compiler.
+FROM python:3.11-slim AS kernel
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends gcc libc6-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /build
+COPY requirements/build.txt ./requirements/
+RUN pip install --no-cache-dir -r requirements/build.txt
+COPY setup.py pyproject.toml README.md ./
+COPY maubinh_api ./maubinh_api
+RUN python setup.py --quiet build_ext --inplace \
+ && python -c "import maubinh_api.strategy.compiled_kernel"
+
 FROM python:3.11-slim AS build
 WORKDIR /build
 COPY requirements/runtime.txt .
@@ -35,6 +49,7 @@ RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin maub
 WORKDIR /app
 COPY --from=build-batch /opt/venv /opt/venv
 COPY maubinh_api ./maubinh_api
+COPY --from=kernel /build/maubinh_api/strategy/compiled_kernel*.so ./maubinh_api/strategy/
 USER 10001
 # The Dask scheduler and its dashboard (workers listen on random ports).
 EXPOSE 8786 8787
@@ -54,6 +69,7 @@ WORKDIR /app
 COPY --from=build /opt/venv /opt/venv
 COPY app.py openapi.yaml ./
 COPY maubinh_api ./maubinh_api
+COPY --from=kernel /build/maubinh_api/strategy/compiled_kernel*.so ./maubinh_api/strategy/
 COPY deploy/serve.sh deploy/gunicorn.conf.py ./deploy/
 USER 10001
 EXPOSE 8000

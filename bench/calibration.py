@@ -72,7 +72,7 @@ def _hand(args: tuple[str, int, int, int]) -> dict[str, object]:
         others = [_set(cards, variant, table - 1, f"o{i}") for i, cards in enumerate(seats_cards)]
         for which, (arrangement, declare) in enumerate(plays):
             seats = [Seat("me", arrangement, declare_natural=declare), *others]
-            settled = settle(seats, variant, Decimal(1))
+            settled = settle(seats, variant, Decimal(1), explain=False)
             points[which, round_] = settled.players[0].points / (table - 1)
             first = others[0]
             if not first.declare_natural or first.arrangement is None:

@@ -26,6 +26,15 @@ def test_dockerfile_is_multi_stage_slim_non_root_and_starts_like_make_run():
     assert "/readyz" in DOCKERFILE.split("HEALTHCHECK", 1)[1]
 
 
+def test_the_kernel_is_compiled_in_a_builder_stage_and_the_images_carry_no_compiler():
+    stages = dict(re.findall(r"^FROM \S+ AS (\S+)\n(.*?)(?=^FROM |\Z)", DOCKERFILE, re.MULTILINE | re.DOTALL))
+    assert "gcc" in stages["kernel"] and "build_ext --inplace" in stages["kernel"]
+    for name in ("batch", "service"):
+        assert "gcc" not in stages[name] and "apt-get" not in stages[name], name
+        assert "COPY --from=kernel /build/maubinh_api/strategy/compiled_kernel*.so" in stages[name], name
+    assert "maubinh_api/**/*.so" in (ROOT / ".dockerignore").read_text().split()
+
+
 def test_everything_the_image_copies_exists_and_is_not_ignored():
     ignored = (ROOT / ".dockerignore").read_text().split()
     for line in re.findall(r"^COPY (?!--from)(.+)$", DOCKERFILE, re.MULTILINE):

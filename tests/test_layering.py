@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,25 @@ def test_rules_source_never_mentions_the_web_packages():
 
 def test_importing_every_strategy_module_loads_no_web_framework():
     assert _web_modules_loaded_by("strategy") == ""
+
+
+def test_the_strategy_builds_on_the_rules_only():
+    # strategy/ is the model: it may use the rules and itself, never the web,
+    # the batch tool or the infrastructure beside them.
+    for path in (PACKAGE / "strategy").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name in ("..web", "..batch", "..infra", "maubinh_api.web", "maubinh_api.batch", "maubinh_api.infra"):
+            assert f"from {name}" not in text and f"import {name}" not in text, (path, name)
+
+
+def test_no_private_name_is_imported_from_another_module():
+    pattern = re.compile(r"^from (?:\.[\w.]*|maubinh_api[\w.]*) import (?:\(([^)]*)\)|([^(\n]+)$)", re.MULTILINE)
+    for path in PACKAGE.rglob("*.py"):
+        for grouped, plain in pattern.findall(path.read_text(encoding="utf-8")):
+            names = grouped or plain
+            for name in re.split(r"[\s,]+", names):
+                bare = name.split(" as ")[0].strip()
+                assert not (bare.startswith("_") and not bare.startswith("__")), (path, bare)
 
 
 def test_rules_never_import_the_strategy_and_the_strategy_never_imports_the_web():

@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..rules.naturals import NaturalHand
-from ..strategy.analysis import Verdict, grade
+from ..strategy.analysis import Grade, Verdict, grade_all
 from ..strategy.bots import Level
-from ..strategy.level_reference import loss_reference
+from ..strategy.level_reference import LossReference, loss_reference
 from .engine import worker_memory
-from .history import Part, check_row, read_part
+from .history import Part, Row, check_row, read_part
 
 __all__ = ["HAND_COLUMNS", "PartResult", "PlayerSums", "grade_part"]
 
@@ -113,6 +113,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
     columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
     errors_path = Path(output) / "errors" / f"part-{part.index:05d}.jsonl"
     errors_path.parent.mkdir(parents=True, exist_ok=True)
+    checked: list[tuple[int, Row]] = []
     with errors_path.open("w", encoding="utf-8") as errors:
         for number, record, unreadable in read_part(part):
             result.rows_read += 1
@@ -128,49 +129,69 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
                 if len(result.first_errors) < _FIRST_ERRORS:
                     result.first_errors.append(found)
                 continue
-            opponents = row.seats - 1
-            graded = grade(row.arrangement, row.variant, declare_natural=row.declare_natural, opponents=opponents)
-            result.rows_graded += 1
-            values = {
-                "deal_id": row.deal_id,
-                "player_id": row.player_id,
-                "file": part.path,
-                "row": number,
-                "variant": row.variant.name,
-                "fingerprint": row.variant.fingerprint,
-                "opponents": opponents,
-                "declare_natural": row.declare_natural,
-                "ev": graded.ev,
-                "best_ev": graded.best_ev,
-                "ev_loss": graded.ev_loss,
-                "verdict": graded.verdict.value,
-                "fouled": graded.fouled,
-                "natural": _natural_key(graded.natural),
-                "natural_missed": graded.natural_missed,
-            }
-            for name, value in values.items():
-                columns[name].append(value)
-            sums = result.players.setdefault(row.player_id, PlayerSums())
-            sums.hands += 1
-            sums.loss += graded.ev_loss
-            sums.loss_squared += graded.ev_loss**2
-            sums.fouls += graded.fouled
-            sums.naturals_held += graded.natural is not None
-            sums.naturals_missed += graded.natural_missed
-            sums.verdicts[VERDICTS.index(graded.verdict)] += 1
-            reference = loss_reference(row.variant.name, opponents)
-            for place, level in enumerate(LEVELS):
-                known = reference[level]
-                sums.level_mean[place] += known.mean
-                sums.level_variance[place] += known.sd**2
-                sums.level_best[place] += known.best_share
-                sums.level_best_variance[place] += known.best_share * (1 - known.best_share)
+            checked.append((number, row))
+    for (number, row), graded in zip(checked, _grades([row for _, row in checked]), strict=True):
+        opponents = row.seats - 1
+        result.rows_graded += 1
+        values = {
+            "deal_id": row.deal_id,
+            "player_id": row.player_id,
+            "file": part.path,
+            "row": number,
+            "variant": row.variant.name,
+            "fingerprint": row.variant.fingerprint,
+            "opponents": opponents,
+            "declare_natural": row.declare_natural,
+            "ev": graded.ev,
+            "best_ev": graded.best_ev,
+            "ev_loss": graded.ev_loss,
+            "verdict": graded.verdict.value,
+            "fouled": graded.fouled,
+            "natural": _natural_key(graded.natural),
+            "natural_missed": graded.natural_missed,
+        }
+        for name, value in values.items():
+            columns[name].append(value)
+        sums = result.players.setdefault(row.player_id, PlayerSums())
+        _add(sums, graded, loss_reference(row.variant.name, opponents))
     table = pa.table({name: columns[name] for name in HAND_COLUMNS}, schema=_schema(pa))
     hands_path = Path(output) / "hands" / f"part-{part.index:05d}.parquet"
     hands_path.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(table, hands_path)
     result.peak_rss_mb = peak_rss_mb()
     return result
+
+
+def _grades(rows: list[Row]) -> list[Grade]:
+    """Every row's grade, in order: the rows of one variant and table size
+    graded together (one kernel call for all of them)."""
+    groups: dict[tuple[str, int], list[int]] = {}
+    for index, row in enumerate(rows):
+        groups.setdefault((row.variant.fingerprint, row.seats - 1), []).append(index)
+    grades: list[Grade | None] = [None] * len(rows)
+    for (_, opponents), indices in groups.items():
+        variant = rows[indices[0]].variant
+        played = [(rows[index].arrangement, rows[index].declare_natural) for index in indices]
+        for index, graded in zip(indices, grade_all(played, variant, opponents=opponents), strict=True):
+            grades[index] = graded
+    return [graded for graded in grades if graded is not None]
+
+
+def _add(sums: PlayerSums, graded: Grade, reference: Mapping[Level, LossReference]) -> None:
+    """One graded hand into its player's sums."""
+    sums.hands += 1
+    sums.loss += graded.ev_loss
+    sums.loss_squared += graded.ev_loss**2
+    sums.fouls += graded.fouled
+    sums.naturals_held += graded.natural is not None
+    sums.naturals_missed += graded.natural_missed
+    sums.verdicts[VERDICTS.index(graded.verdict)] += 1
+    for place, level in enumerate(LEVELS):
+        known = reference[level]
+        sums.level_mean[place] += known.mean
+        sums.level_variance[place] += known.sd**2
+        sums.level_best[place] += known.best_share
+        sums.level_best_variance[place] += known.best_share * (1 - known.best_share)
 
 
 def peak_rss_mb() -> float:

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -33,6 +34,9 @@ from ..rules.arrangement import Arrangement, FoulReason, Position, foul_reasons
 from ..rules.cards import Card
 from ..rules.naturals import NaturalHand
 from ..rules.variants import Variant
+from .kernel import active_kernel
+from .splits import hand_indices
+from .tables import model_tables
 from .valuation import Outlook, Valuation, value_hand
 
 __all__ = [
@@ -47,6 +51,7 @@ __all__ = [
     "analyse",
     "best_play",
     "grade",
+    "grade_all",
 ]
 
 Chi = tuple[int, int, int]
@@ -268,6 +273,51 @@ def grade(
         natural=found.natural,
         natural_missed=found.natural is not None and found.declares_natural and not collects,
     )
+
+
+def grade_all(played: Sequence[tuple[Arrangement, bool]], variant: Variant, *, opponents: int = 3) -> list[Grade]:
+    """:func:`grade` for many arrangements (each with its ``declare_natural``)
+    under one variant and table size, the same numbers: the kernel values
+    every hand and its arrangement in one call; a hand that can hold a
+    natural is graded again one by one, with its natural.
+
+    >>> from maubinh_api.rules.cards import parse_cards
+    >>> from maubinh_api.rules.variants import preset
+    >>> from maubinh_api.rules.hands import Wheel
+    >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
+    >>> one = Arrangement.from_cards(back=cards[:5], middle=cards[5:10], front=cards[10:], wheel=Wheel.LOW)
+    >>> grade_all([(one, True)], preset("classic")) == [grade(one, preset("classic"))]
+    True
+    """
+    if not 1 <= opponents <= 3:
+        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    if not played:
+        return []
+    tables = model_tables(variant)
+    classes = tables.classes
+    hands = np.array([hand_indices(arrangement.cards) for arrangement, _ in played], dtype=np.uint8)
+    scores = np.array([[arrangement[position].score for position in POSITIONS] for arrangement, _ in played])
+    chi = np.stack(
+        [
+            np.searchsorted(classes.scores5, scores[:, 0]),
+            np.searchsorted(classes.scores5, scores[:, 1]),
+            np.searchsorted(classes.scores3, scores[:, 2]),
+        ],
+        axis=1,
+    ).astype(np.int16)
+    found = active_kernel().best_splits(tables, hands, opponents=opponents, played=chi)
+    assert found.played is not None and found.fouled is not None
+    grades = []
+    for row, (arrangement, declare) in enumerate(played):
+        if found.natural_hint[row]:
+            grades.append(grade(arrangement, variant, declare_natural=declare, opponents=opponents))
+            continue
+        fouled = bool(foul_reasons(arrangement, variant.rules))
+        ev = float(found.fouled[row] if fouled else found.played[row])
+        best = float(found.value[row])
+        loss = max(0.0, best - ev)
+        grades.append(Grade(ev, best, loss, verdict_of(loss, fouled=fouled), fouled, None, False))
+    return grades
 
 
 def best_play(found: Valuation) -> BestPlay:

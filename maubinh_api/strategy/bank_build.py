@@ -29,7 +29,6 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from ..infra.allocator import keep_freed_memory
 from ..rules.cards import DECK
 from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
 from .bank import BANK_VERSION, NO_NATURAL, BankSettings, Deals, HandBank
@@ -52,7 +51,6 @@ _WORKER: dict[str, object] = {}
 
 
 def _start(preset_name: str, deals: bytes, settings: bytes | None) -> None:
-    keep_freed_memory()
     loaded = Deals.load(deals)
     _WORKER["variant"] = preset(preset_name)
     _WORKER["deals"] = loaded

@@ -138,9 +138,18 @@ class Kernel(Protocol):
     def name(self) -> str:
         """``compiled`` or ``reference``."""
 
-    def best_splits(self, tables: ModelTables, hands: npt.NDArray[np.uint8], *, opponents: int) -> BestSplits:
+    def best_splits(
+        self,
+        tables: ModelTables,
+        hands: npt.NDArray[np.uint8],
+        *,
+        opponents: int,
+        played: npt.NDArray[np.int16] | None = None,
+    ) -> BestSplits:
         """The best shortlisted split of each hand (rows of 13 card indices,
-        sorted), valued against its field when ``tables`` has a bank."""
+        sorted), valued against its field when ``tables`` has a bank; with
+        ``played`` (rows of the three classes of an arrangement of each hand),
+        also what that arrangement and a foul are worth."""
 
     def hand(
         self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
@@ -269,7 +278,17 @@ class CompiledHand:
 
 
 #: What the native best_splits writes per hand (kernel_src/module.c, BestSplit).
-_BEST: Final = np.dtype([("high", "<i2"), ("low", "<i2"), ("front", "<i2"), ("natural_hint", "<i2"), ("value", "<f8")])
+_BEST: Final = np.dtype(
+    [
+        ("high", "<i2"),
+        ("low", "<i2"),
+        ("front", "<i2"),
+        ("natural_hint", "<i2"),
+        ("value", "<f8"),
+        ("played", "<f8"),
+        ("fouled", "<f8"),
+    ]
+)
 
 #: dtype and shape (-1: the rule of that name) of every table array.
 _SHAPES: Final = {
@@ -341,7 +360,14 @@ class CompiledKernel:
                 self._models[tables] = model
             return model
 
-    def best_splits(self, tables: ModelTables, hands: npt.NDArray[np.uint8], *, opponents: int) -> BestSplits:
+    def best_splits(
+        self,
+        tables: ModelTables,
+        hands: npt.NDArray[np.uint8],
+        *,
+        opponents: int,
+        played: npt.NDArray[np.int16] | None = None,
+    ) -> BestSplits:
         rows = np.ascontiguousarray(hands, dtype=np.uint8)
         if rows.ndim != 2 or rows.shape[1] != 13:
             raise ValueError(f"hands must be rows of 13 card indices, not of shape {rows.shape}")
@@ -349,14 +375,24 @@ class CompiledKernel:
             raise ValueError("each hand must be 13 distinct card indices 0-51 in increasing order")
         if not 1 <= opponents <= 3:
             raise ValueError(f"opponents must be 1 to 3, not {opponents}")
-        found = self._module.best_splits(self._model(tables), rows.tobytes(), opponents, tables.bank is not None)
-        table = np.frombuffer(found, dtype=_BEST)
+        arguments = [self._model(tables), rows.tobytes(), opponents, tables.bank is not None]
+        if played is not None:
+            chi = np.ascontiguousarray(played, dtype=np.int16)
+            n5, n3 = int(tables.rules["n5"]), int(tables.rules["n3"])
+            if chi.shape != (len(rows), 3) or tables.bank is None:
+                raise ValueError("played needs the three classes of one arrangement per hand, and a bank")
+            if len(chi) and (chi.min() < 0 or chi[:, :2].max() >= n5 or chi[:, 2].max() >= n3):
+                raise ValueError("the arrangements played have chi classes out of range")
+            arguments.append(chi.tobytes())
+        table = np.frombuffer(self._module.best_splits(*arguments), dtype=_BEST)
         return BestSplits(
             high=table["high"].copy(),
             low=table["low"].copy(),
             front=table["front"].copy(),
             natural_hint=table["natural_hint"] != 0,
             value=table["value"].copy(),
+            played=None if played is None else table["played"].copy(),
+            fouled=None if played is None else table["fouled"].copy(),
         )
 
     def hand(

@@ -34,7 +34,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-from ..infra.allocator import keep_freed_memory
 from ..rules.cards import DECK
 from ..rules.variants import PRESET_NAMES, preset
 from .analysis import EXACT, grade
@@ -84,7 +83,6 @@ def loss_reference(preset_name: str, opponents: int) -> Mapping[Level, LossRefer
 
 def _measure(args: tuple[str, int, int, int]) -> dict[str, list[float]]:
     name, opponents, seed, hands = args
-    keep_freed_memory()
     variant = preset(name)
     rng = random.Random(seed)
     losses: dict[str, list[float]] = {level.value: [] for level in Level}

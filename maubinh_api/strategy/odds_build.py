@@ -30,7 +30,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..infra.allocator import keep_freed_memory
 from ..rules.arrangement import Arrangement
 from ..rules.cards import DECK, Card
 from ..rules.evaluator import colex_offsets
@@ -94,7 +93,6 @@ _WORKER: dict[str, object] = {}
 
 
 def _start_worker(preset_name: str, tables: bytes, objective: str) -> None:
-    keep_freed_memory()
     variant = preset(preset_name)
     _WORKER.update(
         variant=variant,

@@ -490,21 +490,37 @@ class ReferenceKernel:
 
     name: Final = "reference"
 
-    def best_splits(self, tables: ModelTables, hands: npt.NDArray[np.uint8], *, opponents: int) -> BestSplits:
+    def best_splits(
+        self,
+        tables: ModelTables,
+        hands: npt.NDArray[np.uint8],
+        *,
+        opponents: int,
+        played: npt.NDArray[np.int16] | None = None,
+    ) -> BestSplits:
+        field = tables.bank is not None
         found = []
-        for row in np.asarray(hands, dtype=np.uint8).tolist():
-            hand = ReferenceHand(tables, tuple(row), opponents=opponents, shortlist=12, field=tables.bank is not None)
+        for row, cards in enumerate(np.asarray(hands, dtype=np.uint8).tolist()):
+            hand = ReferenceHand(tables, tuple(cards), opponents=opponents, shortlist=12, field=field)
             picks = hand.shortlist()
-            values = hand.exact([pick[1:4] for pick in picks]) if tables.bank is not None else [p[4] for p in picks]
+            values = hand.exact([pick[1:4] for pick in picks]) if field else [pick[4] for pick in picks]
             best = max(range(len(picks)), key=lambda place: (values[place], -place))  # the first of equals
-            found.append((*picks[best][1:4], hand.natural_hint, values[best]))
-        high, low, front, hint, value = zip(*found, strict=True) if found else ((),) * 5
+            mine, foul = 0.0, 0.0
+            if played is not None:
+                high, low, front = (int(value) for value in played[row])
+                mine = hand.exact([(high, low, front)])[0]
+                total, *_, size = hand.fouled()
+                foul = total / size
+            found.append((*picks[best][1:4], hand.natural_hint, values[best], mine, foul))
+        columns = list(zip(*found, strict=True)) if found else [()] * 7
         return BestSplits(
-            high=np.array(high, dtype=np.int16),
-            low=np.array(low, dtype=np.int16),
-            front=np.array(front, dtype=np.int16),
-            natural_hint=np.array(hint, dtype=np.bool_),
-            value=np.array(value, dtype=np.float64),
+            high=np.array(columns[0], dtype=np.int16),
+            low=np.array(columns[1], dtype=np.int16),
+            front=np.array(columns[2], dtype=np.int16),
+            natural_hint=np.array(columns[3], dtype=np.bool_),
+            value=np.array(columns[4], dtype=np.float64),
+            played=None if played is None else np.array(columns[5], dtype=np.float64),
+            fouled=None if played is None else np.array(columns[6], dtype=np.float64),
         )
 
     def hand(

@@ -110,13 +110,16 @@ class LegalSplits:
 class BestSplits:
     """The best split of each of many hands, as a kernel finds it in one call:
     its classes, whether the cards can hold a natural (then the natural may be
-    worth more: value such hands one by one), and its expected points."""
+    worth more: value such hands one by one), and its expected points; and,
+    where an arrangement played was given per hand, what it and a foul are worth."""
 
     high: I16
     low: I16
     front: I16
     natural_hint: npt.NDArray[np.bool_]
     value: npt.NDArray[np.float64]
+    played: npt.NDArray[np.float64] | None = None  #: the arrangement played, when one was given per hand
+    fouled: npt.NDArray[np.float64] | None = None  #: a foul's expected points, likewise
 
 
 def split_key(high: int, low: int, front: int) -> int:

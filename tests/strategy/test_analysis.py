@@ -158,3 +158,32 @@ def test_the_expected_points_match_play_against_simulated_opponents():
             values = np.array(observed[which], dtype=float)
             error = values.std(ddof=1) / math.sqrt(len(values))
             assert abs(predicted[which] - values.mean()) < 4 * error + 1e-9, (predicted[which], values.mean(), error)
+
+
+@pytest.mark.parametrize("name", ["classic", "online", "extended", "chinese-poker-2-4"])
+def test_grading_many_hands_at_once_gives_each_hands_own_grade(name):
+    # What a grading job does (one kernel call for the rows of a variant and
+    # table size) must be exactly grade() one by one: legal, fouled (the fives
+    # the wrong way round) and natural hands, declared or not.
+    from maubinh_api.strategy.analysis import grade, grade_all
+
+    variant = preset(name)
+    rng = random.Random(f"grade-all-{name}")
+    played = []
+    for number in range(40):
+        cards = rng.sample(DECK, 13)
+        arrangement = random_legal_arrangement(cards, variant, rng)
+        if number % 5 == 0 and arrangement.back.score != arrangement.middle.score:
+            arrangement = Arrangement(back=arrangement.middle, middle=arrangement.back, front=arrangement.front)
+        played.append((arrangement, number % 2 == 0))
+    six_pairs = parse_cards(["2s", "2h", "5d", "5c", "7s", "7h", "9d", "9c", "Js", "Jh", "Kd", "Kc", "Ac"])
+    natural = Arrangement.from_cards(back=six_pairs[:5], middle=six_pairs[5:10], front=six_pairs[10:], wheel=Wheel.LOW)
+    played += [(natural, True), (natural, False)]
+    for opponents in (1, 3):
+        together = grade_all(played, variant, opponents=opponents)
+        alone = [
+            grade(arrangement, variant, declare_natural=declare, opponents=opponents) for arrangement, declare in played
+        ]
+        assert together == alone
+        assert any(item.fouled for item in together)
+        assert any(item.natural is not None for item in together) == ("six_pairs" in variant.rules.naturals)

@@ -384,17 +384,19 @@ static PyTypeObject HandType = {
 };
 
 /* The best split of each of many hands, in one call without the GIL: what a
- * bank round asks of 400,000 deals.  Per hand, 16 bytes: the best shortlisted
- * split's high, low and front classes and whether the cards can hold a
- * natural (int16 each), and its expected points (double; the screen's
- * without a field).  The caller values the rare hands that can hold a
- * natural again, with the natural. */
+ * bank round asks of 400,000 deals, and a grading job of every hand in a
+ * history.  Per hand, 32 bytes: the best shortlisted split's high, low and
+ * front classes and whether the cards can hold a natural (int16 each), its
+ * expected points (the screen's without a field), and, when an arrangement
+ * played is given (its three classes), that arrangement's expected points
+ * and a foul's.  The caller values the rare hands that can hold a natural
+ * again, with the natural. */
 typedef struct {
     int16_t high, low, front, natural_hint;
-    double value;
+    double value, played, fouled;
 } BestSplit;
 
-static int best_of_hand(const Model *m, HandState *hand, int with_field, BestSplit *out) {
+static int best_of_hand(const Model *m, HandState *hand, int with_field, const int16_t *played, BestSplit *out) {
     if (classify_subsets(m, hand) < 0) return -2;
     hand->natural_hint = natural_hint(hand->cards);
     walk_splits(m, hand, NULL);
@@ -407,37 +409,66 @@ static int best_of_hand(const Model *m, HandState *hand, int with_field, BestSpl
         if (i == 0 || value > best_value) best = i, best_value = value; /* the first of equals, as value_hand */
     }
     const Pick *p = &hand->shortlist.items[best];
-    *out = (BestSplit){p->high, p->low, p->front, (int16_t)hand->natural_hint, best_value};
+    *out = (BestSplit){p->high, p->low, p->front, (int16_t)hand->natural_hint, best_value, 0.0, 0.0};
+    if (played != NULL && with_field) {
+        int64_t foul[5];
+        out->played = exact_value(m, hand, played[0], played[1], played[2]);
+        fouled_sums(m, hand, foul);
+        out->fouled = (double)foul[0] / (double)foul[4];
+    }
     free_field(&hand->field);
+    return 0;
+}
+
+static int check_hands(const uint8_t *bytes, Py_ssize_t count) {
+    for (Py_ssize_t h = 0; h < count; h++) {
+        int ok = 1;
+        for (int i = 0; i < 13; i++) ok &= bytes[13 * h + i] < 52 && (i == 0 || bytes[13 * h + i] > bytes[13 * h + i - 1]);
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "hand %zd: cards must be 13 distinct card indices 0-51 in increasing order", h);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int check_played(const Model *m, const int16_t *played, Py_ssize_t count) {
+    for (Py_ssize_t h = 0; h < count; h++) {
+        const int16_t *chi = played + 3 * h;
+        if (chi[0] < 0 || chi[0] >= m->n5 || chi[1] < 0 || chi[1] >= m->n5 || chi[2] < 0 || chi[2] >= m->n3) {
+            PyErr_Format(PyExc_ValueError, "hand %zd: the arrangement played has chi classes out of range", h);
+            return -1;
+        }
+    }
     return 0;
 }
 
 static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
     (void)module;
     ModelObject *model;
-    Py_buffer cards;
+    Py_buffer cards, played = {0};
     int opponents, with_field;
-    if (!PyArg_ParseTuple(args, "O!y*ip:best_splits", &ModelType, &model, &cards, &opponents, &with_field)) return NULL;
+    if (!PyArg_ParseTuple(args, "O!y*ip|y*:best_splits", &ModelType, &model, &cards, &opponents, &with_field, &played))
+        return NULL;
     PyObject *result = NULL;
     HandState *hand = NULL;
     Py_ssize_t count = cards.len / 13;
     const uint8_t *bytes = cards.buf;
+    const int16_t *chi = played.buf;
+    const Model *m = &model->model;
     if (cards.len % 13 || check_count("opponents", opponents, 1, 3) < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "best_splits takes 13 card indices per hand");
         goto done;
     }
-    if (with_field && model->model.bank_size == 0) {
+    if (with_field && m->bank_size == 0) {
         PyErr_SetString(PyExc_ValueError, "this model has no hand bank, so no field");
         goto done;
     }
-    for (Py_ssize_t h = 0; h < count; h++) {
-        int ok = 1;
-        for (int i = 0; i < 13; i++) ok &= bytes[13 * h + i] < 52 && (i == 0 || bytes[13 * h + i] > bytes[13 * h + i - 1]);
-        if (!ok) {
-            PyErr_Format(PyExc_ValueError, "hand %zd: cards must be 13 distinct card indices 0-51 in increasing order", h);
-            goto done;
-        }
+    if (chi != NULL && (played.len != count * 3 * (Py_ssize_t)sizeof(int16_t) || !with_field)) {
+        PyErr_SetString(PyExc_ValueError, "the arrangements played are 3 int16 classes per hand, valued against a field");
+        goto done;
     }
+    if (check_hands(bytes, count) < 0 || (chi != NULL && check_played(m, chi, count) < 0)) goto done;
     result = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(BestSplit));
     hand = calloc(1, sizeof(HandState));
     if (result == NULL || hand == NULL) {
@@ -446,7 +477,6 @@ static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
         goto done;
     }
     BestSplit *out = (BestSplit *)PyBytes_AS_STRING(result);
-    const Model *m = &model->model;
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t h = 0; h < count && !failed; h++) {
@@ -456,7 +486,7 @@ static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
         hand->others = opponents - 1;
         hand->sap_active = m->sap_lang && opponents + 1 >= m->sap_lang_min_players;
         hand->shortlist.capacity = 12;
-        failed = best_of_hand(m, hand, with_field, &out[h]);
+        failed = best_of_hand(m, hand, with_field, chi == NULL ? NULL : chi + 3 * h, &out[h]);
     }
     Py_END_ALLOW_THREADS
     if (failed) {
@@ -467,12 +497,14 @@ static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
 done:
     free(hand);
     PyBuffer_Release(&cards);
+    if (played.obj != NULL) PyBuffer_Release(&played);
     return result;
 }
 
 static PyMethodDef kernel_functions[] = {
     {"best_splits", kernel_best_splits, METH_VARARGS,
-     "best_splits(model, cards, opponents, field): per hand, the best split's classes, natural hint and value"},
+     "best_splits(model, cards, opponents, field[, played]): per hand, the best split's classes, natural hint and"
+     " value, and the value of the arrangement played and of a foul"},
     {NULL, NULL, 0, NULL},
 };
 

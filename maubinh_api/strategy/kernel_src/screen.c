@@ -348,7 +348,6 @@ void free_splits(SplitList *list) {
     memset(list, 0, sizeof(*list));
 }
 
-#define SLOT_COUNT (1 << 16)
 #define EMPTY_SLOT UINT64_MAX
 
 /* A slot and an entry hold (key << 16) | the key's first legal index: one
@@ -375,8 +374,7 @@ int list_splits(const Model *model, HandState *hand) {
     list->low = malloc(SPLIT_COUNT * sizeof(int16_t));
     list->front = malloc(SPLIT_COUNT * sizeof(int16_t));
     list->distinct_entry = malloc(SPLIT_COUNT * sizeof(uint64_t));
-    list->slots = malloc(SLOT_COUNT * sizeof(uint64_t));
-    if (!list->split || !list->high || !list->low || !list->front || !list->distinct_entry || !list->slots) {
+    if (!list->split || !list->high || !list->low || !list->front || !list->distinct_entry) {
         free_splits(list);
         return -1;
     }
@@ -394,7 +392,12 @@ int list_splits(const Model *model, HandState *hand) {
     }
     list->count = count;
     int bits = 1;
-    while ((1 << bits) < 2 * count) bits++;
+    while ((1 << bits) < 2 * count) bits++; /* at most 2^17, for a hand whose 36,036 splits are all legal */
+    list->slots = malloc(((size_t)1 << bits) * sizeof(uint64_t));
+    if (!list->slots) {
+        free_splits(list);
+        return -1;
+    }
     memset(list->slots, 0xFF, ((size_t)1 << bits) * sizeof(uint64_t));
     for (int32_t i = 0; i < count; i++)
         add_distinct(list, pick_key(list->high[i], list->low[i], list->front[i]), i, bits);
