@@ -96,7 +96,13 @@ sanitize: $(DEV_STAMP) $(BUILD_STAMP)
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  KERNEL_EQUALITY_HANDS=$(SANITIZE_HANDS) KERNEL_PROPERTY_EXAMPLES=15 \
 	  $(CURDIR)/$(BIN)/python -m pytest -p no:xdist --capture=sys -q tests/strategy/test_kernel.py
-	@echo "make sanitize: the kernel's tests pass under ASan and UBSan"
+	cd $(SANITIZE_DIR) && PYTHONPATH=$(CURDIR)/$(SANITIZE_DIR) MAUBINH_KERNEL_SCALAR=1 \
+	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so)" \
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  KERNEL_EQUALITY_HANDS=$(SANITIZE_HANDS) \
+	  $(CURDIR)/$(BIN)/python -m pytest -p no:xdist --capture=sys -q tests/strategy/test_kernel.py -k seeded_hands
+	@echo "make sanitize: the kernel's tests pass under ASan and UBSan (vector and scalar walks)"
 
 ## fuzz: contract fuzzing with many more examples (FUZZ_EXAMPLES per operation, default 2000)
 FUZZ_EXAMPLES ?= 2000

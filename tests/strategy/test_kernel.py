@@ -15,8 +15,11 @@ sanitize`` runs fewer under AddressSanitizer).
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
 from types import SimpleNamespace
 
 import numpy as np
@@ -317,3 +320,36 @@ def test_the_batch_refuses_bad_hands_and_arrangements():
         compiled_kernel.best_splits(model, GOOD, 3, True, np.array([0, 9000, 0], dtype=np.int16).tobytes())
     with pytest.raises(ValueError, match="3 int16"):
         compiled_kernel.best_splits(model, GOOD, 3, True, b"\x00\x00")
+
+
+def test_the_scalar_and_the_vector_walks_find_the_same_splits():
+    # Where the processor has AVX2 the legal splits are found eight at a time;
+    # MAUBINH_KERNEL_SCALAR=1 keeps the scalar loop.  Both must give the same
+    # legal counts, shortlists and strongest splits.
+    probe = (
+        "import json, random, sys\n"
+        "from maubinh_api.rules.cards import DECK\n"
+        "from maubinh_api.rules.variants import preset, PRESET_NAMES\n"
+        "from maubinh_api.strategy import compiled_kernel\n"
+        "from maubinh_api.strategy.kernel import kernel_named\n"
+        "from maubinh_api.strategy.splits import hand_indices\n"
+        "from maubinh_api.strategy.tables import model_tables\n"
+        "rng = random.Random(3)\n"
+        "found = [compiled_kernel.vector_legality()]\n"
+        "for name in PRESET_NAMES:\n"
+        "    tables = model_tables(preset(name))\n"
+        "    for number in range(40):\n"
+        "        hand = kernel_named('compiled').hand(tables, hand_indices(rng.sample(DECK, 13)),\n"
+        "                                             opponents=1 + number % 3, shortlist=12, field=False)\n"
+        "        found.append([hand.legal, hand.shortlist(), hand.strongest(2)])\n"
+        "print(json.dumps(found))\n"
+    )
+    runs = {}
+    for scalar in ("0", "1"):
+        environment = {**os.environ, "MAUBINH_KERNEL_SCALAR": scalar}
+        result = subprocess.run(
+            [sys.executable, "-c", probe], env=environment, capture_output=True, text=True, check=True
+        )
+        runs[scalar] = json.loads(result.stdout)
+    assert runs["1"][0] is False  # the scalar loop was kept
+    assert runs["0"][1:] == runs["1"][1:]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 
@@ -56,3 +57,29 @@ def test_readyz_reports_an_unreachable_redis_without_failing(checked_client):
     response = client.get("/readyz")
     assert response.status_code == 200
     assert response.get_json()["checks"]["redis"] == "unavailable"
+
+
+def test_without_the_compiled_kernel_the_service_refuses_to_start_unless_the_reference_is_chosen(monkeypatch):
+    import sys
+
+    from maubinh_api import create_app
+    from maubinh_api.strategy.kernel import KernelUnavailable, kernel_named
+
+    monkeypatch.setitem(sys.modules, "maubinh_api.strategy.compiled_kernel", None)  # as if never built
+    monkeypatch.delenv("MAUBINH_KERNEL", raising=False)
+    kernel_named.cache_clear()
+    try:
+        with pytest.raises(KernelUnavailable, match=r"not built: run `make`.*MAUBINH_KERNEL=reference"):
+            create_app()
+        monkeypatch.setenv("MAUBINH_KERNEL", "reference")
+        client = create_app().test_client()
+        assert client.get("/readyz").get_json()["checks"]["kernel"] == "reference"
+        metrics = client.get("/metrics").get_data(as_text=True)
+        assert 'maubinh_kernel_info{kernel="reference"} 1.0' in metrics
+        answer = client.post(
+            "/v1/arrangements/optimal",
+            json={"cards": ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"]},
+        )
+        assert answer.status_code == 200
+    finally:
+        kernel_named.cache_clear()

@@ -198,8 +198,12 @@ typedef struct {
 
 /* Per opponent who plays: the positions' values won and lost, the majority
  * unit's sign, and whether either side wins all three.  In 16-bit lanes
- * (classes, values and their sums fit), comparisons as 0/-1 masks. */
-static Sweep sweep(const Field *field, int mine_b, int mine_m, int mine_f, int value_b, int value_m, int value_f) {
+ * (classes, values and their sums fit), comparisons as 0/-1 masks.  With
+ * ``marks``, each opponent's sweep is also written down (1: swept, 2: swept
+ * by them) for sập làng's sums. */
+static inline __attribute__((always_inline)) Sweep sweep_into(const Field *field, int mine_b, int mine_m, int mine_f,
+                                                              int value_b, int value_m, int value_f,
+                                                              int16_t *restrict marks) {
     Sweep total = {0, 0, 0, 0, 0};
     const int16_t mb = (int16_t)mine_b, mm = (int16_t)mine_m, mf = (int16_t)mine_f;
     const int16_t vb = (int16_t)value_b, vm = (int16_t)value_m, vf = (int16_t)value_f;
@@ -222,6 +226,7 @@ static Sweep sweep(const Field *field, int mine_b, int mine_m, int mine_f, int v
             wins -= swept;
             losses -= swept_by;
             lost_value += their_sum[j] & swept_by;
+            if (marks) marks[j] = (int16_t)((swept & 1) | (swept_by & 2));
         }
         total.additive += additive;
         total.majority += majority;
@@ -232,12 +237,24 @@ static Sweep sweep(const Field *field, int mine_b, int mine_m, int mine_f, int v
     return total;
 }
 
+static Sweep sweep(const Field *field, int mine_b, int mine_m, int mine_f, int value_b, int value_m, int value_f) {
+    return sweep_into(field, mine_b, mine_m, mine_f, value_b, value_m, value_f, NULL);
+}
+
+static Sweep sweep_marked(const Field *field, int mine_b, int mine_m, int mine_f, int value_b, int value_m,
+                          int value_f, int16_t *marks) {
+    return sweep_into(field, mine_b, mine_m, mine_f, value_b, value_m, value_f, marks);
+}
+
 /* The expected points per opponent of the chi (high, low, front) against the
  * field: E[pair total], sập làng as expected (the other opponents independent). */
 double exact_value(const Model *model, const HandState *hand, int high, int low, int front) {
     const Field *field = &hand->field;
     int value_b = model->value_back[high], value_m = model->value_middle[low], value_f = model->value_front[front];
-    Sweep s = sweep(field, high, low, front, value_b, value_m, value_f);
+    /* With sập làng the sweeps are written down in the same pass, and summed from there. */
+    int16_t *marks = hand->sap_active ? malloc((size_t)(field->plays > 0 ? field->plays : 1) * sizeof(int16_t)) : NULL;
+    Sweep s = marks ? sweep_marked(field, high, low, front, value_b, value_m, value_f, marks)
+                    : sweep(field, high, low, front, value_b, value_m, value_f);
     int64_t majority = model->majority, multiplier = model->scoop_multiplier;
     int64_t won_each = value_b + value_m + value_f + majority;
     int64_t whole = s.additive + majority * s.majority +
@@ -248,17 +265,26 @@ double exact_value(const Model *model, const HandState *hand, int high, int low,
         double mine_all = power((double)s.wins / size, hand->others);
         double mine_none = power((double)s.losses / size, hand->others);
         double none_sum = 0.0, all_sum = 0.0, value_all_sum = 0.0;
-        if (s.wins || s.losses) {
+        for (int64_t j = 0; marks && (s.wins || s.losses) && j < field->plays; j++) {
+            if (!marks[j]) continue;
+            if (marks[j] & 1) none_sum += field->none_power[j];
+            if (marks[j] & 2) {
+                all_sum += field->all_power[j];
+                value_all_sum += (double)field->value_sum[j] * field->all_power[j];
+            }
+        }
+        if (!marks && (s.wins || s.losses)) { /* no memory for the marks: compare again */
             for (int64_t j = 0; j < field->plays; j++) {
-                int lb = low < field->middle[j] && high < field->back[j] && front < field->front[j];
-                int gb = low > field->middle[j] && high > field->back[j] && front > field->front[j];
-                if (gb) none_sum += field->none_power[j];
-                if (lb) {
+                int swept_by = low < field->middle[j] && high < field->back[j] && front < field->front[j];
+                int swept = low > field->middle[j] && high > field->back[j] && front > field->front[j];
+                if (swept) none_sum += field->none_power[j];
+                if (swept_by) {
                     all_sum += field->all_power[j];
                     value_all_sum += (double)field->value_sum[j] * field->all_power[j];
                 }
             }
         }
+        free(marks);
         double won_chance = (double)s.wins * mine_all + (1.0 - mine_all) * none_sum;
         double lost_total = (double)(s.lost_value + s.losses * majority) * mine_none +
                             (1.0 - mine_none) * (value_all_sum + (double)majority * all_sum);

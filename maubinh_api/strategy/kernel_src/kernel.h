@@ -136,6 +136,7 @@ typedef struct {
     Picks shortlist, strongest;
     int has_strongest;
     SubsetBound bounds[FIVE_SUBSETS];
+    int bounds_classes[FIVE_SUBSETS + 3]; /* class5 as 32-bit integers (and a vector's slack) */
     FrontBound fronts[THREE_SUBSETS];
     float most_value[2], least_loss[2]; /* over the hand's subsets, as a back and as a middle */
     int has_field;
@@ -163,6 +164,8 @@ void field_abandon(FieldBuilder *b);
 int classify_subsets(const Model *model, HandState *hand);
 double screen_value(const Model *model, const HandState *hand, int high, int low, int front);
 void walk_splits(const Model *model, HandState *hand, FieldBuilder *field);
+void prepare_kernel(void); /* once, before any walk: which instructions the processor has */
+int vector_legality_used(void);
 void walk_strongest(const Model *model, HandState *hand);
 int list_splits(const Model *model, HandState *hand);
 int screen_splits(const Model *model, HandState *hand);

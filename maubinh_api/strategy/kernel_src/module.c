@@ -501,7 +501,15 @@ done:
     return result;
 }
 
+static PyObject *kernel_vector_legality(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    return PyBool_FromLong(vector_legality_used());
+}
+
 static PyMethodDef kernel_functions[] = {
+    {"vector_legality", kernel_vector_legality, METH_NOARGS,
+     "whether hands find their legal splits eight at a time (AVX2; MAUBINH_KERNEL_SCALAR=1 turns it off)"},
     {"best_splits", kernel_best_splits, METH_VARARGS,
      "best_splits(model, cards, opponents, field[, played]): per hand, the best split's classes, natural hint and"
      " value, and the value of the arrangement played and of a foul"},
@@ -517,6 +525,7 @@ static PyModuleDef kernel_module = {
 };
 
 PyMODINIT_FUNC PyInit_compiled_kernel(void) {
+    prepare_kernel();
     if (PyType_Ready(&ModelType) < 0 || PyType_Ready(&HandType) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL) return NULL;

@@ -143,10 +143,15 @@ static inline void bound_fields(const double *row, float out[BOUND_FIELDS]) {
     out[BOUND_AHEAD] = (float)(row[COL_WIN] - row[COL_LOSE]);
 }
 
-static float float_power(float base, int exponent) {
-    float result = 1.0f;
-    for (int i = 0; i < exponent; i++) result = i == 0 ? base : result * base;
-    return result;
+/* Plain comparisons, which the compiler makes one instruction each: fminf and
+ * fmaxf are library calls (for their NaN rules, which cannot arise here). */
+static inline float least(float a, float b) { return a < b ? a : b; }
+static inline float most(float a, float b) { return a > b ? a : b; }
+
+/* base ** exponent for the exponents the model has, 0-3 (the other opponents, and one more), without a loop. */
+static inline float float_power(float base, int exponent) {
+    float square = base * base;
+    return exponent == 0 ? 1.0f : exponent == 1 ? base : exponent == 2 ? square : square * base;
 }
 
 /* The floor before the shortlist is full: below any split's value, above an illegal split's. */
@@ -195,11 +200,11 @@ static double split_bound(const Model *model, const HandState *hand, const Bound
     int up = hand->class5[x] >= hand->class5[y];
     const float *back = hand->bounds[up ? x : y].back, *middle = hand->bounds[up ? y : x].middle;
     float bound = f.additive + back[BOUND_ADDITIVE] + middle[BOUND_ADDITIVE];
-    bound += r->majority * fminf(0.5f * (f.ahead + back[BOUND_AHEAD] + middle[BOUND_AHEAD]), 1.0f);
+    bound += r->majority * least(0.5f * (f.ahead + back[BOUND_AHEAD] + middle[BOUND_AHEAD]), 1.0f);
     float scoop = f.scoop * back[BOUND_SCOOP] * middle[BOUND_SCOOP];
     float gain = scoop * f.value;
     bound += r->gain_weight * (gain - f.scooped * back[BOUND_SCOOPED] * middle[BOUND_SCOOPED] * f.loss);
-    if (hand->sap_active) bound += r->extra * fmaxf(gain, 1e-20f) * float_power(fmaxf(scoop, 1e-6f), r->others);
+    if (hand->sap_active) bound += r->extra * most(gain, 1e-20f) * float_power(most(scoop, 1e-6f), r->others);
     double value = (double)(r->keep * bound - r->cost);
     return value + 1e-3 * (1.0 + fabs(value)); /* the floats' rounding, and then some */
 }
@@ -228,46 +233,158 @@ static float consider(const Model *model, HandState *hand, int k, int high, int 
  * per-front factors multiplied out beforehand so that each split's chain of
  * dependent operations is short, and the floor turned into a bound on the
  * bound (values are keep * bound - cost). */
+/* A front's legal splits, packed: the back's and the middle's subsets and
+ * classes, and the split's place among the front's 126.  Room for a vector's
+ * worth past the end. */
+typedef struct {
+    int32_t high_subset[126 + 8], low_subset[126 + 8], high[126 + 8], low[126 + 8], place[126 + 8];
+    int kept, legal; /* legal unordered splits, and ordered ones (two for equal fives) */
+} FrontSplits;
+
+/* The legal splits among the front's places [from, 126), one at a time. */
+static inline void legal_splits_scalar(const Model *model, const HandState *hand, const FrontBound *f, int from,
+                                       FrontSplits *out) {
+    const uint16_t *first = model->split_first + 126 * f->index, *second = model->split_second + 126 * f->index;
+    const int16_t *classes = hand->class5;
+    const int equal_fouls = model->foul_on_equal;
+    int kept = out->kept, legal = out->legal;
+    for (int i = from; i < 126; i++) {
+        int x = first[i], y = second[i];
+        int a = classes[x], b = classes[y];
+        int choose = -(a >= b), same = a == b; /* all ones when x is the back: masks, not a coin-toss branch */
+        int high_subset = y ^ ((x ^ y) & choose);
+        int high = b ^ ((a ^ b) & choose), low = a ^ b ^ high;
+        int ok = (low >= f->floor_class) & !(equal_fouls & same);
+        out->high_subset[kept] = high_subset;
+        out->low_subset[kept] = x ^ y ^ high_subset;
+        out->high[kept] = high;
+        out->low[kept] = low;
+        out->place[kept] = i;
+        kept += ok; /* every split written, kept by advancing: no branch on legality either */
+        legal += ok << same;
+    }
+    out->kept = kept;
+    out->legal = legal;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define VECTOR_LEGALITY 1
+#define AVX2 __attribute__((target("avx2,popcnt")))
+
+/* For each 8-bit mask of kept lanes, the lanes to gather to the front (left-packing). */
+static uint64_t pack_order[256];
+
+static void build_pack_order(void) {
+    for (int mask = 0; mask < 256; mask++) {
+        uint64_t order = 0;
+        int next = 0;
+        for (int lane = 0; lane < 8; lane++)
+            if (mask >> lane & 1) order |= (uint64_t)lane << (8 * next++);
+        pack_order[mask] = order;
+    }
+}
+
+/* The same, eight splits at a time: two gathers of the subsets' classes, the
+ * comparisons in lanes, and the legal lanes packed to the front. */
+static AVX2 void legal_splits_wide(const Model *model, const HandState *hand, const FrontBound *f, FrontSplits *out) {
+    const uint16_t *first = model->split_first + 126 * f->index, *second = model->split_second + 126 * f->index;
+    const int *classes = hand->bounds_classes;
+    const __m256i floor_class = _mm256_set1_epi32(f->floor_class), equal_fouls = _mm256_set1_epi32(-model->foul_on_equal);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int kept = 0, legal = 0;
+    for (int i = 0; i + 8 <= 126; i += 8) {
+        __m256i x = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(first + i)));
+        __m256i y = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(second + i)));
+        __m256i a = _mm256_i32gather_epi32(classes, x, 4), b = _mm256_i32gather_epi32(classes, y, 4);
+        __m256i y_back = _mm256_cmpgt_epi32(b, a), same = _mm256_cmpeq_epi32(a, b);
+        __m256i low = _mm256_min_epi32(a, b);
+        __m256i illegal = _mm256_or_si256(_mm256_cmpgt_epi32(floor_class, low), _mm256_and_si256(equal_fouls, same));
+        int ok = ~_mm256_movemask_ps(_mm256_castsi256_ps(illegal)) & 0xFF;
+        legal += __builtin_popcount((unsigned)ok) +
+                 __builtin_popcount((unsigned)ok & (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(same)));
+        __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pack_order[ok]));
+#define PACKED(vector, array) \
+    _mm256_storeu_si256((__m256i *)((array) + kept), _mm256_permutevar8x32_epi32((vector), order))
+        PACKED(_mm256_blendv_epi8(x, y, y_back), out->high_subset);
+        PACKED(_mm256_blendv_epi8(y, x, y_back), out->low_subset);
+        PACKED(_mm256_max_epi32(a, b), out->high);
+        PACKED(low, out->low);
+        PACKED(_mm256_add_epi32(lanes, _mm256_set1_epi32(i)), out->place);
+#undef PACKED
+        kept += __builtin_popcount((unsigned)ok);
+    }
+    out->kept = kept;
+    out->legal = legal;
+    legal_splits_scalar(model, hand, f, 120, out); /* the last six */
+}
+
+static int vector_legality = -1;
+
+static int wide_legality(void) {
+    if (vector_legality < 0) {
+        build_pack_order();
+        /* MAUBINH_KERNEL_SCALAR=1 keeps the scalar path (the tests compare the two). */
+        const char *scalar = getenv("MAUBINH_KERNEL_SCALAR");
+        int wanted = scalar == NULL || strcmp(scalar, "1") != 0;
+        vector_legality = wanted && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+    }
+    return vector_legality;
+}
+#else
+#define VECTOR_LEGALITY 0
+static int wide_legality(void) { return 0; }
+#endif
+
+void prepare_kernel(void) { (void)wide_legality(); }
+
+int vector_legality_used(void) { return wide_legality() > 0; }
+
+/* One front's splits: its legal ones found (eight at a time where the processor
+ * has AVX2), then each one's upper bound and, if that reaches the floor, its
+ * value.  The upper bound keeps the additive parts, the scoop's gain (at the
+ * most a scoop of this hand is worth) less the scoops against (at the least one
+ * costs), the majority unit bounded by (1 + expected positions ahead) / 2
+ * (sign(s) <= (s + 1) / 2 for s in -3..3) and sập làng's gain: it drops only
+ * terms that lower the value.  The per-front factors are multiplied out
+ * beforehand, so that each split's chain of dependent operations is short. */
 static inline __attribute__((always_inline)) float walk_front(const Model *model, HandState *hand,
                                                               const BoundRules *r, const FrontBound *f,
                                                               float floor_value, int64_t *legal_count,
                                                               const int with_majority, const int with_scoop,
                                                               const int with_sap) {
-    const uint16_t *restrict first = model->split_first + 126 * f->index;
-    const uint16_t *restrict second = model->split_second + 126 * f->index;
-    const int16_t *restrict classes = hand->class5;
+    FrontSplits splits;
+    splits.kept = splits.legal = 0;
+#if VECTOR_LEGALITY
+    if (vector_legality > 0) legal_splits_wide(model, hand, f, &splits);
+    else legal_splits_scalar(model, hand, f, 0, &splits);
+#else
+    legal_splits_scalar(model, hand, f, 0, &splits);
+#endif
     const SubsetBound *restrict bounds = hand->bounds;
     const float additive = f->additive, ahead_front = f->ahead, majority = r->majority;
     const float gain_factor = r->gain_weight * f->value * f->scoop;
     const float loss_factor = r->gain_weight * f->scooped * f->loss;
-    const float sap_factor = fmaxf(r->extra * f->value * float_power(f->scoop, r->others + 1), 1e-20f);
-    const int floor_class = f->floor_class, equal_fouls = r->equal_fouls, others = r->others;
-    float needed[2] = {3e38f, (floor_value + r->cost) / r->keep}; /* an illegal split needs the impossible */
-    int legal = 0;
-    for (int i = 0; i < 126; i++) {
-        int x = first[i], y = second[i];
-        int a = classes[x], b = classes[y];
-        int choose = -(a >= b), same = a == b; /* all ones when x is the back */
-        int high_subset = y ^ ((x ^ y) & choose), low_subset = x ^ y ^ high_subset;
-        const float *restrict back = bounds[high_subset].back;
-        const float *restrict middle = bounds[low_subset].middle;
-        int low = a ^ b ^ (b ^ ((a ^ b) & choose));
-        int ok = (low >= floor_class) & !(equal_fouls & same);
-        legal += ok << same;
+    const float sap_factor = most(r->extra * f->value * float_power(f->scoop, r->others + 1), 1e-20f);
+    const int others = r->others;
+    float needed = (floor_value + r->cost) / r->keep; /* values are keep * bound - cost */
+    for (int j = 0; j < splits.kept; j++) {
+        const float *restrict back = bounds[splits.high_subset[j]].back;
+        const float *restrict middle = bounds[splits.low_subset[j]].middle;
         float bound = additive + (back[BOUND_ADDITIVE] + middle[BOUND_ADDITIVE]);
-        if (with_majority) bound += majority * fminf(0.5f * (ahead_front + (back[BOUND_AHEAD] + middle[BOUND_AHEAD])), 1.0f);
+        if (with_majority) bound += majority * least(0.5f * (ahead_front + (back[BOUND_AHEAD] + middle[BOUND_AHEAD])), 1.0f);
         if (with_scoop || with_sap) {
             float scoop = back[BOUND_SCOOP] * middle[BOUND_SCOOP];
             if (with_scoop) bound += gain_factor * scoop - loss_factor * (back[BOUND_SCOOPED] * middle[BOUND_SCOOPED]);
-            if (with_sap) bound += sap_factor * float_power(fmaxf(scoop, 1e-6f), others + 1);
+            if (with_sap) bound += sap_factor * float_power(most(scoop, 1e-6f), others + 1);
         }
-        if (__builtin_expect(bound >= needed[ok], 0)) {
-            int high = b ^ ((a ^ b) & choose);
-            floor_value = consider(model, hand, 126 * f->index + i, high, low, f->front, floor_value);
-            needed[1] = (floor_value + r->cost) / r->keep;
+        if (__builtin_expect(bound >= needed, 0)) {
+            int k = 126 * f->index + splits.place[j];
+            floor_value = consider(model, hand, k, splits.high[j], splits.low[j], f->front, floor_value);
+            needed = (floor_value + r->cost) / r->keep;
         }
     }
-    *legal_count += legal;
+    *legal_count += splits.legal;
     return floor_value;
 }
 
@@ -314,10 +431,11 @@ void walk_splits(const Model *model, HandState *hand, FieldBuilder *field) {
         const double *middle = model->screen_middle + SCREEN_COLUMNS * hand->class5[s];
         bound_fields(back, hand->bounds[s].back);
         bound_fields(middle, hand->bounds[s].middle);
-        most_value[0] = fmaxf(most_value[0], (float)back[COL_VALUE]);
-        most_value[1] = fmaxf(most_value[1], (float)middle[COL_VALUE]);
-        least_loss[0] = fminf(least_loss[0], (float)back[COL_LOSS_IF_LOST]);
-        least_loss[1] = fminf(least_loss[1], (float)middle[COL_LOSS_IF_LOST]);
+        hand->bounds_classes[s] = hand->class5[s]; /* 32-bit, for the vector gathers */
+        most_value[0] = most(most_value[0], (float)back[COL_VALUE]);
+        most_value[1] = most(most_value[1], (float)middle[COL_VALUE]);
+        least_loss[0] = least(least_loss[0], (float)back[COL_LOSS_IF_LOST]);
+        least_loss[1] = least(least_loss[1], (float)middle[COL_LOSS_IF_LOST]);
     }
     memcpy(hand->most_value, most_value, sizeof most_value);
     memcpy(hand->least_loss, least_loss, sizeof least_loss);
