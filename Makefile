@@ -20,7 +20,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch levels odds bank scale-out system-deps clean deps
+.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -106,58 +106,62 @@ sanitize: $(DEV_STAMP) $(BUILD_STAMP)
 
 ## fuzz: contract fuzzing with many more examples (FUZZ_EXAMPLES per operation, default 2000)
 FUZZ_EXAMPLES ?= 2000
-fuzz: $(DEV_STAMP)
+fuzz: $(DEV_STAMP) $(KERNEL)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:xdist tests/fuzz
 
 ## load: 60 s of mixed traffic, the constant-app comparison, Redis and worker faults (about 4 minutes)
-load: $(DEV_STAMP) system-deps
+load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python bench/load.py
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank
 
-bench-eval: $(DEV_STAMP)
+bench-eval: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/evaluate_all.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache build maubinh_api/strategy/compiled_kernel*.so
 
-bench-settle: $(DEV_STAMP)
+bench-settle: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/settle_tables.py
 
-bench-optimise: $(DEV_STAMP)
+bench-optimise: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/optimise_speed.py
 
-bench-strength: $(DEV_STAMP)
+bench-strength: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/strength.py
 
-bench-analysis: $(DEV_STAMP)
+bench-analysis: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/analysis_speed.py
 
-## bench-calibration: expected points against simulated play, every preset (about 15 minutes)
-bench-calibration: $(DEV_STAMP)
+## bench-calibration: expected points against simulated play, 80 hands per preset (about 3 minutes)
+bench-calibration: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/calibration.py
 
 ## bench-levels: each bot level's loss and points against best over 5,000 deals (about 5 minutes)
-bench-levels: $(DEV_STAMP)
+bench-levels: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/levels.py
 
 ## bench-batch: the batch tool's speed and memory, up to a 500,000-row history (about 20 minutes)
-bench-batch: $(DEV_STAMP)
+bench-batch: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/batch.py
 
-## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; a few minutes)
-levels: $(DEV_STAMP)
+## bench-bank: a small hand bank built by both kernels (the same files?), and the ratio (about 2 minutes)
+bench-bank: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python bench/bank_build.py
+
+## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; about 20 seconds)
+levels: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m maubinh_api.strategy.level_reference
 
 ## odds: rebuild the screening odds tables (about 20 minutes; seeded, reproducible)
-odds: $(DEV_STAMP)
+odds: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m maubinh_api.strategy.odds_build
 
-## bank: rebuild the hand bank the expected points come from (about 40 minutes; seeded, reproducible)
-bank: $(DEV_STAMP)
+## bank: rebuild the hand bank the expected points come from (about 25 minutes; seeded, reproducible)
+bank: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m maubinh_api.strategy.bank_build
 
 ## scale-out: two instances behind nginx sharing one Redis, on loopback (bounded, cleans up)
-scale-out: $(DEV_STAMP) system-deps
+scale-out: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python deploy/scale_out.py

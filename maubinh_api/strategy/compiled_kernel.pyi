@@ -6,7 +6,6 @@ SPLIT_COUNT: Final[int]
 MAX_PICKS: Final[int]
 
 def vector_legality() -> bool: ...
-
 def best_splits(model: Model, cards: bytes, opponents: int, field: bool, played: bytes = ..., /) -> bytes: ...
 
 class Model:

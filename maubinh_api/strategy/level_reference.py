@@ -8,7 +8,7 @@ said to play like the level whose loss its own is closest to, and is flagged
 as too strong for a human when its loss is implausibly far below the
 ``expert`` level's for its number of hands.
 
-Rebuild (seeded, about two minutes on 2 cores): ``python -m maubinh_api.strategy.level_reference``.
+Rebuild (seeded, about 20 seconds on 2 cores): ``python -m maubinh_api.strategy.level_reference``.
 
 >>> reference = loss_reference("classic", 3)
 >>> reference[Level.BEST].mean
