@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from tqdm import tqdm
 
-__all__ = ["EngineError", "connect", "run", "worker_memory"]
+__all__ = ["EngineError", "connect", "prepare_workers", "run", "worker_memory"]
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -80,6 +80,20 @@ def connect(scheduler: str | None, workers: int | None = None) -> Iterator[Any]:
         Client(cluster) as client,
     ):
         yield client
+
+
+def prepare_workers(client: Any, setup: Callable[[], None]) -> None:
+    """Run ``setup`` once on every worker of the cluster before any task.
+
+    A worker loads the model (evaluation tables, odds, hand banks, the
+    kernel's tables) on its first use; done here, all workers load it at
+    once instead of each stalling on its first partition, and the job's
+    speed is measured from warm workers.  A worker that joins later loads it
+    on its first task, as before."""
+    try:
+        client.run(setup)
+    except Exception as error:
+        raise EngineError(f"preparing the workers failed: {type(error).__name__}: {error}") from error
 
 
 def run(

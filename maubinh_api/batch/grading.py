@@ -18,14 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from ..rules.cards import DECK
 from ..rules.naturals import NaturalHand
+from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.analysis import Grade, Verdict, grade_all
 from ..strategy.bots import Level
 from ..strategy.level_reference import LossReference, loss_reference
+from ..strategy.valuation import value_hand
 from .engine import worker_memory
 from .history import Part, Row, check_row, read_part
 
-__all__ = ["HAND_COLUMNS", "PartResult", "PlayerSums", "grade_part"]
+__all__ = ["HAND_COLUMNS", "PartResult", "PlayerSums", "grade_part", "warm_up"]
 
 #: Columns of ``hands/*.parquet``.
 HAND_COLUMNS: Final = (
@@ -100,6 +103,18 @@ _FIRST_ERRORS: Final = 50
 
 def _natural_key(natural: NaturalHand | None) -> str | None:
     return None if natural is None else natural.key
+
+
+def warm_up() -> None:
+    """Load every preset's model and level yardsticks, and Arrow (run on each
+    worker before the job: a history's variants are known only once it is read)."""
+    import pyarrow.parquet  # noqa: F401, PLC0415
+
+    worker_memory()
+    for name in PRESET_NAMES:
+        for opponents in (1, 2, 3):
+            value_hand(list(DECK[:13]), preset(name), opponents=opponents)
+            loss_reference(name, opponents)
 
 
 def grade_part(task: tuple[Part, str]) -> PartResult:

@@ -30,7 +30,7 @@ from ..strategy.valuation import value_hand
 from .engine import worker_memory
 from .history import variant_of
 
-__all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part"]
+__all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part", "warm_up"]
 
 #: Deals per partition (the unit of work and of seeding).
 DEALS_PER_PART: Final = 250
@@ -91,6 +91,20 @@ class SimulateResult:
 
 def _cards_text(cards: Any) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def warm_up(tables: tuple[Table, ...]) -> None:
+    """Load what these tables' bots use (run on each worker before the job):
+    the model of each variant, every level's first play, and Arrow, which a
+    partition's first write would otherwise import."""
+    import pyarrow.parquet  # noqa: F401, PLC0415
+
+    worker_memory()
+    cards = list(DECK[:13])
+    for table in tables:
+        found = value_hand(cards, table.variant, opponents=len(table.levels) - 1)
+        for level in table.levels:
+            play(cards, table.variant, level, 0, opponents=len(table.levels) - 1, valuation=found)
 
 
 def simulate_part(part: SimulatePart) -> SimulateResult:
