@@ -20,7 +20,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank levels odds bank scale-out system-deps clean deps
+.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank examples levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -149,6 +149,10 @@ bench-batch: $(DEV_STAMP) $(KERNEL)
 ## bench-bank: a small hand bank built by both kernels (the same files?), and the ratio (about 2 minutes)
 bench-bank: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python bench/bank_build.py
+
+## examples: rewrite openapi.yaml's answer examples from the live service (tests/web/test_examples.py checks them)
+examples: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m tools.spec_examples --write
 
 ## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; about 20 seconds)
 levels: $(DEV_STAMP) $(KERNEL)

@@ -9,6 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from local_servers import get, post, request, service
 
+from maubinh_api import __version__
+
 CLASSIFY = "/v1/hands/classify"
 
 
@@ -52,7 +54,7 @@ def test_requests_over_both_workers_are_all_counted(server):
     assert metric(text, "maubinh_http_request_duration_seconds_count", route=CLASSIFY) == sent
     # 4 distinct hands: each worker computed each at most once, the rest were local-cache hits
     assert metric(text, "maubinh_cache_requests_total", backend="local", result="hit") >= sent - 2 * 4
-    assert metric(text, "maubinh_build_info", version="0.1.0") == 1
+    assert metric(text, "maubinh_build_info", version=__version__) == 1
     assert 'le="0.0005"' in text and 'le="10.0"' in text
 
 

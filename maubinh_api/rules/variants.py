@@ -49,6 +49,7 @@ __all__ = [
     "RuleSet",
     "TableLimits",
     "Variant",
+    "overrides_of",
     "preset",
     "resolve_variant",
 ]
@@ -374,8 +375,45 @@ def resolve_variant(spec: object) -> Variant:
             f"variant must be a preset name or an object with 'preset' and 'overrides', not {_show(spec)}"
         )
     for key in spec:
-        if key not in ("preset", "overrides"):
-            raise VariantError(f"unknown field {key!r}; a variant has 'preset' and 'overrides'", path=(key,))
+        if key not in ("preset", "overrides", "fingerprint"):
+            raise VariantError(
+                f"unknown field {key!r}; a variant has 'preset', 'overrides' and 'fingerprint'", path=(key,)
+            )
+    variant = _resolve_object(spec)
+    if "fingerprint" in spec and spec["fingerprint"] != variant.fingerprint:
+        raise VariantError(
+            f"this preset and these overrides have the fingerprint {variant.fingerprint}, not"
+            f" {_show(spec['fingerprint'])}: the rules differ from those the fingerprint was taken of",
+            path=("fingerprint",),
+        )
+    return variant
+
+
+def overrides_of(variant: Variant) -> dict[str, Any]:
+    """The overrides that resolve to ``variant`` from its preset, in JSON form:
+    each overridden knob's resolved value (a bonus or natural table whole, with
+    null for each of the preset's entries it removed), so that
+    ``{"preset": variant.name, "overrides": overrides_of(variant)}`` names the
+    very same rules.
+
+    >>> online = resolve_variant({"preset": "online", "overrides": {"rake": "0.030", "bonuses": None}})
+    >>> overrides_of(online)["rake"], sorted(set(overrides_of(online)["bonuses"].values()))
+    ('0.03', [None])
+    >>> resolve_variant({"preset": "online", "overrides": overrides_of(online)}) == online
+    True
+    """
+    canonical = variant.rules.canonical()
+    base = preset(variant.name).rules.canonical()
+    echoed: dict[str, Any] = {}
+    for knob in variant.overridden:
+        value = canonical[knob]
+        if knob in _MERGED_MAPS:
+            value = {key: None for key in base[knob] if key not in value} | value
+        echoed[knob] = value
+    return echoed
+
+
+def _resolve_object(spec: Mapping[str, object]) -> Variant:
     name = spec.get("preset")
     if not isinstance(name, str):
         raise VariantError(f"preset must be a preset name, not {_show(name)}", path=("preset",))

@@ -14,20 +14,26 @@ from ..infra.cache import ResultCache, cache_key
 from ..rules.variants import ENGINE_VERSION, PRESET_NAMES
 
 
-def _odds_digest() -> str:
-    """A digest of every data file the strategy answers from (odds tables, hand banks)."""
-    digest = hashlib.sha256()
+def _model_digest() -> str:
+    """A digest of what the answers are computed from besides the request: the
+    rules engine's version and every data file of the strategy (screening odds,
+    hand banks, the bot levels' yardsticks)."""
+    digest = hashlib.sha256(f"engine {ENGINE_VERSION}\n".encode())
     strategy = resources.files("maubinh_api.strategy")
     for folder in ("odds", "bank"):
-        for name in PRESET_NAMES:
+        for name in (*PRESET_NAMES, "deals"):
             path = strategy.joinpath(folder, f"{name}.npz")
             if path.is_file():
                 digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
+    digest.update(strategy.joinpath("levels.json").read_bytes())
+    return digest.hexdigest()[:16]
 
 
-#: Part of every key: a new release, engine or set of odds tables starts a new cache.
-CACHE_VERSION = f"{__version__}-e{ENGINE_VERSION}-{_odds_digest()}"
+#: The model behind every answer (``X-Model-Version``, ``GET /v1/variants``):
+#: it changes when a figure an answer gives may change for the same request.
+MODEL_VERSION = f"model-{_model_digest()}"
+#: Part of every key: a new release or model starts a new cache.
+CACHE_VERSION = f"{__version__}-{MODEL_VERSION}"
 
 
 def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:

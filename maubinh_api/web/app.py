@@ -14,6 +14,7 @@ from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import Settings
 from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache, record_kernel
+from ..infra.variant_registry import VariantRegistry
 from ..rules.cards import DECK
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
@@ -21,9 +22,13 @@ from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.kernel import active_kernel
 from ..strategy.valuation import value_hand
 from .access import register_access_control
+from .answers import MODEL_VERSION
 from .blueprints import arrangements, hands, health, metrics, playground, settlements, variants
 from .observability import register_observability
 from .problems import register_error_handlers
+
+#: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``.
+VARIANTS_REMEMBERED = 10_000
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -36,12 +41,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask("maubinh_api")
     app.extensions["maubinh.settings"] = settings
     app.extensions["maubinh.cache"] = build_cache(settings)
+    app.extensions["maubinh.variants"] = VariantRegistry(VARIANTS_REMEMBERED, _redis(settings))
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # Vietnamese labels stay readable
 
     register_error_handlers(app)
-    register_observability(app)
+    register_observability(app, [("X-Model-Version", MODEL_VERSION)])
     register_access_control(app, settings)
     for module in (health, metrics, variants, hands, arrangements, settlements, playground):
         app.register_blueprint(module.blueprint)
@@ -62,17 +68,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 def build_cache(settings: Settings) -> ResultCache:
     """The result cache the settings ask for."""
     local = LocalCache(settings.cache_bytes) if settings.cache_bytes else None
-    remote = (
-        RedisCache(
-            settings.redis_url,
-            timeout=settings.redis_timeout,
-            ttl=settings.cache_ttl,
-            retry_after=settings.redis_retry_after,
-        )
-        if settings.redis_url
-        else None
+    return ResultCache(local, _redis(settings), count_cache)
+
+
+def _redis(settings: Settings) -> RedisCache | None:
+    if not settings.redis_url:
+        return None
+    return RedisCache(
+        settings.redis_url,
+        timeout=settings.redis_timeout,
+        ttl=settings.cache_ttl,
+        retry_after=settings.redis_retry_after,
     )
-    return ResultCache(local, remote, count_cache)
 
 
 def _warm_up() -> None:

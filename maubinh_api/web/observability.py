@@ -14,7 +14,7 @@ import functools
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from flask import Flask, Request
@@ -45,17 +45,19 @@ class RoutedRequest(Request):
             self.environ[ROUTE_KEY] = rule.rule
 
 
-def register_observability(app: Flask) -> None:
-    """Wrap the app in the middleware and record each request's route template."""
+def register_observability(app: Flask, headers: Sequence[tuple[str, str]] = ()) -> None:
+    """Wrap the app in the middleware and record each request's route template;
+    ``headers`` go on every answer."""
     app.request_class = RoutedRequest
-    app.wsgi_app = Observability(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = Observability(app.wsgi_app, headers)  # type: ignore[method-assign]
 
 
 class Observability:
-    """Request id, timing and metrics for every request."""
+    """Request id, fixed headers, timing and metrics for every request."""
 
-    def __init__(self, app: WSGIApp) -> None:
+    def __init__(self, app: WSGIApp, headers: Sequence[tuple[str, str]] = ()) -> None:
         self.app = app
+        self.headers = list(headers)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
@@ -65,6 +67,7 @@ class Observability:
 
         def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
             headers.append(("X-Request-ID", request_id))
+            headers.extend(self.headers)
             environ[_STATUS_KEY] = status
             return start_response(status, headers, *exc_info)
 

@@ -9,7 +9,8 @@ from flask import current_app
 from marshmallow import Schema
 
 from ..infra.config import Settings
-from ..rules.variants import Variant, resolve_variant
+from ..infra.variant_registry import VariantRegistry
+from ..rules.variants import Variant, overrides_of, resolve_variant
 from .body import json_object
 from .problems import located
 
@@ -38,4 +39,14 @@ def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None]
 def variant_of(data: dict[str, Any]) -> Variant:
     """The variant a loaded request names, or the configured default."""
     with located("variant"):
-        return resolve_variant(data.get("variant", settings().default_variant))
+        return resolve(data.get("variant", settings().default_variant))
+
+
+def resolve(spec: object) -> Variant:
+    """:func:`resolve_variant`, remembering a variant with overrides by its
+    fingerprint (``GET /v1/variants/{fingerprint}`` answers it then)."""
+    variant = resolve_variant(spec)
+    if variant.overridden:
+        registry: VariantRegistry = current_app.extensions["maubinh.variants"]
+        registry.remember(variant.fingerprint, {"preset": variant.name, "overrides": overrides_of(variant)})
+    return variant

@@ -14,7 +14,7 @@ from ..rules.hands import Hand
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
 from ..rules.settlement import PairOutcome, PlayerOutcome, Settlement
-from ..rules.variants import Variant
+from ..rules.variants import Variant, overrides_of
 from ..strategy.analysis import Analysis, Move, NaturalReview, PositionOutlook, Verdict, advice
 from ..strategy.bots import Play, Style
 from ..strategy.optimiser import Choice, Solution
@@ -32,8 +32,10 @@ def hand_json(hand: Hand) -> dict[str, Any]:
 
 
 def variant_json(variant: Variant) -> dict[str, Any]:
-    """The ``variant`` member of every answer."""
-    return {"name": variant.name, "fingerprint": variant.fingerprint, "overridden": list(variant.overridden)}
+    """The ``variant`` member of every answer: what a request sends as its
+    ``variant`` (the preset and the overrides that resolve to these rules) and
+    the fingerprint of the rules, so that it can be posted back as it is."""
+    return {"preset": variant.name, "overrides": overrides_of(variant), "fingerprint": variant.fingerprint}
 
 
 def variant_summary_json(variant: Variant) -> dict[str, Any]:
@@ -48,13 +50,20 @@ def variant_summary_json(variant: Variant) -> dict[str, Any]:
 
 
 def variant_detail_json(variant: Variant) -> dict[str, Any]:
-    """One preset, every knob resolved (``GET /v1/variants/{name}``)."""
-    return variant_summary_json(variant) | {"rules": variant.rules.canonical()}
+    """One variant, every knob resolved (``GET /v1/variants/{name}``): a preset,
+    or a preset with the overrides that make it (empty for a preset)."""
+    return variant_summary_json(variant) | {"overrides": overrides_of(variant), "rules": variant.rules.canonical()}
 
 
-def arrangement_json(arrangement: Arrangement) -> dict[str, Any]:
-    """The three chi, classified."""
+def chi_json(arrangement: Arrangement) -> dict[str, Any]:
+    """The three chi, classified (``ChiHands``: the ``chi`` beside an arrangement)."""
     return {position.value: hand_json(hand) for position, hand in arrangement}
+
+
+def arrangement_json(arrangement: Arrangement) -> dict[str, list[str]]:
+    """An arrangement as every request and answer gives it (``ArrangementCards``):
+    the cards of each chi, so that any answer's arrangement can be posted back."""
+    return {position.value: [str(card) for card in hand.cards] for position, hand in arrangement}
 
 
 def foul_reason_json(reason: FoulReason) -> dict[str, str]:
@@ -81,9 +90,7 @@ def natural_json(natural: NaturalHand | None) -> dict[str, Any] | None:
         "key": natural.key,
         "label": {"en": natural.natural.label_en, "vi": natural.natural.label_vi},
         "payout": natural.payout,
-        "split": None
-        if natural.split is None
-        else {position.value: [str(card) for card in hand.cards] for position, hand in natural.split},
+        "split": None if natural.split is None else arrangement_json(natural.split),
     }
 
 
@@ -161,11 +168,11 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
 def choice_json(choice: Choice, natural: NaturalHand | None = None, declare: bool = False) -> dict[str, Any]:
     """One arrangement the optimiser proposes."""
     return {
-        "arrangement": {position.value: [str(card) for card in hand.cards] for position, hand in choice.arrangement},
+        "arrangement": arrangement_json(choice.arrangement),
         "ev": points(choice.ev),
         "natural": natural_json(natural),
         "declare_natural": declare,
-        "chi": arrangement_json(choice.arrangement),
+        "chi": chi_json(choice.arrangement),
     }
 
 
@@ -245,6 +252,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
             "arrangement": arrangement_json(best.arrangement),
             "ev": points(best.ev),
             "declare_natural": best.declare_natural,
+            "chi": chi_json(best.arrangement),
         },
         "ev_loss": loss(analysis),
         "rank": analysis.rank,
@@ -267,14 +275,17 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
             "lines": {"en": list(english), "vi": list(vietnamese)},
         },
         "opponents": analysis.opponents,
-        "chi": arrangement_json(analysis.arrangement),
+        "chi": chi_json(analysis.arrangement),
     }
 
 
-def play_json(played: Play, analysis: Analysis) -> dict[str, Any]:
-    """A bot's arrangement with what it is worth (``analysis`` is that of the arrangement)."""
+def play_json(played: Play, analysis: Analysis, natural: NaturalHand | None) -> dict[str, Any]:
+    """A bot's arrangement with what it is worth (``analysis`` is that of the
+    arrangement, ``natural`` the natural the cards hold)."""
     return {
         "arrangement": arrangement_json(played.arrangement),
+        "chi": chi_json(played.arrangement),
+        "natural": natural_json(natural),
         "declare_natural": played.declare_natural,
         "level": played.level.value,
         "seed": played.seed,

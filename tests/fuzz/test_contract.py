@@ -24,6 +24,7 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
 # reasons a request the schema accepts may be refused.
 BEYOND_THE_SCHEMA = re.compile(
     r"appears twice|is dealt to both|player id .* is used twice|more decimal places than this variant pays"
+    r"|the rules differ from those the fingerprint was taken of"
 )
 
 app = create_app({"cache_bytes": 0})

@@ -17,7 +17,7 @@ def test_classifies_one_chi_in_canonical_notation(client):
     assert body["description"] == {"en": "Two pair, Kings and Nines", "vi": "Thú K và 9"}
     assert body["strength"] == [2, 13, 9, 2, 0, 0]
     classic = preset("classic")
-    assert body["variant"] == {"name": "classic", "fingerprint": classic.fingerprint, "overridden": []}
+    assert body["variant"] == {"preset": "classic", "overrides": {}, "fingerprint": classic.fingerprint}
 
 
 def test_classifies_a_front(client):
@@ -31,7 +31,7 @@ def test_the_variant_decides_where_the_wheel_ranks(client):
     second = client.post("/v1/hands/classify", json={"hands": hands, "variant": "extended"}).get_json()
     assert low["results"][0]["strength"] < low["results"][1]["strength"]
     assert second["results"][0]["strength"] > second["results"][1]["strength"]
-    assert second["variant"]["name"] == "extended"
+    assert second["variant"]["preset"] == "extended"
 
 
 def test_a_batch_answers_in_order(client):
@@ -49,7 +49,7 @@ def test_overrides_are_reported(client):
         },
     ).get_json()
     assert body["strength"] == [4, 14, 5, 4, 3, 2]
-    assert body["variant"]["overridden"] == ["wheel"]
+    assert body["variant"]["overrides"] == {"wheel": "second"}
     assert body["variant"]["fingerprint"] != preset("classic").fingerprint
 
 

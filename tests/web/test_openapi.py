@@ -29,7 +29,7 @@ def _examples(spec: dict[str, Any]):
                     if "example" in media:
                         yield f"{method} {path} {media_type}", schema, media["example"]
                     for name, example in media.get("examples", {}).items():
-                        yield f"{method} {path} {media_type} {name}", schema, example["value"]
+                        yield f"{method} {path} {media_type} {name}", schema, _resolve(spec, example)["value"]
 
 
 def _resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:

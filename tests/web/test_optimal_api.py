@@ -20,7 +20,7 @@ def test_one_hand_with_defaults(client):
     assert sorted(cards) == sorted(HAND)
     assert best["natural"] is None and best["declare_natural"] is False
     assert best["chi"]["back"]["cards"] == best["arrangement"]["back"]
-    assert body["variant"]["name"] == "classic"
+    assert body["variant"]["preset"] == "classic"
     evs = [best["ev"]] + [alternative["ev"] for alternative in body["alternatives"]]
     assert evs == sorted(evs, reverse=True)
 

@@ -36,10 +36,6 @@ def played(client, cards, **options):
     return response.get_json()
 
 
-def card_lists(chi):
-    return {position: chi[position]["cards"] for position in POSITIONS}
-
-
 def strengths(chi):
     return {position: chi[position]["strength"] for position in POSITIONS}
 
@@ -50,7 +46,7 @@ def test_the_same_seed_gives_the_same_answer(uncached, level):
     second = played(uncached, CARDS, level=level, seed=12345)
     assert first == second
     assert first["seed"] == 12345 and first["level"] == level
-    assert first["opponents"] == 3 and first["variant"]["name"] == "classic"
+    assert first["opponents"] == 3 and first["variant"]["preset"] == "classic"
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -58,9 +54,11 @@ def test_the_arrangement_holds_exactly_the_cards_given(client, level):
     for cards in (CARDS, OTHER, SIX_PAIRS):
         for seed in range(6):
             body = played(client, cards, level=level, seed=seed)
-            chi = card_lists(body["arrangement"])
-            assert sorted(card for cards_of in chi.values() for card in cards_of) == sorted(cards)
-            assert [len(chi[position]) for position in POSITIONS] == [5, 5, 3]
+            arrangement = body["arrangement"]
+            assert sorted(card for cards_of in arrangement.values() for card in cards_of) == sorted(cards)
+            assert [len(arrangement[position]) for position in POSITIONS] == [5, 5, 3]
+            # The classifications beside it are of the same cards.
+            assert {position: body["chi"][position]["cards"] for position in POSITIONS} == arrangement
 
 
 @pytest.mark.parametrize("cards", [CARDS, OTHER, SIX_PAIRS], ids=["three pairs", "a straight", "six pairs"])
@@ -72,7 +70,8 @@ def test_level_best_plays_the_best(client, cards):
     best = client.post(OPTIMAL, json={"cards": cards}).get_json()["best"]
     assert body["declare_natural"] == best["declare_natural"]
     assert body["ev"] == best["ev"]
-    assert strengths(body["arrangement"]) == strengths(best["chi"])
+    assert strengths(body["chi"]) == strengths(best["chi"])
+    assert body["natural"] == best["natural"]
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -82,7 +81,7 @@ def test_the_figures_are_those_of_the_analysis(client, level, seed):
     analysis = client.post(
         ANALYSIS,
         json={
-            "arrangement": card_lists(body["arrangement"]),
+            "arrangement": body["arrangement"],  # posted back as answered
             "declare_natural": body["declare_natural"],
             "opponents": 2,
         },
@@ -100,7 +99,7 @@ def test_the_arrangement_is_the_domain_bots(client, level):
     for seed in (0, 7, 2**63 - 1):
         body = played(client, OTHER, level=level, seed=seed)
         expected = play(parse_cards(OTHER), preset("classic"), Level(level), seed)
-        assert card_lists(body["arrangement"]) == {
+        assert body["arrangement"] == {
             position.value: [str(card) for card in hand.cards] for position, hand in expected.arrangement
         }
         assert body["style"]["key"] == expected.style.value

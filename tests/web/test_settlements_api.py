@@ -54,7 +54,7 @@ def test_settles_a_four_player_online_table(client):
     ]
     assert first["lines"][-1] == {"en": "Total: an +72, binh -72.", "vi": "Tổng: an +72 chi, binh -72 chi."}
     assert any("Sập làng" in line["en"] for line in first["lines"])
-    assert body["variant"]["name"] == "online"
+    assert body["variant"]["preset"] == "online"
     assert body["bet"] == "10"
 
 
@@ -180,7 +180,7 @@ def test_batch_settles_good_tables_and_reports_bad_ones(client):
 def test_batch_variant_is_the_default_for_tables_without_one(client):
     table = {key: value for key, value in FOUR.items() if key != "variant"}
     body = client.post("/v1/settlements/batch", json={"variant": "extended", "tables": [table, FOUR]}).get_json()
-    assert [result["settlement"]["variant"]["name"] for result in body["results"]] == ["extended", "online"]
+    assert [result["settlement"]["variant"]["preset"] for result in body["results"]] == ["extended", "online"]
     bad = client.post("/v1/settlements/batch", json={"variant": "kitchen", "tables": [table]})
     assert bad.status_code == 422
     assert bad.get_json()["errors"][0]["pointer"] == "/variant"

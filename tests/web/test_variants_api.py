@@ -32,4 +32,76 @@ def test_the_default_variant_is_configurable(checked_client):
 
     client = checked_client(create_app({"default_variant": "online"}))
     body = client.post("/v1/hands/classify", json={"cards": ["As", "Kd", "Qh"]}).get_json()
-    assert body["variant"]["name"] == "online"
+    assert body["variant"]["preset"] == "online"
+
+
+OVERRIDES = {"scoop_multiplier": 4, "rake": "0.030", "bonuses": {"front.trips": None, "middle.quads": 12}}
+
+
+def _classified(client, variant):
+    response = client.post("/v1/hands/classify", json={"cards": ["As", "Kd", "Qh"], "variant": variant})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["variant"]
+
+
+def test_a_preset_is_shown_by_its_fingerprint(client):
+    for name in PRESET_NAMES:
+        by_name = client.get(f"/v1/variants/{name}").get_json()
+        by_fingerprint = client.get(f"/v1/variants/{preset(name).fingerprint}").get_json()
+        assert by_fingerprint == by_name and by_name["overrides"] == {}
+
+
+def test_an_answers_variant_is_sent_back_as_it_is_and_names_the_same_rules(client):
+    answered = _classified(client, {"preset": "online", "overrides": OVERRIDES})
+    assert answered["preset"] == "online"
+    # Each overridden knob with its resolved value: a decimal in canonical form, the bonus table whole
+    # (null for each of the preset's entries the request removed).
+    assert answered["overrides"]["rake"] == "0.03" and answered["overrides"]["scoop_multiplier"] == 4
+    assert answered["overrides"]["bonuses"]["front.trips"] is None
+    assert answered["overrides"]["bonuses"]["middle.quads"] == 12
+    assert _classified(client, answered) == answered
+
+
+def test_a_variant_with_overrides_is_shown_by_its_fingerprint_once_used(client):
+    unused = {"preset": "extended", "overrides": {"majority_bonus": 7}}
+    from maubinh_api.rules.variants import resolve_variant
+
+    fingerprint = resolve_variant(unused).fingerprint
+    assert client.get(f"/v1/variants/{fingerprint}").status_code == 404
+    answered = _classified(client, unused)
+    shown = client.get(f"/v1/variants/{fingerprint}").get_json()
+    assert shown["fingerprint"] == fingerprint == answered["fingerprint"]
+    assert shown["name"] == "extended" and shown["overrides"] == {"majority_bonus": 7}
+    assert shown["rules"]["majority_bonus"] == 7
+    # What the auditor reads back rebuilds the same rules.
+    assert _classified(client, {"preset": shown["name"], "overrides": shown["overrides"]}) == answered
+
+
+def test_a_fingerprint_that_does_not_match_the_rules_is_refused(client):
+    answered = _classified(client, {"preset": "classic", "overrides": {"sap_lang": False}})
+    response = client.post(
+        "/v1/hands/classify",
+        json={"cards": ["As", "Kd", "Qh"], "variant": {**answered, "overrides": {"sap_lang": True}}},
+    )
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert [error["pointer"] for error in problem["errors"]] == ["/variant/fingerprint"]
+    assert answered["fingerprint"] in problem["errors"][0]["detail"]
+
+
+def test_an_unknown_fingerprint_is_a_404_that_says_how_to_make_it_known(client):
+    response = client.get("/v1/variants/sha256:" + "0" * 64)
+    assert response.status_code == 404
+    assert "send its preset and overrides" in response.get_json()["detail"]
+
+
+def test_every_answer_names_the_model_it_was_computed_with(client):
+    listed = client.get("/v1/variants")
+    model = listed.get_json()["model"]
+    assert listed.headers["X-Model-Version"] == model and model.startswith("model-")
+    for response in (
+        client.post("/v1/hands/classify", json={"cards": ["As", "Kd", "Qh"]}),
+        client.post("/v1/hands/classify", json={"cards": ["As"]}),  # a problem too
+        client.get("/healthz"),
+    ):
+        assert response.headers["X-Model-Version"] == model

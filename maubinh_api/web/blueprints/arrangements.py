@@ -23,8 +23,8 @@ from ..answers import cached_json, fresh_json, sorted_cards
 from ..params import load, variant_of
 from ..presenters import (
     analysis_json,
-    arrangement_json,
     bonus_json,
+    chi_json,
     foul_reason_json,
     natural_json,
     play_json,
@@ -56,7 +56,7 @@ def validate_arrangement() -> Response:
         return {
             "fouled": bool(reasons),
             "reasons": [foul_reason_json(reason) for reason in reasons],
-            "chi": arrangement_json(arrangement),
+            "chi": chi_json(arrangement),
             "bonuses": [] if reasons else [bonus_json(bonus) for bonus in bonuses(arrangement, variant.rules)],
             "natural": natural_json(detect(arrangement.cards, variant.rules)),
             "variant": reference,
@@ -167,7 +167,7 @@ def play_hand() -> Response:
             valuation=valuation,
         )
         SOLVER_DURATION.labels(objective="play").observe(time.perf_counter() - started)
-        return play_json(played, graded) | {"variant": reference}
+        return play_json(played, graded, valuation.natural) | {"variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer
         return fresh_json(answer())

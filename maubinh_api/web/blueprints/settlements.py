@@ -16,9 +16,9 @@ from ...rules.arrangement import Arrangement
 from ...rules.errors import pointer
 from ...rules.money import parse_bet
 from ...rules.settlement import Seat, check_table, settle
-from ...rules.variants import Variant, resolve_variant
+from ...rules.variants import Variant
 from ..answers import cached_json, sorted_cards
-from ..params import load, settings
+from ..params import load, resolve, settings
 from ..presenters import settlement_json, variant_json
 from ..problems import Problem, errors_from_marshmallow, located
 from ..schemas import SettlementBatchRequest, SettlementRequest
@@ -72,7 +72,7 @@ def settle_batch() -> Response:
     default = data.get("variant", settings().default_variant)
     if "variant" in data:
         with located("variant"):
-            resolve_variant(default)  # a bad batch default is the request's fault, not a table's
+            resolve(default)  # a bad batch default is the request's fault, not a table's
     entries: list[_Table | Problem] = []
     for index, raw in enumerate(data["tables"]):
         try:
@@ -101,7 +101,7 @@ def _batch_answer(entries: list[_Table | Problem]) -> dict[str, Any]:
 
 def _read(data: Mapping[str, Any], default_variant: object) -> _Table:
     with located("variant"):
-        variant = resolve_variant(data.get("variant", default_variant))
+        variant = resolve(data.get("variant", default_variant))
     with located("bet"):
         bet = parse_bet(data["bet"], variant.rules.amount_decimals)
     seats = []

@@ -1,31 +1,61 @@
-"""The rule presets: list them, show one resolved."""
+"""The rule variants: list the presets, show one resolved, by name or by fingerprint."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 
-from ...rules.variants import PRESET_NAMES, preset
+from ...infra.variant_registry import VariantRegistry
+from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
+from ..answers import MODEL_VERSION
 from ..params import settings
 from ..presenters import variant_detail_json, variant_summary_json
 from ..problems import Problem
 
 blueprint = Blueprint("variants", __name__, url_prefix="/v1/variants")
+_FINGERPRINT = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 @blueprint.get("")
 def list_variants() -> dict[str, Any]:
-    """Every preset with its fingerprint, and the default one."""
+    """Every preset with its fingerprint, the default one, and the model's version."""
     return {
         "default": settings().default_variant,
+        "model": MODEL_VERSION,
         "variants": [variant_summary_json(preset(name)) for name in PRESET_NAMES],
     }
 
 
 @blueprint.get("/<name>")
 def show_variant(name: str) -> dict[str, Any]:
-    """One preset with every knob resolved."""
+    """One variant with every knob resolved: a preset by its name, or any
+    variant the service has answered with by its fingerprint."""
+    if _FINGERPRINT.fullmatch(name):
+        return variant_detail_json(_by_fingerprint(name))
     if name not in PRESET_NAMES:
-        raise Problem(404, f"there is no preset {name!r}; the presets are {', '.join(PRESET_NAMES)}")
+        raise Problem(
+            404,
+            f"there is no preset {name!r}; the presets are {', '.join(PRESET_NAMES)}, or ask for a fingerprint"
+            " (sha256: and 64 hexadecimal digits)",
+        )
     return variant_detail_json(preset(name))
+
+
+def _by_fingerprint(fingerprint: str) -> Variant:
+    for name in PRESET_NAMES:
+        if preset(name).fingerprint == fingerprint:
+            return preset(name)
+    registry: VariantRegistry = current_app.extensions["maubinh.variants"]
+    spec = registry.recall(fingerprint)
+    if spec is not None:
+        found = resolve_variant(spec)
+        if found.fingerprint == fingerprint:  # the same rules engine: a stored variant reads as it did
+            return found
+    raise Problem(
+        404,
+        f"no variant with the fingerprint {fingerprint} is known here: it is no preset, and no answer of this"
+        " service (since it started, or within the shared cache's lifetime) used it; send its preset and"
+        " overrides with any request to have it remembered",
+    )

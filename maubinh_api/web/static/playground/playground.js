@@ -1143,9 +1143,8 @@
   }
 
   function placeBest(answer) {
-    const best = answer.best.arrangement;
     state.declare = answer.best.declare_natural || !answer.natural;
-    placeArrangement({ back: best.back.cards, middle: best.middle.cards, front: best.front.cards }, t('placedBest'));
+    placeArrangement(answer.best.arrangement, t('placedBest'));
   }
 
   /** Win / tie / lose of each chi as bars, with the numbers written out too. */
@@ -1342,7 +1341,7 @@
     renderPresetDescription();
     renderKnobs(result.data.rules);
     state.variantReady = true;
-    noteVariant({ name, fingerprint: result.data.fingerprint, overridden: [] });
+    noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
     say('variant-status', 'rulesLoaded', { title: result.data.title });
     variantChanged(false);
   }
@@ -1393,9 +1392,8 @@
   function renderFingerprint() {
     const reference = state.variantRef;
     byId('fingerprint').textContent = reference ? reference.fingerprint : '—';
-    byId('overridden').textContent = reference
-      ? (reference.overridden.length ? reference.overridden.join(', ') : t('noneChanged'))
-      : '—';
+    const changed = reference ? Object.keys(reference.overrides) : [];
+    byId('overridden').textContent = reference ? (changed.length ? changed.join(', ') : t('noneChanged')) : '—';
   }
 
   function renderKnobs(rules) {
@@ -1733,11 +1731,8 @@
     }
     const players = [{ id: seatName(0), arrangement: arrangementBody(), declare_natural: state.declare }];
     answers.forEach((answer, index) => {
-      const arrangement = {};
-      POSITIONS.forEach((position) => {
-        arrangement[position] = answer.data.arrangement[position].cards;
-      });
-      players.push({ id: seatName(index + 1), arrangement, declare_natural: answer.data.declare_natural });
+      // A bot's answer posts straight back: its arrangement is the settlement's.
+      players.push({ id: seatName(index + 1), arrangement: answer.data.arrangement, declare_natural: answer.data.declare_natural });
     });
     say('table-status', 'settling');
     const result = await call('POST', PATHS.settle, withVariant({ bet: readBet(), players }));
@@ -1786,8 +1781,8 @@
       seats.push({
         arrangement: players[index + 1].arrangement,
         declare: data.declare_natural,
-        natural: data.declare_natural,
-        labels: mapLabels(data.arrangement),
+        natural: data.natural,
+        labels: mapLabels(data.chi),
         style: data.style,
         verdict: data.verdict,
         ev_loss: data.ev_loss,
