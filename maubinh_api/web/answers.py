@@ -7,7 +7,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from flask import Response, current_app
+from flask import Response, current_app, request
 
 from .. import __version__
 from ..infra.cache import ResultCache, cache_key
@@ -64,3 +64,13 @@ def fresh_json(answer: Any) -> Response:
 def sorted_cards(cards: Any) -> list[str]:
     """Cards in canonical text, sorted: the order a request sent them in does not matter."""
     return sorted(str(card) for card in cards)
+
+
+def revalidated(response: Response) -> Response:
+    """A GET's answer that a client keeps and asks again for: ``Cache-Control:
+    no-cache`` and a strong ``ETag`` of the body, so that a request naming it
+    in ``If-None-Match`` gets a bodiless 304 while the answer is unchanged."""
+    response.headers["Cache-Control"] = "no-cache"
+    response.set_etag(hashlib.sha256(response.get_data()).hexdigest()[:32])
+    response.make_conditional(request)  # in place: a 304 without the body when the ETag matches
+    return response

@@ -3,8 +3,8 @@
 Flask's ``request.get_json`` accepts NaN and Infinity, turns numbers into
 binary floats and reports every failure the same way; money cannot work with
 that.  Here: JSON only (415 otherwise), UTF-8 only, numbers with a fraction
-or exponent become ``Decimal`` (exact), and every failure is a 400 that says
-where the text went wrong.
+or exponent become ``Decimal`` (exact), a member named twice in one object
+is refused, and every failure is a 400 that says where the text went wrong.
 """
 
 from __future__ import annotations
@@ -26,8 +26,23 @@ def _is_json(mimetype: str) -> bool:
     return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
 
 
+class DuplicateKey(ValueError):
+    """One JSON object names a member twice: which value was meant is not for us to guess."""
+
+
+def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(f"the member {key!r} appears twice in one object; send each name once")
+            seen.add(key)
+    return members
+
+
 # One decoder for every request (json.loads with hooks would build one each time).
-_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_reject_constant)
+_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_unique_members)
 
 
 def json_object() -> dict[str, Any]:
@@ -53,6 +68,8 @@ def json_object() -> dict[str, Any]:
         raise Problem(
             400, f"the request body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
+    except DuplicateKey as error:
+        raise Problem(400, f"the request body is ambiguous: {error}") from None
     except ValueError as error:  # NaN / Infinity
         raise Problem(400, f"the request body is not valid JSON: {error}") from None
     except RecursionError:

@@ -43,9 +43,10 @@ def variant_of(data: dict[str, Any]) -> Variant:
 
 
 def resolve(spec: object) -> Variant:
-    """:func:`resolve_variant`, remembering a variant with overrides by its
-    fingerprint (``GET /v1/variants/{fingerprint}`` answers it then)."""
-    variant = resolve_variant(spec)
+    """:func:`resolve_variant` (a body's ``variant`` comes resolved already),
+    remembering a variant with overrides by its fingerprint (``GET
+    /v1/variants/{fingerprint}`` answers it then)."""
+    variant = spec if isinstance(spec, Variant) else resolve_variant(spec)
     if variant.overridden:
         registry: VariantRegistry = current_app.extensions["maubinh.variants"]
         registry.remember(variant.fingerprint, {"preset": variant.name, "overrides": overrides_of(variant)})

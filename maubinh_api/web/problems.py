@@ -13,7 +13,7 @@ import json
 import logging
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Final
 
 from flask import Flask, Response, request
 from marshmallow import ValidationError
@@ -95,11 +95,29 @@ class Problem(Exception):
         return Response(text, status=self.status, mimetype=PROBLEM_MIMETYPE, headers=self.headers)
 
 
-def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) -> list[dict[str, str]]:
-    """Flatten marshmallow's nested error messages into pointer entries.
+#: marshmallow's own messages, in the service's words (the pointer names the field).
+_OWN_WORDS: Final[dict[str, str]] = {
+    "Missing data for required field.": "is required and missing",
+    "Field may not be null.": "must not be null",
+    "Unknown field.": "unknown field",
+    "Invalid input type.": "must be a JSON object",
+    "Invalid type.": "has the wrong type",
+    "Invalid value.": "is not a valid value",
+    "Not a valid string.": "must be a string",
+    "Not a valid integer.": "must be a whole number",
+    "Not a valid number.": "must be a number",
+    "Not a valid boolean.": "must be true or false",
+    "Not a valid list.": "must be a list",
+    "Not a valid mapping type.": "must be a JSON object",
+}
 
-    >>> errors_from_marshmallow({'cards': {2: ['bad card']}, 'x': ['Unknown field.']})
-    [{'pointer': '/cards/2', 'detail': 'bad card'}, {'pointer': '/x', 'detail': 'Unknown field.'}]
+
+def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) -> list[dict[str, str]]:
+    """Flatten marshmallow's nested error messages into pointer entries, its
+    own messages put in the service's words.
+
+    >>> errors_from_marshmallow({'cards': {2: ['bad card']}, 'x': ['Missing data for required field.']})
+    [{'pointer': '/cards/2', 'detail': 'bad card'}, {'pointer': '/x', 'detail': 'is required and missing'}]
     """
     if isinstance(messages, Mapping):
         found: list[dict[str, str]] = []
@@ -109,7 +127,7 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
             found.extend(errors_from_marshmallow(value, prefix + part))
         return found
     if isinstance(messages, list) and all(isinstance(item, str) for item in messages):
-        return [{"pointer": pointer(prefix), "detail": item} for item in messages]
+        return [{"pointer": pointer(prefix), "detail": _OWN_WORDS.get(item) or item} for item in messages]
     if isinstance(messages, list):
         return [entry for item in messages for entry in errors_from_marshmallow(item, prefix)]
     return [{"pointer": pointer(prefix), "detail": str(messages)}]

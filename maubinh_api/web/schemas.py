@@ -15,7 +15,8 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..rules.cards import Card
-from ..rules.errors import CardError
+from ..rules.errors import CardError, VariantError
+from ..rules.variants import Variant, resolve_variant
 
 #: Largest batch of hands for ``POST /v1/hands/classify``.
 MAX_CLASSIFY_HANDS = 1000
@@ -25,8 +26,9 @@ MAX_BATCH_TABLES = 200
 MAX_OPTIMAL_HANDS = 100
 #: Largest batch of arrangements for ``POST /v1/arrangements/analysis``.
 MAX_ANALYSIS_ARRANGEMENTS = 100
-#: Largest seed of ``POST /v1/arrangements/play`` (seeds are 63-bit).
-MAX_SEED = 2**63 - 1
+#: Largest seed of ``POST /v1/arrangements/play``: 2**53 - 1, the largest
+#: integer every JSON reader (a browser's ``JSON.parse`` too) keeps exact.
+MAX_SEED = 2**53 - 1
 #: The bots' levels (``maubinh_api.strategy.bots.Level``).
 LEVELS = ("beginner", "casual", "club", "expert", "best")
 #: Longest player id.
@@ -127,15 +129,23 @@ class StrictBoolean(fields.Boolean):
 
 
 class VariantField(fields.Raw):
-    """A preset name or ``{"preset", "overrides"}``; resolved by the domain."""
+    """A preset name or ``{"preset", "overrides", "fingerprint"}``, resolved by
+    the domain while the body is read, so that a bad variant is reported in
+    the same 422 as the body's other faults."""
 
     # marshmallow formats these messages: the braces of the example are doubled.
     default_error_messages = {"null": _VARIANT_SHAPE.replace("{", "{{").replace("}", "}}") + ", not null"}  # noqa: RUF012 - marshmallow's own attribute
 
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Variant:
         if not isinstance(value, (str, Mapping)):
             raise ValidationError(f"{_VARIANT_SHAPE}, not {_kind(value)}")
-        return value
+        try:
+            return resolve_variant(value)
+        except VariantError as error:
+            message: Any = [error.detail]
+            for part in reversed(error.path):  # nested messages become the pointer below /variant
+                message = {part: message}
+            raise ValidationError(message) from None
 
 
 class BetField(fields.Raw):
@@ -359,7 +369,11 @@ class PlayRequest(StrictSchema):
         validate=validate.OneOf(LEVELS, error=f"must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {{input!r}}"),
     )
     seed = WholeNumber(
-        validate=validate.Range(min=0, max=MAX_SEED, error="must be 0 to 2**63 - 1 (9223372036854775807), not {input}")
+        validate=validate.Range(
+            min=0,
+            max=MAX_SEED,
+            error="must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact), not {input}",
+        )
     )
     variant = VariantField()
     opponents = _opponents()

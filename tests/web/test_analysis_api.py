@@ -273,7 +273,7 @@ def _duplicate_front():
             "/arrangements/0/declare_natural",
             "not null",
         ),
-        ({"arrangements": [{"declare_natural": True}]}, "/arrangements/0/arrangement", "Missing data"),
+        ({"arrangements": [{"declare_natural": True}]}, "/arrangements/0/arrangement", "is required and missing"),
         ({"arrangement": split(CARDS), "surprise": 1}, "/surprise", "unknown field"),
         ({"arrangement": {**split(CARDS), "surprise": 1}}, "/arrangement/surprise", "unknown field"),
         (

@@ -77,7 +77,7 @@ def test_foul_on_equal_override(client):
         ({**LEGAL, "front": ["2d", "2c"]}, "/arrangement/front", "the front chi must hold 3 cards, not 2"),
         ({**LEGAL, "back": LEGAL["back"][:4]}, "/arrangement/back", "the back chi must hold 5 cards, not 4"),
         ({**LEGAL, "middle": ["9h", "9d", "9c", "8c", "1c"]}, "/arrangement/middle/4", "unknown card '1c'"),
-        ({"back": LEGAL["back"], "middle": LEGAL["middle"]}, "/arrangement/front", "Missing data"),
+        ({"back": LEGAL["back"], "middle": LEGAL["middle"]}, "/arrangement/front", "is required and missing"),
         ({**LEGAL, "extra": []}, "/arrangement/extra", "unknown field"),
     ],
 )

@@ -26,6 +26,9 @@ def problem(response, status):
         (b'{"cards": -Infinity}', "not a JSON number"),
         (b'{"cards": ["A\xffs"]}', "not valid UTF-8 (byte 13)"),  # 0-based offset of \xff
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        # Which "cards" was meant? A parser that keeps the last would classify the second.
+        (b'{"cards": ["As", "Kd", "Qh"], "cards": ["2s", "3d", "4h"]}', "the member 'cards' appears twice"),
+        (b'{"cards": ["As", "Kd", "Qh"], "variant": {"preset": "classic", "preset": "online"}}', "'preset' appears"),
     ],
 )
 def test_malformed_bodies_are_400(client, data, detail):

@@ -283,8 +283,8 @@ def test_cards_that_are_not_cards(client, value, detail):
         ),
         ("/v1/arrangements/analysis", {"arrangement": arrangement(HAND), "opponents": 4}, "/opponents", "not 4"),
         ("/v1/arrangements/play", {"cards": [*HAND[:12], "a♠"], "level": "club"}, "/cards/12", "card As appears twice"),
-        ("/v1/arrangements/play", {"cards": HAND, "level": "club", "seed": 2**63}, "/seed", "2**63 - 1"),
-        ("/v1/arrangements/play", {"cards": HAND, "level": "club", "seed": -1}, "/seed", "2**63 - 1"),
+        ("/v1/arrangements/play", {"cards": HAND, "level": "club", "seed": 2**53}, "/seed", "2**53 - 1"),
+        ("/v1/arrangements/play", {"cards": HAND, "level": "club", "seed": -1}, "/seed", "2**53 - 1"),
         ("/v1/arrangements/play", {"cards": HAND, "level": "grandmaster"}, "/level", "must be beginner"),
         (
             "/v1/settlements/batch",
@@ -384,3 +384,39 @@ def test_deep_nesting_inside_fields_is_refused_cleanly(client, depth):
 def test_a_body_over_the_limit_is_a_413(client):
     body = json.dumps({"hands": [["As", "Kd", "Qh"]] * 80_000})  # about 1.4 MB
     assert client.post("/v1/hands/classify", data=body, content_type="application/json").status_code == 413
+
+
+# marshmallow's own wording (its default messages): the service says it in its words instead.
+LIBRARY_WORDS = ("Missing data for required field.", "Unknown field.", "Field may not be null.", "Invalid input type.")
+
+
+# A batch of settlements answers each table's faults in that table's own entry.
+@pytest.mark.parametrize("path", [path for path in VALID if path != "/v1/settlements/batch"])
+def test_a_bad_card_and_a_bad_variant_are_both_in_one_422(client, path):
+    body = copy.deepcopy(VALID[path])
+    if "cards" in body:
+        body["cards"] = ["Zz", *body["cards"][1:]]
+        card = "/cards/0"
+    elif "arrangement" in body:
+        body["arrangement"]["back"][0] = "Zz"
+        card = "/arrangement/back/0"
+    elif "arrangements" in body:
+        body["arrangements"][1]["arrangement"]["front"][2] = "Zz"
+        card = "/arrangements/1/arrangement/front/2"
+    else:
+        body["players"][1]["arrangement"]["middle"][4] = "Zz"
+        card = "/players/1/arrangement/middle/4"
+    body["variant"] = {"preset": "online", "overrides": {"rake": "half"}}
+    response = client.post(target(path), json=body)
+    assert response.status_code == 422
+    pointers = [error["pointer"] for error in response.get_json()["errors"]]
+    assert card in pointers and "/variant/overrides/rake" in pointers
+
+
+@pytest.mark.parametrize("path", list(VALID))
+def test_no_library_wording_reaches_a_client(client, path):
+    # Every way a field can be missing, null or unknown, at once.
+    body = {"surprise": 1, **dict.fromkeys(VALID[path])}
+    details = [error["detail"] for error in client.post(target(path), json=body).get_json()["errors"]]
+    details += [error["detail"] for error in client.post(target(path), json={"surprise": 1}).get_json()["errors"]]
+    assert details and not [detail for detail in details if detail in LIBRARY_WORDS]

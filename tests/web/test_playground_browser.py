@@ -556,3 +556,28 @@ def test_cards_can_be_picked_one_by_one(page: Playground, server: Service) -> No
     ]
     assert [bonus["key"] for bonus in validation["bonuses"]] == ["back.royal_flush"]
     assert page.console_errors() == []
+
+
+def test_a_drawn_seed_read_by_json_parse_replays_the_same_play(page: Playground) -> None:
+    # A browser reads every JSON number as a double: a seed above 2**53 - 1 would come back rounded,
+    # and the replay would be another play. Twelve drawn seeds, each parsed and sent back.
+    replays: list[dict[str, Any]] = page.driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const cards = arguments[0];
+        const play = (body) => fetch('/v1/arrangements/play', {
+          method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body),
+        }).then((response) => response.text());
+        const once = async () => {
+          const first = await play({cards, level: 'casual'});
+          const seed = JSON.parse(first).seed;
+          const again = await play({cards, level: 'casual', seed});
+          return {exact: Number.isSafeInteger(seed), same: again === first, seed};
+        };
+        Promise.all(Array.from({length: 12}, once)).then(done, (error) => done([{error: String(error)}]));
+        """,
+        ["As", "Ad", "Kc", "Kd", "7h", "9s", "9h", "8c", "5d", "3c", "Qs", "Jh", "2s"],
+    )
+    assert len(replays) == 12
+    assert all(replay.get("exact") and replay.get("same") for replay in replays), replays
+    assert len({replay["seed"] for replay in replays}) == 12

@@ -114,7 +114,7 @@ def test_declared_natural_is_reported(client):
         (lambda body: body.update(bet="0.001"), "/bet", "more decimal places"),
         (lambda body: body.update(bet=None), "/bet", "must be a number"),
         (lambda body: body.update(bet=True), "/bet", "must be a number"),
-        (lambda body: body.pop("bet"), "/bet", "Missing data"),
+        (lambda body: body.pop("bet"), "/bet", "is required and missing"),
         (
             lambda body: body["players"][0].update(forfeit=True),
             "/players/0",

@@ -105,3 +105,18 @@ def test_every_answer_names_the_model_it_was_computed_with(client):
         client.get("/healthz"),
     ):
         assert response.headers["X-Model-Version"] == model
+
+
+def test_the_gets_a_client_keeps_carry_an_etag_and_answer_304_while_unchanged(client):
+    extended = f"/v1/variants/{preset('extended').fingerprint}"
+    for path in ("/v1/variants", "/v1/variants/online", extended, "/openapi.yaml"):
+        first = client.get(path)
+        assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
+        etag = first.headers["ETag"]
+        again = client.get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 304 and again.get_data() == b""
+        assert again.headers["ETag"] == etag
+        # Another version named: the whole answer again.
+        assert client.get(path, headers={"If-None-Match": '"something-else"'}).get_data() == first.get_data()
+    # Different answers, different versions.
+    assert client.get("/v1/variants/online").headers["ETag"] != client.get("/v1/variants/classic").headers["ETag"]

@@ -10,6 +10,7 @@ from ...rules.variants import PRESET_NAMES, preset
 from ...strategy.bank import load_bank
 from ...strategy.kernel import active_kernel
 from ...strategy.odds import odds_for
+from ..answers import revalidated
 from ..params import settings
 from ..problems import Problem
 
@@ -53,4 +54,4 @@ def readyz() -> dict[str, object]:
 def openapi() -> Response:
     """The OpenAPI 3.1 document describing this service."""
     text = settings().openapi_path.read_text(encoding="utf-8")
-    return Response(text, mimetype="application/yaml")
+    return revalidated(Response(text, mimetype="application/yaml"))

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Response, current_app, jsonify
 
 from ...infra.variant_registry import VariantRegistry
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
-from ..answers import MODEL_VERSION
+from ..answers import MODEL_VERSION, revalidated
 from ..params import settings
 from ..presenters import variant_detail_json, variant_summary_json
 from ..problems import Problem
@@ -19,28 +18,33 @@ _FINGERPRINT = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 @blueprint.get("")
-def list_variants() -> dict[str, Any]:
+def list_variants() -> Response:
     """Every preset with its fingerprint, the default one, and the model's version."""
-    return {
+    listed = {
         "default": settings().default_variant,
         "model": MODEL_VERSION,
         "variants": [variant_summary_json(preset(name)) for name in PRESET_NAMES],
     }
+    return revalidated(jsonify(listed))
 
 
 @blueprint.get("/<name>")
-def show_variant(name: str) -> dict[str, Any]:
+def show_variant(name: str) -> Response:
     """One variant with every knob resolved: a preset by its name, or any
     variant the service has answered with by its fingerprint."""
+    return revalidated(jsonify(variant_detail_json(_variant_named(name))))
+
+
+def _variant_named(name: str) -> Variant:
     if _FINGERPRINT.fullmatch(name):
-        return variant_detail_json(_by_fingerprint(name))
+        return _by_fingerprint(name)
     if name not in PRESET_NAMES:
         raise Problem(
             404,
             f"there is no preset {name!r}; the presets are {', '.join(PRESET_NAMES)}, or ask for a fingerprint"
             " (sha256: and 64 hexadecimal digits)",
         )
-    return variant_detail_json(preset(name))
+    return preset(name)
 
 
 def _by_fingerprint(fingerprint: str) -> Variant:
