@@ -109,9 +109,11 @@ def verdict_of(loss: float, *, fouled: bool) -> Verdict:
 
 @dataclass(frozen=True, slots=True)
 class PositionOutlook:
-    """One position against one opponent who plays the chi: the chances of
-    winning, tying and losing it, and its expected points (the position's own
-    value or the opponent's, before the majority unit and multipliers)."""
+    """One position against one opponent of the field: the chances of winning,
+    tying and losing it, and its expected points (the position's own value or
+    the opponent's, before the majority unit and multipliers).  An opponent who
+    declares a natural compares no chi: with :attr:`Analysis.opponent_natural`
+    the three chances add up to 1."""
 
     position: Position
     win: float
@@ -161,9 +163,10 @@ class Analysis:
     rank: int | None  #: among the distinct legal arrangements (None when fouled)
     distinct: int  #: distinct legal arrangements of the hand
     positions: tuple[PositionOutlook, ...]  #: empty when the play collects a natural (no chi compared)
-    scoop: float
-    scooped: float
+    scoop: float  #: wins all three positions against one opponent
+    scooped: float  #: loses all three to one opponent (never more than any position's loss)
     sap_lang: tuple[float, float] | None  #: (scoops every opponent, scooped by every one) where it applies
+    opponent_natural: float  #: one opponent declares a natural, so no chi are compared with it
     foul_reasons: tuple[FoulReason, ...]
     natural: NaturalReview | None
     verdict: Verdict
@@ -211,6 +214,7 @@ def analyse(
         scoop=0.0 if collects or fouled_play else mine.scoop,
         scooped=_scooped(found, mine, collects=collects, fouled=fouled_play),
         sap_lang=_sap_lang(found, mine, collects=collects, fouled=fouled_play),
+        opponent_natural=1.0 - _playing_share(found),
         foul_reasons=reasons,
         natural=_natural_review(found, collects, ev),
         verdict=verdict_of(loss, fouled=fouled_play),
@@ -352,19 +356,28 @@ def _rank(found: Valuation, ev: float) -> int:
     return better + 1
 
 
+def _playing_share(found: Valuation) -> float:
+    """The share of the field that plays its chi (the rest declares a natural)."""
+    size = found.model.field_size
+    return found.model.plays / size if size else 1.0
+
+
 def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[PositionOutlook, ...]:
+    # The outlook's chances are among the opponents who play their chi: over
+    # the whole field, like the scoops, they leave room for an opponent's natural.
+    share = _playing_share(found)
     if fouled:
         _, *values, size = found.model.fouled()
         return tuple(
-            PositionOutlook(position=position, win=0.0, tie=0.0, lose=1.0, points=-value / size)
+            PositionOutlook(position=position, win=0.0, tie=0.0, lose=share, points=-value / size)
             for position, value in zip(POSITIONS, values, strict=True)
         )
     return tuple(
         PositionOutlook(
             position=position,
-            win=mine.win[place],
-            tie=mine.tie[place],
-            lose=mine.lose[place],
+            win=mine.win[place] * share,
+            tie=mine.tie[place] * share,
+            lose=mine.lose[place] * share,
             points=mine.points[place],
         )
         for place, position in enumerate(POSITIONS)
@@ -387,7 +400,10 @@ def _sap_lang(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) 
     if collects:
         return (0.0, 0.0)
     if fouled:
-        return (0.0, 1.0 if found.variant.rules.foul_counts_as_scoop else 0.0)
+        # A foul counts as scooped (R13) by every opponent who plays the chi; one who declares
+        # a natural settles by the natural instead, and then the table is no sập làng.
+        lost = _playing_share(found) ** found.opponents if found.variant.rules.foul_counts_as_scoop else 0.0
+        return (0.0, lost)
     return (mine.sap_lang_won, mine.sap_lang_lost)
 
 

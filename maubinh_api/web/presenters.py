@@ -196,9 +196,10 @@ def style_json(style: Style) -> dict[str, Any]:
 
 
 def chance(value: float) -> float:
-    """A probability as the contract states it, in [0, 1]: the domain's sums
-    may stray from it by floating-point noise (a tie of -1.1e-16)."""
-    return min(1.0, max(0.0, value))
+    """A probability as the contract states it: in [0, 1] (the domain's sums may
+    stray from it by floating-point noise, a tie of -1.1e-16), to 4 decimals
+    like every figure the service answers."""
+    return round(min(1.0, max(0.0, value)), 4)
 
 
 def position_outlook_json(outlook: PositionOutlook) -> dict[str, float]:
@@ -207,7 +208,7 @@ def position_outlook_json(outlook: PositionOutlook) -> dict[str, float]:
         "win": chance(outlook.win),
         "tie": chance(outlook.tie),
         "lose": chance(outlook.lose),
-        "points": outlook.points,
+        "points": points(outlook.points),
     }
 
 
@@ -262,6 +263,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         else None,
         "scoop": chance(analysis.scoop),
         "scooped": chance(analysis.scooped),
+        "opponent_natural": chance(analysis.opponent_natural),
         "sap_lang": None
         if analysis.sap_lang is None
         else {"scoops_all": chance(analysis.sap_lang[0]), "scooped_by_all": chance(analysis.sap_lang[1])},

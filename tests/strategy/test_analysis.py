@@ -8,12 +8,14 @@ from decimal import Decimal
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from maubinh_api.rules.arrangement import Arrangement, Position
 from maubinh_api.rules.cards import DECK, parse_cards
 from maubinh_api.rules.hands import Wheel
 from maubinh_api.rules.settlement import Seat, settle
-from maubinh_api.rules.variants import preset
+from maubinh_api.rules.variants import PRESET_NAMES, preset
 from maubinh_api.strategy.analysis import (
     VERDICT_BANDS,
     Verdict,
@@ -77,15 +79,42 @@ def test_a_worse_arrangement_loses_the_difference_and_the_moves_reach_the_best()
             assert len(english) == len(vietnamese) == len(analysis.moves)
 
 
-def test_positions_and_scoops_are_probabilities_that_add_up():
-    rng = random.Random(23)
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    name=st.sampled_from(PRESET_NAMES),
+    opponents=st.integers(1, 3),
+    play=st.sampled_from(["random", "fouled", "best"]),
+)
+def test_the_odds_of_one_analysis_agree_with_each_other(seed, name, opponents, play):
+    """The laws between an analysis's probabilities, on random hands, variants and plays."""
+    rng = random.Random(seed)
+    variant = preset(name)
     cards = rng.sample(DECK, 13)
-    analysis = analyse(random_legal_arrangement(cards, CLASSIC, rng), CLASSIC)
+    legal = random_legal_arrangement(cards, variant, rng)
+    if play == "best":
+        arrangement, declare = optimise(cards, variant, opponents=opponents).best.arrangement, True
+    elif play == "fouled" and legal.back.score != legal.middle.score:
+        arrangement, declare = Arrangement(back=legal.middle, middle=legal.back, front=legal.front), False
+    else:
+        arrangement, declare = legal, False
+    analysis = analyse(arrangement, variant, declare_natural=declare, opponents=opponents)
+    chances = [analysis.scoop, analysis.scooped, analysis.opponent_natural]
     for outlook in analysis.positions:
-        assert outlook.win + outlook.tie + outlook.lose == pytest.approx(1.0)
-        assert 0 <= outlook.win <= 1 and 0 <= outlook.lose <= 1
-    assert 0 <= analysis.scoop <= 1 and 0 <= analysis.scooped <= 1
-    assert analysis.sap_lang is None  # classic has no sập làng
+        # Each opponent either declares a natural or compares this chi: win, tie or lose.
+        assert outlook.win + outlook.tie + outlook.lose + analysis.opponent_natural == pytest.approx(1.0, abs=1e-9)
+        # Scooping one opponent wins every position against it; being scooped loses every one.
+        assert analysis.scoop <= outlook.win + 1e-12
+        assert analysis.scooped <= outlook.lose + 1e-12
+        chances += [outlook.win, outlook.tie, outlook.lose]
+    if analysis.sap_lang is not None:
+        scoops_all, scooped_by_all = analysis.sap_lang
+        assert scoops_all <= analysis.scoop + 1e-12 and scooped_by_all <= analysis.scooped + 1e-12
+        chances += [scoops_all, scooped_by_all]
+    assert all(0.0 <= chance <= 1.0 for chance in chances)
+    if not analysis.positions:  # a natural collected: nothing is compared, nothing scooped
+        assert analysis.natural is not None and analysis.natural.collected
+        assert analysis.scoop == analysis.scooped == 0.0
 
 
 def test_verdict_bands():
@@ -114,7 +143,9 @@ def test_a_fouled_arrangement_is_graded_by_what_the_foul_costs():
     # 2 x 3 = 6 units per opponent who plays the chi, more against bonuses.
     assert analysis.ev < -5.5
     assert analysis.ev_loss == pytest.approx(analysis.best.ev - analysis.ev)
-    assert all(outlook.lose == 1 for outlook in analysis.positions)
+    # Every position is lost to each opponent who plays the chi (one who declares a natural settles by it).
+    assert all(outlook.lose == pytest.approx(1 - analysis.opponent_natural) for outlook in analysis.positions)
+    assert 0 < analysis.opponent_natural < 0.05  # naturals are rare: a few in a hundred hands
     del cards
 
 

@@ -581,3 +581,16 @@ def test_a_drawn_seed_read_by_json_parse_replays_the_same_play(page: Playground)
     assert len(replays) == 12
     assert all(replay.get("exact") and replay.get("same") for replay in replays), replays
     assert len({replay["seed"] for replay in replays}) == 12
+
+
+def test_auto_arrange_names_its_first_choice_strongest_and_the_odds_leave_room_for_naturals(page: Playground) -> None:
+    page.deal(SEED)
+    page.find("#auto-arrange").click()
+    page.wait(lambda: page.texts(".choice-title"), "the auto-arrange choices")
+    titles = page.texts(".choice-title")
+    # Auto-arrange ranks by strength: a later choice may have more points, so the first is no "Best".
+    assert titles[0] == "Strongest" and titles[1:] == [f"Alternative {n}" for n in range(1, len(titles))]
+    page.find("#best").click()
+    page.wait(lambda: page.texts(".choice-title")[:1] == ["Best"], "the best choices")
+    page.wait_for_checks()
+    assert page.text(".opponent-natural").startswith("An opponent declares a natural (no chi compared): ")

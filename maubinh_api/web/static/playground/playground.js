@@ -1174,6 +1174,8 @@
     const items = [
       el('li', { text: t('scoopText', { value: percent(answer.scoop) }) }),
       el('li', { text: t('scoopedText', { value: percent(answer.scooped) }) }),
+      // The chi chances above leave this out: such an opponent compares no chi.
+      el('li', { class: 'opponent-natural', text: t('opponentNaturalText', { value: percent(answer.opponent_natural) }) }),
     ];
     if (answer.sap_lang) {
       items.push(el('li', { text: t('sapLangText', {
@@ -1250,7 +1252,7 @@
     box.append(el('h3', { text: t(result.objective === 'ev' ? 'bestHeading' : 'strongestHeading') }));
     const choices = [data.best].concat(data.alternatives);
     const list = el('ol', { class: 'choices' });
-    choices.forEach((choice, index) => list.append(renderChoice(choice, index)));
+    choices.forEach((choice, index) => list.append(renderChoice(choice, index, result.objective)));
     box.append(list);
     box.append(el('p', { class: 'hint', text: t('splitsStats', {
       splits: integer(data.stats.splits), legal: integer(data.stats.legal),
@@ -1268,11 +1270,13 @@
     return POSITIONS.every((position) => first[position].slice().sort().join() === second[position].slice().sort().join());
   }
 
-  function renderChoice(choice, index) {
+  /** Auto-arrange ranks by strength, not by points: its first choice is the strongest, not the best. */
+  function renderChoice(choice, index, objective) {
     const chi = POSITIONS.map((position) => label(choice.chi[position].label)).join(' / ');
     const onTable = handComplete() && sameArrangement(choice.arrangement, state.rows);
     const button = el('button', { type: 'button', class: 'small', text: t('place') });
-    const title = index === 0 ? t('bestChoice') : t('alternative', { number: index });
+    const first = objective === 'ev' ? 'bestChoice' : 'strongestChoice';
+    const title = index === 0 ? t(first) : t('alternative', { number: index });
     button.setAttribute('aria-label', t('placeChoice', { choice: title }));
     button.addEventListener('click', () => {
       if (choice.natural) state.declare = choice.declare_natural;
@@ -2154,6 +2158,7 @@
     bestHeading: 'Best play and alternatives',
     strongestHeading: 'Strongest arrangement and alternatives',
     bestChoice: 'Best',
+    strongestChoice: 'Strongest',
     onTable: 'on the table',
     alternative: 'Alternative {number}',
     place: 'Place',
@@ -2200,6 +2205,7 @@
     noPositions: 'No chi are compared: the natural wins outright.',
     scoopText: 'Scoop (sập hầm, winning all three chi): {value}',
     scoopedText: 'Scooped (losing all three chi): {value}',
+    opponentNaturalText: 'An opponent declares a natural (no chi compared): {value}',
     sapLangText: 'Sập làng: scooping every opponent {all}, scooped by every opponent {byAll}',
     noSapLang: 'Sập làng cannot happen at this table under these rules.',
     naturalReview: 'Natural {label} (pays {payout}): collected by this play: {collected}; declaring it is worth ' +
@@ -2407,6 +2413,7 @@
     bestHeading: 'Cách xếp tốt nhất và các lựa chọn khác',
     strongestHeading: 'Cách xếp mạnh nhất và các lựa chọn khác',
     bestChoice: 'Tốt nhất',
+    strongestChoice: 'Mạnh nhất',
     onTable: 'đang đặt',
     alternative: 'Lựa chọn {number}',
     place: 'Đặt',
@@ -2453,6 +2460,7 @@
     noPositions: 'Không so chi: thắng trắng thắng luôn.',
     scoopText: 'Sập hầm (thắng cả 3 chi): {value}',
     scoopedText: 'Bị sập hầm (thua cả 3 chi): {value}',
+    opponentNaturalText: 'Đối thủ báo thắng trắng (không so chi): {value}',
     sapLangText: 'Sập làng: bắt sập cả làng {all}, bị cả làng bắt sập {byAll}',
     noSapLang: 'Với luật này, bàn này không thể có sập làng.',
     naturalReview: 'Thắng trắng {label} (trả {payout} chi): cách xếp này có báo: {collected}; báo được {ev} ' +
