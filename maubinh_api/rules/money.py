@@ -45,7 +45,7 @@ def parse_bet(value: object, decimals: int) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
         raise BetError(f'the bet must be a number or a decimal string such as "10.50", not {type(value).__name__}')
     if isinstance(value, str) and not _DECIMAL_TEXT.match(value):
-        raise BetError(f'the bet {value!r} is not a decimal number such as "10.50"')
+        raise BetError(_why_not_a_bet(value))
     try:
         bet = Decimal(value)
     except InvalidOperation:  # pragma: no cover - the pattern above admits only valid decimals
@@ -59,6 +59,25 @@ def parse_bet(value: object, decimals: int) -> Decimal:
     if bet != quantize(bet, decimals):
         raise BetError(f"the bet {value} has more decimal places than this variant pays (amount_decimals = {decimals})")
     return bet
+
+
+def _why_not_a_bet(text: str) -> str:
+    """The true reason a bet's text is refused (a sign, an exponent, spaces, or no number at all).
+
+    >>> _why_not_a_bet("-5")
+    'the bet must be greater than 0, not -5'
+    >>> _why_not_a_bet("1e3")
+    'the bet "1e3" has an exponent: write it as plain digits such as "10.50"'
+    """
+    body = text.strip()
+    if body != text:
+        return f'the bet {text!r} has spaces around it: send the digits alone, such as "10.50"'
+    if body[:1] in ("+", "-") and _DECIMAL_TEXT.match(body[1:]):
+        return f"the bet must be greater than 0, not {body}" if body[0] == "-" else f"the bet {text!r} needs no sign"
+    mantissa = body.lower().split("e", 1)[0]
+    if "e" in body.lower() and _DECIMAL_TEXT.match(mantissa):
+        return f'the bet "{text}" has an exponent: write it as plain digits such as "10.50"'
+    return f'the bet {text!r} is not a decimal number such as "10.50"'
 
 
 def quantize(value: Decimal, decimals: int) -> Decimal:

@@ -66,9 +66,9 @@ def arrangement_json(arrangement: Arrangement) -> dict[str, list[str]]:
     return {position.value: [str(card) for card in hand.cards] for position, hand in arrangement}
 
 
-def foul_reason_json(reason: FoulReason) -> dict[str, str]:
-    """One reason an arrangement is fouled."""
-    return {"code": reason.code, "detail": reason.detail_en, "detail_vi": reason.detail_vi}
+def foul_reason_json(reason: FoulReason) -> dict[str, Any]:
+    """One reason an arrangement is fouled, in both languages like every text."""
+    return {"code": reason.code, "detail": {"en": reason.detail_en, "vi": reason.detail_vi}}
 
 
 def bonus_json(bonus: Bonus) -> dict[str, Any]:
@@ -127,7 +127,7 @@ def player_json(player: PlayerOutcome, decimals: int) -> dict[str, Any]:
         "natural": natural_json(player.natural),
         "fouled": player.fouled,
         "forfeit": player.forfeit,
-        "sap_lang": None if player.sap_lang is None else player.sap_lang.value,
+        "sap_lang_result": None if player.sap_lang is None else player.sap_lang.value,
         "lines": [line_json(line) for line in player.lines],
     }
 
@@ -147,7 +147,7 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
             for outcome in pair.positions
         },
         "majority": None if pair.majority is None else {"winner": pair.majority, "units": pair.majority_units},
-        "scoop": pair.scoop,
+        "scooper": pair.scoop,
         "multipliers": [
             {"kind": multiplier.kind, "factor": multiplier.factor, "player": multiplier.player}
             | ({"reason": multiplier.reason} if multiplier.reason else {})
@@ -257,14 +257,14 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         },
         "ev_loss": loss(analysis),
         "rank": analysis.rank,
-        "arrangements": analysis.distinct,
+        "distinct_arrangements": analysis.distinct,
         "positions": {outlook.position.value: position_outlook_json(outlook) for outlook in analysis.positions}
         if analysis.positions
         else None,
-        "scoop": chance(analysis.scoop),
-        "scooped": chance(analysis.scooped),
+        "scoop_chance": chance(analysis.scoop),
+        "scooped_chance": chance(analysis.scooped),
         "opponent_natural": chance(analysis.opponent_natural),
-        "sap_lang": None
+        "sap_lang_chance": None
         if analysis.sap_lang is None
         else {"scoops_all": chance(analysis.sap_lang[0]), "scooped_by_all": chance(analysis.sap_lang[1])},
         "fouled": analysis.fouled,

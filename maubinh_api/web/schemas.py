@@ -197,9 +197,9 @@ class ClassifyRequest(StrictSchema):
     cards = card_list(3, 5, "a chi")
     hands = BoundedList(
         card_list(3, 5, "a chi"),
-        min_length=0,
+        min_length=1,
         max_length=MAX_CLASSIFY_HANDS,
-        wrong_count=f"at most {MAX_CLASSIFY_HANDS} hands per request, not {{count}}",
+        wrong_count=f"a batch has 1 to {MAX_CLASSIFY_HANDS} hands, not {{count}}",
         noun="chi (lists of cards)",
     )
     variant = VariantField()

@@ -37,10 +37,13 @@ def test_good_bets(value, decimals, expected):
         (Decimal("1e309"), "at most 1,000,000,000,000"),
         ("1" * 40, "at most"),
         ("0.005", "more decimal places than this variant pays"),
-        ("1e3", "not a decimal number"),
+        # A text bet is refused for its true reason, not as "not a decimal number".
+        ("1e3", "has an exponent"),
         ("ten", "not a decimal number"),
-        (" 10", "not a decimal number"),
-        ("-5", "not a decimal number"),
+        (" 10", "has spaces around it"),
+        ("-5", "must be greater than 0, not -5"),
+        ("-0.50", "must be greater than 0, not -0.50"),
+        ("+5", "needs no sign"),
         (True, "must be a number"),
         (None, "must be a number"),
         (10.5, "must be a number"),  # binary floats are refused: money must be exact

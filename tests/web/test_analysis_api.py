@@ -75,7 +75,7 @@ def test_the_best_arrangement_loses_nothing_and_is_the_one_optimal_answers(clien
     assert body["best"]["ev"] == round(optimise(parse_cards(cards), preset("classic")).best.ev, 4)
     assert body["chi"] == best["chi"]
     assert body["opponents"] == 3 and body["variant"]["preset"] == "classic"
-    assert body["arrangements"] >= 1
+    assert body["distinct_arrangements"] >= 1
 
 
 @pytest.mark.parametrize("place", [0, 3, -1])
@@ -126,7 +126,7 @@ def test_a_fouled_arrangement(client):
     assert body["verdict"] == {"key": "foul", "label": {"en": "Foul", "vi": "Binh lủng"}}
     assert body["rank"] is None
     assert body["ev_loss"] == round(body["best"]["ev"] - body["ev"], 4) > 0
-    assert body["scoop"] == 0
+    assert body["scoop_chance"] == 0
     assert all(body["positions"][position]["win"] == 0 for position in POSITIONS)
     assert strengths(checked["chi"]) == strengths(body["chi"])
     assert body["changes"]["moves"]
@@ -164,12 +164,12 @@ def test_a_hand_without_a_natural_has_none(client):
 def test_sap_lang_is_reported_where_it_can_happen(client):
     arrangement = optimal(client, CARDS)["best"]["arrangement"]
     off = analyse(client, arrangement, variant={"preset": "classic", "overrides": {"sap_lang": False}})
-    assert off["sap_lang"] is None
+    assert off["sap_lang_chance"] is None
     on = analyse(
         client, arrangement, variant={"preset": "classic", "overrides": {"sap_lang": True, "sap_lang_min_players": 2}}
     )
-    assert set(on["sap_lang"]) == {"scoops_all", "scooped_by_all"}
-    assert all(0 <= value <= 1 for value in on["sap_lang"].values())
+    assert set(on["sap_lang_chance"]) == {"scoops_all", "scooped_by_all"}
+    assert all(0 <= value <= 1 for value in on["sap_lang_chance"].values())
 
 
 def test_a_batch_answers_as_single_requests_do(client):

@@ -35,7 +35,10 @@ def test_a_fouled_arrangement_is_a_200_with_reasons_and_no_bonuses(client):
     body = client.post("/v1/arrangements/validate", json={"arrangement": FOULED}).get_json()
     assert body["fouled"] is True
     assert body["reasons"][0]["code"] == "back_weaker_than_middle"
-    assert body["reasons"][0]["detail_vi"] == "chi đầu (Thú A và K) yếu hơn chi giữa (Sám Q)"
+    assert body["reasons"][0]["detail"] == {
+        "en": "the back (Two pair, Aces and Kings) is weaker than the middle (Three Queens)",
+        "vi": "chi đầu (Thú A và K) yếu hơn chi giữa (Sám Q)",
+    }
     assert body["bonuses"] == []
 
 

@@ -58,9 +58,7 @@ def test_1000_hands_are_accepted_and_1001_refused(client):
     assert len(client.post("/v1/hands/classify", json={"hands": [hand] * 1000}).get_json()["results"]) == 1000
     response = client.post("/v1/hands/classify", json={"hands": [hand] * 1001})
     assert response.status_code == 422
-    assert response.get_json()["errors"] == [
-        {"pointer": "/hands", "detail": "at most 1000 hands per request, not 1001"}
-    ]
+    assert response.get_json()["errors"] == [{"pointer": "/hands", "detail": "a batch has 1 to 1000 hands, not 1001"}]
 
 
 @pytest.mark.parametrize(
@@ -68,6 +66,8 @@ def test_1000_hands_are_accepted_and_1001_refused(client):
     [
         ({"cards": ["As", "Kd", "Qh", "Jc", "As"]}, "/cards/4", "card As appears twice: at /cards/0 and /cards/4"),
         ({"cards": ["As", "Kd", "Qh", "Jc"]}, "/cards", "a chi has 3 or 5 cards, not 4"),
+        # Every batch holds 1 to N items, an empty one is refused as /optimal's and /analysis's are.
+        ({"hands": []}, "/hands", "a batch has 1 to 1000 hands, not 0"),
         ({"cards": ["As", "Kd"]}, "/cards", "a chi must hold 3 to 5 cards, not 2"),
         ({"cards": ["As", "Kd", "Qh", "Jc", "Ts", "9s"]}, "/cards", "a chi must hold 3 to 5 cards, not 6"),
         ({"cards": ["As", "Kd", "Zz"]}, "/cards/2", "unknown card 'Zz'"),
@@ -76,7 +76,7 @@ def test_1000_hands_are_accepted_and_1001_refused(client):
         ({"hands": [["As", "Kd", "Qh"], ["2s", "2s", "3d"]]}, "/hands/1/1", "card 2s appears twice"),
         ({"hands": [["As", "Kd", "Qh"], ["2s", "Xd", "3d"]]}, "/hands/1/1", "unknown card 'Xd'"),
         ({}, "", "send either 'cards'"),
-        ({"cards": ["As", "Kd", "Qh"], "hands": []}, "", "not both"),
+        ({"cards": ["As", "Kd", "Qh"], "hands": [["2s", "3d", "4h"]]}, "", "not both"),
         ({"cards": ["As", "Kd", "Qh"], "colour": "red"}, "/colour", "unknown field"),
         ({"cards": ["As", "Kd", "Qh"], "variant": "kitchen"}, "/variant", "unknown preset 'kitchen'"),
         ({"cards": ["As", "Kd", "Qh"], "variant": 3}, "/variant", "must be a preset name"),

@@ -254,7 +254,12 @@ def test_cards_that_are_not_cards(client, value, detail):
             "/players",
             "not 5",
         ),
-        ("/v1/hands/classify", {"hands": [["As", "Kd", "Qh"]] * 1001}, "/hands", "at most 1000"),
+        (
+            "/v1/hands/classify",
+            {"hands": [["As", "Kd", "Qh"]] * 1001},
+            "/hands",
+            "a batch has 1 to 1000 hands, not 1001",
+        ),
         ("/v1/hands/classify", {"cards": HAND[:5] * 20_000}, "/cards", "not 100000"),
         ("/v1/arrangements/optimal", {"cards": [*HAND, "Ac"]}, "/cards", "not 14"),
         ("/v1/arrangements/optimal", {"hands": [HAND] * 101}, "/hands", "not 101"),

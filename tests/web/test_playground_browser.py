@@ -335,7 +335,7 @@ def test_deal_foul_best_play_and_a_settled_table_match_the_api(
     page.wait_for_checks()
     expected = api(server, "/v1/arrangements/validate", {"arrangement": fouled, "variant": "classic"})
     assert page.find("#check-result [data-fouled]").get_attribute("data-fouled") == "true"
-    assert page.texts("#check-result .reason") == [reason["detail"] for reason in expected["reasons"]]
+    assert page.texts("#check-result .reason") == [reason["detail"]["en"] for reason in expected["reasons"]]
     assert page.find("#analysis-verdict").get_attribute("data-verdict") == "foul"
 
     # Best play: placed on the table and graded best, nothing given up.

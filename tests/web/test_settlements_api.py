@@ -41,13 +41,13 @@ def test_settles_a_four_player_online_table(client):
     # Worked in tests/rules/test_settlement.py: 216, -60, -77, -79 points; bet 10; 2% rake on 2160.00.
     assert [player["points"] for player in body["players"]] == [216, -60, -77, -79]
     assert [player["net"] for player in body["players"]] == ["2116.80", "-600.00", "-770.00", "-790.00"]
-    assert body["players"][0]["sap_lang"] == "scooped_all"
+    assert body["players"][0]["sap_lang_result"] == "scooped_all"
     assert body["house_take"] == {"rake": "43.20", "draw_fee": "0.00", "total": "43.20"}
     first = body["pairs"][0]
     assert first["players"] == ["an", "binh"]
     assert first["points"] == 72
     assert first["positions"]["back"] == {"winner": "an", "value": 8, "reason": "stronger_hand", "bonus": "back.quads"}
-    assert first["scoop"] == "an"
+    assert first["scooper"] == "an"
     assert first["multipliers"] == [
         {"kind": "scoop", "factor": 2, "player": "an"},
         {"kind": "sap_lang", "factor": 2, "player": "an", "reason": "scooped_all"},

@@ -1054,7 +1054,7 @@
       if (state.errors.validate && state.errors.validate.length) say('check-status', 'checkFailed');
       return;
     }
-    const reasons = answer.reasons.map((reason) => (state.lang === 'vi' ? reason.detail_vi : reason.detail));
+    const reasons = answer.reasons.map((reason) => label(reason.detail));
     if (answer.fouled) {
       box.append(el('div', { class: 'foul-box', dataset: { fouled: 'true' } }, [
         el('p', { class: 'badge badge-foul', text: t('fouled') }),
@@ -1117,7 +1117,7 @@
     }
     const verdict = el('span', { class: 'badge verdict verdict-' + answer.verdict.key, id: 'analysis-verdict',
       dataset: { verdict: answer.verdict.key }, text: label(answer.verdict.label) });
-    const rank = answer.rank === null ? t('noRank') : t('rankOf', { rank: integer(answer.rank), total: integer(answer.arrangements) });
+    const rank = answer.rank === null ? t('noRank') : t('rankOf', { rank: integer(answer.rank), total: integer(answer.distinct_arrangements) });
     box.append(el('dl', { class: 'figures' }, [
       el('div', {}, [el('dt', { text: t('verdict') }), el('dd', {}, verdict)]),
       el('div', {}, [el('dt', { text: t('ev') }), el('dd', { id: 'analysis-ev', text: signed(answer.ev) })]),
@@ -1172,14 +1172,14 @@
 
   function renderScoops(answer) {
     const items = [
-      el('li', { text: t('scoopText', { value: percent(answer.scoop) }) }),
-      el('li', { text: t('scoopedText', { value: percent(answer.scooped) }) }),
+      el('li', { text: t('scoopText', { value: percent(answer.scoop_chance) }) }),
+      el('li', { text: t('scoopedText', { value: percent(answer.scooped_chance) }) }),
       // The chi chances above leave this out: such an opponent compares no chi.
       el('li', { class: 'opponent-natural', text: t('opponentNaturalText', { value: percent(answer.opponent_natural) }) }),
     ];
-    if (answer.sap_lang) {
+    if (answer.sap_lang_chance) {
       items.push(el('li', { text: t('sapLangText', {
-        all: percent(answer.sap_lang.scoops_all), byAll: percent(answer.sap_lang.scooped_by_all),
+        all: percent(answer.sap_lang_chance.scoops_all), byAll: percent(answer.sap_lang_chance.scooped_by_all),
       }) }));
     } else {
       items.push(el('li', { text: t('noSapLang') }));
@@ -1856,7 +1856,7 @@
     if (player.natural) flags.push(t('flagNatural', { label: label(player.natural.label) }));
     if (player.forfeit) flags.push(t('flagForfeit'));
     else if (player.fouled) flags.push(t('flagFouled'));
-    if (player.sap_lang) flags.push(t('flag.' + player.sap_lang));
+    if (player.sap_lang_result) flags.push(t('flag.' + player.sap_lang_result));
     return flags;
   }
 
@@ -1871,7 +1871,7 @@
     }
     const badges = [];
     if (pair.natural) badges.push(t('pairNatural', { winner: pair.natural.winner || t('nobody') }));
-    if (pair.scoop) badges.push(t('pairScoop', { winner: pair.scoop }));
+    if (pair.scooper) badges.push(t('pairScoop', { winner: pair.scooper }));
     for (const multiplier of pair.multipliers) {
       badges.push(t('mult.' + multiplier.kind, { factor: multiplier.factor, player: multiplier.player }));
     }
