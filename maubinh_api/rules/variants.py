@@ -185,6 +185,8 @@ class Variant:
     sources: tuple[str, ...]
     overridden: tuple[str, ...] = ()
     fingerprint: str = field(default="", compare=False)
+    title_vi: str = ""  #: the title in Vietnamese
+    description_vi: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fingerprint", self.rules.fingerprint())
@@ -337,6 +339,8 @@ def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) ->
 class _PresetFile:
     title: str
     description: str
+    title_vi: str
+    description_vi: str
     sources: tuple[str, ...]
     knobs: Mapping[str, Any]
 
@@ -346,7 +350,12 @@ def _preset_file(name: str) -> _PresetFile:
     text = resources.files(__package__).joinpath("presets", f"{name}.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     return _PresetFile(
-        title=data["title"], description=data["description"], sources=tuple(data["sources"]), knobs=data["rules"]
+        title=data["title"],
+        description=data["description"],
+        title_vi=data["title_vi"],
+        description_vi=data["description_vi"],
+        sources=tuple(data["sources"]),
+        knobs=data["rules"],
     )
 
 
@@ -361,7 +370,15 @@ def preset(name: str) -> Variant:
         raise VariantError(f"unknown preset {name!r}; the presets are {', '.join(PRESET_NAMES)}")
     data = _preset_file(name)
     rules = build_rules(data.knobs)
-    return Variant(name=name, rules=rules, title=data.title, description=data.description, sources=data.sources)
+    return Variant(
+        name=name,
+        rules=rules,
+        title=data.title,
+        description=data.description,
+        sources=data.sources,
+        title_vi=data.title_vi,
+        description_vi=data.description_vi,
+    )
 
 
 def resolve_variant(spec: object) -> Variant:
@@ -445,6 +462,8 @@ def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
         rules=_build_with_override_paths(merged, overrides),
         title=base.title,
         description=base.description,
+        title_vi=base.title_vi,
+        description_vi=base.description_vi,
         sources=base.sources,
         overridden=tuple(sorted(overrides)),
     )

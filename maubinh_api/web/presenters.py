@@ -42,8 +42,8 @@ def variant_summary_json(variant: Variant) -> dict[str, Any]:
     """A preset in the list of ``GET /v1/variants``."""
     return {
         "name": variant.name,
-        "title": variant.title,
-        "description": variant.description,
+        "title": {"en": variant.title, "vi": variant.title_vi},
+        "description": {"en": variant.description, "vi": variant.description_vi},
         "sources": list(variant.sources),
         "fingerprint": variant.fingerprint,
     }

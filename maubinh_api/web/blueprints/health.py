@@ -54,4 +54,10 @@ def readyz() -> dict[str, object]:
 def openapi() -> Response:
     """The OpenAPI 3.1 document describing this service."""
     text = settings().openapi_path.read_text(encoding="utf-8")
-    return revalidated(Response(text, mimetype="application/yaml"))
+    # The origin serving the document first: /docs's "Try it out" then calls this service,
+    # whatever host, port or proxy it is reached through, not the example server of the file.
+    served = text.replace("\nservers:\n", "\nservers:\n" + _THIS_ORIGIN, 1)
+    return revalidated(Response(served, mimetype="application/yaml"))
+
+
+_THIS_ORIGIN = "  - url: /\n    description: The origin that served this document (what /docs calls)\n"

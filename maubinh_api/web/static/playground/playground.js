@@ -1319,7 +1319,7 @@
     state.defaultPreset = result.data.default;
     const select = clear(byId('preset'));
     for (const preset of state.presets) {
-      select.append(el('option', { value: preset.name, text: preset.title + ' · ' + preset.name }));
+      select.append(el('option', { value: preset.name, text: label(preset.title) + ' · ' + preset.name }));
     }
     const wanted = state.presets.some((preset) => preset.name === state.preset) ? state.preset : state.defaultPreset;
     select.value = wanted;
@@ -1346,14 +1346,14 @@
     renderKnobs(result.data.rules);
     state.variantReady = true;
     noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
-    say('variant-status', 'rulesLoaded', { title: result.data.title });
+    say('variant-status', 'rulesLoaded', { title: label(result.data.title) });
     variantChanged(false);
   }
 
   function renderPresetDescription() {
     const node = byId('preset-description');
     const detail = state.presetDetail;
-    node.textContent = detail ? detail.description : '';
+    node.textContent = detail ? label(detail.description) : '';
     // The service describes its presets in English only.
     if (state.lang !== 'en') node.setAttribute('lang', 'en');
     else node.removeAttribute('lang');
