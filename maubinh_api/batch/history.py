@@ -92,24 +92,40 @@ class Part:
 _TEXT: Final = "must be a text of 1 to 200 characters"
 
 
+def _messages(invalid: str | None = None) -> dict[str, Any]:
+    """marshmallow's messages for a field, in the tool's own words."""
+    found: dict[str, Any] = {"required": "is missing from the row", "null": "must not be null"}
+    if invalid is not None:
+        found["invalid"] = invalid
+    return found
+
+
 class _RowSchema(marshmallow.Schema):
     """What each row must hold; cards and the variant are checked by the rules."""
 
     class Meta:
         unknown = marshmallow.EXCLUDE  # platforms log more than this tool reads
 
-    deal_id = fields.String(required=True, validate=validate.Length(min=1, max=200, error=_TEXT))
-    player_id = fields.String(required=True, validate=validate.Length(min=1, max=200, error=_TEXT))
-    variant = fields.Raw(required=True)
-    back = fields.Raw(required=True)
-    middle = fields.Raw(required=True)
-    front = fields.Raw(required=True)
-    declare_natural = fields.Boolean(load_default=True, allow_none=True)
+    # The tool's own words for marshmallow's ("Missing data for required field.", ...).
+    deal_id = fields.String(
+        required=True, validate=validate.Length(min=1, max=200, error=_TEXT), error_messages=_messages(_TEXT)
+    )
+    player_id = fields.String(
+        required=True, validate=validate.Length(min=1, max=200, error=_TEXT), error_messages=_messages(_TEXT)
+    )
+    variant = fields.Raw(required=True, error_messages=_messages())
+    back = fields.Raw(required=True, error_messages=_messages())
+    middle = fields.Raw(required=True, error_messages=_messages())
+    front = fields.Raw(required=True, error_messages=_messages())
+    declare_natural = fields.Boolean(
+        load_default=True, allow_none=True, error_messages=_messages("must be true or false")
+    )
     seats = fields.Integer(
         load_default=4,
         allow_none=True,
         strict=True,
         validate=validate.Range(min=2, max=4, error="must be 2 to 4 players at the table, not {input}"),
+        error_messages=_messages("must be a whole number of players, 2 to 4"),
     )
 
 

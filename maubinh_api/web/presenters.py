@@ -153,7 +153,7 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
             | ({"reason": multiplier.reason} if multiplier.reason else {})
             for multiplier in pair.multipliers
         ],
-        "natural": None
+        "natural_outcome": None
         if pair.natural is None
         else {
             "winner": pair.natural.winner,
@@ -221,11 +221,8 @@ def natural_review_json(review: NaturalReview | None) -> dict[str, Any] | None:
     """The hand's natural, whether the play collects it and what not collecting it gives up."""
     if review is None:
         return None
-    natural = review.natural
     return {
-        "key": natural.key,
-        "label": {"en": natural.natural.label_en, "vi": natural.natural.label_vi},
-        "payout": natural.payout,
+        "held": natural_json(review.natural),
         "collected": review.collected,
         "ev": points(review.ev),
         "given_up": points(review.given_up),

@@ -44,7 +44,7 @@ def test_cards_may_be_a_list_and_a_variant_may_be_an_object():
         ({"front": "Qs Jh"}, "front", "holds 3 cards, not 2"),
         ({"front": "Qs Jh As"}, "front/2", "appears twice"),
         ({"seats": 5}, "seats", "must be 2 to 4 players at the table, not 5"),
-        ({"declare_natural": "maybe"}, "declare_natural", "Not a valid boolean"),
+        ({"declare_natural": "maybe"}, "declare_natural", "must be true or false"),
         ({"back": 7}, "back", "list of card texts"),
     ],
 )
@@ -59,7 +59,7 @@ def test_a_bad_row_names_its_field(change, field, words):
 def test_a_missing_column_is_named():
     record = dict(GOOD)
     del record["front"]
-    assert check_row(record) == (None, ("front", "Missing data for required field."))
+    assert check_row(record) == (None, ("front", "is missing from the row"))
 
 
 def _jsonl(path, lines):

@@ -138,7 +138,8 @@ def test_a_natural_not_declared_is_given_up(client):
     played = optimal(client, SIX_PAIRS)["alternatives"][0]["arrangement"]  # the best chi play
     body = analyse(client, played, declare_natural=False)
     natural = body["natural"]
-    assert natural["key"] == "six_pairs"
+    # The natural held has the one shape of a natural (as /optimal's best.natural).
+    assert natural["held"] == best["natural"] and natural["held"]["key"] == "six_pairs"
     assert natural["collected"] is False
     assert natural["given_up"] > 0
     assert natural["given_up"] == pytest.approx(natural["ev"] - body["ev"], abs=2e-4)  # each to 4 decimals

@@ -89,7 +89,12 @@ def test_declared_natural_is_reported(client):
         "payout": 3,
         "split": None,
     }
-    assert body["pairs"][0]["natural"] == {"winner": "a", "key": "six_pairs", "payout": 3, "reason": "natural_vs_hand"}
+    assert body["pairs"][0]["natural_outcome"] == {
+        "winner": "a",
+        "key": "six_pairs",
+        "payout": 3,
+        "reason": "natural_vs_hand",
+    }
 
 
 @pytest.mark.parametrize(

@@ -1189,8 +1189,8 @@
 
   function renderNaturalReview(natural) {
     return el('p', { class: 'natural-review' }, t('naturalReview', {
-      label: label(natural.label),
-      payout: natural.payout,
+      label: label(natural.held.label),
+      payout: natural.held.payout,
       collected: natural.collected ? t('yes') : t('no'),
       ev: signed(natural.ev),
       givenUp: number(natural.given_up),
@@ -1870,7 +1870,7 @@
       chi.append(el('dd', { text: positionText(result) }));
     }
     const badges = [];
-    if (pair.natural) badges.push(t('pairNatural', { winner: pair.natural.winner || t('nobody') }));
+    if (pair.natural_outcome) badges.push(t('pairNatural', { winner: pair.natural_outcome.winner || t('nobody') }));
     if (pair.scooper) badges.push(t('pairScoop', { winner: pair.scooper }));
     for (const multiplier of pair.multipliers) {
       badges.push(t('mult.' + multiplier.kind, { factor: multiplier.factor, player: multiplier.player }));
