@@ -419,6 +419,8 @@ def overrides_of(variant: Variant) -> dict[str, Any]:
     >>> resolve_variant({"preset": "online", "overrides": overrides_of(online)}) == online
     True
     """
+    if not variant.overridden:  # a preset as it is: every answer names one, keep it cheap
+        return {}
     canonical = variant.rules.canonical()
     base = preset(variant.name).rules.canonical()
     echoed: dict[str, Any] = {}
