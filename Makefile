@@ -20,7 +20,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank examples levels odds bank scale-out system-deps clean deps
+.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -153,6 +153,11 @@ bench-bank: $(DEV_STAMP) $(KERNEL)
 ## examples: rewrite openapi.yaml's answer examples from the live service (tests/web/test_examples.py checks them)
 examples: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m tools.spec_examples --write
+
+## client: generate a Python client of the API from openapi.yaml into build/maubinh-client (openapi-python-client)
+client: $(DEV_STAMP)
+	rm -rf build/maubinh-client
+	$(BIN)/openapi-python-client generate --path openapi.yaml --output-path build/maubinh-client --config tests/client/generator.yaml
 
 ## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; about 20 seconds)
 levels: $(DEV_STAMP) $(KERNEL)

@@ -53,5 +53,9 @@ def test_the_documented_assets_are_the_packaged_ones(spec_document):
     from importlib import resources
 
     packaged = {item.name for item in resources.files("flask_swagger_ui").joinpath("dist").iterdir()}
-    [parameter] = spec_document["paths"]["/docs/{path}"]["get"]["parameters"]
+    [parameter] = [
+        parameter
+        for parameter in spec_document["paths"]["/docs/{path}"]["get"]["parameters"]
+        if parameter.get("in") == "path"
+    ]
     assert set(parameter["schema"]["enum"]) == packaged | {"index.html"}

@@ -64,6 +64,6 @@ def test_serve_script_answers_over_http(server):
     )
     with urllib.request.urlopen(request, timeout=5) as response:
         body = json.load(response)
-    assert body["category"] == "two_pair"
+    assert body["category"]["key"] == "two_pair"
     with urllib.request.urlopen(server + "/healthz", timeout=5) as response:
         assert json.load(response) == {"status": "ok"}

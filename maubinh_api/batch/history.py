@@ -139,7 +139,7 @@ def variant_spec(text: str) -> object:
     try:
         spec: object = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RuleError(f"not valid JSON: {error.msg}") from None
+        raise RuleError(f"not valid JSON: {error.msg}", vi=f"không phải JSON hợp lệ: {error.msg}") from None
     return spec
 
 
@@ -157,7 +157,11 @@ def _cards(value: object) -> list[object]:
     if hasattr(value, "tolist"):  # a Parquet list column arrives as a numpy array
         listed: list[object] = value.tolist()
         return listed
-    raise RuleError(f"cards must be a list of card texts or one text separated by spaces, not {type(value).__name__}")
+    raise RuleError(
+        f"cards must be a list of card texts or one text separated by spaces, not {type(value).__name__}",
+        vi=f"các lá bài phải là một danh sách lá bài hoặc một chuỗi cách nhau bằng dấu cách,"
+        f" không phải kiểu {type(value).__name__}",
+    )
 
 
 def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | None]:
@@ -175,7 +179,10 @@ def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | 
         elif isinstance(variant_value, str):
             variant = variant_of(variant_value)
         else:
-            raise RuleError("variant must be a preset name or a variant object")
+            raise RuleError(
+                "variant must be a preset name or a variant object",
+                vi="variant phải là tên một bộ luật hoặc một đối tượng luật chơi",
+            )
     except RuleError as error:
         return None, ("/".join(["variant", *map(str, error.path)]), error.detail)
     chi: dict[str, object] = {}

@@ -91,6 +91,7 @@ class Arrangement:
             if len(cards) != position.size:
                 raise CardCountError(
                     f"the {position.value} chi ({position.label_vi}) holds {position.size} cards, not {len(cards)}",
+                    vi=f"{position.label_vi} ({position.value}) phải có {position.size} lá, không phải {len(cards)}",
                     path=(position.value,),
                 )
             for index, card in enumerate(cards):
@@ -131,6 +132,22 @@ class FoulReason:
     code: str
     detail_en: str
     detail_vi: str
+
+    @property
+    def label_en(self) -> str:
+        """The kind of foul, in a few words (the detail names the chi)."""
+        return _FOUL_LABELS[self.code][0]
+
+    @property
+    def label_vi(self) -> str:
+        return _FOUL_LABELS[self.code][1]
+
+
+_FOUL_LABELS: Final = {
+    "back_weaker_than_middle": ("Back weaker than the middle", "Chi đầu yếu hơn chi giữa"),
+    "back_equals_middle": ("Back equal to the middle", "Chi đầu bằng chi giữa"),
+    "middle_weaker_than_front": ("Middle weaker than the front", "Chi giữa yếu hơn chi cuối"),
+}
 
 
 def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, ...]:

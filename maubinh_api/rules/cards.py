@@ -155,20 +155,44 @@ class Card:
         maubinh_api.rules.errors.CardError: unknown card '1d': the rank must be one of 2-9, T (or 10), J, Q, K, A
         """
         if not isinstance(text, str):
-            raise CardError(f"a card must be a string such as 'As', not {_kind(text)}", value=text)
+            raise CardError(
+                f"a card must be a string such as 'As', not {_kind(text)}",
+                vi=f"lá bài phải là một chuỗi như 'As', không phải {_kind_vi(text)}",
+                value=text,
+            )
         if not text:
-            raise CardError("a card must not be empty; write it as rank + suit, e.g. 'As' or '10h'", value=text)
+            raise CardError(
+                "a card must not be empty; write it as rank + suit, e.g. 'As' or '10h'",
+                vi="lá bài không được để trống: hãy viết giá trị rồi đến chất, ví dụ 'As' hoặc '10h'",
+                value=text,
+            )
         if text != text.strip():
-            raise CardError(f"card {text!r} has surrounding spaces; write it as e.g. 'As'", value=text)
+            raise CardError(
+                f"card {text!r} has surrounding spaces; write it as e.g. 'As'",
+                vi=f"lá {text!r} có khoảng trắng ở đầu hoặc cuối: hãy viết liền, ví dụ 'As'",
+                value=text,
+            )
         rank_text, suit_text = text[:-1].upper(), text[-1:]
         suit = _SUIT_INPUT.get(suit_text.lower())
         rank = _RANK_INPUT.get(rank_text)
         if rank is None:
             if not rank_text:
-                raise CardError(f"unknown card {text!r}: a card is a rank followed by a suit", value=text)
-            raise CardError(f"unknown card {text!r}: the rank must be one of 2-9, T (or 10), J, Q, K, A", value=text)
+                raise CardError(
+                    f"unknown card {text!r}: a card is a rank followed by a suit",
+                    vi=f"không nhận ra lá bài {text!r}: một lá bài gồm giá trị rồi đến chất",
+                    value=text,
+                )
+            raise CardError(
+                f"unknown card {text!r}: the rank must be one of 2-9, T (or 10), J, Q, K, A",
+                vi=f"không nhận ra lá bài {text!r}: giá trị phải là một trong 2-9, T (hoặc 10), J, Q, K, A",
+                value=text,
+            )
         if suit is None:
-            raise CardError(f"unknown card {text!r}: the suit must be one of s h d c (or ♠ ♥ ♦ ♣)", value=text)
+            raise CardError(
+                f"unknown card {text!r}: the suit must be one of s h d c (or ♠ ♥ ♦ ♣)",
+                vi=f"không nhận ra lá bài {text!r}: chất phải là s, h, d hoặc c (bích, cơ, rô, chuồn), hay ♠ ♥ ♦ ♣",
+                value=text,
+            )
         return _DECK_BY_KEY[(rank, suit)]
 
     @classmethod
@@ -247,6 +271,21 @@ def _kind(value: object) -> str:
     return "a list" if isinstance(value, (list, tuple)) else "an object" if isinstance(value, dict) else "a value"
 
 
+def _kind_vi(value: object) -> str:
+    """:func:`_kind` in Vietnamese."""
+    return _KINDS_VI[_kind(value)]
+
+
+_KINDS_VI: Final = {
+    "null": "null",
+    "a boolean": "một giá trị true/false",
+    "a number": "một số",
+    "a list": "một danh sách",
+    "an object": "một đối tượng",
+    "a value": "một giá trị khác",
+}
+
+
 def check_distinct(cards: Sequence[Card]) -> None:
     """Raise :class:`DuplicateCardError` naming both places of a repeated card."""
     seen: dict[Card, int] = {}
@@ -259,7 +298,9 @@ def check_distinct(cards: Sequence[Card]) -> None:
 def check_hand(cards: Sequence[Card]) -> None:
     """A player's hand: 13 distinct cards."""
     if len(cards) != 13:
-        raise CardCountError(f"a hand has 13 cards, not {len(cards)}")
+        raise CardCountError(
+            f"a hand has 13 cards, not {len(cards)}", vi=f"một tay bài phải có 13 lá, không phải {len(cards)}"
+        )
     check_distinct(cards)
 
 

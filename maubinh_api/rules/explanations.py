@@ -16,6 +16,7 @@ from .arrangement import Position
 from .hands import Category
 from .money import money_text
 from .naturals import Natural
+from .outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
 from .variants import RuleSet
 
 if TYPE_CHECKING:  # settlement imports this module
@@ -59,7 +60,7 @@ def pair_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> tuple[Line, 
     lines: list[Line] = []
     if pair.natural is not None:
         lines.extend(_natural_lines(pair, reveals))
-    elif all(position.reason == "both_fouled" for position in pair.positions):
+    elif all(position.reason is PositionReason.BOTH_FOULED for position in pair.positions):
         lines.append(
             Line(
                 f"{a} and {b} are both fouled (binh lủng): no payment.",
@@ -94,7 +95,7 @@ def pair_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> tuple[Line, 
 def _position_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Line]:
     a, b = pair.players
     lines: list[Line] = []
-    fouled = next((position for position in pair.positions if position.reason == "opponent_fouled"), None)
+    fouled = next((position for position in pair.positions if position.reason is PositionReason.OPPONENT_FOULED), None)
     if fouled is not None:
         winner = fouled.winner
         loser = b if winner == a else a
@@ -131,7 +132,7 @@ def _position_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Li
         if outcome.bonus is not None:
             label_en, label_vi = _bonus_labels(outcome.bonus)
             bonus_en, bonus_vi = f" (bonus: {label_en})", f" (thưởng {label_vi})"
-        if outcome.reason == "opponent_fouled":
+        if outcome.reason is PositionReason.OPPONENT_FOULED:
             lines.append(
                 Line(
                     f"{where_en}: {winner}'s {won[0]}: {loser} pays {winner} {outcome.value}{bonus_en}.",
@@ -161,17 +162,17 @@ def _hand(reveal: Reveal, position: Position) -> tuple[str, str]:
 def _multiplier_line(multiplier: Multiplier, running: int, first: str) -> Line:
     factor, player = multiplier.factor, multiplier.player
     result_en = f"{first} {_signed(running)}"
-    if multiplier.kind == "scoop":
+    if multiplier.kind is MultiplierKind.SCOOP:
         return Line(
             f"Scoop (sập hầm): {player} won all three positions: × {factor}, {result_en}.",
             f"Sập hầm: {player} thắng cả 3 chi: nhân {factor}, {first} {_signed(running)} chi.",
         )
-    if multiplier.kind == "foul":
+    if multiplier.kind is MultiplierKind.FOUL:
         return Line(
             f"Foul penalty: × {factor}, {result_en}.",
             f"Phạt binh lủng: nhân {factor}, {first} {_signed(running)} chi.",
         )
-    if multiplier.reason == "scooped_all":
+    if multiplier.reason is SapLang.SCOOPED_ALL:
         return Line(
             f"Sập làng: {player} scooped every opponent: × {factor}, {result_en}.",
             f"Bắt sập làng: {player} thắng sập cả làng: nhân {factor}, {first} {_signed(running)} chi.",
@@ -187,7 +188,7 @@ def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Lin
     assert decision is not None
     a, b = pair.players
     naturals = {player: reveals[player].natural for player in (a, b)}
-    if decision.reason == "natural_vs_hand":
+    if decision.reason is NaturalOutcomeReason.NATURAL_VS_HAND:
         winner = decision.winner
         assert winner is not None and decision.key is not None
         loser = b if winner == a else a
@@ -200,7 +201,7 @@ def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Lin
             )
         ]
     held = {player: natural.natural for player, natural in naturals.items() if natural is not None}
-    if decision.reason == "naturals_draw":
+    if decision.reason is NaturalOutcomeReason.NATURALS_DRAW:
         return [
             Line(
                 f"{a} ({held[a].label_en}) and {b} ({held[b].label_en}) both have naturals, "
@@ -208,7 +209,7 @@ def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Lin
                 f"{a} ({held[a].label_vi}) và {b} ({held[b].label_vi}) đều thắng trắng: luật này tính hòa.",
             )
         ]
-    if decision.reason == "equal_naturals":
+    if decision.reason is NaturalOutcomeReason.EQUAL_NATURALS:
         return [
             Line(
                 f"{a} ({held[a].label_en}) and {b} ({held[b].label_en}) hold naturals of equal rank: no payment.",
@@ -218,7 +219,7 @@ def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Lin
     winner = decision.winner
     assert winner is not None
     loser = b if winner == a else a
-    if decision.reason == "higher_natural":
+    if decision.reason is NaturalOutcomeReason.HIGHER_NATURAL:
         return [
             Line(
                 f"Both have naturals: {winner}'s {held[winner].label_en} outranks {loser}'s "

@@ -152,7 +152,9 @@ def classify_distinct(cards: tuple[Card, ...], wheel: Wheel = Wheel.LOW) -> Hand
 def check_chi(cards: Sequence[Card]) -> None:
     """A chi: 3 or 5 distinct cards."""
     if len(cards) not in (3, 5):
-        raise CardCountError(f"a chi has 3 or 5 cards, not {len(cards)}")
+        raise CardCountError(
+            f"a chi has 3 or 5 cards, not {len(cards)}", vi=f"một chi phải có 3 hoặc 5 lá, không phải {len(cards)}"
+        )
     check_distinct(cards)
 
 

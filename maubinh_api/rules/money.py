@@ -28,6 +28,8 @@ __all__ = ["MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rak
 #: Largest bet accepted: a sanity limit against client bugs, not a rule.
 MAX_BET: Final = Decimal(10) ** 12
 _DECIMAL_TEXT: Final = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+#: Digits with commas (and points): a thousands separator or a decimal comma.
+_GROUPED_TEXT: Final = re.compile(r"^[0-9][0-9.,]*[0-9]$")
 
 
 class BetError(RuleError):
@@ -43,41 +45,84 @@ def parse_bet(value: object, decimals: int) -> Decimal:
     maubinh_api.rules.money.BetError: the bet 0.005 has more decimal places than this variant pays (amount_decimals = 2)
     """
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
-        raise BetError(f'the bet must be a number or a decimal string such as "10.50", not {type(value).__name__}')
+        raise BetError(
+            f'the bet must be a number or a decimal string such as "10.50", not {type(value).__name__}',
+            vi=f'mức cược phải là một số hoặc một chuỗi số thập phân như "10.50",'
+            f" không phải kiểu {type(value).__name__}",
+        )
     if isinstance(value, str) and not _DECIMAL_TEXT.match(value):
-        raise BetError(_why_not_a_bet(value))
+        raise _refusal(value)
     try:
         bet = Decimal(value)
     except InvalidOperation:  # pragma: no cover - the pattern above admits only valid decimals
-        raise BetError(f"the bet {value!r} is not a decimal number") from None
+        raise BetError(
+            f"the bet {value!r} is not a decimal number", vi=f"mức cược {value!r} không phải là số thập phân"
+        ) from None
     if not bet.is_finite():
-        raise BetError(f"the bet must be finite, not {value}")
+        raise BetError(
+            f"the bet must be finite, not {value}", vi=f"mức cược phải là một số hữu hạn, không phải {value}"
+        )
     if bet <= 0:
-        raise BetError(f"the bet must be greater than 0, not {value}")
+        raise BetError(
+            f"the bet must be greater than 0, not {value}", vi=f"mức cược phải lớn hơn 0, không phải {value}"
+        )
     if bet > MAX_BET:
-        raise BetError(f"the bet must be at most {MAX_BET:,}, not {value}")
+        raise BetError(
+            f"the bet must be at most {MAX_BET:,}, not {value}",
+            vi=f"mức cược tối đa là {MAX_BET:f} (một nghìn tỷ), không phải {value}",
+        )
     if bet != quantize(bet, decimals):
-        raise BetError(f"the bet {value} has more decimal places than this variant pays (amount_decimals = {decimals})")
+        raise BetError(
+            f"the bet {value} has more decimal places than this variant pays (amount_decimals = {decimals})",
+            vi=f"mức cược {value} có nhiều chữ số thập phân hơn luật chơi này cho phép (amount_decimals = {decimals})",
+        )
     return bet
 
 
-def _why_not_a_bet(text: str) -> str:
-    """The true reason a bet's text is refused (a sign, an exponent, spaces, or no number at all).
+def _refusal(text: str) -> BetError:
+    """The true reason a bet's text is refused (a sign, an exponent, spaces, a comma, or no number at all).
 
-    >>> _why_not_a_bet("-5")
+    >>> _refusal("-5").detail
     'the bet must be greater than 0, not -5'
-    >>> _why_not_a_bet("1e3")
+    >>> _refusal("1e3").detail
     'the bet "1e3" has an exponent: write it as plain digits such as "10.50"'
+    >>> print(_refusal("10,50").detail_vi)
+    mức cược '10,50' có dấu phẩy: hãy gửi các chữ số liền nhau, dấu chấm trước phần thập phân, ví dụ "1000" hoặc "10.50"
     """
     body = text.strip()
+    if not text:
+        return BetError(
+            'the bet is empty: send an amount such as "10.50"',
+            vi='mức cược đang để trống: hãy gửi một số tiền, ví dụ "10.50"',
+        )
     if body != text:
-        return f'the bet {text!r} has spaces around it: send the digits alone, such as "10.50"'
+        return BetError(
+            f'the bet {text!r} has spaces around it: send the digits alone, such as "10.50"',
+            vi=f'mức cược {text!r} có khoảng trắng ở đầu hoặc cuối: chỉ gửi các chữ số, ví dụ "10.50"',
+        )
     if body[:1] in ("+", "-") and _DECIMAL_TEXT.match(body[1:]):
-        return f"the bet must be greater than 0, not {body}" if body[0] == "-" else f"the bet {text!r} needs no sign"
+        if body[0] == "-":
+            return BetError(
+                f"the bet must be greater than 0, not {body}", vi=f"mức cược phải lớn hơn 0, không phải {body}"
+            )
+        return BetError(f"the bet {text!r} needs no sign", vi=f"mức cược {text!r} không cần dấu +")
     mantissa = body.lower().split("e", 1)[0]
     if "e" in body.lower() and _DECIMAL_TEXT.match(mantissa):
-        return f'the bet "{text}" has an exponent: write it as plain digits such as "10.50"'
-    return f'the bet {text!r} is not a decimal number such as "10.50"'
+        return BetError(
+            f'the bet "{text}" has an exponent: write it as plain digits such as "10.50"',
+            vi=f'mức cược "{text}" viết dạng số mũ: hãy viết bằng các chữ số thường, ví dụ "10.50"',
+        )
+    if "," in body and _GROUPED_TEXT.match(body):
+        return BetError(
+            f"the bet {text!r} has a comma: send the digits together, with a point before any decimals,"
+            ' such as "1000" or "10.50"',
+            vi=f"mức cược {text!r} có dấu phẩy: hãy gửi các chữ số liền nhau, dấu chấm trước phần thập phân,"
+            ' ví dụ "1000" hoặc "10.50"',
+        )
+    return BetError(
+        f'the bet {text!r} is not a decimal number such as "10.50"',
+        vi=f'mức cược {text!r} không phải là số thập phân như "10.50"',
+    )
 
 
 def quantize(value: Decimal, decimals: int) -> Decimal:

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from enum import StrEnum
 from itertools import combinations
 
 from . import explanations
@@ -38,6 +37,7 @@ from .explanations import Line
 from .hands import Hand, compare
 from .money import draw_fee_of, quantize, rake_of
 from .naturals import NaturalHand, compare_naturals, detect
+from .outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
 from .variants import NaturalVsNatural, Variant
 
 __all__ = [
@@ -73,12 +73,9 @@ class SharedCardError(DuplicateCardError):
         first, second = (pointer(path) for path in self.paths)
         return f"card {self.card_text} is dealt to both {self.ids[0]!r} (at {first}) and {self.ids[1]!r} (at {second})"
 
-
-class SapLang(StrEnum):
-    """A player's sập làng status."""
-
-    SCOOPED_ALL = "scooped_all"  #: bắt sập làng: scooped every opponent
-    SCOOPED_BY_ALL = "scooped_by_all"  #: sập làng: scooped by every opponent
+    def _message_vi(self) -> str:
+        first, second = (pointer(path) for path in self.paths)
+        return f"lá {self.card_text} được chia cho cả {self.ids[0]!r} (ở {first}) lẫn {self.ids[1]!r} (ở {second})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +100,7 @@ class PositionOutcome:
     position: Position
     winner: str | None
     value: int
-    reason: str  #: stronger_hand, tie, opponent_fouled, both_fouled or natural
+    reason: PositionReason
     bonus: str | None = None  #: the bonus-table key that set the value
 
 
@@ -111,10 +108,10 @@ class PositionOutcome:
 class Multiplier:
     """A multiplier applied to a pair total."""
 
-    kind: str  #: scoop, foul or sap_lang
+    kind: MultiplierKind
     factor: int
     player: str  #: whose scoop, whose opponent fouled, whose sập làng
-    reason: str = ""  #: for sap_lang: scooped_all or scooped_by_all
+    reason: SapLang | None = None  #: for sap_lang: which way it went for ``player``
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +121,7 @@ class NaturalDecision:
     winner: str | None  #: who is paid, None for a draw
     key: str | None  #: the natural paid
     payout: int
-    reason: str  #: natural_vs_hand, higher_natural, tie_break, equal_naturals or naturals_draw
+    reason: NaturalOutcomeReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +219,7 @@ def settle(seats: Sequence[Seat], variant: Variant, bet: Decimal, *, explain: bo
             pair = replace(
                 pair,
                 points=pair.points * factor,
-                multipliers=(*pair.multipliers, Multiplier("sap_lang", factor, player, sap_lang[player].value)),
+                multipliers=(*pair.multipliers, Multiplier(MultiplierKind.SAP_LANG, factor, player, sap_lang[player])),
             )
         pairs.append(replace(pair, lines=explanations.pair_lines(pair, by_id)) if explain else pair)
 
@@ -242,13 +239,18 @@ def check_table(seats: Sequence[Seat]) -> None:
     """Raise what makes a table impossible to settle: the player count,
     duplicate ids, a card dealt to two players."""
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise SeatError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}")
+        raise SeatError(
+            f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
+            vi=f"một bàn có từ {MIN_PLAYERS} đến {MAX_PLAYERS} người chơi, không phải {len(seats)}",
+        )
     ids: dict[str, int] = {}
     holders: dict[Card, tuple[int, tuple[PathPart, ...]]] = {}
     for index, seat in enumerate(seats):
         if seat.id in ids:
             raise SeatError(
-                f"player id {seat.id!r} is used twice (players {ids[seat.id]} and {index})", path=(index, "id")
+                f"player id {seat.id!r} is used twice (players {ids[seat.id]} and {index})",
+                vi=f"mã người chơi {seat.id!r} bị dùng hai lần (người chơi {ids[seat.id]} và {index})",
+                path=(index, "id"),
             )
         ids[seat.id] = index
         if seat.arrangement is None:
@@ -279,12 +281,14 @@ def _settle_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome
         other = b[position]
         outcome = compare(hand, other)
         if outcome == 0:
-            positions.append(PositionOutcome(position, None, 0, "tie"))
+            positions.append(PositionOutcome(position, None, 0, PositionReason.TIE))
             continue
         winner, winning_hand = (ids[0], hand) if outcome > 0 else (ids[1], other)
         value = position_value(position, winning_hand, rules)
         positions.append(
-            PositionOutcome(position, winner, value, "stronger_hand", _bonus_key(position, winning_hand, variant))
+            PositionOutcome(
+                position, winner, value, PositionReason.STRONGER_HAND, _bonus_key(position, winning_hand, variant)
+            )
         )
         wins[winner] += 1
         total += value if winner == ids[0] else -value
@@ -295,7 +299,7 @@ def _settle_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome
     multipliers: tuple[Multiplier, ...] = ()
     if scoop is not None:
         total *= rules.scoop_multiplier
-        multipliers = (Multiplier("scoop", rules.scoop_multiplier, scoop),)
+        multipliers = (Multiplier(MultiplierKind.SCOOP, rules.scoop_multiplier, scoop),)
     return PairOutcome(
         players=ids,
         points=total,
@@ -325,7 +329,7 @@ def _foul_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
     rules = variant.rules
     ids = (first.seat.id, second.seat.id)
     if first.fouled and second.fouled:
-        positions = tuple(PositionOutcome(position, None, 0, "both_fouled") for position in Position)
+        positions = tuple(PositionOutcome(position, None, 0, PositionReason.BOTH_FOULED) for position in Position)
         return PairOutcome(ids, 0, positions, None, 0, None, (), None)
     winner_state = second if first.fouled else first
     winner = winner_state.id
@@ -336,7 +340,7 @@ def _foul_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
     for position, hand in arrangement:
         bonus = _bonus_key(position, hand, variant) if rules.foul_pays_bonuses else None
         value = position_value(position, hand, rules) if rules.foul_pays_bonuses else 1
-        positions_list.append(PositionOutcome(position, winner, value, "opponent_fouled", bonus))
+        positions_list.append(PositionOutcome(position, winner, value, PositionReason.OPPONENT_FOULED, bonus))
         total += value
     total += rules.majority_bonus  # the fouled hand lost all three positions
     total *= rules.foul_multiplier
@@ -347,28 +351,34 @@ def _foul_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
         majority=winner if rules.majority_bonus else None,
         majority_units=rules.majority_bonus,
         scoop=None,
-        multipliers=(Multiplier("foul", rules.foul_multiplier, winner),),
+        multipliers=(Multiplier(MultiplierKind.FOUL, rules.foul_multiplier, winner),),
         natural=None,
     )
 
 
 def _natural_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
     ids = (first.seat.id, second.seat.id)
-    positions = tuple(PositionOutcome(position, None, 0, "natural") for position in Position)
+    positions = tuple(PositionOutcome(position, None, 0, PositionReason.NATURAL) for position in Position)
     if first.natural is not None and second.natural is not None:
         outcome = compare_naturals(first.natural, second.natural, variant.rules)
         if outcome == 0:
             draw_knob = variant.rules.natural_vs_natural is NaturalVsNatural.DRAW
-            reason = "naturals_draw" if draw_knob else "equal_naturals"
+            reason = NaturalOutcomeReason.NATURALS_DRAW if draw_knob else NaturalOutcomeReason.EQUAL_NATURALS
             decision = NaturalDecision(None, None, 0, reason)
         else:
-            reason = "higher_natural" if first.natural.natural is not second.natural.natural else "tie_break"
+            reason = (
+                NaturalOutcomeReason.HIGHER_NATURAL
+                if first.natural.natural is not second.natural.natural
+                else NaturalOutcomeReason.TIE_BREAK
+            )
             paid = first.natural if outcome > 0 else second.natural
             decision = NaturalDecision(ids[0] if outcome > 0 else ids[1], paid.key, paid.payout, reason)
     else:
         holder = first if first.natural is not None else second
         assert holder.natural is not None
-        decision = NaturalDecision(holder.seat.id, holder.natural.key, holder.natural.payout, "natural_vs_hand")
+        decision = NaturalDecision(
+            holder.seat.id, holder.natural.key, holder.natural.payout, NaturalOutcomeReason.NATURAL_VS_HAND
+        )
     points = 0 if decision.winner is None else decision.payout if decision.winner == ids[0] else -decision.payout
     return PairOutcome(ids, points, positions, None, 0, None, (), decision)
 
@@ -381,7 +391,9 @@ def _sap_lang(reveals: Sequence[Reveal], pairs: Sequence[PairOutcome], variant: 
     scooped: set[tuple[str, str]] = set()  # (winner, loser)
     for pair in pairs:
         kinds = {multiplier.kind: multiplier.player for multiplier in pair.multipliers}
-        winner = kinds.get("scoop") or (kinds.get("foul") if rules.foul_counts_as_scoop else None)
+        winner = kinds.get(MultiplierKind.SCOOP) or (
+            kinds.get(MultiplierKind.FOUL) if rules.foul_counts_as_scoop else None
+        )
         if winner is not None:  # R13: a foul counts as a scoop when the variant says so
             scooped.add((winner, pair.players[1] if winner == pair.players[0] else pair.players[0]))
     found: dict[str, SapLang] = {}

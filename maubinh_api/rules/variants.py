@@ -199,20 +199,39 @@ Checker = Callable[[object, tuple[PathPart, ...]], Any]
 
 def _integer(low: int, high: int) -> Checker:
     def check(value: object, path: tuple[PathPart, ...]) -> int:
-        if isinstance(value, Decimal) and value == value.to_integral_value() and value.is_finite():
+        if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+            # 3.0 or 1e2: a whole number.  Checked against the range first, as a Decimal:
+            # int() of 1e400000 would take seconds, and its digits fill no message.
+            _check_range(value, low, high, path)
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise VariantError(f"{_name(path)} must be an integer, not {_show(value)}", path=path)
-        if not low <= value <= high:
-            raise VariantError(f"{_name(path)} must be between {low} and {high}, not {value}", path=path)
+            raise VariantError(
+                f"{_name(path)} must be an integer, not {_show(value)}",
+                vi=f"{_name(path)} phải là số nguyên, không phải {_show_vi(value)}",
+                path=path,
+            )
+        _check_range(value, low, high, path)
         return value
 
     return check
 
 
+def _check_range(value: int | Decimal, low: int | Decimal, high: int | Decimal, path: tuple[PathPart, ...]) -> None:
+    if not low <= value <= high:
+        raise VariantError(
+            f"{_name(path)} must be between {low} and {high}, not {value}",
+            vi=f"{_name(path)} phải từ {low} đến {high}, không phải {value}",
+            path=path,
+        )
+
+
 def _boolean(value: object, path: tuple[PathPart, ...]) -> bool:
     if not isinstance(value, bool):
-        raise VariantError(f"{_name(path)} must be true or false, not {_show(value)}", path=path)
+        raise VariantError(
+            f"{_name(path)} must be true or false, not {_show(value)}",
+            vi=f"{_name(path)} phải là true hoặc false, không phải {_show_vi(value)}",
+            path=path,
+        )
     return value
 
 
@@ -220,7 +239,11 @@ def _choice(kind: type[StrEnum]) -> Checker:
     def check(value: object, path: tuple[PathPart, ...]) -> StrEnum:
         allowed = [member.value for member in kind]
         if not isinstance(value, str) or value not in allowed:
-            raise VariantError(f"{_name(path)} must be one of {', '.join(allowed)}; got {_show(value)}", path=path)
+            raise VariantError(
+                f"{_name(path)} must be one of {', '.join(allowed)}; got {_show(value)}",
+                vi=f"{_name(path)} phải là một trong {', '.join(allowed)}; giá trị đã gửi: {_show_vi(value)}",
+                path=path,
+            )
         return kind(value)
 
     return check
@@ -233,7 +256,7 @@ def _fraction(high: Decimal) -> Checker:
     def check(value: object, path: tuple[PathPart, ...]) -> Decimal:
         number: Decimal | None = None
         if isinstance(value, str) and not _DECIMAL_TEXT.match(value):
-            number = None  # only plain decimals: no exponents, signs or spaces
+            _refuse_fraction_text(value, high, path)  # only plain decimals: no exponents, signs or spaces
         elif isinstance(value, (int, Decimal, str)) and not isinstance(value, bool):
             try:
                 number = Decimal(value)
@@ -241,23 +264,66 @@ def _fraction(high: Decimal) -> Checker:
                 number = None
         if number is None or not number.is_finite():
             raise VariantError(
-                f'{_name(path)} must be a decimal fraction such as "0.02", not {_show(value)}', path=path
+                f'{_name(path)} must be a decimal fraction such as "0.02", not {_show(value)}',
+                vi=f'{_name(path)} phải là một số thập phân như "0.02", không phải {_show_vi(value)}',
+                path=path,
             )
-        if not Decimal(0) <= number <= high:
-            raise VariantError(f"{_name(path)} must be between 0 and {high}, not {value}", path=path)
+        _check_range(number, Decimal(0), high, path)
         return number
 
     return check
 
 
+def _refuse_fraction_text(text: str, high: Decimal, path: tuple[PathPart, ...]) -> None:
+    """The true reason a fraction's text is refused, when it is a number written otherwise."""
+    name = _name(path)
+    if text[:1] == "-" and _DECIMAL_TEXT.match(text[1:]):
+        _check_range(Decimal(text), Decimal(0), high, path)
+    if text != text.strip() and _DECIMAL_TEXT.match(text.strip()):
+        raise VariantError(
+            f'{name} {text!r} has spaces around it: send the decimal fraction alone, such as "0.02"',
+            vi=f'{name} {text!r} có khoảng trắng ở đầu hoặc cuối: chỉ gửi số thập phân, ví dụ "0.02"',
+            path=path,
+        )
+    if text[:1] == "+" and _DECIMAL_TEXT.match(text[1:]):
+        raise VariantError(f"{name} {text!r} needs no sign", vi=f"{name} {text!r} không cần dấu +", path=path)
+    if "e" in text.lower() and _DECIMAL_TEXT.match(text.lower().split("e", 1)[0]):
+        raise VariantError(
+            f'{name} "{text}" has an exponent: write the decimal fraction in plain digits, such as "0.02"',
+            vi=f'{name} "{text}" viết dạng số mũ: hãy viết số thập phân bằng các chữ số thường, ví dụ "0.02"',
+            path=path,
+        )
+    if "," in text and _DECIMAL_TEXT.match(text.replace(",", ".", 1)):
+        raise VariantError(
+            f'{name} {text!r} has a comma: write the decimal fraction with a point, such as "0.02"',
+            vi=f'{name} {text!r} có dấu phẩy: hãy dùng dấu chấm trước phần thập phân, ví dụ "0.02"',
+            path=path,
+        )
+
+
+#: The entries of a bonus or natural table in a message: the English plural -> (singular, Vietnamese plural, singular).
+_ENTRY_WORDS: Final = {
+    "bonus keys": ("bonus key", "các mục thưởng", "mục thưởng"),
+    "naturals": ("natural", "các thắng trắng", "thắng trắng"),
+}
+
+
 def _table_map(keys: tuple[str, ...], value_check: Checker, what: str) -> Checker:
+    one, what_vi, one_vi = _ENTRY_WORDS[what]
+
     def check(value: object, path: tuple[PathPart, ...]) -> Mapping[str, int]:
         if not isinstance(value, Mapping):
-            raise VariantError(f"{_name(path)} must be an object of {what}, not {_show(value)}", path=path)
+            raise VariantError(
+                f"{_name(path)} must be an object of {what}, not {_show(value)}",
+                vi=f"{_name(path)} phải là một đối tượng gồm {what_vi}, không phải {_show_vi(value)}",
+                path=path,
+            )
         for key in value:
             if key not in keys:
                 raise VariantError(
-                    f"unknown {what[:-1]} {key!r}; the known ones are {', '.join(keys)}", path=(*path, key)
+                    f"unknown {one} {key!r}; the known ones are {', '.join(keys)}",
+                    vi=f"không có {one_vi} {key!r}; các {one_vi} hợp lệ là {', '.join(keys)}",
+                    path=(*path, key),
                 )
         checked = {key: value_check(value[key], (*path, key)) for key in keys if key in value}
         return MappingProxyType(checked)
@@ -269,14 +335,26 @@ def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | No
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise VariantError(f"{_name(path)} must be an object or null, not {_show(value)}", path=path)
+        raise VariantError(
+            f"{_name(path)} must be an object or null, not {_show(value)}",
+            vi=f"{_name(path)} phải là một đối tượng hoặc null, không phải {_show_vi(value)}",
+            path=path,
+        )
     names = TableLimits.__slots__
     for key in value:
         if key not in names:
-            raise VariantError(f"unknown table limit {key!r}; the known ones are {', '.join(names)}", path=(*path, key))
+            raise VariantError(
+                f"unknown table limit {key!r}; the known ones are {', '.join(names)}",
+                vi=f"không có giới hạn bàn {key!r}; các giới hạn hợp lệ là {', '.join(names)}",
+                path=(*path, key),
+            )
     missing = [name for name in names if name not in value]
     if missing:
-        raise VariantError(f"table limits need {', '.join(missing)} (send all three, or null)", path=path)
+        raise VariantError(
+            f"table limits need {', '.join(missing)} (send all three, or null)",
+            vi=f"giới hạn bàn còn thiếu {', '.join(missing)} (gửi đủ cả ba, hoặc null)",
+            path=path,
+        )
     count = _integer(0, 100_000)
     return TableLimits(**{name: count(value[name], (*path, name)) for name in names})
 
@@ -318,16 +396,25 @@ def _show(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+def _show_vi(value: object) -> str:
+    """:func:`_show` in Vietnamese: the same literal, or the kind of a container."""
+    if isinstance(value, (Mapping, list, tuple)):
+        return "một đối tượng" if isinstance(value, Mapping) else "một danh sách"
+    return _show(value)
+
+
 def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) -> RuleSet:
     """Check every knob and build the rule set; raise :class:`VariantError`
     naming the first bad or missing knob."""
     for key in knobs:
         if key not in _KNOBS:
-            raise VariantError(f"unknown knob {key!r}; the knobs are {', '.join(_KNOBS)}", path=(*path, key))
+            raise _unknown_knob(key, (*path, key))
     required = [name for name in _KNOBS if name != "table"]
     missing = [name for name in required if name not in knobs]
     if missing:
-        raise VariantError(f"the rule set lacks {', '.join(missing)}", path=path)
+        raise VariantError(
+            f"the rule set lacks {', '.join(missing)}", vi=f"bộ luật còn thiếu {', '.join(missing)}", path=path
+        )
     values = {name: checker(knobs.get(name), (*path, name)) for name, checker in _KNOBS.items()}
     return RuleSet(**values)
 
@@ -367,7 +454,10 @@ def preset(name: str) -> Variant:
     3
     """
     if name not in PRESET_NAMES:
-        raise VariantError(f"unknown preset {name!r}; the presets are {', '.join(PRESET_NAMES)}")
+        raise VariantError(
+            f"unknown preset {name!r}; the presets are {', '.join(PRESET_NAMES)}",
+            vi=f"không có bộ luật {name!r}; các bộ luật là {', '.join(PRESET_NAMES)}",
+        )
     data = _preset_file(name)
     rules = build_rules(data.knobs)
     return Variant(
@@ -389,18 +479,24 @@ def resolve_variant(spec: object) -> Variant:
         return preset(spec)
     if not isinstance(spec, Mapping):
         raise VariantError(
-            f"variant must be a preset name or an object with 'preset' and 'overrides', not {_show(spec)}"
+            f"variant must be a preset name or an object with 'preset' and 'overrides', not {_show(spec)}",
+            vi=f"variant phải là tên một bộ luật hoặc một đối tượng có 'preset' và 'overrides',"
+            f" không phải {_show_vi(spec)}",
         )
     for key in spec:
         if key not in ("preset", "overrides", "fingerprint"):
             raise VariantError(
-                f"unknown field {key!r}; a variant has 'preset', 'overrides' and 'fingerprint'", path=(key,)
+                f"unknown field {key!r}; a variant has 'preset', 'overrides' and 'fingerprint'",
+                vi=f"không có trường {key!r}; luật chơi (variant) chỉ có 'preset', 'overrides' và 'fingerprint'",
+                path=(key,),
             )
     variant = _resolve_object(spec)
     if "fingerprint" in spec and spec["fingerprint"] != variant.fingerprint:
         raise VariantError(
             f"this preset and these overrides have the fingerprint {variant.fingerprint}, not"
             f" {_show(spec['fingerprint'])}: the rules differ from those the fingerprint was taken of",
+            vi=f"bộ luật và các tùy chọn đã đổi này có dấu vân tay {variant.fingerprint}, không phải"
+            f" {_show_vi(spec['fingerprint'])}: luật này khác với luật đã được lấy dấu vân tay đó",
             path=("fingerprint",),
         )
     return variant
@@ -435,14 +531,22 @@ def overrides_of(variant: Variant) -> dict[str, Any]:
 def _resolve_object(spec: Mapping[str, object]) -> Variant:
     name = spec.get("preset")
     if not isinstance(name, str):
-        raise VariantError(f"preset must be a preset name, not {_show(name)}", path=("preset",))
+        raise VariantError(
+            f"preset must be a preset name, not {_show(name)}",
+            vi=f"preset phải là tên một bộ luật, không phải {_show_vi(name)}",
+            path=("preset",),
+        )
     try:
         base = preset(name)
     except VariantError as error:
         raise error.at("preset") from None
     overrides = spec.get("overrides", {})
     if not isinstance(overrides, Mapping):
-        raise VariantError(f"overrides must be an object of knobs, not {_show(overrides)}", path=("overrides",))
+        raise VariantError(
+            f"overrides must be an object of knobs, not {_show(overrides)}",
+            vi=f"overrides phải là một đối tượng gồm các tùy chọn, không phải {_show_vi(overrides)}",
+            path=("overrides",),
+        )
     if not overrides:
         return base
     return _apply_overrides(base, overrides)
@@ -452,7 +556,7 @@ def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
     merged: dict[str, object] = dict(_preset_file(base.name).knobs)
     for key, value in overrides.items():
         if key not in _KNOBS:
-            raise VariantError(f"unknown knob {key!r}; the knobs are {', '.join(_KNOBS)}", path=("overrides", key))
+            raise _unknown_knob(key, ("overrides", key))
         if key in _MERGED_MAPS and isinstance(value, Mapping):
             _check_map_keys(key, value)
         merged[key] = _merge_patch(merged.get(key), value) if key in _MERGED_MAPS else value
@@ -473,12 +577,23 @@ def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
 
 def _check_map_keys(knob: str, patch: Mapping[str, object]) -> None:
     """An unknown entry is an error even when it is only removed (null)."""
-    known, what = (BONUS_KEYS, "bonus key") if knob == "bonuses" else (NATURAL_KEYS, "natural")
+    known, plural = (BONUS_KEYS, "bonus keys") if knob == "bonuses" else (NATURAL_KEYS, "naturals")
+    what, _, what_vi = _ENTRY_WORDS[plural]
     for entry in patch:
         if entry not in known:
             raise VariantError(
-                f"unknown {what} {entry!r}; the known ones are {', '.join(known)}", path=("overrides", knob, entry)
+                f"unknown {what} {entry!r}; the known ones are {', '.join(known)}",
+                vi=f"không có {what_vi} {entry!r}; các {what_vi} hợp lệ là {', '.join(known)}",
+                path=("overrides", knob, entry),
             )
+
+
+def _unknown_knob(key: str, path: tuple[PathPart, ...]) -> VariantError:
+    return VariantError(
+        f"unknown knob {key!r}; the knobs are {', '.join(_KNOBS)}",
+        vi=f"không có tùy chọn {key!r}; các tùy chọn là {', '.join(_KNOBS)}",
+        path=path,
+    )
 
 
 def _merge_patch(current: object, patch: object) -> object:

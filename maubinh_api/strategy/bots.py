@@ -50,6 +50,23 @@ class Level(StrEnum):
     EXPERT = "expert"
     BEST = "best"
 
+    @property
+    def label_en(self) -> str:
+        return _LEVEL_LABELS[self][0]
+
+    @property
+    def label_vi(self) -> str:
+        return _LEVEL_LABELS[self][1]
+
+
+_LEVEL_LABELS: Final = {
+    Level.BEGINNER: ("Beginner", "Mới chơi"),
+    Level.CASUAL: ("Casual", "Chơi vui"),
+    Level.CLUB: ("Club", "Câu lạc bộ"),
+    Level.EXPERT: ("Expert", "Cao thủ"),
+    Level.BEST: ("Best", "Tối ưu"),
+}
+
 
 class Style(StrEnum):
     """How a bot came to its arrangement (the kind of mistake, if any)."""

@@ -55,9 +55,14 @@ def register_access_control(app: Flask, settings: Settings) -> None:
             return
         candidate = presented_key()
         if candidate is None or not key_matches(candidate, keys):
-            detail = "this endpoint needs an API key" if candidate is None else "the API key is not valid"
+            detail, vi = (
+                ("this endpoint needs an API key", "yêu cầu này cần một khóa API")
+                if candidate is None
+                else ("the API key is not valid", "khóa API không hợp lệ")
+            )
             raise Problem(
                 401,
                 f"{detail}: send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
+                vi=f"{vi}: hãy gửi khóa qua 'Authorization: Bearer <key>' hoặc 'X-API-Key: <key>'",
                 headers={"WWW-Authenticate": 'Bearer realm="maubinh-api"'},
             )

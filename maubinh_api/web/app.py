@@ -24,6 +24,7 @@ from ..strategy.valuation import value_hand
 from .access import register_access_control
 from .answers import MODEL_VERSION
 from .blueprints import arrangements, hands, health, metrics, playground, settlements, variants
+from .language import register_language
 from .observability import register_observability
 from .problems import register_error_handlers
 
@@ -47,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # Vietnamese labels stay readable
 
     register_error_handlers(app)
+    register_language(app)
     register_observability(app, [("X-Model-Version", MODEL_VERSION)])
     register_access_control(app, settings)
     for module in (health, metrics, variants, hands, arrangements, settlements, playground):

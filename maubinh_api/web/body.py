@@ -10,16 +10,25 @@ is refused, and every failure is a 400 that says where the text went wrong.
 from __future__ import annotations
 
 import json
+import sys
 from decimal import Decimal
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from flask import request
 
-from .problems import Problem
+from .problems import Fault, Problem
+
+
+class NotANumber(ValueError):
+    """NaN or Infinity, which Python's JSON reader would take and JSON has not."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is not a JSON number")
+        self.name = name
 
 
 def _reject_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
+    raise NotANumber(name)
 
 
 def _is_json(mimetype: str) -> bool:
@@ -29,6 +38,10 @@ def _is_json(mimetype: str) -> bool:
 class DuplicateKey(ValueError):
     """One JSON object names a member twice: which value was meant is not for us to guess."""
 
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the member {key!r} appears twice in one object; send each name once")
+        self.key = key
+
 
 def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     members = dict(pairs)
@@ -36,7 +49,7 @@ def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise DuplicateKey(f"the member {key!r} appears twice in one object; send each name once")
+                raise DuplicateKey(key)
             seen.add(key)
     return members
 
@@ -50,42 +63,126 @@ def json_object() -> dict[str, Any]:
     current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     if current.environ.get("CONTENT_TYPE") != "application/json":  # the usual case needs no parsing
         if not _is_json(current.mimetype):
-            given = current.mimetype or "no Content-Type"
-            raise Problem(415, f"send the body as application/json, not {given}")
+            mimetype = current.mimetype
+            raise Problem(
+                415,
+                f"send the body as application/json, not {mimetype or 'no Content-Type'}",
+                vi=f"hãy gửi nội dung dạng application/json, không phải {mimetype}"
+                if mimetype
+                else "hãy gửi nội dung dạng application/json: yêu cầu chưa có Content-Type",
+            )
         charset = current.mimetype_params.get("charset", "utf-8").lower()
         if charset not in ("utf-8", "utf8"):
-            raise Problem(415, f"JSON bodies must be UTF-8, not {charset}")
+            raise Problem(
+                415,
+                f"JSON bodies must be UTF-8, not {charset}",
+                vi=f"nội dung JSON phải được mã hóa UTF-8, không phải {charset}",
+            )
     raw = current.get_data(cache=True)
     if not raw.strip():
-        raise Problem(400, "the request body is empty; send a JSON object")
+        raise Problem(
+            400,
+            "the request body is empty; send a JSON object",
+            vi="nội dung yêu cầu đang trống; hãy gửi một đối tượng JSON",
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise Problem(400, f"the request body is not valid UTF-8 (byte {error.start})") from None
+        raise Problem(
+            400,
+            f"the request body is not valid UTF-8 (byte {error.start})",
+            vi=f"nội dung yêu cầu không phải UTF-8 hợp lệ (byte {error.start})",
+        ) from None
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as error:
+        where, where_vi = f"at line {error.lineno} column {error.colno}", f"ở dòng {error.lineno}, cột {error.colno}"
+        said = _JSON_WORDS.get(error.msg)
         raise Problem(
-            400, f"the request body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            400,
+            f"the request body is not valid JSON: {error.msg} {where}",
+            vi=f"nội dung yêu cầu không phải JSON hợp lệ: {said} {where_vi}"
+            if said
+            else f"nội dung yêu cầu không phải JSON hợp lệ ({error.msg}) {where_vi}",
         ) from None
     except DuplicateKey as error:
-        raise Problem(400, f"the request body is ambiguous: {error}") from None
-    except ValueError as error:  # NaN / Infinity
-        raise Problem(400, f"the request body is not valid JSON: {error}") from None
+        raise Problem(
+            400,
+            f"the request body is ambiguous: {error}",
+            vi=f"nội dung yêu cầu không rõ nghĩa: trường {error.key!r} xuất hiện hai lần trong cùng một đối tượng;"
+            " mỗi tên chỉ gửi một lần",
+        ) from None
+    except NotANumber as error:
+        raise Problem(
+            400,
+            f"the request body is not valid JSON: {error}",
+            vi=f"nội dung yêu cầu không phải JSON hợp lệ: {error.name} không phải là một số JSON",
+        ) from None
+    except ValueError as error:
+        if "integer string conversion" not in str(error):  # pragma: no cover - the reader raises no other
+            raise Problem(
+                400,
+                f"the request body is not valid JSON: {error}",
+                vi=f"nội dung yêu cầu không phải JSON hợp lệ ({error})",
+            ) from None
+        digits = sys.get_int_max_str_digits()  # the longest integer Python reads
+        raise Problem(
+            400,
+            f"the request body holds a number of more than {digits} digits, longer than this service reads",
+            vi=f"nội dung yêu cầu có một số dài hơn {digits} chữ số, quá dài để dịch vụ đọc",
+        ) from None
     except RecursionError:
-        raise Problem(400, "the request body is nested too deeply to be read") from None
+        raise Problem(
+            400,
+            "the request body is nested too deeply to be read",
+            vi="nội dung yêu cầu lồng nhau quá sâu, không đọc được",
+        ) from None
     if not isinstance(data, dict):
-        raise Problem.invalid([{"pointer": "", "detail": f"the body must be a JSON object, not {_kind(data)}"}])
+        english, vietnamese = _KINDS[_kind(data)]
+        raise Problem.invalid(
+            [
+                Fault(
+                    "",
+                    f"the body must be a JSON object, not {english}",
+                    f"phải là một đối tượng JSON, không phải {vietnamese}",
+                )
+            ]
+        )
     return data
 
 
 def _kind(value: object) -> str:
     if isinstance(value, list):
-        return "an array"
+        return "array"
     if isinstance(value, str):
-        return "a string"
+        return "string"
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
-    return "a number"
+        return "boolean"
+    return "number"
+
+
+#: What a JSON value is, in each language.
+_KINDS: Final = {
+    "array": ("an array", "một mảng"),
+    "string": ("a string", "một chuỗi"),
+    "null": ("null", "null"),
+    "boolean": ("a boolean", "một giá trị true/false"),
+    "number": ("a number", "một số"),
+}
+
+#: Python's JSON reader's complaints (``JSONDecodeError.msg``) in Vietnamese.
+_JSON_WORDS: Final = {
+    "Expecting value": "thiếu một giá trị",
+    "Expecting property name enclosed in double quotes": "thiếu tên trường đặt trong dấu ngoặc kép",
+    "Expecting ':' delimiter": "thiếu dấu ':'",
+    "Expecting ',' delimiter": "thiếu dấu ','",
+    "Unterminated string starting at": "chuỗi chưa được đóng ngoặc kép, bắt đầu",
+    "Invalid control character at": "có ký tự điều khiển không hợp lệ",
+    "Invalid \\escape": "có chuỗi thoát (\\) không hợp lệ",
+    "Invalid \\uXXXX escape": "có chuỗi thoát \\uXXXX không hợp lệ",
+    "Extra data": "còn dữ liệu thừa sau giá trị JSON",
+    "Illegal trailing comma before end of object": "có dấu phẩy thừa trước khi đóng đối tượng",
+    "Illegal trailing comma before end of array": "có dấu phẩy thừa trước khi đóng mảng",
+}

@@ -13,6 +13,7 @@ from ..rules.explanations import Line
 from ..rules.hands import Hand
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
+from ..rules.outcomes import LabelledCode
 from ..rules.settlement import PairOutcome, PlayerOutcome, Settlement
 from ..rules.variants import Variant, overrides_of
 from ..strategy.analysis import Analysis, Move, NaturalReview, PositionOutlook, Verdict, advice
@@ -20,12 +21,22 @@ from ..strategy.bots import Play, Style
 from ..strategy.optimiser import Choice, Solution
 
 
+def enumeration(key: str, label_en: str, label_vi: str) -> dict[str, Any]:
+    """A value of an enumeration, as every answer gives one: ``{key, label}``
+    (the key is what a request sends; the label is for people)."""
+    return {"key": key, "label": {"en": label_en, "vi": label_vi}}
+
+
+def labelled(code: LabelledCode) -> dict[str, Any]:
+    """An outcome code as an enumeration."""
+    return enumeration(code.value, code.label_en, code.label_vi)
+
+
 def hand_json(hand: Hand) -> dict[str, Any]:
     """A classified chi (``Hand`` in openapi.yaml)."""
     return {
         "cards": [str(card) for card in hand.cards],
-        "category": hand.category.key,
-        "label": {"en": hand.category.label_en, "vi": hand.category.label_vi},
+        "category": enumeration(hand.category.key, hand.category.label_en, hand.category.label_vi),
         "description": {"en": hand.description_en, "vi": hand.description_vi},
         "strength": list(hand.strength),
     }
@@ -68,7 +79,9 @@ def arrangement_json(arrangement: Arrangement) -> dict[str, list[str]]:
 
 def foul_reason_json(reason: FoulReason) -> dict[str, Any]:
     """One reason an arrangement is fouled, in both languages like every text."""
-    return {"code": reason.code, "detail": {"en": reason.detail_en, "vi": reason.detail_vi}}
+    return enumeration(reason.code, reason.label_en, reason.label_vi) | {
+        "detail": {"en": reason.detail_en, "vi": reason.detail_vi}
+    }
 
 
 def bonus_json(bonus: Bonus) -> dict[str, Any]:
@@ -127,7 +140,7 @@ def player_json(player: PlayerOutcome, decimals: int) -> dict[str, Any]:
         "natural": natural_json(player.natural),
         "fouled": player.fouled,
         "forfeit": player.forfeit,
-        "sap_lang_result": None if player.sap_lang is None else player.sap_lang.value,
+        "sap_lang_result": None if player.sap_lang is None else labelled(player.sap_lang),
         "lines": [line_json(line) for line in player.lines],
     }
 
@@ -141,7 +154,7 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
             outcome.position.value: {
                 "winner": outcome.winner,
                 "value": outcome.value,
-                "reason": outcome.reason,
+                "reason": labelled(outcome.reason),
                 "bonus": outcome.bonus,
             }
             for outcome in pair.positions
@@ -149,8 +162,8 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
         "majority": None if pair.majority is None else {"winner": pair.majority, "units": pair.majority_units},
         "scooper": pair.scoop,
         "multipliers": [
-            {"kind": multiplier.kind, "factor": multiplier.factor, "player": multiplier.player}
-            | ({"reason": multiplier.reason} if multiplier.reason else {})
+            {"kind": labelled(multiplier.kind), "factor": multiplier.factor, "player": multiplier.player}
+            | ({"reason": labelled(multiplier.reason)} if multiplier.reason else {})
             for multiplier in pair.multipliers
         ],
         "natural_outcome": None
@@ -159,7 +172,7 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
             "winner": pair.natural.winner,
             "key": pair.natural.key,
             "payout": pair.natural.payout,
-            "reason": pair.natural.reason,
+            "reason": labelled(pair.natural.reason),
         },
         "lines": [line_json(line) for line in pair.lines],
     }
@@ -187,12 +200,12 @@ def solution_json(solution: Solution) -> dict[str, Any]:
 
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
     """How an arrangement is graded."""
-    return {"key": verdict.value, "label": {"en": verdict.label_en, "vi": verdict.label_vi}}
+    return enumeration(verdict.value, verdict.label_en, verdict.label_vi)
 
 
 def style_json(style: Style) -> dict[str, Any]:
     """How a bot came to its arrangement."""
-    return {"key": style.value, "label": {"en": style.label_en, "vi": style.label_vi}}
+    return enumeration(style.value, style.label_en, style.label_vi)
 
 
 def chance(value: float) -> float:
@@ -286,7 +299,7 @@ def play_json(played: Play, analysis: Analysis, natural: NaturalHand | None) -> 
         "chi": chi_json(played.arrangement),
         "natural": natural_json(natural),
         "declare_natural": played.declare_natural,
-        "level": played.level.value,
+        "level": enumeration(played.level.value, played.level.label_en, played.level.label_vi),
         "seed": played.seed,
         "style": style_json(played.style),
         "ev": points(analysis.ev),

@@ -5,6 +5,11 @@ or a marshmallow ``ValidationError`` escape); the handlers registered by
 :func:`register_error_handlers` turn each into an ``application/problem+json``
 answer.  A 422 carries ``errors``: one ``{"pointer", "detail"}`` per offending
 value, the pointer an RFC 6901 JSON pointer into the request body.
+
+Every text is held in English and Vietnamese (a problem's ``detail`` and
+``detail_vi``, each :class:`Fault`'s) and written in the language the
+request chose (:func:`~maubinh_api.web.language.negotiated_language`) only
+when the document is.
 """
 
 from __future__ import annotations
@@ -13,80 +18,117 @@ import json
 import logging
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
 
 from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from ..rules.errors import PathPart, RuleError, pointer
+from .language import Message, negotiated_language
 
 logger = logging.getLogger(__name__)
 
 PROBLEM_MIMETYPE = "application/problem+json"
 _TYPE_PREFIX = "urn:maubinh:problem:"
 
-#: status -> (type slug, title) for every status the service answers with.
-PROBLEM_TYPES: dict[int, tuple[str, str]] = {
-    400: ("malformed-request", "Malformed request"),
-    401: ("unauthorized", "Unauthorized"),
-    404: ("not-found", "Not found"),
-    405: ("method-not-allowed", "Method not allowed"),
-    413: ("payload-too-large", "Payload too large"),
-    415: ("unsupported-media-type", "Unsupported media type"),
-    422: ("invalid-content", "Invalid content"),
-    500: ("internal-error", "Internal server error"),
-    503: ("not-ready", "Service not ready"),
+
+class ProblemType(NamedTuple):
+    """The kind of a problem: the slug of its ``type`` URI and its title in each language."""
+
+    slug: str
+    title: str
+    title_vi: str
+
+
+#: status -> its problem type, for every status the service answers with.
+PROBLEM_TYPES: dict[int, ProblemType] = {
+    400: ProblemType("malformed-request", "Malformed request", "Yêu cầu sai định dạng"),
+    401: ProblemType("unauthorized", "Unauthorized", "Chưa xác thực"),
+    404: ProblemType("not-found", "Not found", "Không tìm thấy"),
+    405: ProblemType("method-not-allowed", "Method not allowed", "Phương thức không được phép"),
+    413: ProblemType("payload-too-large", "Payload too large", "Nội dung quá lớn"),
+    415: ProblemType("unsupported-media-type", "Unsupported media type", "Kiểu nội dung không được hỗ trợ"),
+    422: ProblemType("invalid-content", "Invalid content", "Nội dung không hợp lệ"),
+    500: ProblemType("internal-error", "Internal server error", "Lỗi máy chủ nội bộ"),
+    503: ProblemType("not-ready", "Service not ready", "Dịch vụ chưa sẵn sàng"),
 }
+_OTHER_TYPE: Final = ProblemType("error", "Error", "Lỗi")
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One offending value of a 422: an RFC 6901 pointer into the request
+    body, and what is wrong there in English (``detail``) and Vietnamese."""
+
+    pointer: str
+    detail: str
+    vi: str
+
+    @classmethod
+    def of(cls, error: RuleError) -> Fault:
+        """A rule error at its own path."""
+        return cls(pointer(error.path), error.detail, error.detail_vi)
+
+    def json(self, language: str) -> dict[str, str]:
+        """The ``{"pointer", "detail"}`` entry of an answer in ``language``."""
+        return {"pointer": self.pointer, "detail": self.vi if language == "vi" else self.detail}
 
 
 class Problem(Exception):
-    """An error answer: status, a sentence saying what is wrong, and for a
-    422 the list of offending values."""
+    """An error answer: status, a sentence saying what is wrong (in English,
+    and in Vietnamese as ``vi``), and for a 422 the list of offending values."""
 
     def __init__(
         self,
         status: int,
         detail: str,
         *,
-        errors: list[dict[str, str]] | None = None,
+        vi: str,
+        errors: list[Fault] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.detail_vi = vi
         self.errors = errors
         self.headers = dict(headers or {})
 
     @classmethod
-    def invalid(cls, errors: list[dict[str, str]]) -> Problem:
-        """A 422 for the given ``{"pointer", "detail"}`` entries."""
+    def invalid(cls, errors: list[Fault]) -> Problem:
+        """A 422 for the given entries, its detail naming the first."""
         first = errors[0]
-        where = first["pointer"] or "the body"
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        return cls(422, f"{where}: {first['detail']}{more}", errors=errors)
+        others = len(errors) - 1
+        more, more_vi = (f" (and {others} more)", f" (và {others} lỗi khác)") if others else ("", "")
+        return cls(
+            422,
+            f"{first.pointer or 'the body'}: {first.detail}{more}",
+            vi=f"{first.pointer or 'nội dung yêu cầu'}: {first.vi}{more_vi}",
+            errors=errors,
+        )
 
     def relocated(self, prefix: str) -> Problem:
         """The same problem with every pointer moved under ``prefix`` (a pointer)."""
-        errors = (
-            None if self.errors is None else [error | {"pointer": prefix + error["pointer"]} for error in self.errors]
-        )
-        if errors:
-            return Problem.invalid(errors)
-        return Problem(self.status, self.detail, errors=errors, headers=self.headers)
+        if self.errors:
+            return Problem.invalid([Fault(prefix + error.pointer, error.detail, error.vi) for error in self.errors])
+        return Problem(self.status, self.detail, vi=self.detail_vi, errors=self.errors, headers=self.headers)
 
-    def body(self) -> dict[str, Any]:
-        """The problem document."""
-        slug, title = PROBLEM_TYPES.get(self.status, ("error", "Error"))
+    def body(self, language: str | None = None) -> dict[str, Any]:
+        """The problem document, in ``language`` (the request's when not given)."""
+        language = language or negotiated_language()
+        kind = PROBLEM_TYPES.get(self.status, _OTHER_TYPE)
+        vietnamese = language == "vi"
         document: dict[str, Any] = {
-            "type": _TYPE_PREFIX + slug,
-            "title": title,
+            "type": _TYPE_PREFIX + kind.slug,
+            "title": kind.title_vi if vietnamese else kind.title,
             "status": self.status,
-            "detail": self.detail,
+            "detail": self.detail_vi if vietnamese else self.detail,
             "instance": request.path,
         }
         if self.errors is not None:
-            document["errors"] = self.errors
+            document["errors"] = [error.json(language) for error in self.errors]
         return document
 
     def response(self) -> Response:
@@ -96,41 +138,53 @@ class Problem(Exception):
 
 
 #: marshmallow's own messages, in the service's words (the pointer names the field).
-_OWN_WORDS: Final[dict[str, str]] = {
-    "Missing data for required field.": "is required and missing",
-    "Field may not be null.": "must not be null",
-    "Unknown field.": "unknown field",
-    "Invalid input type.": "must be a JSON object",
-    "Invalid type.": "has the wrong type",
-    "Invalid value.": "is not a valid value",
-    "Not a valid string.": "must be a string",
-    "Not a valid integer.": "must be a whole number",
-    "Not a valid number.": "must be a number",
-    "Not a valid boolean.": "must be true or false",
-    "Not a valid list.": "must be a list",
-    "Not a valid mapping type.": "must be a JSON object",
+_OWN_WORDS: Final[dict[str, Message]] = {
+    "Missing data for required field.": Message("is required and missing", "bắt buộc phải có nhưng đang thiếu"),
+    "Field may not be null.": Message("must not be null", "không được là null"),
+    "Unknown field.": Message("unknown field", "không có trường này"),
+    "Invalid input type.": Message("must be a JSON object", "phải là một đối tượng JSON"),
+    "Invalid type.": Message("has the wrong type", "sai kiểu dữ liệu"),
+    "Invalid value.": Message("is not a valid value", "không phải là giá trị hợp lệ"),
+    "Not a valid string.": Message("must be a string", "phải là một chuỗi"),
+    "Not a valid integer.": Message("must be a whole number", "phải là số nguyên"),
+    "Not a valid number.": Message("must be a number", "phải là một số"),
+    "Not a valid boolean.": Message("must be true or false", "phải là true hoặc false"),
+    "Not a valid list.": Message("must be a list", "phải là một danh sách"),
+    "Not a valid mapping type.": Message("must be a JSON object", "phải là một đối tượng JSON"),
 }
 
 
-def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) -> list[dict[str, str]]:
+def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) -> list[Fault]:
     """Flatten marshmallow's nested error messages into pointer entries, its
     own messages put in the service's words.
 
-    >>> errors_from_marshmallow({'cards': {2: ['bad card']}, 'x': ['Missing data for required field.']})
-    [{'pointer': '/cards/2', 'detail': 'bad card'}, {'pointer': '/x', 'detail': 'is required and missing'}]
+    >>> messages = {'cards': {2: [Message('bad card', 'lá bài sai')]}, 'x': ['Unknown field.']}
+    >>> card, extra = errors_from_marshmallow(messages)
+    >>> card
+    Fault(pointer='/cards/2', detail='bad card', vi='lá bài sai')
+    >>> extra.json('vi')
+    {'pointer': '/x', 'detail': 'không có trường này'}
     """
     if isinstance(messages, Mapping):
-        found: list[dict[str, str]] = []
+        found: list[Fault] = []
         for key, value in messages.items():
             # marshmallow files errors of the whole schema under "_schema".
             part: tuple[PathPart, ...] = () if key == "_schema" else (key,)
             found.extend(errors_from_marshmallow(value, prefix + part))
         return found
     if isinstance(messages, list) and all(isinstance(item, str) for item in messages):
-        return [{"pointer": pointer(prefix), "detail": _OWN_WORDS.get(item) or item} for item in messages]
+        return [_fault(pointer(prefix), item) for item in messages]
     if isinstance(messages, list):
         return [entry for item in messages for entry in errors_from_marshmallow(item, prefix)]
-    return [{"pointer": pointer(prefix), "detail": str(messages)}]
+    return [_fault(pointer(prefix), str(messages))]
+
+
+def _fault(where: str, message: str) -> Fault:
+    """A marshmallow message as an entry: the service's words for marshmallow's
+    own, a :class:`Message`'s two texts, or (never, if every message of the
+    schemas is a Message) the English twice, which the language tests catch."""
+    said = _OWN_WORDS.get(message) or message
+    return Fault(where, str(said), getattr(said, "vi", str(said)))
 
 
 @contextmanager
@@ -140,8 +194,7 @@ def located(*prefix: PathPart) -> Iterator[None]:
     try:
         yield
     except RuleError as error:
-        moved = error.at(*prefix)
-        raise Problem.invalid([{"pointer": pointer(moved.path), "detail": moved.detail}]) from None
+        raise Problem.invalid([Fault.of(error.at(*prefix))]) from None
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -157,26 +210,34 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(RuleError)
     def _rule(error: RuleError) -> Response:
-        return Problem.invalid([{"pointer": pointer(error.path), "detail": error.detail}]).response()
+        return Problem.invalid([Fault.of(error)]).response()
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:
         status = error.code or 500
         headers: dict[str, str] = {}
         if status == 405:
-            allowed = getattr(error, "valid_methods", None) or []
-            headers["Allow"] = ", ".join(sorted(allowed))
-            detail = f"{request.method} is not allowed on {request.path}; use {', '.join(sorted(allowed))}"
+            allowed = ", ".join(sorted(getattr(error, "valid_methods", None) or []))
+            headers["Allow"] = allowed
+            detail = f"{request.method} is not allowed on {request.path}; use {allowed}"
+            vi = f"không dùng được {request.method} với {request.path}; hãy dùng {allowed}"
         elif status == 404:
-            detail = f"there is nothing at {request.path}"
+            detail, vi = f"there is nothing at {request.path}", f"không có gì ở {request.path}"
         elif status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
             detail = f"the request body is larger than the limit of {limit} bytes"
-        else:
-            detail = error.description or PROBLEM_TYPES.get(status, ("", "Error"))[1]
-        return Problem(status, detail, headers=headers).response()
+            vi = f"nội dung yêu cầu lớn hơn giới hạn {limit} byte"
+        else:  # werkzeug's own refusals (a Range that cannot be satisfied, ...), in its English
+            kind = PROBLEM_TYPES.get(status, _OTHER_TYPE)
+            detail = error.description or kind.title
+            vi = f"{kind.title_vi}: dịch vụ không đáp ứng được yêu cầu này (HTTP {status} {error.name})"
+        return Problem(status, detail, vi=vi, headers=headers).response()
 
     @app.errorhandler(Exception)
     def _unexpected(_error: Exception) -> Response:
         logger.exception("unhandled error on %s %s", request.method, request.path)
-        return Problem(500, "the service failed to answer this request; it has been logged").response()
+        return Problem(
+            500,
+            "the service failed to answer this request; it has been logged",
+            vi="dịch vụ không trả lời được yêu cầu này; lỗi đã được ghi lại",
+        ).response()

@@ -4,6 +4,9 @@ Schemas check types, lengths and card notation and reject unknown fields
 (422, documented in openapi.yaml).  Rules that need the game (duplicate
 cards, the variant's knobs, chi sizes) are checked by the domain, whose
 errors carry their own paths.
+
+Every message is a :class:`~maubinh_api.web.language.Message`: English with
+its Vietnamese, whichever way marshmallow passes or formats it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from ..rules.cards import Card
 from ..rules.errors import CardError, VariantError
 from ..rules.variants import Variant, resolve_variant
+from .language import Message
 
 #: Largest batch of hands for ``POST /v1/hands/classify``.
 MAX_CLASSIFY_HANDS = 1000
@@ -34,135 +38,20 @@ LEVELS = ("beginner", "casual", "club", "expert", "best")
 #: Longest player id.
 MAX_PLAYER_ID = 64
 
-_VARIANT_SHAPE = 'must be a preset name or an object {"preset": ..., "overrides": {...}}'
-_BET_SHAPE = 'must be a number or a decimal string such as "10.50"'
-
-
-class CardField(fields.Field[Card]):
-    """One card in any accepted notation (RULES §1)."""
-
-    default_error_messages = {"null": "a card must be a string such as 'As', not null"}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Card:
-        try:
-            return Card.parse(value)
-        except CardError as error:
-            raise ValidationError(str(error)) from None
-
-
-class BoundedList(fields.List):
-    """A list whose length is checked before any item is read, so that a huge
-    list is refused without parsing it.  ``too_many``/``wrong_count`` format
-    the message with ``{count}``."""
-
-    def __init__(
-        self, item: fields.Field[Any], *, min_length: int, max_length: int, wrong_count: str, noun: str, **kwargs: Any
-    ) -> None:
-        super().__init__(item, **kwargs)
-        self.error_messages["null"] = f"must be a list of {noun}, not null"
-        self.min_length, self.max_length = min_length, max_length
-        self.wrong_count, self.noun = wrong_count, noun
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if not isinstance(value, list):
-            raise ValidationError(f"must be a list of {self.noun}, not {_kind(value)}")
-        if not self.min_length <= len(value) <= self.max_length:
-            raise ValidationError(self.wrong_count.format(count=len(value)))
-        return super()._deserialize(value, attr, data, **kwargs)
-
-
-class CardList(BoundedList):
-    """A list of cards, read in one pass (a field call per card costs more than
-    the card); errors are keyed by position, like marshmallow's own lists."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if not isinstance(value, list):
-            raise ValidationError(f"must be a list of {self.noun}, not {_kind(value)}")
-        if not self.min_length <= len(value) <= self.max_length:
-            raise ValidationError(self.wrong_count.format(count=len(value)))
-        cards, errors = [], {}
-        for index, item in enumerate(value):
-            try:
-                cards.append(Card.parse(item))
-            except CardError as error:
-                errors[index] = [str(error)]
-        if errors:
-            raise ValidationError(errors)
-        return cards
-
-
-def card_list(min_length: int, max_length: int, what: str, **kwargs: Any) -> CardList:
-    """A list of cards; ``what`` names it in the message ("the back chi")."""
-    expected = str(min_length) if min_length == max_length else f"{min_length} to {max_length}"
-    return CardList(
-        CardField(),
-        min_length=min_length,
-        max_length=max_length,
-        wrong_count=f"{what} must hold {expected} cards, not {{count}}",
-        noun='cards such as ["As", "Kd"]',
-        **kwargs,
-    )
-
-
-class WholeNumber(fields.Integer):
-    """A JSON integer; ``3.0`` is one too (JSON Schema agrees), ``true`` and ``"3"`` are not."""
-
-    default_error_messages = {"null": "must be a whole number, not null"}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
-        if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError(f"must be a whole number, not {_kind(value)}")
-        return value
-
-
-class StrictBoolean(fields.Boolean):
-    """true or false only (marshmallow would also take "yes", 1, "on"...)."""
-
-    default_error_messages = {"null": "must be true or false, not null"}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise ValidationError(f"must be true or false, not {_kind(value)}")
-        return value
-
-
-class VariantField(fields.Raw):
-    """A preset name or ``{"preset", "overrides", "fingerprint"}``, resolved by
-    the domain while the body is read, so that a bad variant is reported in
-    the same 422 as the body's other faults."""
-
-    # marshmallow formats these messages: the braces of the example are doubled.
-    default_error_messages = {"null": _VARIANT_SHAPE.replace("{", "{{").replace("}", "}}") + ", not null"}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Variant:
-        if not isinstance(value, (str, Mapping)):
-            raise ValidationError(f"{_VARIANT_SHAPE}, not {_kind(value)}")
-        try:
-            return resolve_variant(value)
-        except VariantError as error:
-            message: Any = [error.detail]
-            for part in reversed(error.path):  # nested messages become the pointer below /variant
-                message = {part: message}
-            raise ValidationError(message) from None
-
-
-class BetField(fields.Raw):
-    """A JSON number or a decimal string; its value is checked by the domain,
-    which knows the variant's money precision."""
-
-    default_error_messages = {"null": _BET_SHAPE + ", not null"}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
-            raise ValidationError(f"{_BET_SHAPE}, not {_kind(value)}")
-        return value
-
-
-def _cards_or_hands(data: Mapping[str, Any], one: str, many: str) -> None:
-    if ("cards" in data) == ("hands" in data):
-        raise ValidationError(f"send either 'cards' ({one}) or 'hands' ({many}), not both or neither")
+_VARIANT_SHAPE = Message(
+    'must be a preset name or an object {"preset": ..., "overrides": {...}}',
+    'phải là tên một bộ luật hoặc một đối tượng {"preset": ..., "overrides": {...}}',
+)
+_BET_SHAPE = Message(
+    'must be a number or a decimal string such as "10.50"', 'phải là một số hoặc một chuỗi số thập phân như "10.50"'
+)
+_WHOLE = Message("must be a whole number", "phải là số nguyên")
+_TRUE_OR_FALSE = Message("must be true or false", "phải là true hoặc false")
+_ARRANGEMENT_SHAPE = Message(
+    "must be an object with back, middle and front", "phải là một đối tượng có back, middle và front"
+)
+#: Digits of the largest whole number read exactly: beyond, a number is out of every field's range.
+_LONGEST_WHOLE = 100
 
 
 def _kind(value: object) -> str:
@@ -179,6 +68,202 @@ def _kind(value: object) -> str:
     return "a number"
 
 
+#: What a JSON value is (:func:`_kind`) in Vietnamese.
+_KINDS_VI = {
+    "null": "null",
+    "a boolean": "một giá trị true/false",
+    "a string": "một chuỗi",
+    "an object": "một đối tượng",
+    "a list": "một danh sách",
+    "a number": "một số",
+}
+
+
+def _not(shape: Message, value: object) -> Message:
+    """``shape`` (what a value must be), then what ``value`` is instead."""
+    kind = _kind(value)
+    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {_KINDS_VI[kind]}")
+
+
+def _braces_doubled(message: Message) -> Message:
+    """A message as a marshmallow template that formats back to it."""
+    english, vietnamese = (text.replace("{", "{{").replace("}", "}}") for text in (str(message), message.vi))
+    return Message(english, vietnamese)
+
+
+def _range(low: int, high: int) -> validate.Range:
+    return validate.Range(
+        min=low,
+        max=high,
+        error=Message(f"must be {low} to {high}, not {{input}}", f"phải từ {low} đến {high}, không phải {{input}}"),
+    )
+
+
+class CardField(fields.Field[Card]):
+    """One card in any accepted notation (RULES §1)."""
+
+    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
+        "null": Message(
+            "a card must be a string such as 'As', not null", "lá bài phải là một chuỗi như 'As', không phải null"
+        )
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Card:
+        try:
+            return Card.parse(value)
+        except CardError as error:
+            raise ValidationError(Message.of(error)) from None
+
+
+class BoundedList(fields.List):
+    """A list whose length is checked before any item is read, so that a huge
+    list is refused without parsing it.  ``too_many``/``wrong_count`` format
+    the message with ``{count}``."""
+
+    def __init__(
+        self,
+        item: fields.Field[Any],
+        *,
+        min_length: int,
+        max_length: int,
+        wrong_count: Message,
+        noun: Message,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(item, **kwargs)
+        self.shape = Message(f"must be a list of {noun}", f"phải là danh sách {noun.vi}")
+        self.error_messages["null"] = _braces_doubled(_not(self.shape, None))
+        self.min_length, self.max_length = min_length, max_length
+        self.wrong_count = wrong_count
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if not isinstance(value, list):
+            raise ValidationError(_not(self.shape, value))
+        if not self.min_length <= len(value) <= self.max_length:
+            raise ValidationError(self.wrong_count.format(count=len(value)))
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class CardList(BoundedList):
+    """A list of cards, read in one pass (a field call per card costs more than
+    the card); errors are keyed by position, like marshmallow's own lists."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if not isinstance(value, list):
+            raise ValidationError(_not(self.shape, value))
+        if not self.min_length <= len(value) <= self.max_length:
+            raise ValidationError(self.wrong_count.format(count=len(value)))
+        cards, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                cards.append(Card.parse(item))
+            except CardError as error:
+                errors[index] = [Message.of(error)]
+        if errors:
+            raise ValidationError(errors)
+        return cards
+
+
+def card_list(min_length: int, max_length: int, what: Message, **kwargs: Any) -> CardList:
+    """A list of cards; ``what`` names it in the message ("the back chi")."""
+    same = min_length == max_length
+    expected = str(min_length) if same else f"{min_length} to {max_length}"
+    expected_vi = str(min_length) if same else f"từ {min_length} đến {max_length}"
+    return CardList(
+        CardField(),
+        min_length=min_length,
+        max_length=max_length,
+        wrong_count=Message(
+            f"{what} must hold {expected} cards, not {{count}}",
+            f"{what.vi} phải có {expected_vi} lá, không phải {{count}}",
+        ),
+        noun=Message('cards such as ["As", "Kd"]', 'lá bài như ["As", "Kd"]'),
+        **kwargs,
+    )
+
+
+#: What the card lists are, in their messages.
+_A_CHI = Message("a chi", "một chi")
+_A_HAND = Message("a hand", "một tay bài")
+
+
+class WholeNumber(fields.Integer):
+    """A JSON integer; ``3.0`` is one too (JSON Schema agrees), ``true`` and ``"3"`` are not."""
+
+    default_error_messages = {"null": _not(_WHOLE, None)}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
+        if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+            if value.adjusted() >= _LONGEST_WHOLE:
+                # int() of 1e400000 would take seconds: a number this large is out of every
+                # whole-number field's range, which refuses it as it was sent.
+                return value  # type: ignore[return-value]
+            value = int(value)
+        if isinstance(value, Decimal):  # 2.5 is a number, just not a whole one
+            raise ValidationError(
+                Message(
+                    f"{_WHOLE}, not a number with a fractional part ({value})",
+                    f"{_WHOLE.vi}, không phải một số có phần thập phân ({value})",
+                )
+            )
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError(_not(_WHOLE, value))
+        return value
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false only (marshmallow would also take "yes", 1, "on"...)."""
+
+    default_error_messages = {"null": _not(_TRUE_OR_FALSE, None)}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError(_not(_TRUE_OR_FALSE, value))
+        return value
+
+
+class VariantField(fields.Raw):
+    """A preset name or ``{"preset", "overrides", "fingerprint"}``, resolved by
+    the domain while the body is read, so that a bad variant is reported in
+    the same 422 as the body's other faults."""
+
+    # marshmallow formats these messages: the braces of the example are doubled.
+    default_error_messages = {"null": _braces_doubled(_not(_VARIANT_SHAPE, None))}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Variant:
+        if not isinstance(value, (str, Mapping)):
+            raise ValidationError(_not(_VARIANT_SHAPE, value))
+        try:
+            return resolve_variant(value)
+        except VariantError as error:
+            message: Any = [Message.of(error)]
+            for part in reversed(error.path):  # nested messages become the pointer below /variant
+                message = {part: message}
+            raise ValidationError(message) from None
+
+
+class BetField(fields.Raw):
+    """A JSON number or a decimal string; its value is checked by the domain,
+    which knows the variant's money precision."""
+
+    default_error_messages = {"null": _not(_BET_SHAPE, None)}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+            raise ValidationError(_not(_BET_SHAPE, value))
+        return value
+
+
+def _cards_or_hands(data: Mapping[str, Any], one: Message, many: Message) -> None:
+    if ("cards" in data) == ("hands" in data):
+        raise ValidationError(
+            Message(
+                f"send either 'cards' ({one}) or 'hands' ({many}), not both or neither",
+                f"hãy gửi 'cards' ({one.vi}) hoặc 'hands' ({many.vi}): đúng một trong hai",
+            )
+        )
+
+
 class StrictSchema(Schema):
     """Unknown fields are an error: a misspelt field must not be ignored silently."""
 
@@ -186,43 +271,44 @@ class StrictSchema(Schema):
         unknown = RAISE
 
     error_messages = {  # noqa: RUF012 - marshmallow reads this class attribute
-        "unknown": "unknown field",
-        "type": "must be a JSON object",
+        "unknown": Message("unknown field", "không có trường này"),
+        "type": Message("must be a JSON object", "phải là một đối tượng JSON"),
     }
 
 
 class ClassifyRequest(StrictSchema):
     """``POST /v1/hands/classify``: one chi in ``cards`` or many in ``hands``."""
 
-    cards = card_list(3, 5, "a chi")
+    cards = card_list(3, 5, _A_CHI)
     hands = BoundedList(
-        card_list(3, 5, "a chi"),
+        card_list(3, 5, _A_CHI),
         min_length=1,
         max_length=MAX_CLASSIFY_HANDS,
-        wrong_count=f"a batch has 1 to {MAX_CLASSIFY_HANDS} hands, not {{count}}",
-        noun="chi (lists of cards)",
+        wrong_count=Message(
+            f"a batch has 1 to {MAX_CLASSIFY_HANDS} hands, not {{count}}",
+            f"một lô có từ 1 đến {MAX_CLASSIFY_HANDS} chi, không phải {{count}}",
+        ),
+        noun=Message("chi (lists of cards)", "chi (danh sách lá bài)"),
     )
     variant = VariantField()
 
     @validates_schema
     def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
-        _cards_or_hands(data, "one chi", "a list of chi")
+        _cards_or_hands(data, Message("one chi", "một chi"), Message("a list of chi", "danh sách chi"))
 
 
 class ArrangementSchema(StrictSchema):
     """Three chi: back and middle of 5 cards, front of 3."""
 
-    back = card_list(5, 5, "the back chi", required=True)
-    middle = card_list(5, 5, "the middle chi", required=True)
-    front = card_list(3, 3, "the front chi", required=True)
+    back = card_list(5, 5, Message("the back chi", "chi đầu (back)"), required=True)
+    middle = card_list(5, 5, Message("the middle chi", "chi giữa (middle)"), required=True)
+    front = card_list(3, 3, Message("the front chi", "chi cuối (front)"), required=True)
 
 
 class ValidateRequest(StrictSchema):
     """``POST /v1/arrangements/validate``."""
 
-    arrangement = fields.Nested(
-        ArrangementSchema, required=True, error_messages={"null": "must be an object with back, middle and front"}
-    )
+    arrangement = fields.Nested(ArrangementSchema, required=True, error_messages={"null": _ARRANGEMENT_SHAPE})
     variant = VariantField()
 
 
@@ -231,24 +317,50 @@ class PlayerSchema(StrictSchema):
 
     id = fields.String(
         required=True,
-        error_messages={"null": "a player id must be a string, not null", "invalid": "a player id must be a string"},
+        error_messages={
+            "null": Message(
+                "a player id must be a string, not null", "mã người chơi phải là một chuỗi, không phải null"
+            ),
+            "invalid": Message("a player id must be a string", "mã người chơi phải là một chuỗi"),
+        },
         validate=[
-            validate.Length(min=1, max=MAX_PLAYER_ID, error=f"a player id has 1 to {MAX_PLAYER_ID} characters"),
-            validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="a player id must not contain control characters"),
+            validate.Length(
+                min=1,
+                max=MAX_PLAYER_ID,
+                error=Message(
+                    f"a player id has 1 to {MAX_PLAYER_ID} characters",
+                    f"mã người chơi có từ 1 đến {MAX_PLAYER_ID} ký tự",
+                ),
+            ),
+            validate.Regexp(
+                r"^[^\x00-\x1f\x7f]*$",
+                error=Message(
+                    "a player id must not contain control characters",
+                    "mã người chơi không được chứa ký tự điều khiển",
+                ),
+            ),
         ],
     )
-    arrangement = fields.Nested(
-        ArrangementSchema, error_messages={"null": "must be an object with back, middle and front"}
-    )
+    arrangement = fields.Nested(ArrangementSchema, error_messages={"null": _ARRANGEMENT_SHAPE})
     forfeit = StrictBoolean(load_default=False)
     declare_natural = StrictBoolean(load_default=True)
 
     @validates_schema
     def _hand_or_forfeit(self, data: Mapping[str, Any], **kwargs: Any) -> None:
         if data.get("forfeit") and "arrangement" in data:
-            raise ValidationError("a player who forfeits has no arrangement; send one or the other")
+            raise ValidationError(
+                Message(
+                    "a player who forfeits has no arrangement; send one or the other",
+                    "người chơi đã rời bàn (forfeit) thì không có cách xếp bài (arrangement); chỉ gửi một trong hai",
+                )
+            )
         if not data.get("forfeit") and "arrangement" not in data:
-            raise ValidationError('send the player\'s arrangement, or "forfeit": true for a player who left')
+            raise ValidationError(
+                Message(
+                    'send the player\'s arrangement, or "forfeit": true for a player who left',
+                    'hãy gửi cách xếp bài (arrangement) của người chơi, hoặc "forfeit": true nếu người đó đã rời bàn',
+                )
+            )
 
 
 class SettlementRequest(StrictSchema):
@@ -260,22 +372,20 @@ class SettlementRequest(StrictSchema):
         fields.Nested(PlayerSchema),
         min_length=2,
         max_length=4,
-        wrong_count="a table has 2 to 4 players, not {count}",
-        noun="players",
+        wrong_count=Message(
+            "a table has 2 to 4 players, not {count}", "một bàn có từ 2 đến 4 người chơi, không phải {count}"
+        ),
+        noun=Message("players", "người chơi"),
         required=True,
     )
 
 
 class TableField(fields.Raw):
-    """One table of a batch: checked later, on its own, so that one bad
-    table does not fail the others."""
+    """One table of a batch, taken as sent: each is read on its own, so that
+    the 422 of a bad batch names every bad value of every table."""
 
-    default_error_messages = {"null": "a table must be an object, not null"}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise ValidationError(f"a table must be an object, not {_kind(value)}")
-        return value
+    def __init__(self) -> None:
+        super().__init__(allow_none=True)
 
 
 class SettlementBatchRequest(StrictSchema):
@@ -287,8 +397,11 @@ class SettlementBatchRequest(StrictSchema):
         TableField(),
         min_length=1,
         max_length=MAX_BATCH_TABLES,
-        wrong_count=f"a batch has 1 to {MAX_BATCH_TABLES} tables, not {{count}}",
-        noun="tables",
+        wrong_count=Message(
+            f"a batch has 1 to {MAX_BATCH_TABLES} tables, not {{count}}",
+            f"một lô có từ 1 đến {MAX_BATCH_TABLES} bàn, không phải {{count}}",
+        ),
+        noun=Message("tables", "bàn"),
         required=True,
     )
 
@@ -296,38 +409,42 @@ class SettlementBatchRequest(StrictSchema):
 class OptimalRequest(StrictSchema):
     """``POST /v1/arrangements/optimal``: one hand in ``cards`` or many in ``hands``."""
 
-    cards = card_list(13, 13, "a hand")
+    cards = card_list(13, 13, _A_HAND)
     hands = BoundedList(
-        card_list(13, 13, "a hand"),
+        card_list(13, 13, _A_HAND),
         min_length=1,
         max_length=MAX_OPTIMAL_HANDS,
-        wrong_count=f"a batch has 1 to {MAX_OPTIMAL_HANDS} hands, not {{count}}",
-        noun="hands (lists of 13 cards)",
+        wrong_count=Message(
+            f"a batch has 1 to {MAX_OPTIMAL_HANDS} hands, not {{count}}",
+            f"một lô có từ 1 đến {MAX_OPTIMAL_HANDS} tay bài, không phải {{count}}",
+        ),
+        noun=Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
     )
     variant = VariantField()
     objective = fields.String(
         load_default="ev",
-        validate=validate.OneOf(["ev", "strongest"], error="must be ev or strongest, not {input!r}"),
+        validate=validate.OneOf(
+            ["ev", "strongest"],
+            error=Message("must be ev or strongest, not {input!r}", "phải là ev hoặc strongest, không phải {input!r}"),
+        ),
     )
-    top = WholeNumber(load_default=3, validate=validate.Range(min=1, max=10, error="must be 1 to 10, not {input}"))
-    opponents = WholeNumber(load_default=3, validate=validate.Range(min=1, max=3, error="must be 1 to 3, not {input}"))
+    top = WholeNumber(load_default=3, validate=_range(1, 10))
+    opponents = WholeNumber(load_default=3, validate=_range(1, 3))
 
     @validates_schema
     def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
-        _cards_or_hands(data, "one hand", "a list of hands")
+        _cards_or_hands(data, Message("one hand", "một tay bài"), Message("a list of hands", "danh sách tay bài"))
 
 
 def _opponents() -> WholeNumber:
-    return WholeNumber(load_default=3, validate=validate.Range(min=1, max=3, error="must be 1 to 3, not {input}"))
+    return WholeNumber(load_default=3, validate=_range(1, 3))
 
 
 class AnalysedArrangementSchema(StrictSchema):
     """One arrangement of a batch, with its own ``declare_natural`` (the
     request's when omitted)."""
 
-    arrangement = fields.Nested(
-        ArrangementSchema, required=True, error_messages={"null": "must be an object with back, middle and front"}
-    )
+    arrangement = fields.Nested(ArrangementSchema, required=True, error_messages={"null": _ARRANGEMENT_SHAPE})
     declare_natural = StrictBoolean()
 
 
@@ -335,18 +452,26 @@ class AnalysisRequest(StrictSchema):
     """``POST /v1/arrangements/analysis``: one arrangement in ``arrangement``
     or many in ``arrangements``."""
 
-    arrangement = fields.Nested(
-        ArrangementSchema, error_messages={"null": "must be an object with back, middle and front"}
-    )
+    arrangement = fields.Nested(ArrangementSchema, error_messages={"null": _ARRANGEMENT_SHAPE})
     arrangements = BoundedList(
         fields.Nested(
             AnalysedArrangementSchema,
-            error_messages={"null": "must be an object with an arrangement (and declare_natural), not null"},
+            error_messages={
+                "null": Message(
+                    "must be an object with an arrangement (and declare_natural), not null",
+                    "phải là một đối tượng có arrangement (và declare_natural), không phải null",
+                )
+            },
         ),
         min_length=1,
         max_length=MAX_ANALYSIS_ARRANGEMENTS,
-        wrong_count=f"a batch has 1 to {MAX_ANALYSIS_ARRANGEMENTS} arrangements, not {{count}}",
-        noun="objects with an arrangement (and declare_natural)",
+        wrong_count=Message(
+            f"a batch has 1 to {MAX_ANALYSIS_ARRANGEMENTS} arrangements, not {{count}}",
+            f"một lô có từ 1 đến {MAX_ANALYSIS_ARRANGEMENTS} cách xếp, không phải {{count}}",
+        ),
+        noun=Message(
+            "objects with an arrangement (and declare_natural)", "đối tượng có arrangement (và declare_natural)"
+        ),
     )
     declare_natural = StrictBoolean(load_default=True)
     variant = VariantField()
@@ -356,23 +481,37 @@ class AnalysisRequest(StrictSchema):
     def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
         if ("arrangement" in data) == ("arrangements" in data):
             raise ValidationError(
-                "send either 'arrangement' (one arrangement) or 'arrangements' (a list of them), not both or neither"
+                Message(
+                    "send either 'arrangement' (one arrangement) or 'arrangements' (a list of them),"
+                    " not both or neither",
+                    "hãy gửi 'arrangement' (một cách xếp) hoặc 'arrangements' (danh sách cách xếp): đúng một trong hai",
+                )
             )
 
 
 class PlayRequest(StrictSchema):
     """``POST /v1/arrangements/play``: how a player of a level sets 13 cards."""
 
-    cards = card_list(13, 13, "a hand", required=True)
+    cards = card_list(13, 13, _A_HAND, required=True)
     level = fields.String(
         required=True,
-        validate=validate.OneOf(LEVELS, error=f"must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {{input!r}}"),
+        validate=validate.OneOf(
+            LEVELS,
+            error=Message(
+                f"must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {{input!r}}",
+                f"phải là {', '.join(LEVELS[:-1])} hoặc {LEVELS[-1]}, không phải {{input!r}}",
+            ),
+        ),
     )
     seed = WholeNumber(
         validate=validate.Range(
             min=0,
             max=MAX_SEED,
-            error="must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact), not {input}",
+            error=Message(
+                "must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact), not {input}",
+                "phải từ 0 đến 2**53 - 1 (9007199254740991, số nguyên lớn nhất mà mọi trình đọc JSON giữ chính xác),"
+                " không phải {input}",
+            ),
         )
     )
     variant = VariantField()

@@ -14,7 +14,7 @@ def test_a_legal_arrangement(client):
     body = response.get_json()
     assert body["fouled"] is False
     assert body["reasons"] == []
-    assert [body["chi"][position]["category"] for position in ("back", "middle", "front")] == [
+    assert [body["chi"][position]["category"]["key"] for position in ("back", "middle", "front")] == [
         "royal_flush",
         "trips",
         "pair",
@@ -34,7 +34,7 @@ def test_a_legal_arrangement(client):
 def test_a_fouled_arrangement_is_a_200_with_reasons_and_no_bonuses(client):
     body = client.post("/v1/arrangements/validate", json={"arrangement": FOULED}).get_json()
     assert body["fouled"] is True
-    assert body["reasons"][0]["code"] == "back_weaker_than_middle"
+    assert body["reasons"][0]["key"] == "back_weaker_than_middle"
     assert body["reasons"][0]["detail"] == {
         "en": "the back (Two pair, Aces and Kings) is weaker than the middle (Three Queens)",
         "vi": "chi đầu (Thú A và K) yếu hơn chi giữa (Sám Q)",
@@ -66,7 +66,7 @@ def test_foul_on_equal_override(client):
         json={"arrangement": equal, "variant": {"preset": "classic", "overrides": {"foul_on_equal": True}}},
     ).get_json()
     assert relaxed["fouled"] is False
-    assert strict["fouled"] is True and strict["reasons"][0]["code"] == "back_equals_middle"
+    assert strict["fouled"] is True and strict["reasons"][0]["key"] == "back_equals_middle"
 
 
 @pytest.mark.parametrize(

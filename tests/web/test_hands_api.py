@@ -12,8 +12,8 @@ def test_classifies_one_chi_in_canonical_notation(client):
     assert response.status_code == 200
     body = response.get_json()
     assert body["cards"] == ["Kh", "Kd", "9s", "9c", "2c"]
-    assert body["category"] == "two_pair"
-    assert body["label"] == {"en": "Two pair", "vi": "Thú"}
+    assert body["category"]["key"] == "two_pair"
+    assert body["category"]["label"] == {"en": "Two pair", "vi": "Thú"}
     assert body["description"] == {"en": "Two pair, Kings and Nines", "vi": "Thú K và 9"}
     assert body["strength"] == [2, 13, 9, 2, 0, 0]
     classic = preset("classic")
@@ -22,7 +22,7 @@ def test_classifies_one_chi_in_canonical_notation(client):
 
 def test_classifies_a_front(client):
     body = client.post("/v1/hands/classify", json={"cards": ["Qs", "Qd", "Qc"]}).get_json()
-    assert (body["category"], body["strength"]) == ("trips", [3, 12, 0, 0])
+    assert (body["category"]["key"], body["strength"]) == ("trips", [3, 12, 0, 0])
 
 
 def test_the_variant_decides_where_the_wheel_ranks(client):
@@ -37,7 +37,7 @@ def test_the_variant_decides_where_the_wheel_ranks(client):
 def test_a_batch_answers_in_order(client):
     hands = [["2s", "3s", "4s", "5s", "6s"], ["As", "Ad", "Kc"], ["7h", "7d", "7s", "7c", "Kd"]]
     body = client.post("/v1/hands/classify", json={"hands": hands}).get_json()
-    assert [result["category"] for result in body["results"]] == ["straight_flush", "pair", "quads"]
+    assert [result["category"]["key"] for result in body["results"]] == ["straight_flush", "pair", "quads"]
 
 
 def test_overrides_are_reported(client):

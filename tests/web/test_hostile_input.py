@@ -297,6 +297,18 @@ def test_cards_that_are_not_cards(client, value, detail):
             "/tables",
             "not 201",
         ),
+        (
+            "/v1/settlements",
+            {"bet": 1, "players": [{"id": "a", "forfeit": True, "arrangement": arrangement(HAND)}, {"id": "b"}]},
+            "/players/0",
+            "a player who forfeits has no arrangement",
+        ),
+        (
+            "/v1/settlements",
+            {"bet": 1, "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": False}]},
+            "/players/1",
+            "send the player's arrangement",
+        ),
         ("/v1/hands/classify", {"cards": ["As", "Kd", "Qh"], "variant": "kitchen"}, "/variant", "unknown preset"),
         (
             "/v1/hands/classify",
@@ -395,7 +407,7 @@ def test_a_body_over_the_limit_is_a_413(client):
 LIBRARY_WORDS = ("Missing data for required field.", "Unknown field.", "Field may not be null.", "Invalid input type.")
 
 
-# A batch of settlements answers each table's faults in that table's own entry.
+# A batch of settlements is checked table by table, so its bad card is under a table (below).
 @pytest.mark.parametrize("path", [path for path in VALID if path != "/v1/settlements/batch"])
 def test_a_bad_card_and_a_bad_variant_are_both_in_one_422(client, path):
     body = copy.deepcopy(VALID[path])
@@ -425,3 +437,36 @@ def test_no_library_wording_reaches_a_client(client, path):
     details = [error["detail"] for error in client.post(target(path), json=body).get_json()["errors"]]
     details += [error["detail"] for error in client.post(target(path), json={"surprise": 1}).get_json()["errors"]]
     assert details and not [detail for detail in details if detail in LIBRARY_WORDS]
+
+
+def test_a_bad_settlement_batch_names_every_bad_value_of_every_table_at_once(client):
+    good = VALID["/v1/settlements"]
+    card = copy.deepcopy(good)
+    card["players"][1]["arrangement"]["front"][0] = "Zz"
+    shared = copy.deepcopy(good)
+    shared["players"][1]["arrangement"] = arrangement(HAND)
+    body = {"tables": [good, card, {**good, "bet": "-5"}, shared, None, "table", []]}
+    response = client.post("/v1/settlements/batch", json=body)
+    assert response.status_code == 422
+    pointers = [error["pointer"] for error in response.get_json()["errors"]]
+    assert pointers == [
+        "/tables/1/players/1/arrangement/front/0",
+        "/tables/2/bet",
+        "/tables/3/players/1/arrangement/back/0",
+        "/tables/4",
+        "/tables/5",
+        "/tables/6",
+    ]
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["vi;q=abc", "x" * 8000, ";;;,,,", "vi-" + "a" * 500, "\u00e9", "*;q=0", "en;q=2, vi;q=-1"],
+)
+def test_a_strange_accept_language_is_answered_in_a_language_it_names(client, header):
+    response = client.post(
+        "/v1/hands/classify", json={"cards": ["As", "Kd", "as"]}, headers={"Accept-Language": header}
+    )
+    assert response.status_code == 422
+    assert response.headers["Content-Language"] in {"en", "vi"}
+    assert response.get_json()["errors"][0]["pointer"] == "/cards/2"

@@ -27,7 +27,7 @@ def test_one_hand_with_defaults(client):
 
 def test_strongest_puts_the_strongest_five_in_the_back(client):
     body = client.post(OPTIMAL, json={"cards": HAND, "objective": "strongest", "top": 1}).get_json()
-    assert body["best"]["chi"]["back"]["category"] == "straight"  # A-K-Q-J-T
+    assert body["best"]["chi"]["back"]["category"]["key"] == "straight"  # A-K-Q-J-T
     assert body["alternatives"] == []
 
 

@@ -439,7 +439,8 @@ def test_the_language_switch_gives_vietnamese_texts_and_is_remembered(page: Play
     assert names == [f"{VI_RANKS[card[0]]} {VI_SUITS[card[1]]}" for card in flat(rows)]
     # The service's own Vietnamese: chi labels, the verdict and what to change.
     validation = api(server, "/v1/arrangements/validate", {"arrangement": rows})
-    assert page.texts("#check-result .chi-label") == [validation["chi"][p]["label"]["vi"] for p in POSITIONS]
+    chi_labels = [validation["chi"][p]["category"]["label"]["vi"] for p in POSITIONS]
+    assert page.texts("#check-result .chi-label") == chi_labels
     analysis = api(server, "/v1/arrangements/analysis", {"arrangement": rows, "opponents": 3})
     assert page.text("#analysis-verdict") == analysis["verdict"]["label"]["vi"]
     assert page.texts("#analysis-changes li") == analysis["changes"]["lines"]["vi"]
@@ -594,3 +595,27 @@ def test_auto_arrange_names_its_first_choice_strongest_and_the_odds_leave_room_f
     page.wait(lambda: page.texts(".choice-title")[:1] == ["Best"], "the best choices")
     page.wait_for_checks()
     assert page.text(".opponent-natural").startswith("An opponent declares a natural (no chi compared): ")
+
+
+def test_problem_details_come_in_the_page_language(page: Playground, server: Service) -> None:
+    page.wait_for_checks()
+    page.find('.lang[data-lang="vi"]').click()
+    page.find("#show-requests").click()
+    page.find("#knobs-details summary").click()
+    rake = page.find("#knob-rake")
+    rake.clear()
+    rake.send_keys("abc")
+    body = {"arrangement": page.rows(), "variant": {"preset": "classic", "overrides": {"rake": "abc"}}}
+    request = urllib.request.Request(
+        server.url + "/v1/arrangements/validate",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Accept-Language": "vi"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.headers["Content-Language"] == "vi"
+    [error] = json.load(refused.value)["errors"]
+    assert error["detail"] == "rake phải là một số thập phân như \"0.02\", không phải 'abc'"
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == error["detail"], "the rake's problem in Vietnamese")
+    page.wait(lambda: "Accept-Language: vi" in page.text("#log-validate"), "the request sent in Vietnamese")
+    assert page.console_errors(allowed=r"the server responded with a status of 422") == []

@@ -41,16 +41,26 @@ def test_settles_a_four_player_online_table(client):
     # Worked in tests/rules/test_settlement.py: 216, -60, -77, -79 points; bet 10; 2% rake on 2160.00.
     assert [player["points"] for player in body["players"]] == [216, -60, -77, -79]
     assert [player["net"] for player in body["players"]] == ["2116.80", "-600.00", "-770.00", "-790.00"]
-    assert body["players"][0]["sap_lang_result"] == "scooped_all"
+    assert body["players"][0]["sap_lang_result"] == {
+        "key": "scooped_all",
+        "label": {"en": "Scooped every opponent (bắt sập làng)", "vi": "Bắt sập làng"},
+    }
     assert body["house_take"] == {"rake": "43.20", "draw_fee": "0.00", "total": "43.20"}
     first = body["pairs"][0]
     assert first["players"] == ["an", "binh"]
     assert first["points"] == 72
-    assert first["positions"]["back"] == {"winner": "an", "value": 8, "reason": "stronger_hand", "bonus": "back.quads"}
+    assert first["positions"]["back"] == {
+        "winner": "an",
+        "value": 8,
+        "reason": {"key": "stronger_hand", "label": {"en": "Stronger chi", "vi": "Chi mạnh hơn"}},
+        "bonus": "back.quads",
+    }
     assert first["scooper"] == "an"
-    assert first["multipliers"] == [
-        {"kind": "scoop", "factor": 2, "player": "an"},
-        {"kind": "sap_lang", "factor": 2, "player": "an", "reason": "scooped_all"},
+    assert [
+        (m["kind"]["key"], m["factor"], m["player"], m.get("reason", {}).get("key")) for m in first["multipliers"]
+    ] == [
+        ("scoop", 2, "an", None),
+        ("sap_lang", 2, "an", "scooped_all"),
     ]
     assert first["lines"][-1] == {"en": "Total: an +72, binh -72.", "vi": "Tổng: an +72 chi, binh -72 chi."}
     assert any("Sập làng" in line["en"] for line in first["lines"])
@@ -93,7 +103,10 @@ def test_declared_natural_is_reported(client):
         "winner": "a",
         "key": "six_pairs",
         "payout": 3,
-        "reason": "natural_vs_hand",
+        "reason": {
+            "key": "natural_vs_hand",
+            "label": {"en": "A natural against a hand", "vi": "Thắng trắng gặp bài thường"},
+        },
     }
 
 
@@ -166,26 +179,23 @@ def test_a_huge_exponent_bet_is_exact_and_refused(client):
     assert response.get_json()["errors"][0]["pointer"] == "/bet"
 
 
-def test_batch_settles_good_tables_and_reports_bad_ones(client):
+def test_a_batch_with_bad_tables_settles_none_and_names_every_bad_value(client):
     bad = copy.deepcopy(FOUR)
     bad["players"][1]["id"] = "an"
     response = client.post("/v1/settlements/batch", json={"tables": [FOUR, bad, {"bet": 1}, 7]})
-    assert response.status_code == 422  # a table that is not an object fails the request's shape
-    response = client.post("/v1/settlements/batch", json={"tables": [FOUR, bad, {"bet": 1}]})
-    assert response.status_code == 200
-    body = response.get_json()
-    assert (body["settled"], body["failed"]) == (1, 2)
-    assert [result["status"] for result in body["results"]] == [200, 422, 422]
-    assert body["results"][1]["problem"]["errors"][0]["pointer"] == "/tables/1/players/1/id"
-    assert body["results"][2]["problem"]["errors"][0]["pointer"] == "/tables/2/players"
+    assert response.status_code == 422
+    pointers = [error["pointer"] for error in response.get_json()["errors"]]
+    assert pointers == ["/tables/1/players/1/id", "/tables/2/players", "/tables/3"]
+    good = client.post("/v1/settlements/batch", json={"tables": [FOUR, FOUR]})
+    assert good.status_code == 200
     alone = client.post("/v1/settlements", json=FOUR).get_json()
-    assert body["results"][0]["settlement"] == alone
+    assert good.get_json()["results"] == [alone, alone]
 
 
 def test_batch_variant_is_the_default_for_tables_without_one(client):
     table = {key: value for key, value in FOUR.items() if key != "variant"}
     body = client.post("/v1/settlements/batch", json={"variant": "extended", "tables": [table, FOUR]}).get_json()
-    assert [result["settlement"]["variant"]["preset"] for result in body["results"]] == ["extended", "online"]
+    assert [settlement["variant"]["preset"] for settlement in body["results"]] == ["extended", "online"]
     bad = client.post("/v1/settlements/batch", json={"variant": "kitchen", "tables": [table]})
     assert bad.status_code == 422
     assert bad.get_json()["errors"][0]["pointer"] == "/variant"
@@ -223,4 +233,4 @@ def random_tables(draw):
 def test_a_settlement_is_the_same_alone_or_in_a_batch(client, tables):
     batch = client.post("/v1/settlements/batch", json={"tables": tables}).get_json()
     for table, result in zip(tables, batch["results"], strict=True):
-        assert result["settlement"] == client.post("/v1/settlements", json=table).get_json()
+        assert result == client.post("/v1/settlements", json=table).get_json()

@@ -43,7 +43,7 @@ def readyz() -> dict[str, object]:
         checks["kernel"] = active_kernel().name
     except Exception as error:  # readiness must report, not crash
         current_app.logger.exception("readiness check failed")
-        raise Problem(503, f"not ready: {error}") from None
+        raise Problem(503, f"not ready: {error}", vi=f"chưa sẵn sàng: {error}") from None
     # The shared cache is reported but never makes the service unready: answers do not need it.
     remote = current_app.extensions["maubinh.cache"].remote
     checks["redis"] = "not configured" if remote is None else "ok" if remote.ping() else "unavailable"

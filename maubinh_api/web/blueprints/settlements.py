@@ -1,8 +1,7 @@
-"""Settling tables: one, or a batch in which each table stands alone."""
+"""Settling tables: one, or a batch of them settled all or none."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -20,7 +19,7 @@ from ...rules.variants import Variant
 from ..answers import cached_json, sorted_cards
 from ..params import load, resolve, settings
 from ..presenters import settlement_json, variant_json
-from ..problems import Problem, errors_from_marshmallow, located
+from ..problems import Fault, Problem, errors_from_marshmallow, located
 from ..schemas import SettlementBatchRequest, SettlementRequest
 
 blueprint = Blueprint("settlements", __name__, url_prefix="/v1/settlements")
@@ -67,36 +66,28 @@ def settle_one() -> Response:
 
 @blueprint.post("/batch")
 def settle_batch() -> Response:
-    """Settle up to 200 tables; a bad table gets its own error entry."""
+    """Settle up to 200 tables, all or none: like every batch, one bad table
+    fails the request with a 422 naming every offending value of every table."""
     data = load(_batch_schema)
     default = data.get("variant", settings().default_variant)
     if "variant" in data:
         with located("variant"):
             resolve(default)  # a bad batch default is the request's fault, not a table's
-    entries: list[_Table | Problem] = []
+    tables: list[_Table] = []
+    errors: list[Fault] = []
     for index, raw in enumerate(data["tables"]):
         try:
-            entries.append(_read(_table_schema.load(raw), default))
+            tables.append(_read(_table_schema.load(raw), default))
         except ValidationError as error:
-            entries.append(Problem.invalid(errors_from_marshmallow(error.messages, ("tables", index))))
+            errors.extend(errors_from_marshmallow(error.messages, ("tables", index)))
         except Problem as raised:
-            entries.append(raised.relocated(pointer(("tables", index))))
-    material = [
-        entry.material() if isinstance(entry, _Table) else json.loads(json.dumps(raw, default=str))
-        for entry, raw in zip(entries, data["tables"], strict=True)
-    ]
-    return cached_json("settlement-batch", material, lambda: _batch_answer(entries))
-
-
-def _batch_answer(entries: list[_Table | Problem]) -> dict[str, Any]:
-    results = []
-    for index, entry in enumerate(entries):
-        if isinstance(entry, _Table):
-            results.append({"index": index, "status": 200, "settlement": entry.settle()})
-        else:
-            results.append({"index": index, "status": entry.status, "problem": entry.body()})
-    settled = sum(result["status"] == 200 for result in results)
-    return {"results": results, "settled": settled, "failed": len(results) - settled}
+            errors.extend(raised.relocated(pointer(("tables", index))).errors or [])
+            if not raised.errors:  # a table refused as a whole still names its place
+                errors.append(Fault(pointer(("tables", index)), raised.detail, raised.detail_vi))
+    if errors:
+        raise Problem.invalid(errors)
+    material = [table.material() for table in tables]
+    return cached_json("settlement-batch", material, lambda: {"results": [table.settle() for table in tables]})
 
 
 def _read(data: Mapping[str, Any], default_variant: object) -> _Table:

@@ -43,6 +43,8 @@ def _variant_named(name: str) -> Variant:
             404,
             f"there is no preset {name!r}; the presets are {', '.join(PRESET_NAMES)}, or ask for a fingerprint"
             " (sha256: and 64 hexadecimal digits)",
+            vi=f"không có bộ luật {name!r}; các bộ luật là {', '.join(PRESET_NAMES)}, hoặc hãy hỏi theo dấu vân tay"
+            " (sha256: và 64 chữ số thập lục phân)",
         )
     return preset(name)
 
@@ -62,4 +64,7 @@ def _by_fingerprint(fingerprint: str) -> Variant:
         f"no variant with the fingerprint {fingerprint} is known here: it is no preset, and no answer of this"
         " service (since it started, or within the shared cache's lifetime) used it; send its preset and"
         " overrides with any request to have it remembered",
+        vi=f"ở đây không biết luật chơi nào có dấu vân tay {fingerprint}: đó không phải một bộ luật có sẵn, và"
+        " chưa câu trả lời nào của dịch vụ (từ khi khởi động, hoặc trong thời gian lưu của bộ nhớ đệm dùng chung)"
+        " dùng luật này; hãy gửi preset và overrides của nó kèm một yêu cầu bất kỳ để dịch vụ ghi nhớ",
     )

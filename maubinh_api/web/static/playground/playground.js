@@ -283,7 +283,8 @@
    * is what the request log shows: method, URL, headers (key redacted), body and the status.
    */
   async function call(method, path, body) {
-    const headers = { Accept: 'application/json' };
+    // Problem details come back in the page's language (normal answers carry both languages anyway).
+    const headers = { Accept: 'application/json', 'Accept-Language': state.lang === 'vi' ? 'vi' : 'en' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (state.apiKey) headers['X-API-Key'] = state.apiKey;
     const url = apiUrl(path);
@@ -642,7 +643,7 @@
     const chi = state.results.validate ? state.results.validate.chi : null;
     for (const position of POSITIONS) {
       const node = document.querySelector('#hand .row[data-position="' + position + '"] .row-category');
-      if (node) node.textContent = chi ? label(chi[position].label) : '';
+      if (node) node.textContent = chi ? label(chi[position].category.label) : '';
     }
   }
 
@@ -1067,8 +1068,8 @@
     for (const position of POSITIONS) {
       const hand = answer.chi[position];
       list.append(el('dt', { text: positionName(position) }));
-      list.append(el('dd', { dataset: { position, category: hand.category } }, [
-        el('strong', { class: 'chi-label', text: label(hand.label) }), ' · ', label(hand.description),
+      list.append(el('dd', { dataset: { position, category: hand.category.key } }, [
+        el('strong', { class: 'chi-label', text: label(hand.category.label) }), ' · ', label(hand.description),
       ]));
     }
     box.append(list);
@@ -1272,7 +1273,7 @@
 
   /** Auto-arrange ranks by strength, not by points: its first choice is the strongest, not the best. */
   function renderChoice(choice, index, objective) {
-    const chi = POSITIONS.map((position) => label(choice.chi[position].label)).join(' / ');
+    const chi = POSITIONS.map((position) => label(choice.chi[position].category.label)).join(' / ');
     const onTable = handComplete() && sameArrangement(choice.arrangement, state.rows);
     const button = el('button', { type: 'button', class: 'small', text: t('place') });
     const first = objective === 'ev' ? 'bestChoice' : 'strongestChoice';
@@ -1799,7 +1800,7 @@
   function mapLabels(chi) {
     const labels = {};
     POSITIONS.forEach((position) => {
-      labels[position] = chi[position].label;
+      labels[position] = chi[position].category.label;
     });
     return labels;
   }
@@ -1856,7 +1857,7 @@
     if (player.natural) flags.push(t('flagNatural', { label: label(player.natural.label) }));
     if (player.forfeit) flags.push(t('flagForfeit'));
     else if (player.fouled) flags.push(t('flagFouled'));
-    if (player.sap_lang_result) flags.push(t('flag.' + player.sap_lang_result));
+    if (player.sap_lang_result) flags.push(label(player.sap_lang_result.label));
     return flags;
   }
 
@@ -1873,7 +1874,7 @@
     if (pair.natural_outcome) badges.push(t('pairNatural', { winner: pair.natural_outcome.winner || t('nobody') }));
     if (pair.scooper) badges.push(t('pairScoop', { winner: pair.scooper }));
     for (const multiplier of pair.multipliers) {
-      badges.push(t('mult.' + multiplier.kind, { factor: multiplier.factor, player: multiplier.player }));
+      badges.push(t('mult.' + multiplier.kind.key, { factor: multiplier.factor, player: multiplier.player }));
     }
     if (pair.majority) badges.push(t('pairMajority', { winner: pair.majority.winner, units: pair.majority.units }));
     return el('div', { class: 'pair', dataset: { pair: first + '|' + second } }, [
@@ -1886,9 +1887,9 @@
   }
 
   function positionText(result) {
-    if (!result.winner) return t('reason.' + result.reason);
+    if (!result.winner) return label(result.reason.label);
     const bonus = result.bonus ? ' · ' + t('bonusKey', { key: t('bonus.' + result.bonus) }) : '';
-    return t('positionWon', { winner: result.winner, value: result.value, reason: t('reason.' + result.reason) }) + bonus;
+    return t('positionWon', { winner: result.winner, value: result.value, reason: label(result.reason.label) }) + bonus;
   }
 
   function lineItem(line) {
@@ -2250,8 +2251,6 @@
     flagNatural: 'natural: {label}',
     flagForfeit: 'left the table',
     flagFouled: 'fouled',
-    'flag.scooped_all': 'bắt sập làng',
-    'flag.scooped_by_all': 'sập làng',
     pairTitle: '{first} against {second}: {points} for {first}',
     nobody: 'nobody',
     pairNatural: 'natural: {winner}',
@@ -2262,11 +2261,6 @@
     pairMajority: 'majority: {winner} +{units}',
     positionWon: '{winner} +{value} ({reason})',
     bonusKey: 'bonus: {key}',
-    'reason.stronger_hand': 'stronger hand',
-    'reason.tie': 'tie',
-    'reason.opponent_fouled': 'the opponent fouled',
-    'reason.both_fouled': 'both fouled: nothing',
-    'reason.natural': 'decided by a natural',
     requestsTitle: 'Requests sent',
     copyCurl: 'Copy as curl',
     copied: 'The curl command is on the clipboard.',
@@ -2505,8 +2499,6 @@
     flagNatural: 'thắng trắng: {label}',
     flagForfeit: 'đã rời bàn',
     flagFouled: 'binh lủng',
-    'flag.scooped_all': 'bắt sập làng',
-    'flag.scooped_by_all': 'sập làng',
     pairTitle: '{first} gặp {second}: {first} {points} chi',
     nobody: 'không ai',
     pairNatural: 'thắng trắng: {winner}',
@@ -2517,11 +2509,6 @@
     pairMajority: 'thắng nhiều chi hơn: {winner} +{units}',
     positionWon: '{winner} +{value} ({reason})',
     bonusKey: 'thưởng: {key}',
-    'reason.stronger_hand': 'mạnh hơn',
-    'reason.tie': 'hòa',
-    'reason.opponent_fouled': 'đối thủ binh lủng',
-    'reason.both_fouled': 'cả hai binh lủng: không tính',
-    'reason.natural': 'quyết định bởi thắng trắng',
     requestsTitle: 'Các yêu cầu đã gửi',
     copyCurl: 'Chép lệnh curl',
     copied: 'Đã chép lệnh curl.',

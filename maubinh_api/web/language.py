@@ -1,0 +1,107 @@
+"""The language of error answers: English (the default) or Vietnamese, as the client asks.
+
+Every message that can reach a client is written in both languages: a rule
+error carries its Vietnamese (:class:`~maubinh_api.rules.errors.RuleError`
+``vi``), a :class:`~maubinh_api.web.problems.Problem` and each of its
+``errors`` entries carry both texts until the answer is written, and a
+marshmallow message is a :class:`Message`.  Only problem documents are
+written in one language, chosen from ``Accept-Language``
+(:func:`negotiated_language`); the normal answers carry their texts as
+``{"en", "vi"}`` whatever the header says.  Every answer says which
+language it chose (``Content-Language``) and that it depends on the header
+(``Vary: Accept-Language``), so that no shared cache hands a Vietnamese
+problem to an English reader.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from flask import Flask, Response, request
+from werkzeug.datastructures import LanguageAccept
+
+from ..rules.errors import RuleError
+
+#: The languages error answers are written in; the first is the default.
+LANGUAGES: Final = ("en", "vi")
+DEFAULT_LANGUAGE: Final = LANGUAGES[0]
+
+_ENVIRON_KEY: Final = "maubinh.language"
+_SUBTAG: Final = re.compile(r"[-_]")
+
+
+def choose_language(accepted: LanguageAccept) -> str:
+    """The language to answer in for an ``Accept-Language`` read by werkzeug.
+
+    The service speaks primary languages only, so each accepted tag counts
+    for its primary language (``vi-VN`` is ``vi``: RFC 4647 lookup), with
+    its quality; ``*`` leaves the choice to the service (English), and
+    ``q=0`` refuses a language.
+
+    >>> from werkzeug.http import parse_accept_header
+    >>> [choose_language(parse_accept_header(header, LanguageAccept))
+    ...  for header in ("vi", "vi-VN;q=0.9, en;q=0.5", "fr", "*", "en;q=0, *", "")]
+    ['vi', 'vi', 'en', 'en', 'vi', 'en']
+    """
+    primary = LanguageAccept([(_SUBTAG.split(tag, maxsplit=1)[0], quality) for tag, quality in accepted])
+    return primary.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+
+
+def negotiated_language() -> str:
+    """The language of the current request's error answers (worked out once per request)."""
+    environ = request.environ
+    chosen: str | None = environ.get(_ENVIRON_KEY)
+    if chosen is None:
+        header = environ.get("HTTP_ACCEPT_LANGUAGE")
+        chosen = choose_language(request.accept_languages) if header else DEFAULT_LANGUAGE
+        environ[_ENVIRON_KEY] = chosen
+    return chosen
+
+
+def register_language(app: Flask) -> None:
+    """Label every answer with the language chosen for it."""
+
+    @app.after_request
+    def _label(response: Response) -> Response:
+        headers = response.headers
+        headers["Content-Language"] = negotiated_language()
+        vary = headers.get("Vary")  # added to whatever the answer varies on already
+        if not vary:
+            headers["Vary"] = "Accept-Language"
+        elif "accept-language" not in vary.lower():
+            headers["Vary"] = f"{vary}, Accept-Language"
+        return response
+
+
+class Message(str):
+    """An English message that carries its Vietnamese (``vi``).
+
+    marshmallow hands a message on as it was given (a field's, a validator's,
+    a schema's) and formats its own with ``str.format``: a Message survives
+    both, so its Vietnamese reaches the problem answer beside the English.
+
+    >>> message = Message("must be 1 to {max}, not {input}", "phải từ 1 đến {max}, không phải {input}")
+    >>> formatted = message.format(max=3, input=4)
+    >>> formatted, formatted.vi
+    ('must be 1 to 3, not 4', 'phải từ 1 đến 3, không phải 4')
+    """
+
+    vi: str
+
+    def __new__(cls, en: str, vi: str) -> Message:
+        message = super().__new__(cls, en)
+        message.vi = vi
+        return message
+
+    @classmethod
+    def of(cls, error: RuleError) -> Message:
+        """A rule error's explanation, in both languages."""
+        return cls(error.detail, error.detail_vi)
+
+    def format(self, *args: object, **kwargs: object) -> Message:
+        return Message(str.format(self, *args, **kwargs), self.vi.format(*args, **kwargs))
+
+    def __reduce__(self) -> tuple[type[Message], tuple[str, str]]:
+        # marshmallow deep-copies its fields, and their messages with them.
+        return (Message, (str(self), self.vi))

@@ -1,0 +1,251 @@
+"""A client generated from openapi.yaml works as an integrator would use it.
+
+``openapi-python-client`` writes a package from the spec (with no warning:
+a warning means a schema or an operation was dropped), the test imports it
+and calls every operation against the service under gunicorn, each answer
+parsed into the generated model the spec names; answers are passed on from
+one operation to the next through the models' own ``to_dict``/``from_dict``.
+``datamodel-code-generator`` models of the schemas parse every recorded
+answer of the spec (its ``components/examples``: live answers, see
+tests/web/test_examples.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from local_servers import service
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "openapi.yaml"
+SETTINGS = Path(__file__).with_name("generator.yaml")
+BIN = Path(sys.executable).parent
+KEY = "client-test-key-0123456789"
+CARDS = ["As", "Ad", "Kc", "Kd", "7h", "9s", "9h", "8c", "5d", "3c", "Qs", "Jh", "2s"]
+
+
+def _generate(command: list[str]) -> str:
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    return output
+
+
+@pytest.fixture(scope="module")
+def client_package(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    out = tmp_path_factory.mktemp("client") / "maubinh-client"
+    command = [str(BIN / "openapi-python-client"), "generate", "--path", str(SPEC), "--output-path", str(out)]
+    output = _generate([*command, "--config", str(SETTINGS)])
+    assert "warning" not in output.lower() and "error" not in output.lower(), output
+    sys.path.insert(0, str(out))
+    try:
+        yield importlib.import_module("maubinh_client")
+    finally:
+        sys.path.remove(str(out))
+        for name in [name for name in sys.modules if name.split(".")[0] == "maubinh_client"]:
+            del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with service(tmp_path_factory.mktemp("client-server"), env={"MAUBINH_API_KEYS": KEY}, workers=1) as running:
+        yield running
+
+
+def _operation_ids(spec: dict[str, Any]) -> set[str]:
+    return {operation["operationId"] for item in spec["paths"].values() for operation in item.values()}
+
+
+def test_every_operation_answers_a_typed_model_through_the_generated_client(client_package, server, spec_document):
+    from maubinh_client import AuthenticatedClient, Client
+    from maubinh_client import models as m
+    from maubinh_client.api.arrangements import (
+        analyse_arrangement,
+        optimal_arrangement,
+        play_hand,
+        validate_arrangement,
+    )
+    from maubinh_client.api.hands import classify_hands
+    from maubinh_client.api.operations import (
+        documentation,
+        documentation_asset,
+        documentation_page,
+        health,
+        metrics,
+        openapi_document,
+        ready,
+    )
+    from maubinh_client.api.playground import playground_asset, playground_page
+    from maubinh_client.api.settlements import settle_table, settle_tables
+    from maubinh_client.api.variants import list_variants, show_variant
+
+    api = AuthenticatedClient(base_url=server.url, token=KEY, raise_on_unexpected_status=True)
+    called: set[str] = set()
+
+    def call(operation_id: str, module: Any, expected: type, **arguments: Any) -> Any:
+        answer = module.sync_detailed(client=api, **arguments)
+        assert answer.status_code == 200, (operation_id, answer.content[:500])
+        assert isinstance(answer.parsed, expected), (operation_id, type(answer.parsed))
+        called.add(operation_id)
+        return answer.parsed
+
+    online = m.VariantSpecType0.ONLINE
+    one = call("classifyHands", classify_hands, m.ClassifyResult, body=m.ClassifyOneRequest(cards=["Kh", "Kd", "9s"]))
+    assert one.category.key is m.Category.PAIR and one.category.label.vi == "Đôi"
+    many = call(
+        "classifyHands", classify_hands, m.ClassifyBatchResult, body=m.ClassifyBatchRequest(hands=[["Qs", "Qd", "7c"]])
+    )
+    assert [hand.category.key for hand in many.results] == [m.Category.PAIR]
+
+    solved = call("optimalArrangement", optimal_arrangement, m.OptimalResult, body=m.OptimalOneRequest(cards=CARDS))
+    assert solved.stats.splits == 72072 and isinstance(solved.best.ev, float)
+    batch = call(
+        "optimalArrangement", optimal_arrangement, m.OptimalBatchResult, body=m.OptimalBatchRequest(hands=[CARDS])
+    )
+    assert batch.results[0].best.arrangement.to_dict() == solved.best.arrangement.to_dict()
+
+    # The optimiser's arrangement and variant, posted on as they came.
+    best = m.ArrangementInput.from_dict(solved.best.arrangement.to_dict())
+    variant = m.VariantSpecType1.from_dict(solved.variant.to_dict())
+    checked = call(
+        "validateArrangement",
+        validate_arrangement,
+        m.ValidationResult,
+        body=m.ValidateRequest(arrangement=best, variant=variant),
+    )
+    assert checked.fouled is False
+    graded = call(
+        "analyseArrangement", analyse_arrangement, m.AnalysisResult, body=m.AnalysisOneRequest(arrangement=best)
+    )
+    assert graded.ev_loss == 0 and graded.verdict.key.value == "best"
+    graded_many = call(
+        "analyseArrangement",
+        analyse_arrangement,
+        m.AnalysisBatchResult,
+        body=m.AnalysisBatchRequest(arrangements=[m.AnalysedArrangement(arrangement=best)]),
+    )
+    assert graded_many.results[0].ev == graded.ev
+
+    played = call(
+        "playHand",
+        play_hand,
+        m.PlayResult,
+        body=m.PlayRequest(cards=CARDS, level=m.Level.CASUAL, seed=2, variant=online),
+    )
+    assert played.level.key is m.Level.CASUAL
+    seats = [
+        m.PlayerInput(id="bot", arrangement=m.ArrangementInput.from_dict(played.arrangement.to_dict())),
+        m.PlayerInput(id="left", forfeit=True),
+    ]
+    table = m.SettlementRequest(bet="10", players=seats, variant=m.VariantSpecType1.from_dict(played.variant.to_dict()))
+    settled = call("settleTable", settle_table, m.Settlement, body=table)
+    assert [player.id for player in settled.players] == ["bot", "left"]
+    assert settled.pairs[0].positions.back.reason.key.value == "opponent_fouled"
+    tables = call("settleTables", settle_tables, m.SettlementBatchResult, body=m.SettlementBatchRequest(tables=[table]))
+    assert tables.results[0].to_dict() == settled.to_dict()
+
+    listed = call("listVariants", list_variants, m.VariantList)
+    assert {item.name.value for item in listed.variants} == {"classic", "online", "extended", "chinese-poker-2-4"}
+    shown = call("showVariant", show_variant, m.VariantDetail, name=played.variant.fingerprint)
+    assert shown.fingerprint == played.variant.fingerprint
+
+    open_client = Client(base_url=server.url, raise_on_unexpected_status=True)
+    for operation_id, module, expected, arguments in [
+        ("health", health, m.HealthResponse200, {}),
+        ("ready", ready, m.ReadyResponse200, {}),
+        ("openapiDocument", openapi_document, str, {}),
+        ("documentationPage", documentation_page, str, {}),
+        ("documentation", documentation, str, {}),
+        ("documentationAsset", documentation_asset, str, {"path": m.DocumentationAssetPath("swagger-ui.css")}),
+        ("playgroundPage", playground_page, str, {}),
+        ("playgroundAsset", playground_asset, str, {"asset": m.PlaygroundAssetAsset("playground.js")}),
+    ]:
+        answer = module.sync_detailed(client=open_client, **arguments)
+        assert answer.status_code == 200, (operation_id, answer.content[:300])
+        if expected is not str:  # text answers (HTML, YAML, CSS) are read as the text they are
+            assert isinstance(answer.parsed, expected), operation_id
+        else:
+            assert answer.content, operation_id
+        called.add(operation_id)
+    exposition = metrics.sync_detailed(client=api)
+    assert exposition.status_code == 200 and b"maubinh_http_requests_total" in exposition.content
+    called.add("metrics")
+
+    assert called == _operation_ids(spec_document)
+
+
+def test_a_problem_answer_parses_as_the_generated_problem(client_package, server):
+    from maubinh_client import AuthenticatedClient
+    from maubinh_client import models as m
+    from maubinh_client.api.hands import classify_hands
+
+    api = AuthenticatedClient(base_url=server.url, token=KEY)
+    answer = classify_hands.sync_detailed(client=api, body=m.ClassifyOneRequest(cards=["Kh", "Kd", "Kh"]))
+    assert answer.status_code == 422 and isinstance(answer.parsed, m.Problem)
+    assert [error.pointer for error in answer.parsed.errors] == ["/cards/2"]
+    stranger = AuthenticatedClient(base_url=server.url, token="wrong")
+    refused = classify_hands.sync_detailed(client=stranger, body=m.ClassifyOneRequest(cards=["2s", "3s", "4s"]))
+    assert refused.status_code == 401 and isinstance(refused.parsed, m.Problem)
+
+
+def test_datamodel_code_generator_models_parse_every_recorded_answer(tmp_path, spec_document):
+    out = tmp_path / "contract_models.py"
+    options = ["--output-model-type", "pydantic_v2.BaseModel", "--target-python-version", "3.11"]
+    command = [str(BIN / "datamodel-codegen"), "--input", str(SPEC), "--input-file-type", "openapi"]
+    _generate([*command, "--output", str(out), *options, "--formatters", "builtin"])
+    sys.path.insert(0, str(tmp_path))
+    try:
+        models = importlib.import_module("contract_models")
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("contract_models", None)
+    parsed: set[str] = set()
+    for path_item in spec_document["paths"].values():
+        for operation in path_item.values():
+            content = operation["responses"]["200"].get("content", {}).get("application/json")
+            if content is None:
+                continue
+            schema = content["schema"]
+            names = [ref["$ref"].rsplit("/", 1)[1] for ref in schema.get("oneOf", [schema]) if "$ref" in ref]
+            recorded = [
+                spec_document["components"]["examples"][example["$ref"].rsplit("/", 1)[1]]["value"]
+                for example in content.get("examples", {}).values()
+            ] + ([content["example"]] if "example" in content else [])
+            assert recorded, f"{operation['operationId']} has no recorded answer"
+            for value in recorded:
+                fits = [name for name in names if _parses(getattr(models, name), value)] if names else ["inline"]
+                # Each answer is exactly one of the shapes the operation may answer (the models forbid extra fields).
+                assert len(fits) == 1, (operation["operationId"], fits)
+            parsed.add(operation["operationId"])
+    json_operations = {
+        operation["operationId"]
+        for item in spec_document["paths"].values()
+        for operation in item.values()
+        if "application/json" in operation["responses"]["200"].get("content", {})
+    }
+    assert parsed == json_operations
+
+
+def _parses(model: Any, value: Any) -> bool:
+    from pydantic import ValidationError
+
+    try:
+        model.model_validate(value)
+    except ValidationError:
+        return False
+    return True
+
+
+def test_the_readme_example_runs_through_the_generated_client(client_package, server, capsys):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Integrating", 1)[1].split("\n## ", 1)[0]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    documented = next(line for line in code.splitlines() if line.startswith("# -> "))[len("# -> ") :]
+    code = code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEY)
+    exec(compile(code, "README.md (Integrating)", "exec"), {})
+    assert capsys.readouterr().out.strip() == documented
