@@ -41,11 +41,11 @@ ENDPOINTS = ("classify", "validate", "settle", "optimal")
 
 
 def wrk(
-    endpoint: str, url: str, seconds: float, connections: int, *, threads: int = 1, salt: int = 0
+    endpoint: str, url: str, seconds: float, connections: int, *, threads: int = 1, salt: int = 0, key: str = ""
 ) -> subprocess.Popen[str]:
     command = [
         "wrk", f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--timeout", "10s",
-        "-s", str(HERE / "wrk" / "traffic.lua"), url, "--", endpoint, str(salt),
+        "-s", str(HERE / "wrk" / "traffic.lua"), url, "--", endpoint, str(salt), key,
     ]  # fmt: skip
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 

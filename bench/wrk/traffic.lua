@@ -1,5 +1,6 @@
--- The traffic of bench/load.py: `wrk ... -s traffic.lua <url> -- <endpoint> <salt>`,
--- endpoint one of classify, validate, settle, optimal; every request with fresh random cards.
+-- The traffic of bench/load.py: `wrk ... -s traffic.lua <url> -- <endpoint> <salt> [<api key>]`,
+-- endpoint one of classify, validate, settle, optimal, analysis, analysis100 (a batch of 100), play;
+-- every request with fresh random cards.
 -- Each wrk thread has its own Lua state; init() seeds it differently.
 local ranks = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"}
 local suits = {"s", "h", "d", "c"}
@@ -42,12 +43,34 @@ local bodies = {
     return "/v1/settlements", '{"variant":"online","bet":"10","players":[' .. table.concat(players, ",") .. ']}'
   end,
   optimal = function() return "/v1/arrangements/optimal", '{"cards":' .. list(deal(13), 1, 13) .. '}' end,
+  analysis = function()
+    return "/v1/arrangements/analysis", '{"variant":"online","arrangement":' .. arrangement(deal(13), 0) .. '}'
+  end,
+  analysis100 = function()
+    local items = {}
+    for i = 1, 100 do items[i] = '{"arrangement":' .. arrangement(deal(13), 0) .. '}' end
+    return "/v1/arrangements/analysis", '{"variant":"online","arrangements":[' .. table.concat(items, ",") .. ']}'
+  end,
+  play = function()
+    return "/v1/arrangements/play", '{"variant":"online","level":"club","cards":' .. list(deal(13), 1, 13) .. '}'
+  end,
 }
 
 local body
 function init(args)
   body = bodies[args[1]]
+  if args[3] and args[3] ~= "" then wrk.headers["X-API-Key"] = args[3] end
   math.randomseed(os.time() * 1000 + (tonumber(args[2]) or 0) + math.floor(os.clock() * 1000000))
+end
+
+-- Answers by status class, per thread (each thread's Lua state), summed in done().
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+throttled, unavailable, server_errors = 0, 0, 0
+function response(status, headers, payload)
+  if status == 429 then throttled = throttled + 1
+  elseif status == 503 then unavailable = unavailable + 1
+  elseif status >= 500 then server_errors = server_errors + 1 end
 end
 
 wrk.method = "POST"
@@ -61,9 +84,15 @@ end
 -- One JSON line that bench/load.py reads.
 function done(summary, latency, requests)
   local errors = summary.errors
+  local counts = {0, 0, 0}
+  for _, thread in ipairs(threads) do
+    counts[1] = counts[1] + thread:get("throttled")
+    counts[2] = counts[2] + thread:get("unavailable")
+    counts[3] = counts[3] + thread:get("server_errors")
+  end
   io.write(string.format(
     '{"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"max_us":%d,"non_2xx":%d,'
-      .. '"connect":%d,"read":%d,"write":%d,"timeout":%d}\n',
+      .. '"connect":%d,"read":%d,"write":%d,"timeout":%d,"throttled":%d,"unavailable":%d,"server_errors":%d}\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency.max,
-    errors.status, errors.connect, errors.read, errors.write, errors.timeout))
+    errors.status, errors.connect, errors.read, errors.write, errors.timeout, counts[1], counts[2], counts[3]))
 end

@@ -13,6 +13,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from limits import parse as parse_limit
+
 from ..rules.variants import PRESET_NAMES
 
 _REPOSITORY = Path(__file__).resolve().parents[2]
@@ -48,6 +50,14 @@ class Settings:
     api_keys: tuple[str, ...] = ()
     #: Keys required on /metrics, in the same forms (none: open).
     metrics_keys: tuple[str, ...] = ()
+    #: The tenants file (YAML: each platform's name, key digest, limits and scopes; none: no tenants).
+    tenants_file: Path | None = None
+    #: Requests with a missing or wrong key allowed per client address (the `limits` notation).
+    auth_failure_limit: str = "30/minute"
+    #: Heavy requests (optimal, analysis, play) each worker process runs at once.
+    heavy_slots: int = 1
+    #: Seconds a heavy request may wait for a slot before it is answered 503 with Retry-After.
+    heavy_wait: float = 2.0
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
@@ -60,6 +70,14 @@ class Settings:
             raise ConfigError(f"redis_timeout must be above 0 and at most 5 seconds, not {self.redis_timeout}")
         if self.redis_retry_after < 0 or self.cache_ttl < 1:
             raise ConfigError("redis_retry_after must be 0 or more and cache_ttl at least 1")
+        try:
+            parse_limit(self.auth_failure_limit)
+        except ValueError:
+            raise ConfigError(
+                f"auth_failure_limit {self.auth_failure_limit!r} is not a limit such as '30/minute'"
+            ) from None
+        if not 1 <= self.heavy_slots <= 64 or not 0 < self.heavy_wait <= 60:
+            raise ConfigError("heavy_slots must be 1 to 64 and heavy_wait above 0 and at most 60 seconds")
         if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError(f"log_level must be DEBUG, INFO, WARNING or ERROR, not {self.log_level!r}")
 
@@ -94,6 +112,10 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "log_level": str,
     "api_keys": lambda text: read_keys(text, "MAUBINH_API_KEYS"),
     "metrics_keys": lambda text: read_keys(text, "MAUBINH_METRICS_KEYS"),
+    "tenants_file": Path,
+    "auth_failure_limit": str,
+    "heavy_slots": int,
+    "heavy_wait": float,
 }
 
 

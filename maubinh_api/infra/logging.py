@@ -59,6 +59,7 @@ class AccessLogger(GunicornLogger):  # type: ignore[misc]
             "status": int(status.split(None, 1)[0]) if isinstance(status, str) else status,
             "duration_ms": round(request_time.total_seconds() * 1000, 3),
             "request_id": environ.get(REQUEST_ID_KEY),
+            "tenant": environ.get("maubinh.tenant"),  # the tenant's name, never its key
             "pid": os.getpid(),
             "remote": environ.get("REMOTE_ADDR"),
             "bytes": getattr(resp, "sent", None),

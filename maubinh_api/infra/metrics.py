@@ -47,6 +47,29 @@ CACHE_REQUESTS = Counter(
     "maubinh_cache_requests", "Result-cache lookups and writes, by backend and result.", ["backend", "result"]
 )
 SETTLEMENTS = Counter("maubinh_settlements", "Tables settled, by preset.", ["variant"])
+# Per tenant: the tenant label takes the names of the tenants file (and "unnamed", "anonymous"), so it stays bounded.
+TENANT_REQUESTS = Counter(
+    "maubinh_tenant_requests",
+    "Requests answered per tenant, by operation and status.",
+    ["tenant", "operation", "status"],
+)
+TENANT_COST = Counter(
+    "maubinh_tenant_cost_units",
+    "Cost units of the requests answered per tenant (what the limits count), by operation and status.",
+    ["tenant", "operation", "status"],
+)
+TENANT_THROTTLED = Counter(
+    "maubinh_tenant_throttled", "Requests refused with 429 (over the limits), per tenant.", ["tenant"]
+)
+AUTH_FAILURES = Counter(
+    "maubinh_auth_failures", "Requests refused for a missing, unknown or out-of-scope key.", ["reason"]
+)
+OVERLOADED = Counter(
+    "maubinh_overloaded", "Heavy requests answered 503 (no slot free within the wait), per tenant.", ["tenant"]
+)
+LIMITER_FAILURES = Counter(
+    "maubinh_limiter_failures", "Times the rate-limit store (Redis) failed and requests went on uncounted (fail open)."
+)
 BUILD_INFO = Gauge(
     "maubinh_build_info", "Version of the running service (always 1).", ["version", "python"], multiprocess_mode="max"
 )

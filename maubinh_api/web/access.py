@@ -1,32 +1,42 @@
-"""Optional API keys (off unless configured).
+"""Who may call what, and how much: tenants' keys, scopes and limits.
 
-With ``MAUBINH_API_KEYS`` set, every ``/v1/*`` request needs one of the keys,
-sent as ``Authorization: Bearer <key>`` or ``X-API-Key: <key>``; with
-``MAUBINH_METRICS_KEYS`` set, so does ``/metrics``.  Health, readiness, the
-API description, ``/docs`` and ``/playground`` stay open (the playground
-page asks its user for a key and sends it on its own ``/v1`` calls).  Keys
-are compared in constant time (``hmac.compare_digest``), against every
-configured key, so the time taken says nothing about how much of a key was
-right.
+``/v1/*`` is the ``api`` scope and ``/metrics`` the ``metrics`` scope.  A scope
+that some tenant holds (from ``MAUBINH_TENANTS_FILE``, or the unnamed keys of
+``MAUBINH_API_KEYS`` / ``MAUBINH_METRICS_KEYS``) needs a key, sent as
+``Authorization: Bearer <key>`` or ``X-API-Key: <key>``: missing or unknown
+is a 401, a key without the scope a 403.  Health, readiness, the API
+description, ``/docs`` and ``/playground`` stay open.  Requests with a wrong
+or missing key are limited per client address, so that keys cannot be guessed
+at speed.
+
+Each ``/v1`` request then spends its cost (:mod:`~maubinh_api.web.costs`) in
+every limit of its tenant; over a limit it is a 429 with ``Retry-After``.
+Answers of a tenant with limits carry ``RateLimit-Policy`` and ``RateLimit``
+(the IETF httpapi draft's structured fields): each limit's quota and window,
+and what is left of it.  No key is ever logged: the tenant's name is.
 """
 
 from __future__ import annotations
 
-import hmac
+from flask import Flask, Response, g, request
+from limits import RateLimitItem
+from limits import parse as parse_limit
 
-from flask import Flask, request
-
-from ..infra.config import Settings
+from ..infra.budget import Budgets, Decision, Window
+from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_THROTTLED
+from ..infra.tenants import Tenant, TenantDirectory
+from .body import json_object
+from .costs import cost_of
 from .problems import Problem
 
-
-def key_matches(candidate: str, keys: tuple[str, ...]) -> bool:
-    """Whether ``candidate`` is one of ``keys``; every key is compared, in constant time."""
-    given = candidate.encode()
-    found = False
-    for key in keys:
-        found |= hmac.compare_digest(given, key.encode())
-    return found
+#: The access log's field (and the metrics' label) for the caller's tenant.
+TENANT_KEY = "maubinh.tenant"
+#: The tenant of requests to a scope nobody holds (an open deployment).
+ANONYMOUS = "anonymous"
+_HOW = (
+    "send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
+    "hãy gửi khóa qua 'Authorization: Bearer <key>' hoặc 'X-API-Key: <key>'",
+)
 
 
 def presented_key() -> str | None:
@@ -39,30 +49,132 @@ def presented_key() -> str | None:
     return header.strip() if header else None
 
 
-def register_access_control(app: Flask, settings: Settings) -> None:
-    """Require keys where the settings ask for them (no hook at all otherwise)."""
-    if not settings.api_keys and not settings.metrics_keys:
-        return
+def scope_of(path: str) -> str | None:
+    """The scope a path belongs to, or None for the open paths."""
+    if path.startswith("/v1/"):
+        return "api"
+    if path == "/metrics":
+        return "metrics"
+    return None
+
+
+def register_access_control(app: Flask, directory: TenantDirectory, budgets: Budgets, auth_limit: str) -> None:
+    """Check keys and spend budgets before every request to a scope; count and label after it."""
+    failures = parse_limit(auth_limit)
 
     @app.before_request
-    def _require_key() -> None:
-        path = request.path
-        if path.startswith("/v1/") and settings.api_keys:
-            keys = settings.api_keys
-        elif path == "/metrics" and settings.metrics_keys:
-            keys = settings.metrics_keys
-        else:
+    def _admit() -> None:
+        scope = scope_of(request.path)
+        if scope is None:
             return
-        candidate = presented_key()
-        if candidate is None or not key_matches(candidate, keys):
-            detail, vi = (
-                ("this endpoint needs an API key", "yêu cầu này cần một khóa API")
-                if candidate is None
-                else ("the API key is not valid", "khóa API không hợp lệ")
-            )
-            raise Problem(
-                401,
-                f"{detail}: send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
-                vi=f"{vi}: hãy gửi khóa qua 'Authorization: Bearer <key>' hoặc 'X-API-Key: <key>'",
-                headers={"WWW-Authenticate": 'Bearer realm="maubinh-api"'},
-            )
+        if not directory.guarded[scope]:
+            g.tenant = None
+            request.environ[TENANT_KEY] = ANONYMOUS
+            return
+        tenant = _authenticate(directory, budgets, failures, scope)
+        g.tenant = tenant
+        request.environ[TENANT_KEY] = tenant.name
+        if scope == "api" and request.endpoint != "usage.show_usage":
+            g.cost = cost_of(request.endpoint, json_object)
+            g.decision = budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, g.cost)
+            if not g.decision.allowed:
+                TENANT_THROTTLED.labels(tenant=tenant.name).inc()
+                raise _over_budget(tenant, g.cost, g.decision)
+
+    @app.after_request
+    def _account(response: Response) -> Response:
+        tenant = request.environ.get(TENANT_KEY)
+        if tenant is None:
+            return response
+        operation = request.endpoint or "unmatched"
+        status = str(response.status_code)
+        TENANT_REQUESTS.labels(tenant=tenant, operation=operation, status=status).inc()
+        cost = g.get("cost")
+        if cost:
+            TENANT_COST.labels(tenant=tenant, operation=operation, status=status).inc(cost)
+        decision: Decision | None = g.get("decision")
+        if decision is not None and decision.windows:
+            response.headers.update(rate_limit_fields(decision.windows))
+        return response
+
+
+def _authenticate(directory: TenantDirectory, budgets: Budgets, failures: RateLimitItem, scope: str) -> Tenant:
+    key = presented_key()
+    tenant = None if key is None else directory.find(key)
+    if tenant is None:
+        reason = "missing" if key is None else "unknown"
+        AUTH_FAILURES.labels(reason=reason).inc()
+        _limit_failures(budgets, failures)
+        detail, vi = (
+            ("this endpoint needs an API key", "yêu cầu này cần một khóa API")
+            if key is None
+            else ("the API key is not valid", "khóa API không hợp lệ")
+        )
+        raise Problem(
+            401,
+            f"{detail}: {_HOW[0]}",
+            vi=f"{vi}: {_HOW[1]}",
+            headers={"WWW-Authenticate": 'Bearer realm="maubinh-api"'},
+        )
+    if scope not in tenant.scopes:
+        AUTH_FAILURES.labels(reason="out_of_scope").inc()
+        held = ", ".join(sorted(tenant.scopes))
+        raise Problem(
+            403,
+            f"the key of {tenant.name!r} is not allowed on {request.path} (scope {scope!r}; the key's scopes: {held})",
+            vi=f"khóa của {tenant.name!r} không được dùng cho {request.path} (phạm vi {scope!r}; "
+            f"phạm vi của khóa: {held})",
+        )
+    return tenant
+
+
+def _limit_failures(budgets: Budgets, failures: RateLimitItem) -> None:
+    """A 429 for a client address that keeps sending wrong keys."""
+    address = request.remote_addr or "unknown"
+    decision = budgets.spend("auth-failures:" + address, (failures,), (str(failures),), 1)
+    if not decision.allowed:
+        raise Problem(
+            429,
+            f"too many requests with a missing or wrong API key from {address}; try again in {decision.retry_after} s",
+            vi=f"quá nhiều yêu cầu thiếu hoặc sai khóa API từ {address}; hãy thử lại sau {decision.retry_after} giây",
+            headers={"Retry-After": str(decision.retry_after)},
+        )
+
+
+def _over_budget(tenant: Tenant, cost: int, decision: Decision) -> Problem:
+    spent = [window for window in decision.windows if window.remaining < cost]
+    window = spent[0] if spent else decision.windows[0]
+    if cost > window.amount:
+        english = (
+            f"this request costs {cost} units, more than {tenant.name!r}'s limit of {window.text} allows at "
+            "once; send it in smaller batches"
+        )
+        vietnamese = (
+            f"yêu cầu này tốn {cost} đơn vị, nhiều hơn mức {window.text} của {tenant.name!r} cho phép một lần; "
+            "hãy gửi thành các lô nhỏ hơn"
+        )
+    else:
+        english = (
+            f"{tenant.name!r} has {window.remaining} of its {window.text} units left and this request costs "
+            f"{cost}; try again in {decision.retry_after} s"
+        )
+        vietnamese = (
+            f"{tenant.name!r} còn {window.remaining} trên {window.text} đơn vị mà yêu cầu này tốn {cost}; "
+            f"hãy thử lại sau {decision.retry_after} giây"
+        )
+    headers = {"Retry-After": str(decision.retry_after), **rate_limit_fields(decision.windows)}
+    return Problem(429, english, vi=vietnamese, headers=headers)
+
+
+def rate_limit_fields(windows: tuple[Window, ...]) -> dict[str, str]:
+    """``RateLimit-Policy`` and ``RateLimit`` (draft-ietf-httpapi-ratelimit-headers):
+    each limit as ``"<limit>";q=<quota>;w=<window seconds>`` and what is left
+    as ``"<limit>";r=<remaining>;t=<seconds until it refills>``.
+
+    >>> rate_limit_fields((Window("50/second", 50, 1, 42, 1),))
+    {'RateLimit-Policy': '"50/second";q=50;w=1', 'RateLimit': '"50/second";r=42;t=1'}
+    """
+    return {
+        "RateLimit-Policy": ", ".join(f'"{window.text}";q={window.amount};w={window.seconds}' for window in windows),
+        "RateLimit": ", ".join(f'"{window.text}";r={window.remaining};t={window.reset_in}' for window in windows),
+    }

@@ -10,10 +10,12 @@ from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from ..infra.allocator import keep_freed_memory
+from ..infra.budget import Budgets
 from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import Settings
 from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache, record_kernel
+from ..infra.tenants import TenantDirectory, unnamed_tenants
 from ..infra.variant_registry import VariantRegistry
 from ..rules.cards import DECK
 from ..rules.evaluator import Evaluator
@@ -22,8 +24,9 @@ from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.kernel import active_kernel
 from ..strategy.valuation import value_hand
 from .access import register_access_control
+from .admission import register_admission
 from .answers import MODEL_VERSION
-from .blueprints import arrangements, hands, health, metrics, playground, settlements, variants
+from .blueprints import arrangements, hands, health, metrics, playground, settlements, usage, variants
 from .language import register_language
 from .observability import register_observability
 from .problems import register_error_handlers
@@ -50,8 +53,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_language(app)
     register_observability(app, [("X-Model-Version", MODEL_VERSION)])
-    register_access_control(app, settings)
-    for module in (health, metrics, variants, hands, arrangements, settlements, playground):
+    directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
+    budgets = Budgets(settings.redis_url, timeout=settings.redis_timeout, retry_after=settings.redis_retry_after)
+    app.extensions["maubinh.tenants"] = directory
+    app.extensions["maubinh.budgets"] = budgets
+    register_access_control(app, directory, budgets, settings.auth_failure_limit)
+    register_admission(app, settings.heavy_slots, settings.heavy_wait)  # after the limits: a 429 takes no slot
+    for module in (health, metrics, variants, usage, hands, arrangements, settlements, playground):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "maubinh-api"}),

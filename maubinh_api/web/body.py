@@ -59,8 +59,19 @@ _DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_reject_constant
 
 
 def json_object() -> dict[str, Any]:
-    """The request body as a JSON object, or a Problem (400, 415, 422)."""
+    """The request body as a JSON object, or a Problem (400, 415, 422); read
+    once per request (the limits read it for the cost, the view for itself)."""
     current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+    read: dict[str, Any] | None = current.environ.get(_BODY_KEY)
+    if read is None:
+        read = current.environ[_BODY_KEY] = _read_object(current)
+    return read
+
+
+_BODY_KEY: Final = "maubinh.body"
+
+
+def _read_object(current: Any) -> dict[str, Any]:
     if current.environ.get("CONTENT_TYPE") != "application/json":  # the usual case needs no parsing
         if not _is_json(current.mimetype):
             mimetype = current.mimetype

@@ -46,15 +46,19 @@ class ProblemType(NamedTuple):
 PROBLEM_TYPES: dict[int, ProblemType] = {
     400: ProblemType("malformed-request", "Malformed request", "Yêu cầu sai định dạng"),
     401: ProblemType("unauthorized", "Unauthorized", "Chưa xác thực"),
+    403: ProblemType("forbidden", "Forbidden", "Không được phép"),
     404: ProblemType("not-found", "Not found", "Không tìm thấy"),
     405: ProblemType("method-not-allowed", "Method not allowed", "Phương thức không được phép"),
     413: ProblemType("payload-too-large", "Payload too large", "Nội dung quá lớn"),
     415: ProblemType("unsupported-media-type", "Unsupported media type", "Kiểu nội dung không được hỗ trợ"),
     422: ProblemType("invalid-content", "Invalid content", "Nội dung không hợp lệ"),
+    429: ProblemType("too-many-requests", "Too many requests", "Quá nhiều yêu cầu"),
     500: ProblemType("internal-error", "Internal server error", "Lỗi máy chủ nội bộ"),
     503: ProblemType("not-ready", "Service not ready", "Dịch vụ chưa sẵn sàng"),
 }
 _OTHER_TYPE: Final = ProblemType("error", "Error", "Lỗi")
+#: A 503 of a service that is ready but has no room for the request now (readiness's 503 is "not-ready").
+BUSY: Final = ProblemType("busy", "Service busy", "Dịch vụ đang bận")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +92,11 @@ class Problem(Exception):
         vi: str,
         errors: list[Fault] | None = None,
         headers: Mapping[str, str] | None = None,
+        kind: ProblemType | None = None,
     ) -> None:
         super().__init__(detail)
         self.status = status
+        self.kind = kind or PROBLEM_TYPES.get(status, _OTHER_TYPE)
         self.detail = detail
         self.detail_vi = vi
         self.errors = errors
@@ -113,12 +119,14 @@ class Problem(Exception):
         """The same problem with every pointer moved under ``prefix`` (a pointer)."""
         if self.errors:
             return Problem.invalid([Fault(prefix + error.pointer, error.detail, error.vi) for error in self.errors])
-        return Problem(self.status, self.detail, vi=self.detail_vi, errors=self.errors, headers=self.headers)
+        return Problem(
+            self.status, self.detail, vi=self.detail_vi, errors=self.errors, headers=self.headers, kind=self.kind
+        )
 
     def body(self, language: str | None = None) -> dict[str, Any]:
         """The problem document, in ``language`` (the request's when not given)."""
         language = language or negotiated_language()
-        kind = PROBLEM_TYPES.get(self.status, _OTHER_TYPE)
+        kind = self.kind
         vietnamese = language == "vi"
         document: dict[str, Any] = {
             "type": _TYPE_PREFIX + kind.slug,

@@ -82,6 +82,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     )
     from maubinh_client.api.playground import playground_asset, playground_page
     from maubinh_client.api.settlements import settle_table, settle_tables
+    from maubinh_client.api.usage import show_usage
     from maubinh_client.api.variants import list_variants, show_variant
 
     api = AuthenticatedClient(base_url=server.url, token=KEY, raise_on_unexpected_status=True)
@@ -149,6 +150,8 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     tables = call("settleTables", settle_tables, m.SettlementBatchResult, body=m.SettlementBatchRequest(tables=[table]))
     assert tables.results[0].to_dict() == settled.to_dict()
 
+    usage = call("showUsage", show_usage, m.Usage)
+    assert usage.tenant == "unnamed" and usage.limits == []  # a key of MAUBINH_API_KEYS: no limits
     listed = call("listVariants", list_variants, m.VariantList)
     assert {item.name.value for item in listed.variants} == {"classic", "online", "extended", "chinese-poker-2-4"}
     shown = call("showVariant", show_variant, m.VariantDetail, name=played.variant.fingerprint)

@@ -23,6 +23,7 @@ def test_readyz(client):
             "evaluator": "ok",
             "kernel": "compiled",
             "redis": "not configured",
+            "tenants": "not configured",
         },
     }
 

@@ -115,8 +115,8 @@ def _calls(script: str) -> set[tuple[str, str]]:
 def test_every_api_operation_the_script_calls_is_documented(spec_document: dict[str, Any]) -> None:
     script = (STATIC / "playground.js").read_text(encoding="utf-8")
     calls = _calls(script)
-    # presets, one preset, the fingerprint check, validate, analysis, optimal, the bots, the settlement
-    assert len(calls) == 8
+    # presets, one preset, the fingerprint check, validate, analysis, optimal, the bots, the settlement, the budget
+    assert len(calls) == 9
     for method, path in calls:
         assert method in spec_document["paths"].get(path, {}), (method, path)
     # No /v1 path anywhere in the script but those.

@@ -33,6 +33,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.select import Select
 
+from maubinh_api.infra.tenants import key_digest
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -619,3 +621,29 @@ def test_problem_details_come_in_the_page_language(page: Playground, server: Ser
     page.wait(lambda: page.text('[data-error-for="knob:rake"]') == error["detail"], "the rake's problem in Vietnamese")
     page.wait(lambda: "Accept-Language: vi" in page.text("#log-validate"), "the request sent in Vietnamese")
     assert page.console_errors(allowed=r"the server responded with a status of 422") == []
+
+
+def test_a_key_with_limits_shows_what_is_left_of_its_budget(browser: WebDriver, tmp_path: Path) -> None:
+    key = "playground-tenant-key-0123456789"
+    tenants = tmp_path / "tenants.yaml"
+    tenants.write_text(f'tenants:\n  - name: web\n    key_sha256: "{key_digest(key)}"\n    limits: ["1000/minute"]\n')
+    with service(tmp_path, {"MAUBINH_TENANTS_FILE": str(tenants)}, workers=1) as guarded:
+        page = Playground(browser, guarded.url)
+        page.use_width(DESKTOP)
+        browser.get(guarded.url + "/playground")  # without a key the rules cannot load: no page.open()
+        page.wait(lambda: page.find("#api-key").is_displayed(), "the page")
+        assert page.find("#api-budget").is_displayed() is False  # no key yet: nothing to show
+        field = page.find("#api-key")
+        field.send_keys(key)
+        field.send_keys(Keys.TAB)
+        line = page.find("#api-budget")
+        page.wait(lambda: line.is_displayed() and line.text.startswith("Left: "), "the budget line")
+        shown = re.match(r"Left: ([\d,]+) of 1000/minute \(refills in \d+ s\)$", line.text)
+        assert shown, line.text
+        left = int(shown.group(1).replace(",", ""))
+        assert 0 < left < 1000  # the page's own calls (the variants, a first check) were counted
+        page.wait_for_checks()
+        before = int(re.match(r"Left: ([\d,]+)", line.text).group(1).replace(",", ""))
+        page.find("#deal").click()  # a new hand: a check and an analysis, each answer saying what is left
+        page.wait(lambda: int(re.match(r"Left: ([\d,]+)", line.text).group(1).replace(",", "")) < before, "spending")
+        browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")

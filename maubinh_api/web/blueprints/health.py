@@ -47,6 +47,12 @@ def readyz() -> dict[str, object]:
     # The shared cache is reported but never makes the service unready: answers do not need it.
     remote = current_app.extensions["maubinh.cache"].remote
     checks["redis"] = "not configured" if remote is None else "ok" if remote.ping() else "unavailable"
+    # A tenants file that did not reload is reported (the last good one serves): never unready.
+    tenants = current_app.extensions["maubinh.tenants"]
+    tenants.refresh()
+    checks["tenants"] = (
+        "not configured" if tenants.path is None else tenants.problem or f"ok ({len(tenants.tenants)} tenants)"
+    )
     return {"status": "ready", "checks": checks}
 
 

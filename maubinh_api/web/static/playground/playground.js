@@ -33,6 +33,7 @@
     analysis: '/v1/arrangements/analysis',
     play: '/v1/arrangements/play',
     settle: '/v1/settlements',
+    usage: '/v1/usage',
   };
   // A tiny chi whose classification answers the fingerprint of a variant without a hand.
   const PROBE = ['As', 'Kd', 'Qh'];
@@ -62,6 +63,7 @@
   const state = {
     lang: 'en',
     apiKey: '',
+    budget: [], // what is left of the key's limits: [{limit, remaining, reset}]
     seed: 0,
     deck: [], // the 52 cards as shuffled: seat i is dealt deck[13 i .. 13 i + 12]
     rows: { back: [], middle: [], front: [] }, // the user's cards, chi by chi
@@ -307,6 +309,7 @@
     entry.status = response.status;
     entry.statusText = response.statusText;
     entry.ms = Math.round(performance.now() - started);
+    showBudget(response.headers.get('RateLimit'));
     let data = null;
     try {
       data = await response.json();
@@ -314,6 +317,39 @@
       data = null; // not JSON (a proxy's error page, say): the status still says what happened
     }
     return { ok: response.ok, status: response.status, data, entry, network: false };
+  }
+
+  /**
+   * The budget line under the key: what is left of each of the key's limits, from an answer's
+   * RateLimit field ("50/second";r=43;t=1, ...), or from GET /v1/usage.  Nothing for a key
+   * without limits.
+   */
+  function showBudget(field) {
+    if (field === null || field === undefined) return;
+    const windows = [];
+    for (const item of field.split(',')) {
+      const match = /^\s*"([^"]*)";r=(\d+);t=(\d+)\s*$/.exec(item);
+      if (match) windows.push({ limit: match[1], remaining: Number(match[2]), reset: Number(match[3]) });
+    }
+    state.budget = windows;
+    renderBudget();
+  }
+
+  function renderBudget() {
+    const node = byId('api-budget');
+    if (!node) return;
+    const windows = state.budget || [];
+    node.hidden = windows.length === 0;
+    node.textContent = windows.map((window) => t('budgetLine', {
+      remaining: window.remaining.toLocaleString(locale()), limit: window.limit, seconds: window.reset,
+    })).join(' · ');
+  }
+
+  async function loadUsage() {
+    const result = await call('GET', PATHS.usage);
+    if (!result.ok || !result.data) return;
+    showBudget(result.data.limits.map((window) =>
+      '"' + window.limit + '";r=' + window.remaining + ';t=' + window.reset_seconds).join(', ') || null);
   }
 
   function redacted(headers) {
@@ -1919,6 +1955,7 @@
     document.querySelectorAll('.lang[data-lang]').forEach((button) => {
       button.setAttribute('aria-pressed', button.dataset.lang === lang ? 'true' : 'false');
     });
+    renderBudget();
     document.querySelectorAll('#seat-count option').forEach((option) => {
       option.textContent = t('seatsOption', { count: option.value });
     });
@@ -1954,8 +1991,11 @@
       state.apiKey = key.value.trim();
       store('session', STORE.key, state.apiKey);
       state.errors = {};
+      state.budget = [];
       renderErrors();
+      renderBudget();
       loadVariants();
+      loadUsage();
     });
     const show = byId('show-requests');
     show.addEventListener('change', () => {
@@ -2008,6 +2048,7 @@
     state.lang = initialLanguage();
     state.apiKey = recall('session', STORE.key) || '';
     byId('api-key').value = state.apiKey;
+    if (state.apiKey) loadUsage();
     byId('show-requests').checked = recall('local', STORE.show) === '1';
     byId('four-colour').checked = recall('local', STORE.colours) === '1';
     document.body.classList.toggle('four-colour', byId('four-colour').checked);
@@ -2041,6 +2082,7 @@
     specLink: 'OpenAPI document',
     apiKey: 'API key',
     apiKeyHint: 'Only if the service asks for one. Kept in this tab only (session storage) and sent as X-API-Key.',
+    budgetLine: 'Left: {remaining} of {limit} (refills in {seconds} s)',
     showRequests: 'Show the requests',
     fourColour: 'Four-colour suits',
     languageChanged: 'The page is now in English.',
@@ -2289,6 +2331,7 @@
     specLink: 'Tài liệu OpenAPI',
     apiKey: 'Khóa API',
     apiKeyHint: 'Chỉ khi dịch vụ yêu cầu. Chỉ lưu trong thẻ này (session storage) và gửi qua X-API-Key.',
+    budgetLine: 'Còn lại: {remaining} trên {limit} (đầy lại sau {seconds} giây)',
     showRequests: 'Hiện các yêu cầu đã gửi',
     fourColour: 'Bốn chất bốn màu',
     languageChanged: 'Trang đã chuyển sang tiếng Việt.',

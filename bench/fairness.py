@@ -1,0 +1,138 @@
+"""Fairness between tenants under gunicorn (loopback only, bounded in time).
+
+Two tenants share the service as ``make run`` starts it (2 workers):
+
+- **B**, a light platform: classify, validate and settle (2 connections
+  each), within its limits;
+- **A**, a noisy one: 16 connections posting batches of 100 analyses (100
+  cost units each) far beyond its limit of 300 units a second, and 4 more
+  playing hands.
+
+1. B alone, then B while A floods: B's p99 per operation, A's answers by
+   status (429 expected, no 5xx, no timeout), for each worker model: sync
+   workers (``THREADS=1``) and threaded workers (``THREADS=8``) with one heavy
+   slot per process (optimal, analysis and play wait at most
+   ``MAUBINH_HEAVY_WAIT`` for it, then 503).
+2. The limiter's cost on a light request: classify throughput with a tenant
+   whose limits never bind against the same service without tenants.
+
+    python bench/fairness.py [--seconds 15]
+
+Targets (issue 18): B's p99 with A flooding within 5x of its p99 alone (or
+2 ms, whichever is more); A gets 429s, not timeouts; no 5xx; classify with
+limits at least 0.8x of classify without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "deploy"))
+from load import summary, wrk  # noqa: E402
+from local_servers import service  # noqa: E402
+
+from maubinh_api.infra.tenants import key_digest  # noqa: E402
+
+A_KEY = "noisy-platform-key-0123456789"
+B_KEY = "light-platform-key-0123456789"
+LIGHT = ("classify", "validate", "settle")
+
+
+def tenants_file(workdir: Path) -> Path:
+    path = workdir / "tenants.yaml"
+    path.write_text(
+        "tenants:\n"
+        f'  - name: noisy\n    key_sha256: "{key_digest(A_KEY)}"\n    limits: ["300/second"]\n'
+        f'  - name: light\n    key_sha256: "{key_digest(B_KEY)}"\n    limits: ["100000/second"]\n'
+    )
+    return path
+
+
+def light_traffic(url: str, seconds: float, salt: int) -> dict[str, dict[str, float]]:
+    processes = {name: wrk(name, url, seconds, 2, salt=salt + i, key=B_KEY) for i, name in enumerate(LIGHT)}
+    return {name: summary(process) for name, process in processes.items()}
+
+
+def p99(results: dict[str, dict[str, float]]) -> float:
+    return max(result["p99_us"] for result in results.values()) / 1000
+
+
+def worker_model(workdir: Path, threads: int, seconds: float) -> bool:
+    environment = {"MAUBINH_TENANTS_FILE": str(tenants_file(workdir)), "THREADS": str(threads)}
+    with service(workdir, environment) as running:
+        light_traffic(running.url, 3, salt=1)  # warm-up
+        alone = light_traffic(running.url, seconds, salt=10)
+        noisy = [wrk("analysis100", running.url, seconds + 2, 16, salt=50, key=A_KEY)]
+        noisy.append(wrk("play", running.url, seconds + 2, 4, salt=60, key=A_KEY))
+        shared = light_traffic(running.url, seconds, salt=20)
+        flood = [summary(process) for process in noisy]
+    bound = max(5 * p99(alone), 2.0)
+    print(f"  worker model: {'sync' if threads == 1 else f'gthread, {threads} threads'} x 2 workers")
+    for name in LIGHT:
+        print(
+            f"    B {name:9s} alone p50 {alone[name]['p50_us'] / 1000:6.2f} ms p99 {alone[name]['p99_us'] / 1000:7.2f}"
+            f" ms | with A flooding p50 {shared[name]['p50_us'] / 1000:6.2f} ms"
+            f" p99 {shared[name]['p99_us'] / 1000:7.2f} ms  ({shared[name]['rps']:.0f} req/s, failed"
+            f" {int(shared[name]['failures'])})"
+        )
+    for name, result in zip(("analysis100", "play"), flood, strict=True):
+        ok = int(result["requests"]) - int(result["non_2xx"])
+        print(
+            f"    A {name:11s} {int(result['requests'])} requests: {ok} answered 200, {int(result['throttled'])} 429,"
+            f" {int(result['unavailable'])} 503, {int(result['server_errors'])} other 5xx,"
+            f" {int(result['timeout'])} timeouts; p99 {result['p99_us'] / 1000:.1f} ms"
+        )
+    worst = p99(shared)
+    light_failed = sum(int(result["failures"]) for result in shared.values())
+    server_errors = sum(int(result["server_errors"]) + int(result["timeout"]) for result in flood)
+    throttled = sum(int(result["throttled"]) for result in flood)
+    met = worst <= bound and light_failed == 0 and server_errors == 0 and throttled > 0
+    print(
+        f"    B's worst p99 {worst:.2f} ms against {bound:.2f} ms (5x alone, at least 2 ms): "
+        f"{worst / p99(alone):.1f}x alone; A throttled {throttled}; 5xx and timeouts {server_errors}"
+        f" -> {'met' if met else 'NOT met'}"
+    )
+    return met
+
+
+def limiter_cost(workdir: Path, seconds: float) -> bool:
+    with service(workdir, {"MAUBINH_TENANTS_FILE": str(tenants_file(workdir))}) as running:
+        summary(wrk("classify", running.url, 3, 32, threads=2, salt=6, key=B_KEY))
+        limited = summary(wrk("classify", running.url, seconds, 32, threads=2, salt=7, key=B_KEY))
+    with service(workdir) as running:
+        summary(wrk("classify", running.url, 3, 32, threads=2, salt=8))
+        free = summary(wrk("classify", running.url, seconds, 32, threads=2, salt=9))
+    ratio = limited["rps"] / free["rps"]
+    print(
+        f"2. classify with a tenant's limits: {limited['rps']:.1f} req/s (p50 {limited['p50_us'] / 1000:.2f} ms);"
+        f" without tenants: {free['rps']:.1f} req/s (p50 {free['p50_us'] / 1000:.2f} ms); ratio {ratio:.2f}"
+        f" (target >= 0.8) -> {'met' if ratio >= 0.8 else 'NOT met'}"
+    )
+    return ratio >= 0.8
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=15, help="each measured run (default 15)")
+    args = parser.parse_args()
+    signal.alarm(int(10 * args.seconds + 300))
+    print(f"machine: {os.cpu_count()} cores; service: deploy/serve.sh (make run), 2 workers; wrk")
+    with tempfile.TemporaryDirectory(prefix="maubinh-fairness-") as folder:
+        workdir = Path(folder)
+        print(f"1. noisy neighbour, {args.seconds:.0f} s: B light (2 connections per operation), A floods")
+        results = {threads: worker_model(workdir, threads, args.seconds) for threads in (1, 8)}
+        ok = results[int(os.environ.get("THREADS_CHOSEN", "8"))]
+        ok &= limiter_cost(workdir, args.seconds)
+    print("fairness targets:", "met" if ok else "NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

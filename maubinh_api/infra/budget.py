@@ -1,0 +1,120 @@
+"""Budgets: each tenant's limits, in cost units, counted with the ``limits`` library.
+
+The counts live in Redis when ``MAUBINH_REDIS_URL`` is set (one budget for
+every worker and instance) and in the process otherwise.  A request first
+looks whether it fits every limit of its tenant, then spends its cost in
+each; when Redis fails the request is answered anyway (fail open, counted
+in ``maubinh_limiter_failures_total``) and Redis is left alone for a while,
+as the result cache does.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from dataclasses import dataclass
+
+from limits import RateLimitItem
+from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.strategies import SlidingWindowCounterRateLimiter
+
+from .metrics import LIMITER_FAILURES
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One limit as it stands: what it allows, what is left and when it refills."""
+
+    text: str  #: the limit as the tenants file wrote it ("50/second")
+    amount: int
+    seconds: int
+    remaining: int
+    reset_in: int  #: seconds until the window has refilled enough for anything (>= 1 when spent)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Whether a request of some cost may go on, and the windows after it."""
+
+    allowed: bool
+    windows: tuple[Window, ...]
+    retry_after: int = 0  #: when refused: seconds until the cost fits
+    counted: bool = True  #: False when the store failed and the request went on uncounted
+
+
+class Budgets:
+    """Spend and read tenants' budgets in a shared store (Redis) or this process."""
+
+    def __init__(self, redis_url: str | None = None, *, timeout: float = 0.05, retry_after: float = 5.0) -> None:
+        self._memory = MemoryStorage()
+        self._shared: Storage | None = None  # the synchronous storage: a redis:// URL gives one
+        if redis_url:
+            self._shared = storage_from_string(  # type: ignore[assignment]
+                redis_url, socket_timeout=timeout, socket_connect_timeout=timeout, wrap_exceptions=True
+            )
+        self._retry_after = retry_after
+        self._down_until = 0.0
+
+    def _limiter(self) -> SlidingWindowCounterRateLimiter | None:
+        if self._shared is None:
+            return SlidingWindowCounterRateLimiter(self._memory)
+        if time.monotonic() < self._down_until:
+            return None
+        return SlidingWindowCounterRateLimiter(self._shared)
+
+    def spend(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int) -> Decision:
+        """Spend ``cost`` units of every limit, or none when one would be exceeded."""
+        if not limits:
+            return Decision(True, ())
+        limiter = self._limiter()
+        if limiter is None:
+            return self._uncounted(limits, texts)
+        try:
+            # test() first, so that a request one limit refuses spends nothing of the others;
+            # hit() checks and spends atomically (one Lua script in Redis), so that two workers
+            # racing for the last units cannot both have them.
+            fits = [limiter.test(item, tenant, cost=cost) for item in limits]
+            if all(fits):
+                fits = [limiter.hit(item, tenant, cost=cost) for item in limits]
+            windows = tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
+        except Exception as error:
+            self._failed(error)
+            return self._uncounted(limits, texts)
+        if all(fits):
+            return Decision(True, windows)
+        spent = [window for window, fit in zip(windows, fits, strict=True) if not fit]
+        return Decision(False, windows, retry_after=max(window.reset_in for window in spent))
+
+    def windows(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> tuple[Window, ...]:
+        """The windows as they stand, spending nothing."""
+        limiter = self._limiter()
+        if limiter is None or not limits:
+            return self._uncounted(limits, texts).windows
+        try:
+            return tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
+        except Exception as error:
+            self._failed(error)
+            return self._uncounted(limits, texts).windows
+
+    def _failed(self, error: Exception) -> None:
+        LIMITER_FAILURES.inc()
+        self._down_until = time.monotonic() + self._retry_after
+        logger.warning("rate-limit store unavailable, requests go on uncounted: %s", error)
+
+    @staticmethod
+    def _uncounted(limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> Decision:
+        windows = tuple(
+            Window(text, item.amount, item.get_expiry(), item.amount, item.get_expiry())
+            for item, text in zip(limits, texts, strict=True)
+        )
+        return Decision(True, windows, counted=False)
+
+
+def _window(limiter: SlidingWindowCounterRateLimiter, item: RateLimitItem, text: str, tenant: str) -> Window:
+    reset_at, remaining = limiter.get_window_stats(item, tenant)
+    left = math.ceil(reset_at - time.time())
+    reset_in = max(1, left) if remaining <= 0 else max(0, left)
+    return Window(text, item.amount, item.get_expiry(), max(0, remaining), reset_in)

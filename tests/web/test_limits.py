@@ -1,0 +1,154 @@
+"""Tenants through the HTTP layer: costs spent against each tenant's own limits,
+429 with Retry-After and the RateLimit fields, /v1/usage, failing open, and
+per-tenant metrics."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from maubinh_api import create_app
+from maubinh_api.infra.tenants import key_digest
+
+A_KEY = "key-of-platform-a-0123456789"
+B_KEY = "key-of-platform-b-0123456789"
+SCRAPER_KEY = "key-of-the-scraper-0123456789"
+CLASSIFY = "/v1/hands/classify"
+CHI = ["As", "Kd", "Qh"]
+
+
+def tenants_file(tmp_path, a_limits='["10/minute"]'):
+    path = tmp_path / "tenants.yaml"
+    path.write_text(
+        "tenants:\n"
+        f'  - name: platform-a\n    key_sha256: "{key_digest(A_KEY)}"\n    limits: {a_limits}\n'
+        f'  - name: platform-b\n    key_sha256: "{key_digest(B_KEY)}"\n    limits: ["1000/minute"]\n'
+        f'  - name: scraper\n    key_sha256: "{key_digest(SCRAPER_KEY)}"\n    scopes: ["metrics"]\n'
+    )
+    return path
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"tenants_file": tenants_file(tmp_path), "cache_bytes": 0})
+
+
+@pytest.fixture
+def api(app, checked_client):
+    return checked_client(app)
+
+
+def as_tenant(key):
+    return {"X-API-Key": key}
+
+
+def test_a_batch_costs_its_items_and_the_answer_says_what_is_left(api):
+    response = api.post(CLASSIFY, json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY))
+    assert response.status_code == 200
+    # 10 units a minute, 4 spent by this batch of 4 chi.
+    assert response.headers["RateLimit-Policy"] == '"10/minute";q=10;w=60'
+    assert re.fullmatch(r'"10/minute";r=6;t=\d+', response.headers["RateLimit"])
+    single = api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY))
+    assert re.fullmatch(r'"10/minute";r=5;t=\d+', single.headers["RateLimit"])
+
+
+def test_over_the_limit_is_a_429_with_retry_after_and_nothing_spent(api):
+    assert api.post(CLASSIFY, json={"hands": [CHI] * 8}, headers=as_tenant(A_KEY)).status_code == 200
+    refused = api.post(CLASSIFY, json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
+    assert refused.status_code == 429
+    assert refused.mimetype == "application/problem+json"
+    assert int(refused.headers["Retry-After"]) >= 1
+    body = refused.get_json()
+    assert body["type"] == "urn:maubinh:problem:too-many-requests"
+    assert "'platform-a' has 2 of its 10/minute units left and this request costs 3" in body["detail"]
+    # The refused batch spent nothing: 2 units are still there.
+    assert api.post(CLASSIFY, json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY)).status_code == 200
+
+
+def test_one_tenant_spending_its_budget_leaves_the_other_untouched(api):
+    for _ in range(10):
+        api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY))
+    assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 429
+    answer = api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(B_KEY))
+    assert answer.status_code == 200
+    assert re.fullmatch(r'"1000/minute";r=999;t=\d+', answer.headers["RateLimit"])
+
+
+def test_a_request_larger_than_a_limit_says_to_split_it(api):
+    refused = api.post(CLASSIFY, json={"hands": [CHI] * 11}, headers=as_tenant(A_KEY))
+    assert refused.status_code == 429
+    assert "more than 'platform-a''s limit of 10/minute allows at once" in refused.get_json()["detail"]
+
+
+def test_a_bad_request_costs_what_it_asked_for(api):
+    bad = api.post(CLASSIFY, json={"hands": [["Zz", "Kd", "Qh"]] * 3}, headers=as_tenant(A_KEY))
+    assert bad.status_code == 422
+    assert re.fullmatch(r'"10/minute";r=7;t=\d+', bad.headers["RateLimit"])
+
+
+def test_usage_answers_the_callers_own_budget_and_costs_nothing(api):
+    api.post(CLASSIFY, json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
+    for _ in range(2):
+        usage = api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()
+    assert usage["tenant"] == "platform-a" and usage["scopes"] == ["api"]
+    [window] = usage["limits"]
+    assert (window["limit"], window["quota"], window["window_seconds"], window["remaining"]) == ("10/minute", 10, 60, 7)
+    assert api.get("/v1/usage", headers=as_tenant(B_KEY)).get_json()["limits"][0]["remaining"] == 1000
+
+
+def test_usage_without_keys_is_the_anonymous_tenant(checked_client):
+    open_api = checked_client(create_app({"cache_bytes": 0}))
+    assert open_api.get("/v1/usage").get_json() == {"tenant": "anonymous", "scopes": ["api"], "limits": []}
+    assert "RateLimit" not in open_api.post(CLASSIFY, json={"cards": CHI}).headers
+
+
+def test_scopes_open_only_their_paths(api):
+    assert api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).status_code == 200
+    assert api.get("/metrics", headers=as_tenant(A_KEY)).status_code == 403
+    assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(SCRAPER_KEY)).status_code == 403
+    assert api.get("/metrics").status_code == 401
+
+
+def test_wrong_keys_from_one_address_are_limited(tmp_path, checked_client):
+    app = create_app({"tenants_file": tenants_file(tmp_path), "auth_failure_limit": "3/minute"})
+    api = checked_client(app)
+    statuses = [
+        api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant("guess-0123456789abc")).status_code for _ in range(4)
+    ]
+    assert statuses == [401, 401, 401, 429]
+    assert (
+        api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 200
+    )  # a right key still works
+
+
+def test_with_redis_down_requests_are_answered_uncounted(tmp_path, checked_client):
+    # Nothing listens on port 9: every Redis call fails at once.
+    app = create_app({"tenants_file": tenants_file(tmp_path), "redis_url": "redis://127.0.0.1:9/0", "cache_bytes": 0})
+    api = checked_client(app)
+    before = metric(api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).text, "maubinh_limiter_failures_total")
+    for _ in range(12):  # past platform-a's 10 a minute: nothing counts them
+        assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 200
+    after = metric(api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).text, "maubinh_limiter_failures_total")
+    assert after > before
+
+
+def test_requests_and_costs_are_counted_per_tenant(api):
+    api.post(CLASSIFY, json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY))
+    api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(B_KEY))
+    text = api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).text
+    labels = {"operation": "hands.classify_hands", "status": "200"}
+    assert metric(text, "maubinh_tenant_cost_units_total", tenant="platform-a", **labels) >= 4
+    assert metric(text, "maubinh_tenant_requests_total", tenant="platform-b", **labels) >= 1
+    assert A_KEY not in text and key_digest(A_KEY) not in text
+
+
+def metric(text, name, **labels):
+    total = 0.0
+    for line in text.splitlines():
+        if not line.startswith(name):
+            continue
+        found = dict(re.findall(r'(\w+)="([^"]*)"', line.split("}")[0])) if "{" in line else {}
+        if line.split("{")[0].split(" ")[0] == name and all(found.get(k) == v for k, v in labels.items()):
+            total += float(line.rsplit(" ", 1)[1])
+    return total
