@@ -109,9 +109,10 @@ FUZZ_EXAMPLES ?= 2000
 fuzz: $(DEV_STAMP) $(KERNEL)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:xdist tests/fuzz
 
-## load: 60 s of mixed traffic, the constant-app comparison, Redis and worker faults (about 4 minutes)
+## load: 60 s of mixed traffic, the constant-app comparison, Redis and worker faults, then fairness between tenants (about 7 minutes)
 load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/fairness.py
 
 ## bench: every benchmark script (prints figures)
 bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank

@@ -2,8 +2,8 @@
 
 Starts Redis and the service exactly as ``make run`` does (``deploy/serve.sh``,
 2 workers) with the shared cache on, and drives it with wrk (Debian package;
-``make system-deps``), 4 processes of 8 connections each: classify, validate,
-settle and optimal, every request with freshly dealt random cards.
+``make system-deps``), 6 processes: classify, validate and settle (8 connections each), optimal (4),
+analysis and play (2 each), every request with freshly dealt random cards.
 
 1. Mixed traffic for ``--seconds`` (60): requests per second, p50 and p99 per
    endpoint, failures, and the workers' memory at the start and at the end.
@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "deploy"))
 from local_servers import get, post, redis_server, service  # noqa: E402
 
-ENDPOINTS = ("classify", "validate", "settle", "optimal")
+ENDPOINTS = ("classify", "validate", "settle", "optimal", "analysis", "play")
 
 
 def wrk(
@@ -56,13 +56,22 @@ def summary(process: subprocess.Popen[str]) -> dict[str, float]:
     if line is None:
         raise RuntimeError(f"wrk said:\n{output}")
     result: dict[str, float] = json.loads(line)
-    result["failures"] = sum(result[key] for key in ("non_2xx", "connect", "read", "write", "timeout"))
+    # A 503 with Retry-After is the service refusing to queue a heavy request (docs/operations.md):
+    # counted on its own, not as a failure.
+    result["busy"] = result.get("unavailable", 0)
+    result["failures"] = sum(result[key] for key in ("non_2xx", "connect", "read", "write", "timeout")) - result["busy"]
     result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
     return result
 
 
+#: Connections per endpoint in the mix: the heavy operations (the kernel's) fewer, as a platform sends them.
+CONNECTIONS = {"classify": 8, "validate": 8, "settle": 8, "optimal": 4, "analysis": 2, "play": 2}
+
+
 def mixed(url: str, seconds: float, salt: int) -> dict[str, dict[str, float]]:
-    processes = {name: wrk(name, url, seconds, 8, salt=salt + index) for index, name in enumerate(ENDPOINTS)}
+    processes = {
+        name: wrk(name, url, seconds, CONNECTIONS[name], salt=salt + index) for index, name in enumerate(ENDPOINTS)
+    }
     return {name: summary(process) for name, process in processes.items()}
 
 
@@ -89,7 +98,7 @@ def report(title: str, results: dict[str, dict[str, float]]) -> int:
         print(
             f"  {name:9s} {result['rps']:8.1f} req/s  p50 {result['p50_us'] / 1000:6.2f} ms  "
             f"p99 {result['p99_us'] / 1000:6.2f} ms  max {result['max_us'] / 1000:7.2f} ms  "
-            f"requests {int(result['requests']):6d}  failed {int(result['failures'])}"
+            f"requests {int(result['requests']):6d}  failed {int(result['failures'])}  busy (503) {int(result['busy'])}"
         )
     total = sum(result["rps"] for result in results.values())
     print(f"  all       {total:8.1f} req/s  failed {failures}")
@@ -109,7 +118,7 @@ def main() -> int:
     parser.add_argument("--compare-seconds", type=float, default=20, help="each side of the comparison (default 20)")
     args = parser.parse_args()
     signal.alarm(int(args.seconds + 2 * args.fault_seconds + 2 * args.compare_seconds + 300))
-    print(f"machine: {os.cpu_count()} cores; service: deploy/serve.sh (make run), 2 workers; wrk, 32 connections")
+    print(f"machine: {os.cpu_count()} cores; service: deploy/serve.sh (make run), 2 workers; wrk")
     with tempfile.TemporaryDirectory(prefix="maubinh-load-") as folder:
         workdir = Path(folder)
         ok = mixed_run(workdir, args.seconds)
@@ -129,7 +138,8 @@ def mixed_run(workdir: Path, seconds: float, warmup: float = 15, environment: di
         before = {pid: rss_mb(pid) for pid in workers}
         results = mixed(running.url, seconds, salt=100)
         after = {pid: rss_mb(pid) for pid in workers}
-    failures = report(f"1. mixed traffic, {seconds:.0f} s, 4 x 8 connections, fresh random cards:", results)
+    title = f"1. mixed traffic, {seconds:.0f} s, {sum(CONNECTIONS.values())} connections, fresh random cards:"
+    failures = report(title, results)
     growth = max((after[pid] - before[pid]) / before[pid] for pid in workers)
     memory = ", ".join(f"{before[pid]:.1f} -> {after[pid]:.1f} MB" for pid in workers)
     print(f"  worker memory (RSS) start -> end: {memory}; largest growth {growth:+.1%}")
@@ -138,13 +148,9 @@ def mixed_run(workdir: Path, seconds: float, warmup: float = 15, environment: di
 
 def comparison(workdir: Path, seconds: float) -> bool:
     """Scenario 2: classify against a constant JSON, same gunicorn settings."""
-    with service(workdir) as running:
-        summary(wrk("classify", running.url, 3, 32, threads=2, salt=6))  # warm-up
-        classify = summary(wrk("classify", running.url, seconds, 32, threads=2, salt=7))
-    with service(workdir, {"APP": "bench.constant_app:app"}) as baseline:
-        # The same classify requests; the constant app ignores them.
-        summary(wrk("classify", baseline.url, 3, 32, threads=2, salt=8))
-        constant = summary(wrk("classify", baseline.url, seconds, 32, threads=2, salt=9))
+    classify = classify_rate(workdir, seconds, salt=6)
+    # The same classify requests; the constant app ignores them.
+    constant = classify_rate(workdir, seconds, {"APP": "bench.constant_app:app"}, salt=8)
     ratio = classify["rps"] / constant["rps"]
     print(
         f"2. classify alone: {classify['rps']:.1f} req/s (p50 {classify['p50_us'] / 1000:.2f} ms); a constant Flask"
@@ -152,6 +158,15 @@ def comparison(workdir: Path, seconds: float) -> bool:
         f" ratio {ratio:.2f}; failed {int(classify['failures'])} / {int(constant['failures'])}"
     )
     return ratio >= 0.7 and classify["failures"] == 0
+
+
+def classify_rate(
+    workdir: Path, seconds: float, environment: dict[str, str] | None = None, *, key: str = "", salt: int = 0
+) -> dict[str, float]:
+    """Classify at full speed (32 connections) on a service of its own, after a 3 s warm-up."""
+    with service(workdir, environment) as running:
+        summary(wrk("classify", running.url, 3, 32, threads=2, salt=salt, key=key))
+        return summary(wrk("classify", running.url, seconds, 32, threads=2, salt=salt + 1, key=key))
 
 
 def faults(workdir: Path, seconds: float) -> bool:
@@ -193,9 +208,9 @@ def faults(workdir: Path, seconds: float) -> bool:
             f"  failed: {failures} (only requests in flight on the killed worker may fail);"
             f" the master replaced it: {'yes' if replaced else 'NO'} (workers now {now})"
         )
-        # A sync worker serves one request at a time: at most that one, and the
-        # connections wrk had queued on it, can fail.
-        ok &= replaced and failures <= 8
+        # Only the requests on the connections wrk had open to the killed worker can fail: a
+        # threaded worker may hold any of them, so at most every connection of the mix.
+        ok &= replaced and failures <= sum(CONNECTIONS.values())
     return ok
 
 

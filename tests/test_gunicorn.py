@@ -37,8 +37,8 @@ def test_requests_over_both_workers_are_all_counted(server):
     sent = 0
     served_by: set[int] = set()
     deadline = time.monotonic() + 30
-    # Rounds of eight clients at once (a sync worker serves one request at a time),
-    # until both workers have answered some: a busy machine may start one late.
+    # Rounds of eight clients at once, until both workers have answered some: a busy
+    # machine may start one late.
     while len(served_by) < 2 and time.monotonic() < deadline:
         with ThreadPoolExecutor(8) as clients:
             answers = list(
@@ -52,8 +52,11 @@ def test_requests_over_both_workers_are_all_counted(server):
     text = get(server.url + "/metrics").body.decode()
     assert metric(text, "maubinh_http_requests_total", route=CLASSIFY, method="POST", status="200") == sent
     assert metric(text, "maubinh_http_request_duration_seconds_count", route=CLASSIFY) == sent
-    # 4 distinct hands: each worker computed each at most once, the rest were local-cache hits
-    assert metric(text, "maubinh_cache_requests_total", backend="local", result="hit") >= sent - 2 * 4
+    # Every lookup is counted once, a hit or a miss; 4 distinct hands, so most are hits (with
+    # threads, two requests for one hand may both miss before the first answer is stored).
+    hits = metric(text, "maubinh_cache_requests_total", backend="local", result="hit")
+    misses = metric(text, "maubinh_cache_requests_total", backend="local", result="miss")
+    assert hits + misses == sent and hits >= sent / 2
     assert metric(text, "maubinh_build_info", version=__version__) == 1
     assert 'le="0.0005"' in text and 'le="10.0"' in text
 

@@ -1,4 +1,4 @@
-"""Limits shared for real: two gunicorn instances (two workers each) counting in
+"""Limits shared for real: two gunicorn instances (two workers each) behind nginx, counting in
 one Redis spend a tenant's budget once; with Redis killed the service answers
 uncounted; the access log names the tenant, never the key."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from local_servers import post, redis_server, request, service
+from local_servers import nginx, post, redis_server, request, service
 
 from maubinh_api.infra.tenants import key_digest
 from tests.test_gunicorn import metric
@@ -34,8 +34,12 @@ def classify(url):
 def test_two_instances_spend_one_budget(tmp_path):
     with redis_server(tmp_path) as redis:
         environment = {"MAUBINH_REDIS_URL": redis.url, "MAUBINH_TENANTS_FILE": str(tenants(tmp_path))}
-        with service(tmp_path, environment) as first, service(tmp_path, environment) as second:
-            urls = [first.url, second.url] * BUDGET  # twice the budget, spread over both instances
+        with (
+            service(tmp_path, environment) as first,
+            service(tmp_path, environment) as second,
+            nginx(tmp_path, [first.port, second.port]) as proxy,
+        ):
+            urls = [proxy.url] * (2 * BUDGET)  # twice the budget, round-robin over both instances
             with ThreadPoolExecutor(8) as pool:
                 statuses = list(pool.map(classify, urls))
             # Each unit is spent once across the four workers: exactly the budget is answered.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from limits import RateLimitItem
@@ -22,6 +23,9 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 from .metrics import LIMITER_FAILURES
 
 logger = logging.getLogger(__name__)
+
+#: Spent budgets each process remembers (tenants, and client addresses sending wrong keys).
+_SPENT_REMEMBERED = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +47,7 @@ class Decision:
     windows: tuple[Window, ...]
     retry_after: int = 0  #: when refused: seconds until the cost fits
     counted: bool = True  #: False when the store failed and the request went on uncounted
+    cost: int | None = None  #: what the request cost, when worked out (None: refused before)
 
 
 class Budgets:
@@ -57,6 +62,9 @@ class Budgets:
             )
         self._retry_after = retry_after
         self._down_until = 0.0
+        # Tenants whose budget is spent to the last unit, and until when (this process's memory
+        # of the shared count): refused at once, with no store call and no body read.
+        self._spent_until: dict[str, tuple[float, tuple[Window, ...]]] = {}
 
     def _limiter(self) -> SlidingWindowCounterRateLimiter | None:
         if self._shared is None:
@@ -65,28 +73,46 @@ class Budgets:
             return None
         return SlidingWindowCounterRateLimiter(self._shared)
 
-    def spend(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int) -> Decision:
-        """Spend ``cost`` units of every limit, or none when one would be exceeded."""
+    def spend(
+        self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int | Callable[[], int]
+    ) -> Decision:
+        """Spend ``cost`` units of every limit, or none when one would be exceeded.
+
+        ``cost`` may be a function, called only when the budget is not known to
+        be spent: a tenant past its limits to the last unit is refused without
+        a store call or its body being read, until its window refills, so that
+        a flood of refused batches costs the service little."""
         if not limits:
             return Decision(True, ())
         limiter = self._limiter()
         if limiter is None:
             return self._uncounted(limits, texts)
+        spent = self._spent_until.get(tenant)
+        if spent is not None:
+            now = time.monotonic()
+            if now < spent[0]:
+                return Decision(False, spent[1], retry_after=max(1, math.ceil(spent[0] - now)), cost=None)
+            del self._spent_until[tenant]
         try:
-            # test() first, so that a request one limit refuses spends nothing of the others;
-            # hit() checks and spends atomically (one Lua script in Redis), so that two workers
-            # racing for the last units cannot both have them.
-            fits = [limiter.test(item, tenant, cost=cost) for item in limits]
+            cost = cost() if callable(cost) else cost
+            # With several limits, test() first, so that a request one limit refuses spends
+            # nothing of the others; hit() checks and spends atomically (one Lua script in
+            # Redis), so that two workers racing for the last units cannot both have them.
+            fits = [True] if len(limits) == 1 else [limiter.test(item, tenant, cost=cost) for item in limits]
             if all(fits):
                 fits = [limiter.hit(item, tenant, cost=cost) for item in limits]
+            if not all(fits):
+                refused = _refused(limiter, tenant, limits, texts, fits, cost=cost)
+                if any(window.remaining < 1 for window in refused.windows):
+                    if len(self._spent_until) >= _SPENT_REMEMBERED:  # client addresses are many: stay small
+                        self._spent_until.clear()
+                    self._spent_until[tenant] = (time.monotonic() + refused.retry_after, refused.windows)
+                return refused
             windows = tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
         except Exception as error:
             self._failed(error)
             return self._uncounted(limits, texts)
-        if all(fits):
-            return Decision(True, windows)
-        spent = [window for window, fit in zip(windows, fits, strict=True) if not fit]
-        return Decision(False, windows, retry_after=max(window.reset_in for window in spent))
+        return Decision(True, windows, cost=cost)
 
     def windows(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> tuple[Window, ...]:
         """The windows as they stand, spending nothing."""
@@ -111,6 +137,20 @@ class Budgets:
             for item, text in zip(limits, texts, strict=True)
         )
         return Decision(True, windows, counted=False)
+
+
+def _refused(
+    limiter: SlidingWindowCounterRateLimiter,
+    tenant: str,
+    limits: tuple[RateLimitItem, ...],
+    texts: tuple[str, ...],
+    fits: list[bool],
+    *,
+    cost: int | None,
+) -> Decision:
+    windows = tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
+    spent = [window.reset_in for window, fit in zip(windows, fits, strict=True) if not fit]
+    return Decision(False, windows, retry_after=max([1, *spent]), cost=cost)
 
 
 def _window(limiter: SlidingWindowCounterRateLimiter, item: RateLimitItem, text: str, tenant: str) -> Window:

@@ -58,6 +58,8 @@ class Settings:
     heavy_slots: int = 1
     #: Seconds a heavy request may wait for a slot before it is answered 503 with Retry-After.
     heavy_wait: float = 2.0
+    #: Heavy requests that may wait for a slot in each worker process (more: 503 at once).
+    heavy_queue: int = 8
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
@@ -76,8 +78,8 @@ class Settings:
             raise ConfigError(
                 f"auth_failure_limit {self.auth_failure_limit!r} is not a limit such as '30/minute'"
             ) from None
-        if not 1 <= self.heavy_slots <= 64 or not 0 < self.heavy_wait <= 60:
-            raise ConfigError("heavy_slots must be 1 to 64 and heavy_wait above 0 and at most 60 seconds")
+        if not 1 <= self.heavy_slots <= 64 or not 0 < self.heavy_wait <= 60 or not 0 <= self.heavy_queue <= 1000:
+            raise ConfigError("heavy_slots must be 1 to 64, heavy_wait above 0 and at most 60 s, heavy_queue 0 to 1000")
         if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError(f"log_level must be DEBUG, INFO, WARNING or ERROR, not {self.log_level!r}")
 
@@ -116,6 +118,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "auth_failure_limit": str,
     "heavy_slots": int,
     "heavy_wait": float,
+    "heavy_queue": int,
 }
 
 

@@ -75,11 +75,14 @@ def register_access_control(app: Flask, directory: TenantDirectory, budgets: Bud
         g.tenant = tenant
         request.environ[TENANT_KEY] = tenant.name
         if scope == "api" and request.endpoint != "usage.show_usage":
-            g.cost = cost_of(request.endpoint, json_object)
-            g.decision = budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, g.cost)
+            endpoint = request.endpoint
+            g.decision = budgets.spend(
+                tenant.name, tenant.limits, tenant.limit_texts, lambda: cost_of(endpoint, json_object)
+            )
+            g.cost = g.decision.cost if g.decision.cost is not None else (1 if tenant.limits else None)
             if not g.decision.allowed:
                 TENANT_THROTTLED.labels(tenant=tenant.name).inc()
-                raise _over_budget(tenant, g.cost, g.decision)
+                raise _over_budget(tenant, g.decision)
 
     @app.after_request
     def _account(response: Response) -> Response:
@@ -141,10 +144,14 @@ def _limit_failures(budgets: Budgets, failures: RateLimitItem) -> None:
         )
 
 
-def _over_budget(tenant: Tenant, cost: int, decision: Decision) -> Problem:
-    spent = [window for window in decision.windows if window.remaining < cost]
+def _over_budget(tenant: Tenant, decision: Decision) -> Problem:
+    cost = decision.cost
+    spent = [window for window in decision.windows if window.remaining < (cost or 1)]
     window = spent[0] if spent else decision.windows[0]
-    if cost > window.amount:
+    if cost is None:  # refused before the body was read: nothing is left at all
+        english = f"{tenant.name!r} has spent its {window.text} units; try again in {decision.retry_after} s"
+        vietnamese = f"{tenant.name!r} đã dùng hết {window.text} đơn vị; hãy thử lại sau {decision.retry_after} giây"
+    elif cost > window.amount:
         english = (
             f"this request costs {cost} units, more than {tenant.name!r}'s limit of {window.text} allows at "
             "once; send it in smaller batches"

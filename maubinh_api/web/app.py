@@ -58,7 +58,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["maubinh.tenants"] = directory
     app.extensions["maubinh.budgets"] = budgets
     register_access_control(app, directory, budgets, settings.auth_failure_limit)
-    register_admission(app, settings.heavy_slots, settings.heavy_wait)  # after the limits: a 429 takes no slot
+    # After the limits: a request refused with 429 takes no slot.
+    register_admission(app, settings.heavy_slots, settings.heavy_wait, settings.heavy_queue)
     for module in (health, metrics, variants, usage, hands, arrangements, settlements, playground):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(

@@ -1,0 +1,66 @@
+"""The tenants file changed under load (gunicorn, 2 workers): no request fails, the new
+tenant is let in within seconds, and a broken file keeps the last good one."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from local_servers import get, post, request, service
+
+from maubinh_api.infra.tenants import key_digest
+
+OLD = "key-of-the-old-platform-0123456789"
+NEW = "key-of-the-new-platform-0123456789"
+BODY = {"cards": ["As", "Kd", "Qh"]}
+
+
+def entry(name: str, key: str) -> str:
+    return f'  - name: {name}\n    key_sha256: "{key_digest(key)}"\n    limits: ["100000/minute"]\n'
+
+
+def classify(url: str, key: str) -> int:
+    return post(url + "/v1/hands/classify", BODY, headers={"X-API-Key": key}).status
+
+
+def until(condition, seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_reload_under_load_fails_no_request(tmp_path):
+    path = tmp_path / "tenants.yaml"
+    path.write_text("tenants:\n" + entry("old", OLD))
+    with service(tmp_path, {"MAUBINH_TENANTS_FILE": str(path)}) as running:
+        statuses: list[int] = []
+        stop = threading.Event()
+
+        def traffic() -> None:
+            while not stop.is_set():
+                statuses.append(classify(running.url, OLD))
+
+        clients = [threading.Thread(target=traffic) for _ in range(4)]
+        for client in clients:
+            client.start()
+        try:
+            time.sleep(0.5)
+            assert classify(running.url, NEW) == 401
+            path.write_text("tenants:\n" + entry("old", OLD) + entry("new", NEW))
+            # Every worker sees the change within its next second: both are asked several times.
+            assert until(lambda: all(classify(running.url, NEW) == 200 for _ in range(6)))
+
+            path.write_text("tenants:\n" + entry("old", OLD) + entry("old", NEW))  # a duplicate name
+            assert until(lambda: "kept the last good tenants file" in get(running.url + "/readyz").body.decode())
+            ready = request("GET", running.url + "/readyz").json()
+            assert ready["status"] == "ready" and "line 5" in ready["checks"]["tenants"]
+            assert all(classify(running.url, key) == 200 for key in (OLD, NEW) for _ in range(4))
+        finally:
+            stop.set()
+            for client in clients:
+                client.join()
+        assert statuses and set(statuses) == {200}
+        assert "the last good one is kept" in running.log.read_text()
