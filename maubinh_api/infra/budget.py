@@ -60,6 +60,9 @@ class Budgets:
             self._shared = storage_from_string(  # type: ignore[assignment]
                 redis_url, socket_timeout=timeout, socket_connect_timeout=timeout, wrap_exceptions=True
             )
+        # One limiter per store, built once: every request of every tenant asks one.
+        self._memory_limiter = SlidingWindowCounterRateLimiter(self._memory)
+        self._shared_limiter = None if self._shared is None else SlidingWindowCounterRateLimiter(self._shared)
         self._retry_after = retry_after
         self._down_until = 0.0
         # Tenants whose budget is spent to the last unit, and until when (this process's memory
@@ -67,11 +70,11 @@ class Budgets:
         self._spent_until: dict[str, tuple[float, tuple[Window, ...]]] = {}
 
     def _limiter(self) -> SlidingWindowCounterRateLimiter | None:
-        if self._shared is None:
-            return SlidingWindowCounterRateLimiter(self._memory)
+        if self._shared_limiter is None:
+            return self._memory_limiter
         if time.monotonic() < self._down_until:
             return None
-        return SlidingWindowCounterRateLimiter(self._shared)
+        return self._shared_limiter
 
     def spend(
         self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int | Callable[[], int]
