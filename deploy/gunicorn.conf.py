@@ -18,6 +18,9 @@ from maubinh_api.infra.metrics import mark_worker_dead
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WORKERS", "2"))
 threads = int(os.environ.get("THREADS", "16"))
+# Half the threads may hold a 429 for a caller that came back before its Retry-After
+# (maubinh_api/web/retry_hold.py); none with sync workers, whose one thread would be held.
+os.environ.setdefault("MAUBINH_RETRY_HOLD_SLOTS", str(threads // 2))
 timeout = int(os.environ.get("TIMEOUT", "30"))
 graceful_timeout = 30
 keepalive = 5

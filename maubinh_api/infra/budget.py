@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from limits import RateLimitItem
 from limits.storage import MemoryStorage, Storage, storage_from_string
@@ -24,8 +26,10 @@ from .metrics import LIMITER_FAILURES
 
 logger = logging.getLogger(__name__)
 
-#: Spent budgets each process remembers (tenants, and client addresses sending wrong keys).
+#: Spent budgets and refusals each process remembers (tenants, and client addresses sending wrong keys).
 _SPENT_REMEMBERED = 10_000
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,7 @@ class Decision:
     retry_after: int = 0  #: when refused: seconds until the cost fits
     counted: bool = True  #: False when the store failed and the request went on uncounted
     cost: int | None = None  #: what the request cost, when worked out (None: refused before)
+    early: bool = False  #: refused again before the Retry-After of the previous refusal had passed
 
 
 class Budgets:
@@ -55,6 +60,7 @@ class Budgets:
 
     def __init__(self, redis_url: str | None = None, *, timeout: float = 0.05, retry_after: float = 5.0) -> None:
         self._memory = MemoryStorage()
+        self._sweeper = _Sweeper(self._memory)
         self._shared: Storage | None = None  # the synchronous storage: a redis:// URL gives one
         if redis_url:
             self._shared = storage_from_string(  # type: ignore[assignment]
@@ -68,9 +74,13 @@ class Budgets:
         # Tenants whose budget is spent to the last unit, and until when (this process's memory
         # of the shared count): refused at once, with no store call and no body read.
         self._spent_until: dict[str, tuple[float, tuple[Window, ...]]] = {}
+        # When each refused caller was told it could come back (its last Retry-After).
+        self._told_until: dict[str, float] = {}
 
     def _limiter(self) -> SlidingWindowCounterRateLimiter | None:
         if self._shared_limiter is None:
+            if not self._sweeper.is_alive():  # a new process (gunicorn forks after building the app)
+                self._sweeper = _Sweeper(self._memory)
             return self._memory_limiter
         if time.monotonic() < self._down_until:
             return None
@@ -84,7 +94,21 @@ class Budgets:
         ``cost`` may be a function, called only when the budget is not known to
         be spent: a tenant past its limits to the last unit is refused without
         a store call or its body being read, until its window refills, so that
-        a flood of refused batches costs the service little."""
+        a flood of refused batches costs the service little.  A refusal says
+        whether the caller came back before the previous one's Retry-After
+        (``early``)."""
+        decision = self._decide(tenant, limits, texts, cost)
+        if not decision.allowed:
+            now = time.monotonic()
+            early = now < self._told_until.get(tenant, 0.0)
+            _remember(self._told_until, tenant, now + decision.retry_after)
+            if early:
+                return replace(decision, early=True)
+        return decision
+
+    def _decide(
+        self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int | Callable[[], int]
+    ) -> Decision:
         if not limits:
             return Decision(True, ())
         limiter = self._limiter()
@@ -107,9 +131,7 @@ class Budgets:
             if not all(fits):
                 refused = _refused(limiter, tenant, limits, texts, fits, cost=cost)
                 if any(window.remaining < 1 for window in refused.windows):
-                    if len(self._spent_until) >= _SPENT_REMEMBERED:  # client addresses are many: stay small
-                        self._spent_until.clear()
-                    self._spent_until[tenant] = (time.monotonic() + refused.retry_after, refused.windows)
+                    _remember(self._spent_until, tenant, (time.monotonic() + refused.retry_after, refused.windows))
                 return refused
             windows = tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
         except Exception as error:
@@ -140,6 +162,51 @@ class Budgets:
             for item, text in zip(limits, texts, strict=True)
         )
         return Decision(True, windows, counted=False)
+
+
+class _Sweeper(threading.Thread):
+    """One thread per process that drops the memory store's expired counts once a second.
+
+    ``limits``' MemoryStorage expires counts with a ``threading.Timer`` of 10 ms that it starts
+    again, a new thread each time, whenever a count changes and the last timer has run out:
+    under load that is a hundred threads a second per process, and bench/fairness.py measured
+    classify at 0.66x of the service without limits with it, 0.91x without.  The store starts no
+    timer while its ``timer`` is alive, so this thread takes that place and sweeps instead."""
+
+    def __init__(self, store: MemoryStorage, every: float = 1.0) -> None:
+        super().__init__(name="budget-sweeper", daemon=True)
+        self._store = store
+        self._every = every
+        store.timer = self  # type: ignore[assignment]  # see the class's comment
+        self.start()
+
+    def run(self) -> None:
+        while self._owns_store():  # until another sweeper (or timer) took the store
+            time.sleep(self._every)
+            sweep(self._store)
+
+    def _owns_store(self) -> bool:
+        timer: object = self._store.timer
+        return timer is self
+
+
+def sweep(store: MemoryStorage, now: float | None = None) -> int:
+    """Drop the counts whose expiry has passed (the store's own rule); how many went."""
+    now = time.time() if now is None else now
+    expired = [key for key, expiry in list(store.expirations.items()) if expiry <= now]
+    for key in expired:
+        store.storage.pop(key, None)
+        store.expirations.pop(key, None)
+        store.locks.pop(key, None)
+    return len(expired)
+
+
+def _remember(memory: dict[str, T], key: str, value: T) -> None:
+    """Keep ``value`` under ``key``, forgetting everything first when the memory is full
+    (client addresses are many: it stays small)."""
+    if len(memory) >= _SPENT_REMEMBERED and key not in memory:
+        memory.clear()
+    memory[key] = value
 
 
 def _refused(

@@ -60,6 +60,10 @@ class Settings:
     heavy_wait: float = 2.0
     #: Heavy requests that may wait for a slot in each worker process (more: 503 at once).
     heavy_queue: int = 8
+    #: Seconds a caller refused with 429 that comes back before its Retry-After waits for the next 429.
+    retry_hold: float = 0.5
+    #: Early retries each worker process holds at once, a thread each (deploy/gunicorn.conf.py: half its threads).
+    retry_hold_slots: int = 0
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
@@ -80,6 +84,8 @@ class Settings:
             ) from None
         if not 1 <= self.heavy_slots <= 64 or not 0 < self.heavy_wait <= 60 or not 0 <= self.heavy_queue <= 1000:
             raise ConfigError("heavy_slots must be 1 to 64, heavy_wait above 0 and at most 60 s, heavy_queue 0 to 1000")
+        if not 0 <= self.retry_hold <= 5 or not 0 <= self.retry_hold_slots <= 1000:
+            raise ConfigError("retry_hold must be 0 to 5 seconds and retry_hold_slots 0 to 1000")
         if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError(f"log_level must be DEBUG, INFO, WARNING or ERROR, not {self.log_level!r}")
 
@@ -119,6 +125,8 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "heavy_slots": int,
     "heavy_wait": float,
     "heavy_queue": int,
+    "retry_hold": float,
+    "retry_hold_slots": int,
 }
 
 

@@ -67,6 +67,12 @@ AUTH_FAILURES = Counter(
 OVERLOADED = Counter(
     "maubinh_overloaded", "Heavy requests answered 503 (no slot free within the wait), per tenant.", ["tenant"]
 )
+HELD_RETRIES = Counter(
+    "maubinh_held_retries",
+    "429s answered after a pause, the caller having come back before its Retry-After, per tenant"
+    " ('unauthenticated' for wrong keys).",
+    ["tenant"],
+)
 LIMITER_FAILURES = Counter(
     "maubinh_limiter_failures", "Times the rate-limit store (Redis) failed and requests went on uncounted (fail open)."
 )

@@ -10,13 +10,18 @@ or missing key are limited per client address, so that keys cannot be guessed
 at speed.
 
 Each ``/v1`` request then spends its cost (:mod:`~maubinh_api.web.costs`) in
-every limit of its tenant; over a limit it is a 429 with ``Retry-After``.
+every limit of its tenant; over a limit it is a 429 with ``Retry-After``
+(answered after a pause when the caller came back before the previous
+one's: :mod:`~maubinh_api.web.retry_hold`).
 Answers of a tenant with limits carry ``RateLimit-Policy`` and ``RateLimit``
 (the IETF httpapi draft's structured fields): each limit's quota and window,
 and what is left of it.  No key is ever logged: the tenant's name is.
 """
 
 from __future__ import annotations
+
+import functools
+from typing import Any
 
 from flask import Flask, Response, g, request
 from limits import RateLimitItem
@@ -28,11 +33,14 @@ from ..infra.tenants import Tenant, TenantDirectory
 from .body import json_object
 from .costs import cost_of
 from .problems import Problem
+from .retry_hold import RetryHold
 
 #: The access log's field (and the metrics' label) for the caller's tenant.
 TENANT_KEY = "maubinh.tenant"
 #: The tenant of requests to a scope nobody holds (an open deployment).
 ANONYMOUS = "anonymous"
+#: The metrics' tenant of refusals for a wrong or missing key (client addresses would be unbounded).
+UNAUTHENTICATED = "unauthenticated"
 _HOW = (
     "send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
     "hãy gửi khóa qua 'Authorization: Bearer <key>' hoặc 'X-API-Key: <key>'",
@@ -58,8 +66,11 @@ def scope_of(path: str) -> str | None:
     return None
 
 
-def register_access_control(app: Flask, directory: TenantDirectory, budgets: Budgets, auth_limit: str) -> None:
-    """Check keys and spend budgets before every request to a scope; count and label after it."""
+def register_access_control(
+    app: Flask, directory: TenantDirectory, budgets: Budgets, auth_limit: str, hold: RetryHold
+) -> None:
+    """Check keys and spend budgets before every request to a scope; count and label after it.
+    Refusals of callers that came back before their Retry-After wait in ``hold`` first."""
     failures = parse_limit(auth_limit)
 
     @app.before_request
@@ -71,7 +82,7 @@ def register_access_control(app: Flask, directory: TenantDirectory, budgets: Bud
             g.tenant = None
             request.environ[TENANT_KEY] = ANONYMOUS
             return
-        tenant = _authenticate(directory, budgets, failures, scope)
+        tenant = _authenticate(directory, budgets, failures, scope, hold)
         g.tenant = tenant
         request.environ[TENANT_KEY] = tenant.name
         if scope == "api" and request.endpoint != "usage.show_usage":
@@ -82,6 +93,7 @@ def register_access_control(app: Flask, directory: TenantDirectory, budgets: Bud
             g.cost = g.decision.cost if g.decision.cost is not None else (1 if tenant.limits else None)
             if not g.decision.allowed:
                 TENANT_THROTTLED.labels(tenant=tenant.name).inc()
+                hold.pause(g.decision, tenant.name)
                 raise _over_budget(tenant, g.decision)
 
     @app.after_request
@@ -89,25 +101,33 @@ def register_access_control(app: Flask, directory: TenantDirectory, budgets: Bud
         tenant = request.environ.get(TENANT_KEY)
         if tenant is None:
             return response
-        operation = request.endpoint or "unmatched"
-        status = str(response.status_code)
-        TENANT_REQUESTS.labels(tenant=tenant, operation=operation, status=status).inc()
+        requests, costs = _tenant_children(tenant, request.endpoint or "unmatched", response.status_code)
+        requests.inc()
         cost = g.get("cost")
         if cost:
-            TENANT_COST.labels(tenant=tenant, operation=operation, status=status).inc(cost)
+            costs.inc(cost)
         decision: Decision | None = g.get("decision")
         if decision is not None and decision.windows:
             response.headers.update(rate_limit_fields(decision.windows))
         return response
 
 
-def _authenticate(directory: TenantDirectory, budgets: Budgets, failures: RateLimitItem, scope: str) -> Tenant:
+@functools.lru_cache(maxsize=4096)
+def _tenant_children(tenant: str, operation: str, status: int) -> tuple[Any, Any]:
+    """The labelled request and cost counters of one (tenant, operation, status), looked up once."""
+    labels = {"tenant": tenant, "operation": operation, "status": str(status)}
+    return TENANT_REQUESTS.labels(**labels), TENANT_COST.labels(**labels)
+
+
+def _authenticate(
+    directory: TenantDirectory, budgets: Budgets, failures: RateLimitItem, scope: str, hold: RetryHold
+) -> Tenant:
     key = presented_key()
     tenant = None if key is None else directory.find(key)
     if tenant is None:
         reason = "missing" if key is None else "unknown"
         AUTH_FAILURES.labels(reason=reason).inc()
-        _limit_failures(budgets, failures)
+        _limit_failures(budgets, failures, hold)
         detail, vi = (
             ("this endpoint needs an API key", "yêu cầu này cần một khóa API")
             if key is None
@@ -131,11 +151,12 @@ def _authenticate(directory: TenantDirectory, budgets: Budgets, failures: RateLi
     return tenant
 
 
-def _limit_failures(budgets: Budgets, failures: RateLimitItem) -> None:
+def _limit_failures(budgets: Budgets, failures: RateLimitItem, hold: RetryHold) -> None:
     """A 429 for a client address that keeps sending wrong keys."""
     address = request.remote_addr or "unknown"
     decision = budgets.spend("auth-failures:" + address, (failures,), (str(failures),), 1)
     if not decision.allowed:
+        hold.pause(decision, UNAUTHENTICATED)
         raise Problem(
             429,
             f"too many requests with a missing or wrong API key from {address}; try again in {decision.retry_after} s",

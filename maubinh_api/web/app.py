@@ -30,6 +30,7 @@ from .blueprints import arrangements, hands, health, metrics, playground, settle
 from .language import register_language
 from .observability import register_observability
 from .problems import register_error_handlers
+from .retry_hold import RetryHold
 
 #: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``.
 VARIANTS_REMEMBERED = 10_000
@@ -57,7 +58,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     budgets = Budgets(settings.redis_url, timeout=settings.redis_timeout, retry_after=settings.redis_retry_after)
     app.extensions["maubinh.tenants"] = directory
     app.extensions["maubinh.budgets"] = budgets
-    register_access_control(app, directory, budgets, settings.auth_failure_limit)
+    hold = RetryHold(settings.retry_hold, settings.retry_hold_slots)
+    register_access_control(app, directory, budgets, settings.auth_failure_limit, hold)
     # After the limits: a request refused with 429 takes no slot.
     register_admission(app, settings.heavy_slots, settings.heavy_wait, settings.heavy_queue)
     for module in (health, metrics, variants, usage, hands, arrangements, settlements, playground):

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from limits import parse
+import threading
+import time
 
-from maubinh_api.infra.budget import Budgets
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import SlidingWindowCounterRateLimiter
+
+from maubinh_api.infra import budget
+from maubinh_api.infra.budget import Budgets, sweep
 
 TEN = (parse("10/minute"),)
 TEXTS = ("10/minute",)
@@ -53,3 +59,41 @@ def test_an_unreachable_store_answers_uncounted():
     first = budgets.spend("a", TEN, TEXTS, 100)
     assert first.allowed and not first.counted
     assert budgets.spend("a", TEN, TEXTS, 100).allowed  # left alone for 60 s: no new attempt, still open
+
+
+def test_a_refusal_before_the_previous_ones_retry_after_is_early(monkeypatch):
+    budgets = Budgets()
+    budgets.spend("a", TEN, TEXTS, 10)
+    first = budgets.spend("a", TEN, TEXTS, 1)
+    assert not first.allowed and not first.early  # told when to come back for the first time
+    again = budgets.spend("a", TEN, TEXTS, 1)
+    assert not again.allowed and again.early  # came back before that
+    assert not budgets.spend("b", TEN, TEXTS, 1).early  # allowed, and another caller's own memory
+    # A caller that waited its Retry-After out is not early, even when refused again: the clock
+    # of this process's memory moves past the moment it was told (the window itself is a minute).
+    told = again.retry_after
+    real = budget.time.monotonic
+    monkeypatch.setattr(budget.time, "monotonic", lambda: real() + told + 0.5)
+    later = budgets.spend("a", TEN, TEXTS, 1)
+    assert not later.allowed and not later.early
+
+
+def test_the_memory_store_is_swept_by_one_thread_not_a_timer_per_change():
+    budgets = Budgets()
+    budgets.spend("a", TEN, TEXTS, 1)
+    threads = threading.active_count()
+    for tenant in range(200):  # every spend changes a count: the library's own timer would start again
+        budgets.spend(f"t{tenant}", TEN, TEXTS, 1)
+        time.sleep(0.0001)
+    assert threading.active_count() <= threads
+
+
+def test_a_sweep_drops_only_the_counts_whose_windows_have_passed():
+    store = MemoryStorage()
+    limiter = SlidingWindowCounterRateLimiter(store)
+    for tenant in range(5):
+        limiter.hit(TEN[0], f"t{tenant}")
+    assert sweep(store, now=time.time()) == 0  # the minute windows are all live
+    # A count lives two windows (the library's rule: the current one, then as the previous one).
+    assert sweep(store, now=time.time() + 2 * 60 + 1) == 5
+    assert not store.storage and not store.expirations
