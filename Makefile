@@ -111,45 +111,45 @@ fuzz: $(DEV_STAMP) $(KERNEL)
 
 ## load: 60 s of mixed traffic, the constant-app comparison, Redis and worker faults, then fairness between tenants (about 7 minutes)
 load: $(DEV_STAMP) $(KERNEL) system-deps
-	$(BIN)/python bench/load.py
-	$(BIN)/python bench/fairness.py
+	$(BIN)/python -m bench.load
+	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
 bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank
 
 bench-eval: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/evaluate_all.py
+	$(BIN)/python -m bench.evaluate_all
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache build maubinh_api/strategy/compiled_kernel*.so
 
 bench-settle: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/settle_tables.py
+	$(BIN)/python -m bench.settle_tables
 
 bench-optimise: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/optimise_speed.py
+	$(BIN)/python -m bench.optimise_speed
 
 bench-strength: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/strength.py
+	$(BIN)/python -m bench.strength
 
 bench-analysis: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/analysis_speed.py
+	$(BIN)/python -m bench.analysis_speed
 
 ## bench-calibration: expected points against simulated play, 80 hands per preset (about 3 minutes)
 bench-calibration: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/calibration.py
+	$(BIN)/python -m bench.calibration
 
 ## bench-levels: each bot level's loss and points against best over 5,000 deals (about 5 minutes)
 bench-levels: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/levels.py
+	$(BIN)/python -m bench.levels
 
 ## bench-batch: the batch tool's speed and memory, up to a 500,000-row history (about 20 minutes)
 bench-batch: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/batch.py
+	$(BIN)/python -m bench.batch
 
 ## bench-bank: a small hand bank built by both kernels (the same files?), and the ratio (about 2 minutes)
 bench-bank: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python bench/bank_build.py
+	$(BIN)/python -m bench.bank_build
 
 ## examples: rewrite openapi.yaml's answer examples from the live service (tests/web/test_examples.py checks them)
 examples: $(DEV_STAMP) $(KERNEL)
@@ -174,4 +174,4 @@ bank: $(DEV_STAMP) $(KERNEL)
 
 ## scale-out: two instances behind nginx sharing one Redis, on loopback (bounded, cleans up)
 scale-out: $(DEV_STAMP) $(KERNEL) system-deps
-	$(BIN)/python deploy/scale_out.py
+	$(BIN)/python -m bench.scale_out

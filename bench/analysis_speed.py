@@ -20,8 +20,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from stats import percentile
-
+from bench.stats import percentile
 from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.variants import PRESET_NAMES, preset

@@ -9,7 +9,7 @@ give the same best splits, and everything else is seeded).
 The full rebuild (``make bank``: 400,000 deals, the rounds of ``ROUNDS`` in
 every preset) prints its own time; issue 16's target is 30 minutes on 2 cores.
 
-    python bench/bank_build.py [--hands 20000] [--rounds 3] [--preset classic]
+    python -m bench.bank_build [--hands 20000] [--rounds 3] [--preset classic]
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Benchmark: evaluate all 2,598,960 five-card hands, vectorised, against treys.
 
-Run with `make bench-eval` (or `python bench/evaluate_all.py`).  Prints the
+Run with `make bench-eval` (or `python -m bench.evaluate_all`).  Prints the
 time of the numpy path (best of several runs, tables already built), the
 time of treys on the same hands (its fastest entry point, cards converted
 beforehand), the ratio, and a check that both order hands the same way.

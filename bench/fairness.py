@@ -17,7 +17,7 @@ Two tenants share the service as ``make run`` starts it (2 workers):
 2. The limiter's cost on a light request: classify throughput with a tenant
    whose limits never bind against the same service without tenants.
 
-    python bench/fairness.py [--seconds 15]
+    python -m bench.fairness [--seconds 15]
 
 Targets (issue 18): B's p99 with A flooding within 5x of its p99 alone (or
 2 ms, whichever is more); A gets 429s, not timeouts; no 5xx; classify with
@@ -32,19 +32,14 @@ import json
 import os
 import random
 import signal
-import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "deploy"))
-from load import summary, wrk  # noqa: E402
-from local_servers import service  # noqa: E402
-
-from maubinh_api.infra.tenants import key_digest  # noqa: E402
+from bench.load import summary, wrk
+from maubinh_api.infra.tenants import key_digest
+from tests.support.servers import service
 
 A_KEY = "noisy-platform-key-0123456789"
 B_KEY = "light-platform-key-0123456789"

@@ -11,7 +11,7 @@ differ by up to 2x, and one machine by a third from run to run.
 Target (issue 16): the compiled kernel serves at least 2x the requests per
 second of the reference.
 
-    python bench/http_kernel.py [--seconds 20] [--rounds 2]
+    python -m bench.http_kernel [--seconds 20] [--rounds 2]
 """
 
 from __future__ import annotations
@@ -22,11 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "deploy"))
-sys.path.insert(0, str(HERE))
-from load import summary, wrk  # noqa: E402
-from local_servers import get, service  # noqa: E402
+from bench.load import summary, wrk
+from tests.support.servers import get, service
 
 
 def run(workdir: Path, kernel: str, seconds: float, salt: int) -> dict[str, float]:

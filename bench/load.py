@@ -14,7 +14,7 @@ analysis and play (2 each), every request with freshly dealt random cards.
 4. One worker killed with SIGKILL in the middle of a mixed run: failures, and
    whether the master replaced it.
 
-    python bench/load.py [--seconds 60] [--fault-seconds 30]
+    python -m bench.load [--seconds 60] [--fault-seconds 30]
 
 Targets (issue 6): no failed request (but in-flight ones on a killed worker),
 memory growth under 10%, classify at least 0.7 of the constant app.
@@ -33,9 +33,9 @@ import tempfile
 import threading
 from pathlib import Path
 
+from tests.support.servers import get, post, redis_server, service
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "deploy"))
-from local_servers import get, post, redis_server, service  # noqa: E402
 
 ENDPOINTS = ("classify", "validate", "settle", "optimal", "analysis", "play")
 

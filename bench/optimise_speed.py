@@ -24,8 +24,7 @@ import statistics
 import time
 from typing import Any
 
-from stats import percentile
-
+from bench.stats import percentile
 from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK, Card
 from maubinh_api.rules.variants import PRESET_NAMES, Variant, preset

@@ -11,8 +11,7 @@ import random
 import time
 from decimal import Decimal
 
-from stats import percentile
-
+from bench.stats import percentile
 from maubinh_api.rules.arrangement import Arrangement
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.naturals import detect

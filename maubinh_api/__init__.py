@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.3.0"
+from .version import __version__
+
+__all__ = ["__version__", "create_app"]
 
 if TYPE_CHECKING:
     from flask import Flask

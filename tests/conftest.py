@@ -4,7 +4,6 @@ against openapi.yaml (so a test that receives an undocumented answer fails)."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,8 +23,6 @@ from maubinh_api import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_PATH = ROOT / "openapi.yaml"
-# deploy/local_servers.py starts real servers (the service, Redis, nginx) for the tests.
-sys.path.insert(0, str(ROOT / "deploy"))
 SPEC_SERVER = "http://127.0.0.1:8000"  # the first server listed in openapi.yaml
 
 

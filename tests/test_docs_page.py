@@ -8,9 +8,9 @@ import struct
 
 import pytest
 import yaml
-from local_servers import headless_chromium, service
 
 from tests.conftest import SPEC_PATH
+from tests.support.servers import headless_chromium, service
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 

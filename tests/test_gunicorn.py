@@ -7,9 +7,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from local_servers import get, post, request, service
 
 from maubinh_api import __version__
+from tests.support.servers import get, post, request, service
 
 CLASSIFY = "/v1/hands/classify"
 

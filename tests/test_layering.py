@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -74,3 +75,76 @@ def test_rules_never_import_the_strategy_and_the_strategy_never_imports_the_web(
         text = path.read_text(encoding="utf-8")
         for name in ("flask", "werkzeug", "marshmallow", "maubinh_api.web", "..web"):
             assert f"import {name}" not in text and f"from {name}" not in text, (path, name)
+
+
+def _imports(path: Path) -> set[str]:
+    """The package's modules that ``path`` imports, at any depth of its code (type-checking
+    imports included: a circle hidden behind ``TYPE_CHECKING`` is still a circle)."""
+    name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+    package = name if path.stem == "__init__" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith("maubinh_api"))
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            target = ".".join([*base, *([node.module] if node.module else [])])
+            if not target.startswith("maubinh_api"):
+                continue
+            for alias in node.names:  # "from . import explanations" imports a module
+                submodule = f"{target}.{alias.name}"
+                found.add(submodule if _module_path(submodule) else target)
+    return {module for module in found if _module_path(module)}
+
+
+def _module_path(module: str) -> Path | None:
+    base = PACKAGE.parent.joinpath(*module.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def test_no_module_of_the_package_imports_itself_back_through_others():
+    graph = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        graph[name] = _imports(path) - {name}
+    circles = []
+    for start in sorted(graph):  # a depth-first walk from each module, back to itself
+        stack = [(start, (start,))]
+        seen = set()
+        while stack:
+            module, trail = stack.pop()
+            for imported in graph.get(module, ()):
+                if imported == start:
+                    circles.append(" -> ".join((*trail, start)))
+                elif imported not in seen:
+                    seen.add(imported)
+                    stack.append((imported, (*trail, imported)))
+    assert circles == []
+
+
+#: Each room and the rooms it may import (README, "Layout"); ``version`` is a leaf every room may read.
+ROOMS = {
+    "rules": {"rules"},
+    "strategy": {"rules", "strategy"},
+    "infra": {"rules", "infra"},
+    "web": {"rules", "strategy", "infra", "web"},
+    "batch": {"rules", "strategy", "infra", "batch"},
+}
+
+
+def test_each_room_imports_only_the_rooms_the_readme_allows():
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout")[1].split("```")[0]
+    for room in ROOMS:
+        assert f"`{room}/`" in layout, room
+    breaches = []
+    for room, allowed in ROOMS.items():
+        for path in (PACKAGE / room).rglob("*.py"):
+            for module in _imports(path):
+                parts = module.split(".")
+                if len(parts) > 1 and parts[1] not in (*allowed, "version"):
+                    breaches.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    assert breaches == []

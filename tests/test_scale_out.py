@@ -1,4 +1,4 @@
-"""deploy/scale_out.py: two instances behind nginx sharing one Redis (real servers, loopback)."""
+"""bench/scale_out.py: two instances behind nginx sharing one Redis (real servers, loopback)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from tests.conftest import ROOT
 
 def test_scale_out_script_passes():
     result = subprocess.run(
-        [sys.executable, str(ROOT / "deploy" / "scale_out.py"), "--seconds", "120"],
+        [sys.executable, "-m", "bench.scale_out", "--seconds", "120"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=180,

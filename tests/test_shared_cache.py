@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import time
 
-from local_servers import get, post, redis_server, service
-
+from tests.support.servers import get, post, redis_server, service
 from tests.test_gunicorn import metric
 
 HAND = {"cards": ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"], "variant": "online"}

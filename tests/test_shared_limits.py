@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from local_servers import nginx, post, redis_server, request, service
-
 from maubinh_api.infra.tenants import key_digest
+from tests.support.servers import nginx, post, redis_server, request, service
 from tests.test_gunicorn import metric
 
 KEY = "key-of-platform-a-0123456789"

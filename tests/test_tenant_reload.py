@@ -6,9 +6,8 @@ from __future__ import annotations
 import threading
 import time
 
-from local_servers import get, post, request, service
-
 from maubinh_api.infra.tenants import key_digest
+from tests.support.servers import get, post, request, service
 
 OLD = "key-of-the-old-platform-0123456789"
 NEW = "key-of-the-new-platform-0123456789"

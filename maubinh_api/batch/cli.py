@@ -21,7 +21,6 @@ from typing import Any, Final
 from ..rules.errors import RuleError
 from ..rules.variants import resolve_variant
 from ..strategy.bots import Level
-from ..strategy.level_reference import loss_reference
 from . import grading, players, simulate
 from .engine import EngineError, connect, prepare_workers, run
 from .history import PART_ROWS, HistoryError, parts_of, variant_spec
@@ -142,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .report import simulate_report  # noqa: PLC0415 - matplotlib loads only when a report is drawn
+    from .reports import simulate_report  # noqa: PLC0415 - matplotlib loads only when a report is drawn
 
     if args.deals < 1:
         raise _Stop("--deals must be at least 1")
@@ -206,11 +205,6 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    import pandas as pd  # noqa: PLC0415
-    import pyarrow.parquet as pq  # noqa: PLC0415
-
-    from .report import grade_report  # noqa: PLC0415
-
     if args.rows_per_part < 1:
         raise _Stop("--rows-per-part must be at least 1")
     parts = parts_of(args.history, args.rows_per_part)
@@ -232,53 +226,81 @@ def _grade(args: argparse.Namespace) -> int:
         )
         working = time.perf_counter() - warmed
     elapsed = time.perf_counter() - started
-    counted = grading.counts(results)
-    rows = players.player_rows(grading.merge(results))
-    table = pd.DataFrame(rows, columns=list(players.PLAYER_COLUMNS))
-    table.to_parquet(out / "players.parquet", index=False)
-    _join_errors(out)
-    first_errors = [error for result in sorted(results, key=lambda item: item.index) for error in result.first_errors]
-    reference = loss_reference("classic", 3)
-    summary: dict[str, Any] = {
-        "input": str(args.history),
-        **counted,
-        "players": len(rows),
-        "flagged": [row["player_id"] for row in rows if row["too_strong"]],
-        "flag_rule": players.flag_rule(),
-        "levels": {
-            level.value: {"mean": ref.mean, "sd": ref.sd, "best_share": ref.best_share}
-            for level, ref in reference.items()
-        },
-        "errors": first_errors[:50],
+    timing = {
         "elapsed_s": round(elapsed, 3),
         "warm_up_s": round(warmed - ready, 3),  # the workers loading the model
         "work_s": round(working, 3),  # without starting the cluster or loading the model
-        "scheduler": args.scheduler or "local",
-        "worker_peak_rss_mb": round(max((result.peak_rss_mb for result in results), default=0.0), 1),
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    hands_dir = out / "hands"
-    sample = []
-    taken = 0
-    for file in sorted(hands_dir.glob("part-*.parquet")):
-        if taken >= REPORT_HANDS:
-            break
-        frame = pq.read_table(file).to_pandas()
-        sample.append(frame.head(REPORT_HANDS - taken))
-        taken += len(sample[-1])
-    hands = pd.concat(sample, ignore_index=True) if sample else pd.DataFrame(columns=list(grading.HAND_COLUMNS))
-    (out / "report.html").write_text(grade_report(hands, table, summary), encoding="utf-8")
+    counted = grading.counts(results)
+    _join_errors(out)
+    summary = _write_grades(args, out, results, {**counted, **timing})
     print(
         f"{counted['rows_read']:,} rows read, {counted['rows_graded']:,} graded, {counted['rows_skipped']:,} skipped; "
-        f"{len(rows):,} players, {len(summary['flagged'])} flagged as too strong"
+        f"{summary['players']:,} players, {len(summary['flagged'])} flagged as too strong"
     )
-    print(f"hands: {hands_dir}; players: {out / 'players.parquet'}; report: {out / 'report.html'}")
+    print(f"hands: {out / 'hands'}; players: {out / 'players.parquet'}; report: {out / 'report.html'}")
     if counted["rows_skipped"]:
         print(f"skipped rows: {out / 'errors.jsonl'}")
     print(f"graded in {elapsed:.1f} s")
     if counted["rows_graded"] == 0:
         raise _Stop(f"{args.history}: no row could be graded (see {out / 'errors.jsonl'})")
     return 0
+
+
+def _write_grades(
+    args: argparse.Namespace, out: Path, results: list[grading.PartResult], figures: dict[str, Any]
+) -> dict[str, Any]:
+    """players.parquet, summary.json and report.html of a grading run; the summary."""
+    import pandas as pd  # noqa: PLC0415
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    from .reports import grade_report  # noqa: PLC0415 - matplotlib loads only when a report is drawn
+
+    rows = players.player_rows(grading.merge(results))
+    table = pd.DataFrame(rows, columns=list(players.PLAYER_COLUMNS))
+    table.to_parquet(out / "players.parquet", index=False)
+    flagged = [row["player_id"] for row in rows if row["too_strong"]]
+    # Every graded hand's group and loss (four columns of the hands files): each variant and table
+    # size of the history is drawn against its own yardsticks.
+    files = sorted((out / "hands").glob("part-*.parquet"))
+    columns = ["player_id", "variant", "opponents", "ev_loss"]
+    every = pd.concat([pq.read_table(file, columns=columns).to_pandas() for file in files], ignore_index=True)
+    groups = every.groupby(["variant", "opponents"]).size() if len(every) else pd.Series(dtype=int)
+    first_errors = [error for result in sorted(results, key=lambda item: item.index) for error in result.first_errors]
+    summary: dict[str, Any] = {
+        "input": str(args.history),
+        **{key: figures[key] for key in ("rows_read", "rows_graded", "rows_skipped")},
+        "players": len(rows),
+        "flagged": flagged,
+        "flag_rule": players.flag_rule(),
+        "yardsticks": players.yardsticks({(str(v), int(o)): int(n) for (v, o), n in groups.items()}),
+        "errors": first_errors[:50],
+        **{key: figures[key] for key in ("elapsed_s", "warm_up_s", "work_s")},
+        "scheduler": args.scheduler or "local",
+        "worker_peak_rss_mb": round(max((result.peak_rss_mb for result in results), default=0.0), 1),
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    sample = _hand_sample(files)
+    hands = sample if sample is not None else pd.DataFrame(columns=list(grading.HAND_COLUMNS))
+    page = grade_report(hands, table, summary, players.group_tables(every, flagged))
+    (out / "report.html").write_text(page, encoding="utf-8")
+    return summary
+
+
+def _hand_sample(files: Sequence[Path]) -> Any:
+    """The first ``REPORT_HANDS`` graded hands (the report's histogram), or None when there are none."""
+    import pandas as pd  # noqa: PLC0415
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    sample = []
+    taken = 0
+    for file in files:
+        if taken >= REPORT_HANDS:
+            break
+        frame = pq.read_table(file).to_pandas()
+        sample.append(frame.head(REPORT_HANDS - taken))
+        taken += len(sample[-1])
+    return pd.concat(sample, ignore_index=True) if sample else None
 
 
 def _join_errors(out: Path) -> None:

@@ -24,13 +24,17 @@ that level's loss on the same mix of variants and table sizes
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Mapping
 from typing import Any, Final
+
+import pandas as pd
 
 from ..strategy.analysis import Verdict
 from ..strategy.bots import Level
+from ..strategy.level_reference import loss_reference
 from .grading import LEVELS, VERDICTS, PlayerSums, interval
 
-__all__ = ["FLAG_MIN_HANDS", "FLAG_Z", "flag_rule", "player_rows"]
+__all__ = ["FLAG_MIN_HANDS", "FLAG_Z", "flag_rule", "group_tables", "player_rows", "yardsticks"]
 
 #: How far past the expert a player must be, on either count, to be flagged
 #: (one-sided normal p = 0.00005 each, 0.0001 for the two together).
@@ -128,3 +132,45 @@ def player_rows(players: dict[str, PlayerSums]) -> list[dict[str, Any]]:
         )
         rows.append(row)
     return rows
+
+
+def yardsticks(groups: Mapping[tuple[str, int], int]) -> list[dict[str, Any]]:
+    """The level yardsticks of each variant and table size a history holds, the largest first:
+    ``{variant, opponents, hands, levels: {level: {mean, sd, best_share}}}`` (``summary.json``)."""
+    ordered = sorted(groups.items(), key=lambda item: (-item[1], item[0]))
+    return [
+        {
+            "variant": variant,
+            "opponents": opponents,
+            "hands": hands,
+            "levels": {
+                level.value: {"mean": line.mean, "sd": line.sd, "best_share": line.best_share}
+                for level, line in loss_reference(variant, opponents).items()
+            },
+        }
+        for (variant, opponents), hands in ordered
+    ]
+
+
+def group_tables(hands: pd.DataFrame, flagged: Collection[str]) -> dict[tuple[str, int], pd.DataFrame]:
+    """Each player's figures over the hands of one variant and table size (``hands``: the graded
+    hands' ``player_id``, ``variant``, ``opponents`` and ``ev_loss``), to draw against that group's
+    own yardsticks; ``too_strong`` is the player's flag over all their hands."""
+    tables: dict[tuple[str, int], pd.DataFrame] = {}
+    for (variant, opponents), group in hands.groupby(["variant", "opponents"], sort=True):
+        stats = group.groupby("player_id", sort=True)["ev_loss"].agg(["count", "mean", "std"]).reset_index()
+        bounds = [
+            interval(float(mean), 0.0 if math.isnan(sd) else float(sd), int(count))  # a lone hand: no sd
+            for mean, sd, count in zip(stats["mean"], stats["std"], stats["count"], strict=True)
+        ]
+        tables[(str(variant), int(opponents))] = pd.DataFrame(
+            {
+                "player_id": stats["player_id"],
+                "hands": stats["count"],
+                "mean_ev_loss": stats["mean"],
+                "ci_low": [low for low, _high in bounds],
+                "ci_high": [high for _low, high in bounds],
+                "too_strong": stats["player_id"].isin(set(flagged)),
+            }
+        )
+    return tables

@@ -23,7 +23,8 @@ from typing import Any, Final
 import numpy as np
 
 from ..rules.cards import DECK
-from ..rules.settlement import Seat, settle
+from ..rules.settlement import settle
+from ..rules.table import Seat
 from ..rules.variants import NATURAL_KEYS, Variant
 from ..strategy.bots import Level, play
 from ..strategy.valuation import value_hand

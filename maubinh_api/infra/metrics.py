@@ -24,7 +24,7 @@ from prometheus_client import (
     multiprocess,
 )
 
-from .. import __version__
+from ..version import __version__
 
 #: Request durations: 0.5 ms to 10 s.
 DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)

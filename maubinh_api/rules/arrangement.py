@@ -28,11 +28,13 @@ from typing import Final
 from .cards import Card, parse_cards
 from .errors import CardCountError, DuplicateCardError
 from .hands import Hand, Wheel, classify, compare, front_beats_middle
+from .labels import LabelledCode
 from .variants import RuleSet
 
 __all__ = [
     "Arrangement",
     "Bonus",
+    "FoulCode",
     "FoulReason",
     "Position",
     "bonuses",
@@ -125,29 +127,30 @@ class Arrangement:
         return self.back.cards + self.middle.cards + self.front.cards
 
 
+class FoulCode(LabelledCode):
+    """The kind of foul (binh lủng), in a few words (a :class:`FoulReason`'s detail names the chi)."""
+
+    BACK_WEAKER_THAN_MIDDLE = "back_weaker_than_middle", "Back weaker than the middle", "Chi đầu yếu hơn chi giữa"
+    BACK_EQUALS_MIDDLE = "back_equals_middle", "Back equal to the middle", "Chi đầu bằng chi giữa"
+    MIDDLE_WEAKER_THAN_FRONT = "middle_weaker_than_front", "Middle weaker than the front", "Chi giữa yếu hơn chi cuối"
+
+
 @dataclass(frozen=True, slots=True)
 class FoulReason:
     """Why an arrangement is binh lủng: a code for programs and a sentence for people."""
 
-    code: str
+    code: FoulCode
     detail_en: str
     detail_vi: str
 
     @property
     def label_en(self) -> str:
         """The kind of foul, in a few words (the detail names the chi)."""
-        return _FOUL_LABELS[self.code][0]
+        return self.code.label_en
 
     @property
     def label_vi(self) -> str:
-        return _FOUL_LABELS[self.code][1]
-
-
-_FOUL_LABELS: Final = {
-    "back_weaker_than_middle": ("Back weaker than the middle", "Chi đầu yếu hơn chi giữa"),
-    "back_equals_middle": ("Back equal to the middle", "Chi đầu bằng chi giữa"),
-    "middle_weaker_than_front": ("Middle weaker than the front", "Chi giữa yếu hơn chi cuối"),
-}
+        return self.code.label_vi
 
 
 def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, ...]:
@@ -161,11 +164,11 @@ def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, 
     reasons = []
     back_vs_middle = compare(back, middle)
     if back_vs_middle < 0:
-        reasons.append(_weaker("back_weaker_than_middle", Position.BACK, back, Position.MIDDLE, middle))
+        reasons.append(_weaker(FoulCode.BACK_WEAKER_THAN_MIDDLE, Position.BACK, back, Position.MIDDLE, middle))
     elif back_vs_middle == 0 and rules.foul_on_equal:
         reasons.append(
             FoulReason(
-                code="back_equals_middle",
+                code=FoulCode.BACK_EQUALS_MIDDLE,
                 detail_en=(
                     f"the back and the middle are equal ({back.description_en}) "
                     "and this variant fouls equal chi (foul_on_equal)"
@@ -174,11 +177,11 @@ def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, 
             )
         )
     if front_beats_middle(front, middle):
-        reasons.append(_weaker("middle_weaker_than_front", Position.MIDDLE, middle, Position.FRONT, front))
+        reasons.append(_weaker(FoulCode.MIDDLE_WEAKER_THAN_FRONT, Position.MIDDLE, middle, Position.FRONT, front))
     return tuple(reasons)
 
 
-def _weaker(code: str, weak: Position, weak_hand: Hand, strong: Position, strong_hand: Hand) -> FoulReason:
+def _weaker(code: FoulCode, weak: Position, weak_hand: Hand, strong: Position, strong_hand: Hand) -> FoulReason:
     return FoulReason(
         code=code,
         detail_en=(

@@ -8,29 +8,26 @@ lines of a pair add up to its total and the lines of a player to their net.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from .arrangement import Position
 from .hands import Category
 from .money import money_text
 from .naturals import Natural
-from .outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
+from .outcomes import (
+    Line,
+    Multiplier,
+    MultiplierKind,
+    NaturalOutcomeReason,
+    PairOutcome,
+    PlayerOutcome,
+    PositionReason,
+    SapLang,
+)
+from .table import Reveal
 from .variants import RuleSet
 
-if TYPE_CHECKING:  # settlement imports this module
-    from .settlement import Multiplier, PairOutcome, PlayerOutcome, Reveal
-
-__all__ = ["Line", "pair_lines", "player_lines"]
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One explanation, in both languages."""
-
-    en: str
-    vi: str
+__all__ = ["pair_lines", "player_lines"]
 
 
 _POSITION_EN = {Position.BACK: "Back", Position.MIDDLE: "Middle", Position.FRONT: "Front"}

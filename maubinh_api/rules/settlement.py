@@ -25,21 +25,32 @@ English and Vietnamese (:mod:`maubinh_api.rules.explanations`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 from itertools import combinations
 
 from . import explanations
-from .arrangement import Arrangement, Position, bonus_for, foul_reasons, position_value
-from .cards import Card
-from .errors import DuplicateCardError, PathPart, RuleError, pointer
-from .explanations import Line
+from .arrangement import Position, bonus_for, foul_reasons, position_value
 from .hands import Hand, compare
 from .money import draw_fee_of, quantize, rake_of
-from .naturals import NaturalHand, compare_naturals, detect
-from .outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
+from .naturals import compare_naturals, detect
+from .outcomes import (
+    HouseTake,
+    Multiplier,
+    MultiplierKind,
+    NaturalDecision,
+    NaturalOutcomeReason,
+    PairOutcome,
+    PlayerOutcome,
+    PositionOutcome,
+    PositionReason,
+    SapLang,
+    Settlement,
+)
+from .table import Reveal, Seat, SeatError, check_table
 from .variants import NaturalVsNatural, Variant
 
+# The outcomes and the table's types are re-exported: ``settle`` and what it takes and gives in one import.
 __all__ = [
     "HouseTake",
     "Multiplier",
@@ -54,148 +65,6 @@ __all__ = [
     "check_table",
     "settle",
 ]
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-
-class SeatError(RuleError):
-    """A table that cannot be settled: player count, ids, shared cards."""
-
-
-class SharedCardError(DuplicateCardError):
-    """The same card in two players' hands; names the card and both players."""
-
-    def __init__(self, *, card_text: str, paths: Sequence[tuple[PathPart, ...]], ids: tuple[str, str]) -> None:
-        self.ids = ids
-        super().__init__(card_text=card_text, paths=paths)
-
-    def _message(self) -> str:
-        first, second = (pointer(path) for path in self.paths)
-        return f"card {self.card_text} is dealt to both {self.ids[0]!r} (at {first}) and {self.ids[1]!r} (at {second})"
-
-    def _message_vi(self) -> str:
-        first, second = (pointer(path) for path in self.paths)
-        return f"lá {self.card_text} được chia cho cả {self.ids[0]!r} (ở {first}) lẫn {self.ids[1]!r} (ở {second})"
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player: an id and an arrangement, or ``None`` for a player who left
-    before the reveal (treated as fouled, seed 000)."""
-
-    id: str
-    arrangement: Arrangement | None
-    declare_natural: bool = True
-
-    @property
-    def forfeit(self) -> bool:
-        """The player left before the reveal."""
-        return self.arrangement is None
-
-
-@dataclass(frozen=True, slots=True)
-class PositionOutcome:
-    """One position of one pair."""
-
-    position: Position
-    winner: str | None
-    value: int
-    reason: PositionReason
-    bonus: str | None = None  #: the bonus-table key that set the value
-
-
-@dataclass(frozen=True, slots=True)
-class Multiplier:
-    """A multiplier applied to a pair total."""
-
-    kind: MultiplierKind
-    factor: int
-    player: str  #: whose scoop, whose opponent fouled, whose sập làng
-    reason: SapLang | None = None  #: for sap_lang: which way it went for ``player``
-
-
-@dataclass(frozen=True, slots=True)
-class NaturalDecision:
-    """How naturals decided a pair."""
-
-    winner: str | None  #: who is paid, None for a draw
-    key: str | None  #: the natural paid
-    payout: int
-    reason: NaturalOutcomeReason
-
-
-@dataclass(frozen=True, slots=True)
-class PairOutcome:
-    """The settlement between two players; ``points`` are for ``players[0]``."""
-
-    players: tuple[str, str]
-    points: int
-    positions: tuple[PositionOutcome, ...]
-    majority: str | None
-    majority_units: int
-    scoop: str | None
-    multipliers: tuple[Multiplier, ...]
-    natural: NaturalDecision | None
-    lines: tuple[Line, ...] = ()
-
-    def points_for(self, player: str) -> int:
-        """The pair total from ``player``'s side."""
-        return self.points if player == self.players[0] else -self.points
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerOutcome:
-    """One player's result."""
-
-    id: str
-    points: int
-    amount: Decimal
-    rake: Decimal
-    draw_fee: Decimal
-    net: Decimal
-    natural: NaturalHand | None
-    fouled: bool
-    forfeit: bool
-    sap_lang: SapLang | None
-    lines: tuple[Line, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class HouseTake:
-    """What the house keeps: rake and draw fees."""
-
-    rake: Decimal
-    draw_fee: Decimal
-
-    @property
-    def total(self) -> Decimal:
-        """Rake plus draw fees."""
-        return self.rake + self.draw_fee
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """The settled table."""
-
-    variant: Variant
-    bet: Decimal
-    players: tuple[PlayerOutcome, ...]
-    pairs: tuple[PairOutcome, ...]
-    house_take: HouseTake
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    """A seat as revealed: its natural (if declared and held) and whether it is fouled."""
-
-    seat: Seat
-    natural: NaturalHand | None
-    fouled: bool
-
-    @property
-    def id(self) -> str:
-        """The player's id."""
-        return self.seat.id
 
 
 def settle(seats: Sequence[Seat], variant: Variant, bet: Decimal, *, explain: bool = True) -> Settlement:
@@ -233,35 +102,6 @@ def _reveal(seat: Seat, variant: Variant) -> Reveal:
         return Reveal(seat=seat, natural=None, fouled=True)
     natural = detect(arrangement.cards, variant.rules) if seat.declare_natural else None
     return Reveal(seat=seat, natural=natural, fouled=bool(foul_reasons(arrangement, variant.rules)))
-
-
-def check_table(seats: Sequence[Seat]) -> None:
-    """Raise what makes a table impossible to settle: the player count,
-    duplicate ids, a card dealt to two players."""
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise SeatError(
-            f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
-            vi=f"một bàn có từ {MIN_PLAYERS} đến {MAX_PLAYERS} người chơi, không phải {len(seats)}",
-        )
-    ids: dict[str, int] = {}
-    holders: dict[Card, tuple[int, tuple[PathPart, ...]]] = {}
-    for index, seat in enumerate(seats):
-        if seat.id in ids:
-            raise SeatError(
-                f"player id {seat.id!r} is used twice (players {ids[seat.id]} and {index})",
-                vi=f"mã người chơi {seat.id!r} bị dùng hai lần (người chơi {ids[seat.id]} và {index})",
-                path=(index, "id"),
-            )
-        ids[seat.id] = index
-        if seat.arrangement is None:
-            continue
-        for position, hand in seat.arrangement:
-            for place, card in enumerate(hand.cards):
-                path: tuple[PathPart, ...] = (index, "arrangement", position.value, place)
-                if card in holders:
-                    other, other_path = holders[card]
-                    raise SharedCardError(card_text=str(card), paths=(other_path, path), ids=(seats[other].id, seat.id))
-                holders[card] = (index, path)
 
 
 def _settle_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:

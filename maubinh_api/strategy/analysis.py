@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 import numpy as np
 
 from ..rules.arrangement import Arrangement, FoulReason, Position, foul_reasons
 from ..rules.cards import Card
+from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
 from ..rules.variants import Variant
 from .kernel import active_kernel
@@ -60,33 +60,16 @@ POSITIONS: Final = (Position.BACK, Position.MIDDLE, Position.FRONT)
 EXACT: Final = 1e-9
 
 
-class Verdict(StrEnum):
+class Verdict(LabelledCode):
     """How an arrangement is graded, by its loss against the best."""
 
-    BEST = "best"
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-    FOUL = "foul"
+    BEST = "best", "Best", "Tốt nhất"
+    GOOD = "good", "Good", "Tốt"
+    INACCURACY = "inaccuracy", "Inaccuracy", "Chưa chuẩn"
+    MISTAKE = "mistake", "Mistake", "Sai"
+    BLUNDER = "blunder", "Blunder", "Sai nặng"
+    FOUL = "foul", "Foul", "Binh lủng"
 
-    @property
-    def label_en(self) -> str:
-        return self.value.capitalize()
-
-    @property
-    def label_vi(self) -> str:
-        return _VERDICT_VI[self]
-
-
-_VERDICT_VI: Final = {
-    Verdict.BEST: "Tốt nhất",
-    Verdict.GOOD: "Tốt",
-    Verdict.INACCURACY: "Chưa chuẩn",
-    Verdict.MISTAKE: "Sai",
-    Verdict.BLUNDER: "Sai nặng",
-    Verdict.FOUL: "Binh lủng",
-}
 
 #: Upper bounds (exclusive) of the loss, in points per opponent, of each
 #: verdict below ``blunder``: a loss of 0 is ``best``, under 0.1 ``good``,

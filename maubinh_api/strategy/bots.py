@@ -28,75 +28,39 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 import numpy as np
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import Card
+from ..rules.labels import LabelledCode
 from ..rules.variants import Variant
 from .valuation import Valuation, value_hand
 
 __all__ = ["LEVELS", "Level", "Play", "Style", "play"]
 
 
-class Level(StrEnum):
+class Level(LabelledCode):
     """How well the bot plays."""
 
-    BEGINNER = "beginner"
-    CASUAL = "casual"
-    CLUB = "club"
-    EXPERT = "expert"
-    BEST = "best"
-
-    @property
-    def label_en(self) -> str:
-        return _LEVEL_LABELS[self][0]
-
-    @property
-    def label_vi(self) -> str:
-        return _LEVEL_LABELS[self][1]
+    BEGINNER = "beginner", "Beginner", "Mới chơi"
+    CASUAL = "casual", "Casual", "Chơi vui"
+    CLUB = "club", "Club", "Câu lạc bộ"
+    EXPERT = "expert", "Expert", "Cao thủ"
+    BEST = "best", "Best", "Tối ưu"
 
 
-_LEVEL_LABELS: Final = {
-    Level.BEGINNER: ("Beginner", "Mới chơi"),
-    Level.CASUAL: ("Casual", "Chơi vui"),
-    Level.CLUB: ("Club", "Câu lạc bộ"),
-    Level.EXPERT: ("Expert", "Cao thủ"),
-    Level.BEST: ("Best", "Tối ưu"),
-}
-
-
-class Style(StrEnum):
+class Style(LabelledCode):
     """How a bot came to its arrangement (the kind of mistake, if any)."""
 
-    BEST = "best"
-    CLOSE = "close"
-    AUTO = "auto"
-    FRONT_HEAVY = "front_heavy"
-    PAIR_BROKEN = "pair_broken"
-    FOUL = "foul"
-    NATURAL_MISSED = "natural_missed"
-
-    @property
-    def label_en(self) -> str:
-        return _STYLE_LABELS[self][0]
-
-    @property
-    def label_vi(self) -> str:
-        return _STYLE_LABELS[self][1]
-
-
-_STYLE_LABELS: Final = {
-    Style.BEST: ("The best arrangement", "Xếp tốt nhất"),
-    Style.CLOSE: ("Close to the best", "Gần tốt nhất"),
-    Style.AUTO: ("Strongest back first (auto-arrange)", "Xếp mạnh chi đầu trước (tự xếp)"),
-    Style.FRONT_HEAVY: ("Front too strong", "Chi cuối quá mạnh"),
-    Style.PAIR_BROKEN: ("A pair broken up", "Tách đôi"),
-    Style.FOUL: ("Fouled (binh lủng)", "Binh lủng"),
-    Style.NATURAL_MISSED: ("Natural not declared", "Không báo thắng trắng"),
-}
+    BEST = "best", "The best arrangement", "Xếp tốt nhất"
+    CLOSE = "close", "Close to the best", "Gần tốt nhất"
+    AUTO = "auto", "Strongest back first (auto-arrange)", "Xếp mạnh chi đầu trước (tự xếp)"
+    FRONT_HEAVY = "front_heavy", "Front too strong", "Chi cuối quá mạnh"
+    PAIR_BROKEN = "pair_broken", "A pair broken up", "Tách đôi"
+    FOUL = "foul", "Fouled (binh lủng)", "Binh lủng"
+    NATURAL_MISSED = "natural_missed", "Natural not declared", "Không báo thắng trắng"
 
 
 @dataclass(frozen=True, slots=True)

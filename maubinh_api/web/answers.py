@@ -9,9 +9,9 @@ from typing import Any
 
 from flask import Response, current_app, request
 
-from .. import __version__
 from ..infra.cache import ResultCache, cache_key
 from ..rules.variants import ENGINE_VERSION, PRESET_NAMES
+from ..version import __version__
 
 
 def _model_digest() -> str:

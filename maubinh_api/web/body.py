@@ -73,23 +73,44 @@ _BODY_KEY: Final = "maubinh.body"
 
 def _read_object(current: Any) -> dict[str, Any]:
     if current.environ.get("CONTENT_TYPE") != "application/json":  # the usual case needs no parsing
-        if not _is_json(current.mimetype):
-            mimetype = current.mimetype
-            raise Problem(
-                415,
-                f"send the body as application/json, not {mimetype or 'no Content-Type'}",
-                vi=f"hãy gửi nội dung dạng application/json, không phải {mimetype}"
-                if mimetype
-                else "hãy gửi nội dung dạng application/json: yêu cầu chưa có Content-Type",
-            )
-        charset = current.mimetype_params.get("charset", "utf-8").lower()
-        if charset not in ("utf-8", "utf8"):
-            raise Problem(
-                415,
-                f"JSON bodies must be UTF-8, not {charset}",
-                vi=f"nội dung JSON phải được mã hóa UTF-8, không phải {charset}",
-            )
-    raw = current.get_data(cache=True)
+        _check_media_type(current)
+    data = _decode(_text(current.get_data(cache=True)))
+    if not isinstance(data, dict):
+        english, vietnamese = _KINDS[_kind(data)]
+        raise Problem.invalid(
+            [
+                Fault(
+                    "",
+                    f"the body must be a JSON object, not {english}",
+                    f"phải là một đối tượng JSON, không phải {vietnamese}",
+                )
+            ]
+        )
+    return data
+
+
+def _check_media_type(current: Any) -> None:
+    """A 415 for a body that is not JSON in UTF-8."""
+    if not _is_json(current.mimetype):
+        mimetype = current.mimetype
+        raise Problem(
+            415,
+            f"send the body as application/json, not {mimetype or 'no Content-Type'}",
+            vi=f"hãy gửi nội dung dạng application/json, không phải {mimetype}"
+            if mimetype
+            else "hãy gửi nội dung dạng application/json: yêu cầu chưa có Content-Type",
+        )
+    charset = current.mimetype_params.get("charset", "utf-8").lower()
+    if charset not in ("utf-8", "utf8"):
+        raise Problem(
+            415,
+            f"JSON bodies must be UTF-8, not {charset}",
+            vi=f"nội dung JSON phải được mã hóa UTF-8, không phải {charset}",
+        )
+
+
+def _text(raw: bytes) -> str:
+    """The body as text: a 400 when it is empty or not UTF-8."""
     if not raw.strip():
         raise Problem(
             400,
@@ -97,15 +118,19 @@ def _read_object(current: Any) -> dict[str, Any]:
             vi="nội dung yêu cầu đang trống; hãy gửi một đối tượng JSON",
         )
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Problem(
             400,
             f"the request body is not valid UTF-8 (byte {error.start})",
             vi=f"nội dung yêu cầu không phải UTF-8 hợp lệ (byte {error.start})",
         ) from None
+
+
+def _decode(text: str) -> Any:
+    """The JSON value of the text: a 400 saying where and why it does not read."""
     try:
-        data = _DECODER.decode(text)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as error:
         where, where_vi = f"at line {error.lineno} column {error.colno}", f"ở dòng {error.lineno}, cột {error.colno}"
         said = _JSON_WORDS.get(error.msg)
@@ -148,18 +173,6 @@ def _read_object(current: Any) -> dict[str, Any]:
             "the request body is nested too deeply to be read",
             vi="nội dung yêu cầu lồng nhau quá sâu, không đọc được",
         ) from None
-    if not isinstance(data, dict):
-        english, vietnamese = _KINDS[_kind(data)]
-        raise Problem.invalid(
-            [
-                Fault(
-                    "",
-                    f"the body must be a JSON object, not {english}",
-                    f"phải là một đối tượng JSON, không phải {vietnamese}",
-                )
-            ]
-        )
-    return data
 
 
 def _kind(value: object) -> str:

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.arrangement import Arrangement, Bonus, FoulReason
-from ..rules.explanations import Line
 from ..rules.hands import Hand
+from ..rules.labels import LabelledCode
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
-from ..rules.outcomes import LabelledCode
-from ..rules.settlement import PairOutcome, PlayerOutcome, Settlement
+from ..rules.outcomes import Line, PairOutcome, PlayerOutcome, Settlement
 from ..rules.variants import Variant, overrides_of
 from ..strategy.analysis import Analysis, Move, NaturalReview, PositionOutlook, Verdict, advice
 from ..strategy.bots import Play, Style

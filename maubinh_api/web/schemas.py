@@ -19,7 +19,10 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from ..rules.cards import Card
 from ..rules.errors import CardError, VariantError
+from ..rules.labels import keys
 from ..rules.variants import Variant, resolve_variant
+from ..strategy.bots import Level
+from ..strategy.optimiser import Objective
 from .language import Message
 
 #: Largest batch of hands for ``POST /v1/hands/classify``.
@@ -33,8 +36,9 @@ MAX_ANALYSIS_ARRANGEMENTS = 100
 #: Largest seed of ``POST /v1/arrangements/play``: 2**53 - 1, the largest
 #: integer every JSON reader (a browser's ``JSON.parse`` too) keeps exact.
 MAX_SEED = 2**53 - 1
-#: The bots' levels (``maubinh_api.strategy.bots.Level``).
-LEVELS = ("beginner", "casual", "club", "expert", "best")
+#: The bots' levels and the objectives, as a request sends them (from the strategy's own enumerations).
+LEVELS = keys(Level)
+OBJECTIVES = keys(Objective)
 #: Longest player id.
 MAX_PLAYER_ID = 64
 
@@ -422,10 +426,13 @@ class OptimalRequest(StrictSchema):
     )
     variant = VariantField()
     objective = fields.String(
-        load_default="ev",
+        load_default=Objective.EV.value,
         validate=validate.OneOf(
-            ["ev", "strongest"],
-            error=Message("must be ev or strongest, not {input!r}", "phải là ev hoặc strongest, không phải {input!r}"),
+            OBJECTIVES,
+            error=Message(
+                f"must be {' or '.join(OBJECTIVES)}, not {{input!r}}",
+                f"phải là {' hoặc '.join(OBJECTIVES)}, không phải {{input!r}}",
+            ),
         ),
     )
     top = WholeNumber(load_default=3, validate=_range(1, 10))

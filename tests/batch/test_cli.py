@@ -7,9 +7,11 @@ import shutil
 
 import pandas as pd
 import pytest
-from local_servers import free_port
 
 from maubinh_api.batch.cli import main
+from maubinh_api.strategy.bots import Level
+from maubinh_api.strategy.level_reference import loss_reference
+from tests.support.servers import free_port
 
 # The proof: seats of known levels, graded blind.  600 four-seat deals give each
 # seat 600 hands.  With the yardsticks of strategy/levels.json the closest pair
@@ -94,6 +96,35 @@ def test_the_outputs_are_there_and_agree(proof):
     page = (graded / "report.html").read_text()
     assert "s1-best" in page and "<svg" in page
     assert "https://" not in page.split("<svg")[0]
+
+
+def test_each_table_size_is_drawn_against_its_own_yardsticks(proof):
+    # The proof's history mixes four-seat and heads-up tables: each is held to its own levels.
+    directory, _ = proof
+    graded = directory / "graded"
+    summary = json.loads((graded / "summary.json").read_text())
+    groups = [(group["variant"], group["opponents"], group["hands"]) for group in summary["yardsticks"]]
+    assert groups == [("classic", 3, 4 * PROOF_DEALS), ("classic", 1, 2 * SOLVER_DEALS)]  # the largest first
+    for group in summary["yardsticks"]:
+        reference = loss_reference(group["variant"], group["opponents"])
+        assert group["levels"] == {
+            level.value: {"mean": line.mean, "sd": line.sd, "best_share": line.best_share}
+            for level, line in reference.items()
+        }
+    heads_up, four_seats = (loss_reference("classic", opponents)[Level.EXPERT].mean for opponents in (1, 3))
+    assert heads_up != four_seats  # so the page below shows which it used
+    page = (graded / "report.html").read_text()
+    rule = page.split('<section id="flag-rule">')[1].split("</section>")[0]
+    for title, hands, mean in (("classic, 3 opponents", "2,400", four_seats), ("classic, 1 opponent", "400", heads_up)):
+        table = rule.split(f"each bot level in {title} ({hands} hands)</caption>")[1].split("</table>")[0]
+        assert f'<tr><td>expert</td><td class="num">{mean:.3f}</td>' in table
+        assert (
+            f'aria-label="Mean loss per hand of each player with its 95% interval, against the bot levels ({title})"'
+            in page
+        )
+    # Four players sat at the four-seat tables, two heads-up: each plot draws its own.
+    assert "for all 4 players on their classic, 3 opponents hands" in page
+    assert "for all 2 players on their classic, 1 opponent hands" in page
 
 
 def test_simulate_writes_economics_and_a_report(proof):

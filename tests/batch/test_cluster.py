@@ -7,9 +7,9 @@ import json
 
 import pandas as pd
 import pytest
-from local_servers import dask_cluster
 
 from maubinh_api.batch.cli import main
+from tests.support.servers import dask_cluster
 
 DEALS = 60  # three partitions of 20 deals: both workers get work
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from local_servers import headless_chromium
 
-from maubinh_api.batch.report import grade_report, simulate_report
+from maubinh_api.batch.reports import grade_report, simulate_report
+from tests.support.servers import headless_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "foul")

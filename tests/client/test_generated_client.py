@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from local_servers import service
+
+from tests.support.servers import service
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "openapi.yaml"

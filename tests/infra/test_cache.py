@@ -6,9 +6,9 @@ import time
 from collections import Counter
 
 import pytest
-from local_servers import redis_server
 
 from maubinh_api.infra.cache import ENTRY_OVERHEAD, LocalCache, RedisCache, ResultCache, cache_key
+from tests.support.servers import redis_server
 
 
 @pytest.fixture

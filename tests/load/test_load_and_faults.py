@@ -6,12 +6,7 @@ are ``make load``; these keep the fault behaviour under test in ``make test``.
 
 from __future__ import annotations
 
-import sys
-
-from tests.conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "bench"))
-import load
+from bench import load
 
 
 def test_mixed_traffic_has_no_failures_and_memory_holds(tmp_path, capsys):

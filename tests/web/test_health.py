@@ -53,9 +53,8 @@ def test_openapi_document_is_served_with_its_own_origin_first(client):
 
 
 def test_readyz_reports_an_unreachable_redis_without_failing(checked_client):
-    from local_servers import free_port
-
     from maubinh_api import create_app
+    from tests.support.servers import free_port
 
     client = checked_client(create_app({"redis_url": f"redis://127.0.0.1:{free_port()}/0"}))
     response = client.get("/readyz")

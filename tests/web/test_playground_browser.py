@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from local_servers import CHROMIUM_FLAGS, Service, service
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.options import Options
@@ -34,6 +33,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.select import Select
 
 from maubinh_api.infra.tenants import key_digest
+from tests.support.servers import CHROMIUM_FLAGS, Service, service
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")

@@ -14,7 +14,8 @@ from ...infra.metrics import SETTLEMENTS
 from ...rules.arrangement import Arrangement
 from ...rules.errors import pointer
 from ...rules.money import parse_bet
-from ...rules.settlement import Seat, check_table, settle
+from ...rules.settlement import settle
+from ...rules.table import Seat, check_table
 from ...rules.variants import Variant
 from ..answers import cached_json, sorted_cards
 from ..params import load, resolve, settings

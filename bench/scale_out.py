@@ -12,7 +12,7 @@ Everything it started is stopped at the end, and the whole run is bounded
 (``--seconds``, default 120).  Exit status 0 when both hold.  Needs the
 Debian packages nginx and redis-server (``make system-deps``).
 
-    python deploy/scale_out.py
+    python -m bench.scale_out
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from local_servers import nginx, post, redis_server, service
+from tests.support.servers import nginx, post, redis_server, service
 
 SUITS = "shdc"
 RANKS = "23456789TJQKA"

@@ -1,6 +1,6 @@
 """Start and stop real servers on loopback: the service, Redis, nginx.
 
-Used by deploy/scale_out.py and by the tests.  Every server listens on
+Used by the tests and by the benches (bench/load.py, bench/scale_out.py, ...).  Every server listens on
 127.0.0.1 on a free port, writes its output to a file, and is stopped (and
 killed if it lingers) when its ``with`` block ends.
 """
@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Headless Chromium, quiet and self-contained: no sandbox (containers), no GPU, no
 #: background traffic or updates, small /dev/shm tolerated, no scrollbars in screenshots.
 CHROMIUM_FLAGS = (
@@ -377,7 +377,7 @@ def dask_cluster(workdir: Path, workers: int = 2, memory_limit: str = "1GB") -> 
                     cwd=workdir,
                 )
             )
-        from dask.distributed import Client  # noqa: PLC0415 - only this helper needs Dask
+        from dask.distributed import Client
 
         with Client(address, timeout="30s") as client:
             client.wait_for_workers(workers, timeout=60)

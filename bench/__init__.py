@@ -1,0 +1,1 @@
+"""Benchmark scripts that print figures; run each as ``python -m bench.<name>`` from the repository."""

@@ -1,0 +1,99 @@
+"""A table as it is revealed: the seats, and what makes a table impossible to settle.
+
+A seat is a player's id and arrangement (or none, for a player who left
+before the reveal); a reveal is a seat with its natural, when declared and
+held, and whether it is fouled.  :func:`check_table` refuses a table with the
+wrong number of players, an id used twice or a card dealt to two players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .arrangement import Arrangement
+from .cards import Card
+from .errors import DuplicateCardError, PathPart, RuleError, pointer
+from .naturals import NaturalHand
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Reveal", "Seat", "SeatError", "SharedCardError", "check_table"]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class SeatError(RuleError):
+    """A table that cannot be settled: player count, ids, shared cards."""
+
+
+class SharedCardError(DuplicateCardError):
+    """The same card in two players' hands; names the card and both players."""
+
+    def __init__(self, *, card_text: str, paths: Sequence[tuple[PathPart, ...]], ids: tuple[str, str]) -> None:
+        self.ids = ids
+        super().__init__(card_text=card_text, paths=paths)
+
+    def _message(self) -> str:
+        first, second = (pointer(path) for path in self.paths)
+        return f"card {self.card_text} is dealt to both {self.ids[0]!r} (at {first}) and {self.ids[1]!r} (at {second})"
+
+    def _message_vi(self) -> str:
+        first, second = (pointer(path) for path in self.paths)
+        return f"lá {self.card_text} được chia cho cả {self.ids[0]!r} (ở {first}) lẫn {self.ids[1]!r} (ở {second})"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player: an id and an arrangement, or ``None`` for a player who left
+    before the reveal (treated as fouled, seed 000)."""
+
+    id: str
+    arrangement: Arrangement | None
+    declare_natural: bool = True
+
+    @property
+    def forfeit(self) -> bool:
+        """The player left before the reveal."""
+        return self.arrangement is None
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A seat as revealed: its natural (if declared and held) and whether it is fouled."""
+
+    seat: Seat
+    natural: NaturalHand | None
+    fouled: bool
+
+    @property
+    def id(self) -> str:
+        """The player's id."""
+        return self.seat.id
+
+
+def check_table(seats: Sequence[Seat]) -> None:
+    """Raise what makes a table impossible to settle: the player count,
+    duplicate ids, a card dealt to two players."""
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise SeatError(
+            f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
+            vi=f"một bàn có từ {MIN_PLAYERS} đến {MAX_PLAYERS} người chơi, không phải {len(seats)}",
+        )
+    ids: dict[str, int] = {}
+    holders: dict[Card, tuple[int, tuple[PathPart, ...]]] = {}
+    for index, seat in enumerate(seats):
+        if seat.id in ids:
+            raise SeatError(
+                f"player id {seat.id!r} is used twice (players {ids[seat.id]} and {index})",
+                vi=f"mã người chơi {seat.id!r} bị dùng hai lần (người chơi {ids[seat.id]} và {index})",
+                path=(index, "id"),
+            )
+        ids[seat.id] = index
+        if seat.arrangement is None:
+            continue
+        for position, hand in seat.arrangement:
+            for place, card in enumerate(hand.cards):
+                path: tuple[PathPart, ...] = (index, "arrangement", position.value, place)
+                if card in holders:
+                    other, other_path = holders[card]
+                    raise SharedCardError(card_text=str(card), paths=(other_path, path), ids=(seats[other].id, seat.id))
+                holders[card] = (index, path)

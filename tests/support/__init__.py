@@ -1,0 +1,1 @@
+"""What the tests and the benches share: real servers on loopback (:mod:`tests.support.servers`)."""

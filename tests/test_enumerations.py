@@ -1,0 +1,120 @@
+"""One source for every enumeration: each ``enum`` of openapi.yaml lists exactly the keys of the
+code's own enumeration, in its order, and every labelled code has both its labels.
+
+A value added to the code and not to the spec (or the other way round) fails here, so the spec,
+the schemas that read these enumerations and the playground that reads the labels from the API
+cannot drift apart."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+import maubinh_api
+from maubinh_api.infra.tenants import SCOPES
+from maubinh_api.rules.arrangement import FoulCode, Position
+from maubinh_api.rules.hands import Category, Wheel
+from maubinh_api.rules.labels import LabelledCode, keys
+from maubinh_api.rules.naturals import Natural
+from maubinh_api.rules.outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
+from maubinh_api.rules.variants import PRESET_NAMES, NaturalVsNatural
+from maubinh_api.strategy.analysis import Verdict
+from maubinh_api.strategy.bots import Level, Style
+from maubinh_api.strategy.optimiser import Objective
+from maubinh_api.web.language import LANGUAGES
+from maubinh_api.web.schemas import LEVELS, OBJECTIVES
+
+SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text(encoding="utf-8"))
+
+#: Where each enumeration of the spec lives (a path into the document) and the code's keys.
+ENUMERATIONS = [
+    ("components/schemas/PresetName", PRESET_NAMES),
+    ("components/schemas/VariantSpec/oneOf/0", PRESET_NAMES),
+    ("components/schemas/VariantSpec/oneOf/1/properties/preset", PRESET_NAMES),
+    ("components/schemas/RuleOverrides/properties/wheel", keys(Wheel)),
+    ("components/schemas/RuleSet/properties/wheel", keys(Wheel)),
+    ("components/schemas/RuleOverrides/properties/natural_vs_natural", keys(NaturalVsNatural)),
+    ("components/schemas/RuleSet/properties/natural_vs_natural", keys(NaturalVsNatural)),
+    ("components/schemas/Category", tuple(category.key for category in Category)),
+    ("components/schemas/NaturalKey", tuple(natural.key for natural in Natural)),
+    ("components/schemas/FoulReason/properties/key", keys(FoulCode)),
+    ("components/schemas/Bonus/properties/position", keys(Position)),
+    ("components/schemas/Move/properties/from", keys(Position)),
+    ("components/schemas/Move/properties/to", keys(Position)),
+    ("components/schemas/PositionReason/properties/key", keys(PositionReason)),
+    ("components/schemas/MultiplierKind/properties/key", keys(MultiplierKind)),
+    ("components/schemas/NaturalOutcomeReason/properties/key", keys(NaturalOutcomeReason)),
+    ("components/schemas/SapLangResult/properties/key", keys(SapLang)),
+    ("components/schemas/Objective", keys(Objective)),
+    ("components/schemas/Verdict/properties/key", keys(Verdict)),
+    ("components/schemas/Level", keys(Level)),
+    ("components/schemas/Style/properties/key", keys(Style)),
+    ("components/schemas/Usage/properties/scopes/items", SCOPES),
+    ("components/headers/ContentLanguage/schema", LANGUAGES),
+]
+
+
+def _at(path: str) -> object:
+    node: object = SPEC
+    for part in path.split("/"):
+        node = node[int(part)] if isinstance(node, list) else node[part]  # type: ignore[index]
+    return node
+
+
+@pytest.mark.parametrize(("path", "expected"), ENUMERATIONS, ids=[path for path, _ in ENUMERATIONS])
+def test_the_spec_lists_exactly_the_codes_keys(path, expected):
+    assert tuple(_at(path)["enum"]) == tuple(expected)
+
+
+def test_every_enumeration_of_the_spec_is_held_to_the_code():
+    found = []
+
+    def walk(node: object, trail: tuple[str, ...]) -> None:
+        if isinstance(node, dict):
+            if "enum" in node:
+                found.append("/".join(trail))
+            for key, value in node.items():
+                walk(value, (*trail, str(key)))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, (*trail, str(index)))
+
+    walk(SPEC["components"], ("components",))
+    # The Cache header's three values are the answers' own (tests/web/test_cache.py); the rest of
+    # the spec's enumerations outside components are file names and single statuses.
+    held = {path for path, _ in ENUMERATIONS} | {"components/headers/Cache/schema"}
+    assert sorted(set(found) - held) == []
+
+
+def test_the_schemas_accept_the_codes_keys():
+    assert keys(Level) == LEVELS
+    assert keys(Objective) == OBJECTIVES
+
+
+def _labelled_codes() -> list[type[LabelledCode]]:
+    for module in pkgutil.walk_packages(maubinh_api.__path__, "maubinh_api."):
+        if module.name.startswith(("maubinh_api.rules", "maubinh_api.strategy")):
+            importlib.import_module(module.name)
+    found: list[type[LabelledCode]] = []
+    pending = list(LabelledCode.__subclasses__())
+    while pending:
+        codes = pending.pop()
+        found.append(codes)
+        pending.extend(codes.__subclasses__())
+    return found
+
+
+def test_every_labelled_code_has_two_labels_a_reader_can_tell_apart():
+    codes = _labelled_codes()
+    assert {FoulCode, Level, Style, Verdict, PositionReason, MultiplierKind, NaturalOutcomeReason, SapLang} <= set(
+        codes
+    )
+    for enumeration in codes:
+        members = list(enumeration)
+        assert all(code.label_en.strip() and code.label_vi.strip() for code in members), enumeration
+        assert len({code.label_en for code in members}) == len(members), enumeration
+        assert len({code.label_vi for code in members}) == len(members), enumeration
