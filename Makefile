@@ -162,7 +162,7 @@ client: $(DEV_STAMP)
 
 ## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; about 20 seconds)
 levels: $(DEV_STAMP) $(KERNEL)
-	$(BIN)/python -m maubinh_api.strategy.level_reference
+	$(BIN)/python -m maubinh_api.service.level_yardsticks
 
 ## odds: rebuild the screening odds tables (about 20 minutes; seeded, reproducible)
 odds: $(DEV_STAMP) $(KERNEL)

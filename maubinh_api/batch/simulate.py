@@ -26,8 +26,8 @@ from ..rules.cards import DECK
 from ..rules.settlement import settle
 from ..rules.table import Seat
 from ..rules.variants import NATURAL_KEYS, Variant
-from ..strategy.bots import Level, play
-from ..strategy.valuation import value_hand
+from ..service.hands import bot_play
+from ..strategy.bots import Level
 from .engine import worker_memory
 from .history import variant_of
 
@@ -103,9 +103,8 @@ def warm_up(tables: tuple[Table, ...]) -> None:
     worker_memory()
     cards = list(DECK[:13])
     for table in tables:
-        found = value_hand(cards, table.variant, opponents=len(table.levels) - 1)
         for level in table.levels:
-            play(cards, table.variant, level, 0, opponents=len(table.levels) - 1, valuation=found)
+            bot_play(cards, table.variant, level, 0, opponents=len(table.levels) - 1)
 
 
 def simulate_part(part: SimulatePart) -> SimulateResult:
@@ -125,8 +124,7 @@ def simulate_part(part: SimulatePart) -> SimulateResult:
         table_seats, plays = [], []
         for seat in range(seats):
             cards = [DECK[int(index)] for index in order[13 * seat : 13 * seat + 13]]
-            found = value_hand(cards, variant, opponents=seats - 1)
-            chosen = play(cards, variant, table.levels[seat], bot_seeds[seat], opponents=seats - 1, valuation=found)
+            found, chosen = bot_play(cards, variant, table.levels[seat], bot_seeds[seat], opponents=seats - 1)
             plays.append(chosen)
             table_seats.append(Seat(table.player_id(seat, deal), chosen.arrangement, chosen.declare_natural))
             if found.natural is not None:

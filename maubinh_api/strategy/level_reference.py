@@ -8,7 +8,8 @@ said to play like the level whose loss its own is closest to, and is flagged
 as too strong for a human when its loss is implausibly far below the
 ``expert`` level's for its number of hands.
 
-Rebuild (seeded, about 20 seconds on 2 cores): ``python -m maubinh_api.strategy.level_reference``.
+Rebuilt (seeded, about 20 seconds on 2 cores) by ``make levels``:
+:mod:`maubinh_api.service.level_yardsticks` measures it.
 
 >>> reference = loss_reference("classic", 3)
 >>> reference[Level.BEST].mean
@@ -19,28 +20,18 @@ True
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
-import math
-import multiprocessing
-import random
-import sys
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-from ..rules.cards import DECK
-from ..rules.variants import PRESET_NAMES, preset
-from .analysis import EXACT, grade
-from .bots import Level, play
-from .valuation import value_hand
+from .bots import Level
 
-__all__ = ["LossReference", "loss_reference", "main"]
+__all__ = ["OUTPUT", "LossReference", "loss_reference"]
 
 OUTPUT: Final = Path(__file__).parent / "levels.json"
 
@@ -79,69 +70,3 @@ def loss_reference(preset_name: str, opponents: int) -> Mapping[Level, LossRefer
             for level, row in rows.items()
         }
     )
-
-
-def _measure(args: tuple[str, int, int, int]) -> dict[str, list[float]]:
-    name, opponents, seed, hands = args
-    variant = preset(name)
-    rng = random.Random(seed)
-    losses: dict[str, list[float]] = {level.value: [] for level in Level}
-    for number in range(hands):
-        cards = rng.sample(DECK, 13)
-        found = value_hand(cards, variant, opponents=opponents)
-        for level in Level:
-            chosen = play(cards, variant, level, seed * 1_000_003 + number, opponents=opponents, valuation=found)
-            result = grade(
-                chosen.arrangement,
-                variant,
-                declare_natural=chosen.declare_natural,
-                opponents=opponents,
-                valuation=found,
-            )
-            losses[level.value].append(result.ev_loss)
-    return losses
-
-
-def build(hands: int, seed: int, workers: int) -> dict[str, object]:
-    """Measure every preset, table size and level on ``hands`` seeded hands each."""
-    jobs = [
-        (name, opponents, seed + 100 * index + opponents, hands)
-        for index, name in enumerate(PRESET_NAMES)
-        for opponents in (1, 2, 3)
-    ]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        measured = pool.map(_measure, jobs)
-    presets: dict[str, dict[str, dict[str, dict[str, float | int]]]] = {}
-    for (name, opponents, _, _), losses in zip(jobs, measured, strict=True):
-        rows = presets.setdefault(name, {}).setdefault(str(opponents), {})
-        for level, values in losses.items():
-            mean = math.fsum(values) / len(values)
-            variance = math.fsum((value - mean) ** 2 for value in values) / max(len(values) - 1, 1)
-            best = sum(value <= EXACT for value in values) / len(values)
-            rows[level] = {
-                "mean": round(mean, 6),
-                "sd": round(math.sqrt(variance), 6),
-                "hands": len(values),
-                "best_share": round(best, 6),
-            }
-    return {"hands_per_cell": hands, "seed": seed, "presets": presets}
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m maubinh_api.strategy.level_reference", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("--hands", type=int, default=1500, help="hands per preset and table size (default 1,500)")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=OUTPUT)
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    table = build(args.hands, args.seed, args.workers)
-    args.output.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,10 +15,10 @@ from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
 from ...rules.naturals import detect
 from ...rules.variants import Variant
-from ...strategy.analysis import Analysis, analyse
-from ...strategy.bots import Level, play
+from ...service.hands import Analyst, analysed_play
+from ...strategy.analysis import Analysis
+from ...strategy.bots import Level
 from ...strategy.optimiser import Objective, optimise
-from ...strategy.valuation import Valuation, value_hand
 from ..answers import cached_json, fresh_json, sorted_cards
 from ..params import load, variant_of
 from ..presenters import (
@@ -117,7 +117,10 @@ def analyse_arrangement() -> Response:
         return cached_json(
             "analysis",
             material,
-            lambda: analysis_json(_analyse(arrangement, variant, declare, opponents, {})) | {"variant": reference},
+            lambda: (
+                analysis_json(_analyse(Analyst(variant, opponents=opponents), arrangement, declare))
+                | {"variant": reference}
+            ),
         )
     items: list[tuple[Arrangement, bool]] = []
     for index, item in enumerate(data["arrangements"]):
@@ -129,11 +132,8 @@ def analyse_arrangement() -> Response:
     ]
 
     def answer() -> dict[str, Any]:
-        valuations: dict[frozenset[Card], Valuation] = {}  # arrangements of the same 13 cards share one
-        results = [
-            analysis_json(_analyse(arrangement, variant, declare, opponents, valuations))
-            for arrangement, declare in items
-        ]
+        analyst = Analyst(variant, opponents=opponents)  # arrangements of the same 13 cards share a valuation
+        results = [analysis_json(_analyse(analyst, arrangement, declare)) for arrangement, declare in items]
         return {"results": results, "variant": reference}
 
     return cached_json("analysis-batch", material, answer)
@@ -156,18 +156,9 @@ def play_hand() -> Response:
 
     def answer() -> dict[str, Any]:
         started = time.perf_counter()
-        ordered = sorted(cards, key=lambda card: card.index)
-        valuation = value_hand(ordered, variant, opponents=opponents)
-        played = play(ordered, variant, level, seed, opponents=opponents, valuation=valuation)
-        graded = analyse(
-            played.arrangement,
-            variant,
-            declare_natural=played.declare_natural,
-            opponents=opponents,
-            valuation=valuation,
-        )
+        played = analysed_play(cards, variant, level, seed, opponents=opponents)
         SOLVER_DURATION.labels(objective="play").observe(time.perf_counter() - started)
-        return play_json(played, graded, valuation.natural) | {"variant": reference}
+        return play_json(played.play, played.analysis, played.valuation.natural) | {"variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer
         return fresh_json(answer())
@@ -186,20 +177,8 @@ def _canonical(arrangement: Arrangement) -> dict[str, list[str]]:
     return {position.value: sorted_cards(hand.cards) for position, hand in arrangement}
 
 
-def _analyse(
-    arrangement: Arrangement,
-    variant: Variant,
-    declare: bool,
-    opponents: int,
-    valuations: dict[frozenset[Card], Valuation],
-) -> Analysis:
+def _analyse(analyst: Analyst, arrangement: Arrangement, declare: bool) -> Analysis:
     started = time.perf_counter()
-    key = frozenset(arrangement.cards)
-    valuation = valuations.get(key)
-    if valuation is None:
-        valuation = valuations[key] = value_hand(
-            sorted(arrangement.cards, key=lambda card: card.index), variant, opponents=opponents
-        )
-    analysis = analyse(arrangement, variant, declare_natural=declare, opponents=opponents, valuation=valuation)
+    analysis = analyst.analyse(arrangement, declare)
     SOLVER_DURATION.labels(objective="analysis").observe(time.perf_counter() - started)
     return analysis
