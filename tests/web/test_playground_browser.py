@@ -647,3 +647,105 @@ def test_a_key_with_limits_shows_what_is_left_of_its_budget(browser: WebDriver, 
         page.find("#deal").click()  # a new hand: a check and an analysis, each answer saying what is left
         page.wait(lambda: int(re.match(r"Left: ([\d,]+)", line.text).group(1).replace(",", "")) < before, "spending")
         browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")
+
+
+def test_the_first_click_after_typing_a_key_does_what_it_says(browser: WebDriver, tmp_path: Path) -> None:
+    # Typing a key and clicking a button at once (no Tab first) must press the button: the key's
+    # change (on blur) used to clear the "needs a key" message, the page moved up under the pointer
+    # and the click landed nowhere.
+    key = "playground-tenant-key-0123456789"
+    tenants = tmp_path / "tenants.yaml"
+    tenants.write_text(f'tenants:\n  - name: web\n    key_sha256: "{key_digest(key)}"\n')
+    with service(tmp_path, {"MAUBINH_TENANTS_FILE": str(tenants)}, workers=1) as guarded:
+        page = Playground(browser, guarded.url)
+        page.use_width(DESKTOP)
+        browser.get(guarded.url + "/playground")
+        page.wait(lambda: page.text('[data-error-for="apiKey"]'), "the page to ask for a key")
+        page.find("#api-key").send_keys(key)
+        page.find("#best").click()  # once
+        page.wait(lambda: page.text("#optimal-result"), "the best arrangement", seconds=10)
+        browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")
+
+
+def test_what_the_page_says_is_seen_not_only_heard(page: Playground, server: Service) -> None:
+    page.wait_for_checks()
+    # Copying a request as curl says so on the button itself.
+    page.driver.execute_cdp_cmd(
+        "Browser.grantPermissions",
+        {"origin": server.url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+    )
+    page.find("#show-requests").click()
+    copy = page.find("#log-validate .copy-curl")
+    copy.click()
+    page.wait(lambda: copy.text == "Copied ✓", "the button to say it copied")
+    # A fourteenth card is refused where the cards are picked.
+    page.find("#picker-details summary").click()
+    outside = next(card for card in shuffled_deck(SEED)[13:] if card not in flat(page.rows()))
+    page.find(f'#picker .pick[data-card="{outside}"]').click()
+    count = page.find("#picker-count")
+    assert count.is_displayed() and count.text == "Your hand already holds 13 cards: take one out first."
+    # A hand of twelve: the check says on the page what it waits for.
+    page.find(f'#picker .pick[data-card="{flat(page.rows())[0]}"]').click()
+    waiting = "12 of 13 cards: the check starts once the hand is complete."
+    page.wait(lambda: page.text("#check-result .waiting") == waiting, "the check to say it waits")
+    assert page.find("#check-result .waiting").is_displayed() and page.text("#analysis-result .waiting") == waiting
+    assert page.console_errors() == []
+
+
+def test_a_table_that_cannot_be_settled_says_why_once(page: Playground, server: Service) -> None:
+    page.wait_for_checks()
+    bet = page.find("#bet")
+    bet.clear()
+    bet.send_keys("abc")
+    page.find("#settle").click()
+    forfeits = [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]
+    [error] = api(server, "/v1/settlements", {"bet": "abc", "players": forfeits})["errors"]
+    page.wait(lambda: page.text("#table-status") == f"The table could not be settled: {error['detail']}", "why")
+    assert "below" not in page.text("#table-status")  # the bet's own message is above the status line
+    # Settling a hand of twelve: the one message beside the button, not a second in the status line.
+    page.find("#picker-details summary").click()
+    page.find(f'#picker .pick[data-card="{flat(page.rows())[0]}"]').click()
+    page.find("#settle").click()
+    page.wait(lambda: page.text('[data-error-for="general:table"]') == "Set all 13 cards first.", "the message")
+    section = page.find("#table-section").text
+    assert section.count("Set all 13 cards first.") == 1, section
+    assert page.console_errors(allowed=r"the server responded with a status of 422") == []
+
+
+def test_the_hand_is_in_view_at_once_and_a_fresh_deal_is_no_alarm(page: Playground) -> None:
+    page.driver.set_window_size(DESKTOP, 900)
+    page.driver.get(page.url + "/playground")
+    page.wait(lambda: page.text("#fingerprint").startswith("sha256:"), "the rules to load")
+    bottom, height = page.driver.execute_script(
+        "return [document.querySelector('#hand .card').getBoundingClientRect().bottom, window.innerHeight];"
+    )
+    assert bottom <= height, f"the first card ends at {bottom} px of a {height} px window"
+    # Seed 5 lays out high to low as a foul: shown as what to mend, not as the player's mistake.
+    page.deal(5)
+    box = page.find("#check-result .foul-box")
+    assert box.get_attribute("data-as-dealt") == "true" and not page.driver.find_elements(
+        By.CSS_SELECTOR, "#check-result .badge-foul"
+    )
+    assert page.text("#check-result .badge-pending").startswith("As dealt, these chi would be fouled (binh lủng)")
+    rows = page.rows()
+    page.drag(rows["back"][0], rows["front"][0])  # the player's own move: from now on a foul is a foul
+    page.wait_for_checks()
+    assert not page.driver.find_elements(By.CSS_SELECTOR, "#check-result [data-as-dealt]")
+    page.use_width(DESKTOP)
+
+
+def test_the_vietnamese_page_writes_and_reads_decimals_with_a_comma(page: Playground, server: Service) -> None:
+    page.wait_for_checks()
+    page.find('.lang[data-lang="vi"]').click()
+    page.find("#show-requests").click()
+    bet = page.find("#bet")
+    bet.clear()
+    bet.send_keys("10,5")  # as the page itself writes a decimal in Vietnamese
+    page.find("#settle").click()
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the settlement")
+    sent = json.loads(page.texts("#log-table pre code")[-1].split("\n\n", 1)[1])
+    assert sent["bet"] == "10.5"
+    amounts = page.texts('#table-result td[data-money="amount"], #table-result td[data-money="net"]')
+    assert amounts and all(re.fullmatch(r"-?\d{1,3}(\.\d{3})*,\d{2}", amount) for amount in amounts), amounts
+    assert not page.find("#bet-error").is_displayed()
+    assert page.console_errors() == []

@@ -68,6 +68,7 @@
     deck: [], // the 52 cards as shuffled: seat i is dealt deck[13 i .. 13 i + 12]
     rows: { back: [], middle: [], front: [] }, // the user's cards, chi by chi
     picked: null, // the card picked up (click, Enter or Space) to swap with another
+    asDealt: false, // the hand is as dealt (high to low): nobody has set it yet
     focusCard: null, // the card holding the hand's single tab stop
     declare: true,
     seats: 4,
@@ -187,6 +188,35 @@
 
   function integer(value) {
     return new Intl.NumberFormat(locale()).format(value);
+  }
+
+  /** The separators this language writes numbers with (Vietnamese: 1.234,5; English: 1,234.5). */
+  function separators() {
+    const parts = new Intl.NumberFormat(locale()).formatToParts(-1234.5);
+    const part = (type, fallback) => (parts.find((found) => found.type === type) || { value: fallback }).value;
+    return { group: part('group', ','), decimal: part('decimal', '.'), minus: part('minusSign', '-') };
+  }
+
+  /**
+   * A decimal the API wrote ("-1234.50") as this language writes numbers ("-1.234,50" in
+   * Vietnamese), digit for digit: money never goes through a binary float on its way to the page.
+   */
+  function decimalText(text) {
+    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(text));
+    if (!match) return String(text);
+    const { group, decimal, minus } = separators();
+    const whole = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, group);
+    return (match[1] ? minus : '') + whole + (match[3] === undefined ? '' : decimal + match[3]);
+  }
+
+  /**
+   * A decimal as typed, in the API's notation: the page's own way of writing it is read back
+   * (Vietnamese "1.234,5" and "0,02"), and so is the API's ("0.02") in either language.
+   */
+  function decimalInput(text) {
+    const value = String(text).trim().replace(/\s/g, '');
+    if (state.lang === 'vi') return value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
+    return value.replace(/,/g, '');
   }
 
   // -------------------------------------------------------------------- cards
@@ -398,7 +428,7 @@
     for (const [name, value] of Object.entries(entry.headers)) lines.push(name + ': ' + value);
     if (entry.body !== undefined) lines.push('', JSON.stringify(entry.body, null, 2));
     const copy = el('button', { type: 'button', class: 'copy-curl small', text: t('copyCurl') });
-    copy.addEventListener('click', () => copyText(curlCommand(entry)));
+    copy.addEventListener('click', () => copyText(curlCommand(entry), copy));
     return el('div', { class: 'request' }, [
       el('p', { class: 'request-line' }, [
         el('code', { text: entry.method + ' ' + new URL(entry.url).pathname }),
@@ -426,17 +456,36 @@
     return parts.join(' \\\n  ');
   }
 
-  function copyText(text) {
-    const done = () => announce(t('copied'));
+  /** Copy, and say so on the button itself (seen) and to a screen reader (heard). */
+  function copyText(text, button) {
+    const done = () => {
+      announce(t('copied'));
+      flash(button, t('copiedShort'));
+    };
+    const failed = () => {
+      announce(t('copyFailed'));
+      flash(button, t('copyFailedShort'));
+    };
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(done, () => copyWithTextarea(text, done));
+      navigator.clipboard.writeText(text).then(done, () => copyWithTextarea(text, done, failed));
     } else {
-      copyWithTextarea(text, done);
+      copyWithTextarea(text, done, failed);
     }
   }
 
+  /** A button's own words for a moment (then its label again). */
+  function flash(button, text) {
+    button.textContent = text;
+    button.classList.add('flashed');
+    clearTimeout(button.flashTimer);
+    button.flashTimer = setTimeout(() => {
+      button.textContent = t('copyCurl');
+      button.classList.remove('flashed');
+    }, 2500);
+  }
+
   /** Where the Clipboard API is missing or refused (plain http, old browsers). */
-  function copyWithTextarea(text, done) {
+  function copyWithTextarea(text, done, failed) {
     const area = el('textarea', { class: 'copy-buffer', readonly: true, 'aria-hidden': 'true', tabindex: '-1' });
     area.value = text;
     document.body.append(area);
@@ -449,7 +498,7 @@
     }
     area.remove();
     if (copied) done();
-    else announce(t('copyFailed'));
+    else failed();
   }
 
   // ------------------------------------------------------------------ errors
@@ -719,6 +768,7 @@
   /** Something moved: redraw, say so, and check the new arrangement. */
   function handChanged(message) {
     state.picked = null;
+    state.asDealt = false;
     for (const source of ['validate', 'analysis', 'optimal', 'table']) state.errors[source] = [];
     // The chi labels of the old arrangement must not stay next to the new one while it is checked.
     state.results.validate = null;
@@ -950,6 +1000,8 @@
     renderOptimal();
     placeArrangement({ back: cards.slice(0, 5), middle: cards.slice(5, 10), front: cards.slice(10) },
       t('dealt', { seed }));
+    // Laid out high to low, not set by anyone yet: a foul is shown as what to mend, not as a mistake.
+    state.asDealt = true;
     renderSeats();
   }
 
@@ -1000,7 +1052,7 @@
     }
     const room = POSITIONS.find((candidate) => state.rows[candidate].length < SIZE[candidate]);
     if (!room) {
-      announce(t('handFull'));
+      say('picker-count', 'handFull'); // shown beside the picker, and read out (a status)
       return;
     }
     state.rows[room].push(card);
@@ -1088,11 +1140,19 @@
     markFor(box, answer ? state.results.validateKey : null);
     if (!answer) {
       naturalBox.hidden = true;
-      if (state.errors.validate && state.errors.validate.length) say('check-status', 'checkFailed');
+      if (state.errors.validate && state.errors.validate.length) {
+        say('check-status', 'checkFailed', { detail: firstDetail('validate') });
+      }
+      else if (!handComplete()) box.append(waiting());
       return;
     }
     const reasons = answer.reasons.map((reason) => label(reason.detail));
-    if (answer.fouled) {
+    if (answer.fouled && state.asDealt) {
+      box.append(el('div', { class: 'foul-box as-dealt', dataset: { fouled: 'true', asDealt: 'true' } }, [
+        el('p', { class: 'badge badge-pending', text: t('fouledAsDealt') }),
+        el('ul', { class: 'reasons' }, reasons.map((text) => el('li', { class: 'reason', text }))),
+      ]));
+    } else if (answer.fouled) {
       box.append(el('div', { class: 'foul-box', dataset: { fouled: 'true' } }, [
         el('p', { class: 'badge badge-foul', text: t('fouled') }),
         el('ul', { class: 'reasons' }, reasons.map((text) => el('li', { class: 'reason', text }))),
@@ -1144,12 +1204,18 @@
     renderAnalysis();
   }
 
+  /** What a check waits for, on the page (not only in the status a screen reader hears). */
+  function waiting() {
+    return el('p', { class: 'note waiting', text: t('needThirteen', { count: handCards().length }) });
+  }
+
   function renderAnalysis() {
     const box = clear(byId('analysis-result'));
     const answer = state.results.analysis;
     markFor(box, answer ? state.results.analysisKey : null);
     if (!answer) {
       if (state.errors.analysis && state.errors.analysis.length) say('analysis-status', 'analysisFailed');
+      else if (!handComplete()) box.append(waiting());
       return;
     }
     const verdict = el('span', { class: 'badge verdict verdict-' + answer.verdict.key, id: 'analysis-verdict',
@@ -1376,6 +1442,8 @@
       say('variant-status', 'rulesFailed');
       return;
     }
+    // The rules the requests so far were sent with (none named: the service's default).
+    const before = JSON.stringify(variantSpec() === undefined ? state.defaultPreset : variantSpec());
     clearErrors('variant');
     state.preset = name;
     state.presetDetail = result.data;
@@ -1384,7 +1452,10 @@
     state.variantReady = true;
     noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
     say('variant-status', 'rulesLoaded', { title: label(result.data.title) });
-    variantChanged(false);
+    // The same rules (the default preset, loaded once a key was given): what was asked with them
+    // still holds, and a request in flight (the button just clicked) is not dropped.
+    if (JSON.stringify(variantSpec()) === before) runChecks();
+    else variantChanged(false);
   }
 
   function renderPresetDescription() {
@@ -1422,7 +1493,15 @@
       renderFingerprint();
       fail('variant', 'variant', result);
       say('variant-status', 'rulesRefused');
+      // The knob it names is inside "Edit the rules": open it, so the mark can be seen.
+      if ((state.errors.variant || []).some((error) => /^knob:/.test(error.field))) byId('knobs-details').open = true;
     }
+  }
+
+  /** The first message a section's failed call left (what its status line says, whatever the field). */
+  function firstDetail(section) {
+    const errors = state.errors[section] || [];
+    return errors.length ? errors[0].detail : '';
   }
 
   function noteVariant(reference) {
@@ -1605,7 +1684,8 @@
   function readKnob(knob) {
     if (knob.kind === 'boolean') return knob.node.checked;
     if (knob.kind === 'integer') return parseInteger(knob.node.value);
-    if (knob.kind === 'choice' || knob.kind === 'text') return knob.node.value;
+    if (knob.kind === 'choice') return knob.node.value;
+    if (knob.kind === 'text') return decimalInput(knob.node.value); // the text knobs are decimals
     if (knob.kind === 'limits') {
       if (!knob.toggle.checked) return null;
       const limits = {};
@@ -1736,7 +1816,7 @@
   }
 
   function readBet() {
-    return byId('bet').value.trim();
+    return decimalInput(byId('bet').value);
   }
 
   /** The bots set their cards (POST /v1/arrangements/play), then the table is settled. */
@@ -1750,7 +1830,7 @@
     if (!handComplete()) {
       state.errors.table = [{ field: 'general:table', detail: t('needHand') }];
       renderErrors();
-      say('table-status', 'needHand');
+      setStatus('table-status', ''); // the message is the one beside the button, said once
       return;
     }
     setBusy('table-result', true);
@@ -1795,7 +1875,7 @@
     state.results.table = null;
     fail('table', 'table', result, where);
     renderTable();
-    say('table-status', 'tableFailed');
+    say('table-status', 'tableFailed', { detail: firstDetail('table') });
   }
 
   /** '/players/0/arrangement/front/2' is the user's card slot; another seat's pointer is that seat. */
@@ -1859,7 +1939,7 @@
       el('ol', { class: 'lines', dataset: { playerLines: player.id } }, player.lines.map(lineItem)),
     ]))));
     const me = settlement.players[0];
-    say('table-status', 'tableSummary', { name: me.id, net: me.net, points: me.points });
+    say('table-status', 'tableSummary', { name: me.id, net: decimalText(me.net), points: me.points });
   }
 
   function moneyTable(settlement) {
@@ -1871,7 +1951,7 @@
       const flags = playerFlags(player).map((flag) => el('span', { class: 'badge badge-small', text: flag }));
       const row = el('tr', { dataset: { player: player.id } }, [el('th', { scope: 'row' }, [player.id, ' '].concat(flags))]);
       for (const column of columns) {
-        const value = column === 'points' ? (player.points > 0 ? '+' : '') + player.points : player[column];
+        const value = column === 'points' ? (player.points > 0 ? '+' : '') + player.points : decimalText(player[column]);
         row.append(el('td', { class: 'num', dataset: { money: column }, text: value }));
       }
       body.append(row);
@@ -1881,9 +1961,9 @@
       el('th', { scope: 'row', text: t('houseTake') }),
       el('td', { class: 'num', text: '' }),
       el('td', { class: 'num', text: '' }),
-      el('td', { class: 'num', dataset: { money: 'house-rake' }, text: take.rake }),
-      el('td', { class: 'num', dataset: { money: 'house-draw-fee' }, text: take.draw_fee }),
-      el('td', { class: 'num', dataset: { money: 'house-total' }, text: take.total }),
+      el('td', { class: 'num', dataset: { money: 'house-rake' }, text: decimalText(take.rake) }),
+      el('td', { class: 'num', dataset: { money: 'house-draw-fee' }, text: decimalText(take.draw_fee) }),
+      el('td', { class: 'num', dataset: { money: 'house-total' }, text: decimalText(take.total) }),
     ]));
     return el('table', { class: 'money' }, [el('thead', {}, head), body, foot]);
   }
@@ -1990,10 +2070,10 @@
     key.addEventListener('change', () => {
       state.apiKey = key.value.trim();
       store('session', STORE.key, state.apiKey);
-      state.errors = {};
       state.budget = [];
-      renderErrors();
-      renderBudget();
+      // The old answers' messages stay until the new key's answers replace them: removing them
+      // here, as the field loses focus to a button being clicked, would move the page under
+      // the pointer before the click lands.
       loadVariants();
       loadUsage();
     });
@@ -2121,7 +2201,7 @@
     rulesLoaded: 'Rules loaded: {title}.',
     checkingRules: 'Checking the rules…',
     rulesAccepted: 'The service accepts these rules.',
-    rulesRefused: 'The service refused these rules: see the knob marked below.',
+    rulesRefused: 'The service refused these rules: see the knob marked in “Edit the rules”.',
     mapEntry: 'Entry',
     mapUnits: 'Units',
     mapPayout: 'Payout per opponent',
@@ -2215,8 +2295,9 @@
     needThirteen: '{count} of 13 cards: the check starts once the hand is complete.',
     checkHeading: 'Check',
     checking: 'Checking…',
-    checkFailed: 'The check failed: see the message below.',
+    checkFailed: 'The check failed: {detail}',
     fouled: 'Fouled (binh lủng)',
+    fouledAsDealt: 'As dealt, these chi would be fouled (binh lủng): move cards to set them',
     notFouled: 'Not fouled: the back is at least the middle, the middle beats the front.',
     bonusesHeading: 'Bonuses this arrangement can earn',
     noBonus: 'No bonus.',
@@ -2278,7 +2359,7 @@
     declaresNatural: 'Declares the natural.',
     botsPlaying: 'The bots are setting their cards…',
     settling: 'Settling the table…',
-    tableFailed: 'The table could not be settled: see the message below.',
+    tableFailed: 'The table could not be settled: {detail}',
     moneyHeading: 'Money (bet {bet})',
     pairsHeading: 'Pair by pair',
     playerLinesHeading: 'How each total is reached',
@@ -2306,6 +2387,8 @@
     requestsTitle: 'Requests sent',
     copyCurl: 'Copy as curl',
     copied: 'The curl command is on the clipboard.',
+    copiedShort: 'Copied ✓',
+    copyFailedShort: 'Not copied',
     copyFailed: 'Could not copy: select the text and copy it by hand.',
     redacted: 'redacted',
     networkError: 'Network error: the service could not be reached.',
@@ -2370,7 +2453,7 @@
     rulesLoaded: 'Đã tải luật: {title}.',
     checkingRules: 'Đang kiểm tra luật…',
     rulesAccepted: 'Dịch vụ chấp nhận luật này.',
-    rulesRefused: 'Dịch vụ từ chối luật này: xem tùy chọn được đánh dấu bên dưới.',
+    rulesRefused: 'Dịch vụ từ chối luật này: xem tùy chọn được đánh dấu trong “Sửa luật”.',
     mapEntry: 'Mục',
     mapUnits: 'Số chi',
     mapPayout: 'Mỗi đối thủ trả',
@@ -2464,8 +2547,9 @@
     needThirteen: 'Có {count}/13 lá: kiểm tra bắt đầu khi đủ bài.',
     checkHeading: 'Kiểm tra',
     checking: 'Đang kiểm tra…',
-    checkFailed: 'Kiểm tra thất bại: xem thông báo bên dưới.',
+    checkFailed: 'Kiểm tra thất bại: {detail}',
     fouled: 'Binh lủng',
+    fouledAsDealt: 'Bài vừa chia, nếu để nguyên thì binh lủng: hãy di chuyển lá bài để xếp lại',
     notFouled: 'Không binh lủng: chi đầu không yếu hơn chi giữa, chi giữa mạnh hơn chi cuối.',
     bonusesHeading: 'Thưởng mà cách xếp này có thể được',
     noBonus: 'Không có thưởng.',
@@ -2527,7 +2611,7 @@
     declaresNatural: 'Báo thắng trắng.',
     botsPlaying: 'Các máy đang xếp bài…',
     settling: 'Đang tính tiền cả bàn…',
-    tableFailed: 'Không tính được bàn này: xem thông báo bên dưới.',
+    tableFailed: 'Không tính được bàn này: {detail}',
     moneyHeading: 'Tiền (mức cược {bet})',
     pairsHeading: 'Từng cặp',
     playerLinesHeading: 'Cách tính tổng của từng người',
@@ -2555,6 +2639,8 @@
     requestsTitle: 'Các yêu cầu đã gửi',
     copyCurl: 'Chép lệnh curl',
     copied: 'Đã chép lệnh curl.',
+    copiedShort: 'Đã chép ✓',
+    copyFailedShort: 'Chưa chép được',
     copyFailed: 'Không chép được: hãy chọn và chép bằng tay.',
     redacted: 'đã ẩn',
     networkError: 'Lỗi mạng: không liên lạc được với dịch vụ.',
