@@ -52,7 +52,8 @@ $(KERNEL): $(KERNEL_SOURCES) setup.py $(BUILD_STAMP)
 	@test -f $@ || { echo "the build did not write $@"; exit 1; }
 
 # Debian packages the tests start for real: Redis (shared cache), nginx (scale-out),
-# Chromium and its driver (/docs, the playground, the reports) and wrk (load).
+# Chromium and its driver (/docs, the playground, the reports), wrk (load) and Node
+# (node --test: the playground's modules, no npm package).
 system-deps:
 	@missing=""; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
@@ -60,6 +61,7 @@ system-deps:
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
@@ -77,6 +79,7 @@ test: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m openapi_spec_validator openapi.yaml
+	node --test tests/web/js/
 	$(BIN)/python -m pytest -n 2
 	@echo "make test: all checks passed"
 

@@ -43,9 +43,10 @@ def test_a_graded_play_is_the_play_then_its_grade(deals, level):
 
 def test_the_order_the_cards_come_in_changes_nothing(deals):
     cards = deals[0]
-    assert bot_play(cards, CLASSIC, Level.CLUB, 3, opponents=3)[1] == bot_play(
-        list(reversed(cards)), CLASSIC, Level.CLUB, 3, opponents=3
-    )[1]
+    assert (
+        bot_play(cards, CLASSIC, Level.CLUB, 3, opponents=3)[1]
+        == bot_play(list(reversed(cards)), CLASSIC, Level.CLUB, 3, opponents=3)[1]
+    )
 
 
 def test_an_analyst_values_thirteen_cards_once(deals, monkeypatch):

@@ -92,10 +92,14 @@ def test_the_page_holds_nothing_the_policy_would_block(client: FlaskClient) -> N
 def test_the_script_never_writes_api_data_as_html() -> None:
     script = (STATIC / "playground.js").read_text(encoding="utf-8")
     assert script.lstrip().startswith("/*") and "'use strict';" in script
-    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
-        assert sink not in script, sink
-    # An inline style attribute would be refused by the policy; element.style (CSSOM) is allowed.
-    assert not re.search(r"setAttribute\(\s*'style'", script)
+    modules = sorted(STATIC.glob("*.mjs"))
+    assert {path.name for path in modules} | {"playground.js", "playground.css"} == set(ASSETS)  # each one served
+    for path in [STATIC / "playground.js", *modules]:
+        text = path.read_text(encoding="utf-8")
+        for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
+            assert sink not in text, (path.name, sink)
+        # An inline style attribute would be refused by the policy; element.style (CSSOM) is allowed.
+        assert not re.search(r"setAttribute\(\s*'style'", text), path.name
 
 
 def _calls(script: str) -> set[tuple[str, str]]:

@@ -1,7 +1,7 @@
 """The playground: a page to try the API in a browser (GET /playground), and its style sheet and script.
 
-The page is static HTML, CSS and plain JavaScript that calls the public API like any client; this
-blueprint only serves the three files.  It lives outside ``/v1/``, so it loads without an API key.
+The page is static HTML, CSS and plain JavaScript modules that call the public API like any client;
+this blueprint only serves those files.  It lives outside ``/v1/``, so it loads without an API key.
 """
 
 from __future__ import annotations
@@ -16,8 +16,13 @@ blueprint = Blueprint("playground", __name__)
 
 _FILES = Path(__file__).resolve().parents[1] / "static" / "playground"
 
-#: The only files served under /playground/, with their content types.
-ASSETS: dict[str, str] = {"playground.css": "text/css", "playground.js": "text/javascript"}
+#: The only files served under /playground/, with their content types: the style sheet, the
+#: page's module and the modules it imports (``.mjs``, which Node's test runner reads as they are).
+ASSETS: dict[str, str] = {
+    "playground.css": "text/css",
+    "playground.js": "text/javascript",
+    **{f"{name}.mjs": "text/javascript" for name in ("deck", "numbers", "requests", "i18n", "texts-en", "texts-vi")},
+}
 
 # The page needs nothing but its own script, its style sheet and the API on the same origin;
 # saying so makes an injected script or an inline handler fail loudly instead of running.

@@ -1,0 +1,37 @@
+/* The deck and the seeded deal: pure functions, the same in every browser and under Node
+ * (tests/web/js/deck.test.mjs; the browser tests replay the deal in Python). */
+
+export const RANKS = '23456789TJQKA';
+export const SUITS = 'shdc';
+
+export function rankValue(card) {
+  return RANKS.indexOf(card[0]);
+}
+
+/** Cards high to low, suits in the order ♠ ♥ ♦ ♣ (as the API lays them out). */
+export function sortCards(cards) {
+  return cards.slice().sort((a, b) => rankValue(b) - rankValue(a) || SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]));
+}
+
+/** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same numbers in every browser. */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return function next() {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), a | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The 52 cards (2♠..A♠, 2♥..A♥, 2♦..A♦, 2♣..A♣) shuffled by Fisher–Yates with mulberry32(seed). */
+export function shuffledDeck(seed) {
+  const deck = [];
+  for (const suit of SUITS) for (const rank of RANKS) deck.push(rank + suit);
+  const random = mulberry32(seed);
+  for (let i = deck.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}

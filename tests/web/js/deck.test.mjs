@@ -1,0 +1,32 @@
+// The deck and the seeded deal (deck.mjs), under Node's own test runner.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { RANKS, SUITS, mulberry32, shuffledDeck, sortCards } from '../../../maubinh_api/web/static/playground/deck.mjs';
+
+test('a seed always deals the same 52 different cards', () => {
+  const deck = shuffledDeck(14);
+  assert.equal(deck.length, 52);
+  assert.equal(new Set(deck).size, 52);
+  assert.deepEqual(shuffledDeck(14), deck);
+  assert.notDeepEqual(shuffledDeck(15), deck);
+});
+
+test('seed 14 deals what the Python replay of the browser tests deals', () => {
+  // tests/web/test_playground_browser.py's shuffled_deck(14)[:13], the hand the browser tests play.
+  assert.deepEqual(shuffledDeck(14).slice(0, 13), '9d 9s Qd Qc 2c 6s Jd Jh Jc 2h 4d 9c 7d'.split(' '));
+});
+
+test('mulberry32 stays in [0, 1) and is unsigned in 32 bits', () => {
+  const next = mulberry32(2 ** 32 - 1); // the largest seed the page accepts
+  for (let i = 0; i < 1000; i += 1) {
+    const value = next();
+    assert.ok(value >= 0 && value < 1, String(value));
+  }
+  assert.equal(mulberry32(-1)(), mulberry32(2 ** 32 - 1)()); // the seed is read as unsigned
+});
+
+test('cards sort high to low, suits in the order spades, hearts, diamonds, clubs', () => {
+  assert.deepEqual(sortCards(['2c', 'As', 'Ah', 'Td', 'Ts']), ['As', 'Ah', 'Ts', 'Td', '2c']);
+  assert.equal(RANKS.length * SUITS.length, 52);
+});
