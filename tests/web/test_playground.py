@@ -116,8 +116,21 @@ def _calls(script: str) -> set[tuple[str, str]]:
     return calls
 
 
+def _script() -> str:
+    """The page's script and every module it is made of, as one text."""
+    paths = [STATIC / "playground.js", *sorted(STATIC.glob("*.mjs"))]
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
+
+
+def test_every_module_imported_is_served_and_documented(spec_document: dict[str, Any]) -> None:
+    imported = set(re.findall(r"from '\./([\w-]+\.mjs)';", _script()))
+    assert imported == {name for name in ASSETS if name.endswith(".mjs")}  # none missing, none left over
+    [parameter] = [p for p in spec_document["paths"]["/playground/{asset}"]["get"]["parameters"] if "name" in p]
+    assert sorted(parameter["schema"]["enum"]) == sorted(ASSETS)
+
+
 def test_every_api_operation_the_script_calls_is_documented(spec_document: dict[str, Any]) -> None:
-    script = (STATIC / "playground.js").read_text(encoding="utf-8")
+    script = _script()
     calls = _calls(script)
     # presets, one preset, the fingerprint check, validate, analysis, optimal, the bots, the settlement, the budget
     assert len(calls) == 9

@@ -21,7 +21,7 @@ _FILES = Path(__file__).resolve().parents[1] / "static" / "playground"
 ASSETS: dict[str, str] = {
     "playground.css": "text/css",
     "playground.js": "text/javascript",
-    **{f"{name}.mjs": "text/javascript" for name in ("deck", "numbers", "requests", "i18n", "texts-en", "texts-vi")},
+    **{f"{path.stem}.mjs": "text/javascript" for path in sorted(_FILES.glob("*.mjs"))},
 }
 
 # The page needs nothing but its own script, its style sheet and the API on the same origin;

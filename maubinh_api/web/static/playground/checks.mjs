@@ -1,0 +1,236 @@
+/* The live checks of the arrangement on the table: validation (fouls, bonuses, naturals) and analysis. */
+
+import { call, logRequests, withVariant } from './api.mjs';
+import { PATHS, POSITIONS } from './constants.mjs';
+import { arrangementField, clearErrors, fail, renderErrors } from './errors.mjs';
+import { arrangementBody, arrangementKey, handCards, handComplete, markFor, placeArrangement, positionName, updateRowLabels } from './hand.mjs';
+import { begin, byId, cardsText, clear, debounce, el, integer, isCurrent, label, number, percent, say, setBusy, setStatus, signed, t } from './page.mjs';
+import { state } from './state.mjs';
+import { firstDetail, loadVariants, noteVariant } from './variants.mjs';
+
+// ------------------------------------------------------------ live checks
+
+/** After any change: validate and analyse the arrangement once it holds 13 cards. */
+export function scheduleChecks() {
+  if (!handComplete()) {
+    begin('validate');
+    begin('analysis');
+    state.results.validate = null;
+    state.results.analysis = null;
+    renderValidation();
+    renderAnalysis();
+    const count = handCards().length;
+    say('check-status', 'needThirteen', { count });
+    say('analysis-status', 'needThirteen', { count });
+    return;
+  }
+  debounce('checks', 150, runChecks);
+}
+
+export function runChecks() {
+  if (!state.variantReady) {
+    // The rules never loaded (no network, no key yet): try again now that the user acts.
+    if (!state.variantsLoading) loadVariants();
+    return;
+  }
+  if (!handComplete()) return;
+  validate();
+  analyse();
+}
+
+// One call about the arrangement on the table (validate or analysis): its answer, or its
+// errors and no answer; false when a newer call of the same kind has taken its place.
+export async function checkArrangement(kind, path, resultBox, statusBox, busyText, extra) {
+  const number = begin(kind);
+  setBusy(resultBox, true);
+  say(statusBox, busyText);
+  const arrangement = arrangementBody();
+  const result = await call('POST', path, withVariant({ arrangement, ...extra }));
+  if (!isCurrent(kind, number)) return false;
+  setBusy(resultBox, false);
+  logRequests(kind, [result.entry]);
+  if (result.ok) {
+    state.results[kind] = result.data;
+    state.results[kind + 'Key'] = arrangementKey(arrangement);
+    clearErrors(kind);
+    noteVariant(result.data.variant);
+  } else {
+    state.results[kind] = null;
+    fail(kind, kind, result, arrangementField('/arrangement'));
+  }
+  return true;
+}
+
+export async function validate() {
+  if (!(await checkArrangement('validate', PATHS.validate, 'check-result', 'check-status', 'checking', {}))) return;
+  renderValidation();
+  updateRowLabels();
+  renderErrors();
+}
+
+export function renderValidation() {
+  const box = clear(byId('check-result'));
+  const answer = state.results.validate;
+  const naturalBox = byId('natural-box');
+  markFor(box, answer ? state.results.validateKey : null);
+  if (!answer) {
+    naturalBox.hidden = true;
+    if (state.errors.validate && state.errors.validate.length) {
+      say('check-status', 'checkFailed', { detail: firstDetail('validate') });
+    }
+    else if (!handComplete()) box.append(waiting());
+    return;
+  }
+  const reasons = answer.reasons.map((reason) => label(reason.detail));
+  if (answer.fouled && state.asDealt) {
+    box.append(el('div', { class: 'foul-box as-dealt', dataset: { fouled: 'true', asDealt: 'true' } }, [
+      el('p', { class: 'badge badge-pending', text: t('fouledAsDealt') }),
+      el('ul', { class: 'reasons' }, reasons.map((text) => el('li', { class: 'reason', text }))),
+    ]));
+  } else if (answer.fouled) {
+    box.append(el('div', { class: 'foul-box', dataset: { fouled: 'true' } }, [
+      el('p', { class: 'badge badge-foul', text: t('fouled') }),
+      el('ul', { class: 'reasons' }, reasons.map((text) => el('li', { class: 'reason', text }))),
+    ]));
+  } else {
+    box.append(el('p', { class: 'badge badge-ok', dataset: { fouled: 'false' }, text: t('notFouled') }));
+  }
+  const list = el('dl', { class: 'chi-list' });
+  for (const position of POSITIONS) {
+    const hand = answer.chi[position];
+    list.append(el('dt', { text: positionName(position) }));
+    list.append(el('dd', { dataset: { position, category: hand.category.key } }, [
+      el('strong', { class: 'chi-label', text: label(hand.category.label) }), ' · ', label(hand.description),
+    ]));
+  }
+  box.append(list);
+  box.append(el('h4', { text: t('bonusesHeading') }));
+  if (answer.bonuses.length === 0) {
+    box.append(el('p', { class: 'hint', text: answer.fouled ? t('noBonusFouled') : t('noBonus') }));
+  } else {
+    box.append(el('ul', { class: 'bonuses' }, answer.bonuses.map((bonus) => el('li', {
+      dataset: { key: bonus.key }, text: t('bonusLine', { label: label(bonus.label), value: bonus.value }),
+    }))));
+  }
+  renderNatural(answer.natural);
+  const summary = answer.fouled ? t('fouled') + ': ' + reasons.join(' ') : t('notFouled');
+  setStatus('check-status', summary);
+}
+
+export function renderNatural(natural) {
+  const box = byId('natural-box');
+  box.hidden = !natural;
+  byId('declare-natural').checked = state.declare;
+  if (!natural) return;
+  const parts = [t('naturalHeld', { label: label(natural.label), payout: natural.payout })];
+  if (natural.split) {
+    parts.push(t('naturalSplit', {
+      back: cardsText(natural.split.back), middle: cardsText(natural.split.middle), front: cardsText(natural.split.front),
+    }));
+  }
+  byId('natural-text').textContent = parts.join(' ');
+}
+
+export async function analyse() {
+  const extra = { declare_natural: state.declare, opponents: state.seats - 1 };
+  if (!(await checkArrangement('analysis', PATHS.analysis, 'analysis-result', 'analysis-status', 'analysing', extra))) {
+    return;
+  }
+  renderAnalysis();
+}
+
+/** What a check waits for, on the page (not only in the status a screen reader hears). */
+export function waiting() {
+  return el('p', { class: 'note waiting', text: t('needThirteen', { count: handCards().length }) });
+}
+
+export function renderAnalysis() {
+  const box = clear(byId('analysis-result'));
+  const answer = state.results.analysis;
+  markFor(box, answer ? state.results.analysisKey : null);
+  if (!answer) {
+    if (state.errors.analysis && state.errors.analysis.length) say('analysis-status', 'analysisFailed');
+    else if (!handComplete()) box.append(waiting());
+    return;
+  }
+  const verdict = el('span', { class: 'badge verdict verdict-' + answer.verdict.key, id: 'analysis-verdict',
+    dataset: { verdict: answer.verdict.key }, text: label(answer.verdict.label) });
+  const rank = answer.rank === null ? t('noRank') : t('rankOf', { rank: integer(answer.rank), total: integer(answer.distinct_arrangements) });
+  box.append(el('dl', { class: 'figures' }, [
+    el('div', {}, [el('dt', { text: t('verdict') }), el('dd', {}, verdict)]),
+    el('div', {}, [el('dt', { text: t('ev') }), el('dd', { id: 'analysis-ev', text: signed(answer.ev) })]),
+    el('div', {}, [el('dt', { text: t('evLoss') }), el('dd', { id: 'analysis-loss', text: number(answer.ev_loss) })]),
+    el('div', {}, [el('dt', { text: t('rank') }), el('dd', { id: 'analysis-rank', text: rank })]),
+    el('div', {}, [el('dt', { text: t('bestEv') }), el('dd', { text: signed(answer.best.ev) })]),
+  ]));
+  box.append(el('h3', { text: t('changesHeading') }));
+  box.append(el('ul', { class: 'changes', id: 'analysis-changes' },
+    answer.changes.lines[state.lang].map((line) => el('li', { text: line }))));
+  if (answer.ev_loss > 0) {
+    const place = el('button', { type: 'button', class: 'small', text: t('placeBest') });
+    place.addEventListener('click', () => placeBest(answer));
+    box.append(place);
+  }
+  box.append(el('h3', { text: t('oddsHeading') }));
+  box.append(renderPositions(answer));
+  box.append(renderScoops(answer));
+  if (answer.natural) box.append(renderNaturalReview(answer.natural));
+  setStatus('analysis-status', t('analysisSummary', {
+    verdict: label(answer.verdict.label), loss: number(answer.ev_loss), ev: signed(answer.ev),
+  }));
+}
+
+export function placeBest(answer) {
+  state.declare = answer.best.declare_natural || !answer.natural;
+  placeArrangement(answer.best.arrangement, t('placedBest'));
+}
+
+/** Win / tie / lose of each chi as bars, with the numbers written out too. */
+export function renderPositions(answer) {
+  if (!answer.positions) return el('p', { class: 'hint', text: t('noPositions') });
+  const list = el('ul', { class: 'odds' });
+  for (const position of POSITIONS) {
+    const odds = answer.positions[position];
+    const bar = el('div', { class: 'bar', 'aria-hidden': 'true' });
+    for (const part of ['win', 'tie', 'lose']) {
+      const segment = el('span', { class: 'bar-' + part });
+      segment.style.width = (odds[part] * 100).toFixed(2) + '%';
+      bar.append(segment);
+    }
+    list.append(el('li', { dataset: { position } }, [
+      el('span', { class: 'odds-name', text: positionName(position) }),
+      bar,
+      el('span', { class: 'odds-text', text: t('oddsText', {
+        win: percent(odds.win), tie: percent(odds.tie), lose: percent(odds.lose), points: signed(odds.points),
+      }) }),
+    ]));
+  }
+  return list;
+}
+
+export function renderScoops(answer) {
+  const items = [
+    el('li', { text: t('scoopText', { value: percent(answer.scoop_chance) }) }),
+    el('li', { text: t('scoopedText', { value: percent(answer.scooped_chance) }) }),
+    // The chi chances above leave this out: such an opponent compares no chi.
+    el('li', { class: 'opponent-natural', text: t('opponentNaturalText', { value: percent(answer.opponent_natural) }) }),
+  ];
+  if (answer.sap_lang_chance) {
+    items.push(el('li', { text: t('sapLangText', {
+      all: percent(answer.sap_lang_chance.scoops_all), byAll: percent(answer.sap_lang_chance.scooped_by_all),
+    }) }));
+  } else {
+    items.push(el('li', { text: t('noSapLang') }));
+  }
+  return el('ul', { class: 'scoops' }, items);
+}
+
+export function renderNaturalReview(natural) {
+  return el('p', { class: 'natural-review' }, t('naturalReview', {
+    label: label(natural.held.label),
+    payout: natural.held.payout,
+    collected: natural.collected ? t('yes') : t('no'),
+    ev: signed(natural.ev),
+    givenUp: number(natural.given_up),
+  }));
+}

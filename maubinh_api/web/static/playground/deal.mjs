@@ -1,0 +1,108 @@
+/* Dealing from a seed and picking cards one by one. */
+
+import { RANKS, SUITS, shuffledDeck, sortCards } from './deck.mjs';
+import { HAND_SIZE, MAX_SEED, POSITIONS, SIZE } from './constants.mjs';
+import { renderErrors } from './errors.mjs';
+import { handCards, handChanged, placeArrangement, positionOf, positionWord } from './hand.mjs';
+import { renderOptimal } from './optimal.mjs';
+import { byId, cardFace, cardName, clear, el, randomSeed, say, t } from './page.mjs';
+import { state } from './state.mjs';
+import { renderSeats } from './table.mjs';
+
+// ------------------------------------------------------------ deal & pick
+
+export function readSeed() {
+  const text = byId('seed').value.trim();
+  if (!/^\d{1,10}$/.test(text) || Number(text) > MAX_SEED) return null;
+  return Number(text);
+}
+
+/** Shuffle the 52 cards with the seed; the user gets the first 13, laid out high to low. */
+export function deal() {
+  const seed = readSeed();
+  state.errors.seed = seed === null ? [{ field: 'seed', detail: t('badSeed', { max: MAX_SEED }) }] : [];
+  if (seed === null) {
+    renderErrors();
+    byId('seed').focus();
+    return;
+  }
+  state.seed = seed;
+  state.deck = shuffledDeck(seed);
+  const cards = sortCards(state.deck.slice(0, HAND_SIZE));
+  state.declare = true;
+  state.results.optimal = null;
+  renderOptimal();
+  placeArrangement({ back: cards.slice(0, 5), middle: cards.slice(5, 10), front: cards.slice(10) },
+    t('dealt', { seed }));
+  // Laid out high to low, not set by anyone yet: a foul is shown as what to mend, not as a mistake.
+  state.asDealt = true;
+  renderSeats();
+}
+
+export function newSeed() {
+  byId('seed').value = String(randomSeed());
+  deal();
+}
+
+/** The 52-card picker: a toggle per card, grouped by suit. */
+export function buildPicker() {
+  const picker = clear(byId('picker'));
+  for (const suit of SUITS) {
+    const group = el('div', { class: 'picker-suit', role: 'group', dataset: { suit } });
+    group.append(el('span', { class: 'picker-suit-name', 'data-i18n': 'suitName.' + suit, text: t('suitName.' + suit) }));
+    for (const rank of RANKS.split('').reverse()) {
+      const card = rank + suit;
+      const button = el('button', { type: 'button', class: 'pick suit-' + suit, 'aria-pressed': 'false',
+        dataset: { card } }, cardFace(card, true));
+      group.append(button);
+    }
+    group.setAttribute('aria-label', t('suitName.' + suit));
+    picker.append(group);
+  }
+}
+
+export function renderPicker() {
+  const held = new Set(handCards());
+  document.querySelectorAll('#picker .pick').forEach((button) => {
+    const card = button.dataset.card;
+    button.setAttribute('aria-pressed', held.has(card) ? 'true' : 'false');
+    button.querySelector('.card-name').textContent = cardName(card);
+  });
+  document.querySelectorAll('#picker .picker-suit').forEach((group) => {
+    group.setAttribute('aria-label', t('suitName.' + group.dataset.suit));
+  });
+  say('picker-count', 'pickedCount', { count: held.size });
+}
+
+export function onPick(event) {
+  const button = event.target.closest('.pick[data-card]');
+  if (!button) return;
+  const card = button.dataset.card;
+  const position = positionOf(card);
+  if (position) {
+    state.rows[position].splice(state.rows[position].indexOf(card), 1);
+    handChanged(t('takenOut', { card: cardName(card) }));
+    return;
+  }
+  const room = POSITIONS.find((candidate) => state.rows[candidate].length < SIZE[candidate]);
+  if (!room) {
+    say('picker-count', 'handFull'); // shown beside the picker, and read out (a status)
+    return;
+  }
+  state.rows[room].push(card);
+  handChanged(t('added', { card: cardName(card), position: positionWord(room) }));
+}
+
+export function clearHand() {
+  state.rows = { back: [], middle: [], front: [] };
+  state.results.optimal = null;
+  renderOptimal();
+  handChanged(t('handCleared'));
+}
+
+/** The cards of bot seat ``seat`` (1-3): the shuffled deck without the user's cards, 13 each. */
+export function botCards(seat) {
+  const mine = new Set(handCards());
+  const rest = state.deck.filter((card) => !mine.has(card));
+  return rest.slice(HAND_SIZE * (seat - 1), HAND_SIZE * seat);
+}

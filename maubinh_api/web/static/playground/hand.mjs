@@ -1,0 +1,318 @@
+/* The hand on the table: three chi drawn as cards, moved by click, keyboard or drag. */
+
+import { scheduleChecks } from './checks.mjs';
+import { POSITIONS, SIZE } from './constants.mjs';
+import { renderPicker } from './deal.mjs';
+import { renderErrors } from './errors.mjs';
+import { renderOptimal } from './optimal.mjs';
+import { announce, byId, cardFace, cardName, clear, el, label, t } from './page.mjs';
+import { state } from './state.mjs';
+import { clearTable } from './table.mjs';
+
+// --------------------------------------------------------------- the hand
+
+export function handCards() {
+  return POSITIONS.reduce((all, position) => all.concat(state.rows[position]), []);
+}
+
+export function handComplete() {
+  return POSITIONS.every((position) => state.rows[position].length === SIZE[position]);
+}
+
+export function positionOf(card) {
+  return POSITIONS.find((position) => state.rows[position].indexOf(card) >= 0) || null;
+}
+
+export function arrangementBody() {
+  return { back: state.rows.back.slice(), middle: state.rows.middle.slice(), front: state.rows.front.slice() };
+}
+
+/** "As Kd 9c 9h 2s|...|...": which arrangement a result describes (its box's data-for). */
+export function arrangementKey(arrangement) {
+  return POSITIONS.map((position) => arrangement[position].join(' ')).join('|');
+}
+
+export function markFor(box, key) {
+  if (key) box.dataset.for = key;
+  else delete box.dataset.for;
+}
+
+export function handCardNode(card) {
+  return document.querySelector('#hand .card[data-card="' + card + '"]');
+}
+
+export function positionName(position) {
+  return t('pos.' + position);
+}
+
+/** The chi as named inside a sentence ("the back (chi đầu)"). */
+export function positionWord(position) {
+  return t('posWord.' + position);
+}
+
+/** Draw the three chi: each card a focusable button, empty places as dashed slots. */
+export function renderHand() {
+  const hand = byId('hand');
+  const active = document.activeElement;
+  const hadFocus = active && hand.contains(active) && active.dataset.card ? active.dataset.card : null;
+  const cards = handCards();
+  if (cards.indexOf(state.focusCard) < 0) state.focusCard = cards[0] || null;
+  clear(hand);
+  for (const position of POSITIONS) hand.append(renderRow(position));
+  if (hadFocus && handCardNode(hadFocus)) handCardNode(hadFocus).focus();
+  updateRowLabels();
+  renderPicker();
+  renderErrors();
+}
+
+/** Each chi's category (from the last validation) next to its name, without redrawing the cards. */
+export function updateRowLabels() {
+  const chi = state.results.validate ? state.results.validate.chi : null;
+  for (const position of POSITIONS) {
+    const node = document.querySelector('#hand .row[data-position="' + position + '"] .row-category');
+    if (node) node.textContent = chi ? label(chi[position].category.label) : '';
+  }
+}
+
+export function renderRow(position) {
+  const titleId = 'row-' + position + '-title';
+  const cards = state.rows[position];
+  const row = el('div', { class: 'row', role: 'group', 'aria-labelledby': titleId, dataset: { position } });
+  row.append(el('h3', { class: 'row-title', id: titleId }, [
+    el('span', { class: 'row-name', text: positionName(position) }),
+    el('span', { class: 'row-count', text: t('rowCount', { count: cards.length, size: SIZE[position] }) }),
+    el('span', { class: 'row-category' }),
+  ]));
+  const slots = el('div', { class: 'row-cards' });
+  cards.forEach((card) => slots.append(renderHandCard(card)));
+  for (let index = cards.length; index < SIZE[position]; index += 1) {
+    slots.append(el('span', { class: 'slot', 'aria-hidden': 'true' }));
+  }
+  row.append(slots);
+  row.append(el('p', { class: 'field-error', hidden: true, id: 'row-' + position + '-error',
+    dataset: { errorFor: 'row:' + position } }));
+  return row;
+}
+
+export function renderHandCard(card) {
+  const picked = state.picked === card;
+  const button = el('button', {
+    type: 'button',
+    class: 'card suit-' + card[1] + (picked ? ' picked' : ''),
+    'aria-pressed': picked ? 'true' : null,
+    'aria-describedby': 'row-' + positionOf(card) + '-error',
+    tabindex: card === state.focusCard ? '0' : '-1',
+    dataset: { card },
+  }, cardFace(card, true));
+  return button;
+}
+
+/** Something moved: redraw, say so, and check the new arrangement. */
+export function handChanged(message) {
+  state.picked = null;
+  state.asDealt = false;
+  for (const source of ['validate', 'analysis', 'optimal', 'table']) state.errors[source] = [];
+  // The chi labels of the old arrangement must not stay next to the new one while it is checked.
+  state.results.validate = null;
+  clearTable();
+  renderHand();
+  renderOptimal();
+  if (message) announce(message);
+  scheduleChecks();
+}
+
+export function swapCards(first, second) {
+  const from = positionOf(first);
+  const to = positionOf(second);
+  if (!from || !to || first === second) return;
+  const i = state.rows[from].indexOf(first);
+  const j = state.rows[to].indexOf(second);
+  state.rows[from][i] = second;
+  state.rows[to][j] = first;
+  state.focusCard = first;
+  handChanged(t('swapped', { first: cardName(first), second: cardName(second) }));
+}
+
+/** Move a card to a chi; into a full chi it trades places with that chi's last card. */
+export function moveCard(card, target) {
+  const from = positionOf(card);
+  if (!from) return;
+  if (from === target) {
+    announce(t('alreadyThere', { card: cardName(card), position: positionWord(target) }));
+    return;
+  }
+  const row = state.rows[target];
+  if (row.length < SIZE[target]) {
+    state.rows[from].splice(state.rows[from].indexOf(card), 1);
+    row.push(card);
+    state.focusCard = card;
+    handChanged(t('moved', { card: cardName(card), position: positionWord(target) }));
+    return;
+  }
+  const other = row[row.length - 1];
+  const i = state.rows[from].indexOf(card);
+  state.rows[from][i] = other;
+  row[row.length - 1] = card;
+  state.focusCard = card;
+  handChanged(t('movedSwapped', {
+    card: cardName(card), position: positionWord(target), other: cardName(other), from: positionWord(from),
+  }));
+}
+
+/** Put the cards as an answer of the API laid them out. */
+export function placeArrangement(arrangement, message) {
+  state.rows = { back: arrangement.back.slice(), middle: arrangement.middle.slice(), front: arrangement.front.slice() };
+  state.focusCard = state.rows.back[0];
+  handChanged(message);
+}
+
+// Click (or Enter / Space, which click a button): pick a card up, then click another to swap.
+export function onHandClick(event) {
+  if (state.suppressClick) return;
+  const node = event.target.closest('.card[data-card]');
+  const row = event.target.closest('.row');
+  if (node) {
+    const card = node.dataset.card;
+    if (!state.picked) {
+      state.picked = card;
+      renderHand();
+      announce(t('pickedUp', { card: cardName(card) }));
+    } else if (state.picked === card) {
+      state.picked = null;
+      renderHand();
+      announce(t('putDown', { card: cardName(card) }));
+    } else {
+      swapCards(state.picked, card);
+    }
+  } else if (row && state.picked) {
+    moveCard(state.picked, row.dataset.position);
+  }
+}
+
+export const MOVE_KEYS = { 1: 'back', b: 'back', 2: 'middle', m: 'middle', 3: 'front', f: 'front' };
+
+export function onHandKey(event) {
+  const node = event.target.closest('.card[data-card]');
+  if (!node || event.ctrlKey || event.metaKey || event.altKey) return;
+  const card = node.dataset.card;
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  if (MOVE_KEYS[key]) {
+    event.preventDefault();
+    moveCard(card, MOVE_KEYS[key]);
+  } else if (key === 'Escape' && state.picked) {
+    event.preventDefault();
+    const picked = state.picked;
+    state.picked = null;
+    renderHand();
+    announce(t('putDown', { card: cardName(picked) }));
+  } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].indexOf(key) >= 0) {
+    event.preventDefault();
+    focusCard(neighbour(card, key));
+  }
+}
+
+/** The card an arrow key goes to: left/right through all 13, up/down to the chi above/below. */
+export function neighbour(card, key) {
+  const cards = handCards();
+  const index = cards.indexOf(card);
+  if (key === 'Home') return cards[0];
+  if (key === 'End') return cards[cards.length - 1];
+  if (key === 'ArrowLeft') return cards[Math.max(0, index - 1)];
+  if (key === 'ArrowRight') return cards[Math.min(cards.length - 1, index + 1)];
+  const position = positionOf(card);
+  const step = key === 'ArrowUp' ? -1 : 1;
+  for (let p = POSITIONS.indexOf(position) + step; p >= 0 && p < POSITIONS.length; p += step) {
+    const row = state.rows[POSITIONS[p]];
+    if (row.length) return row[Math.min(row.length - 1, state.rows[position].indexOf(card))];
+  }
+  return card;
+}
+
+export function focusCard(card) {
+  const node = card && handCardNode(card);
+  if (!node) return;
+  state.focusCard = card;
+  document.querySelectorAll('#hand .card[data-card]').forEach((other) => {
+    other.tabIndex = other === node ? 0 : -1;
+  });
+  node.focus();
+}
+
+// ---------------------------------------------------------------- dragging
+
+// Pointer events, not HTML5 drag and drop: the same code serves a mouse, a pen and a finger.
+export const drag = { node: null, card: null, pointerId: null, x: 0, y: 0, active: false, over: null };
+
+export function onPointerDown(event) {
+  const node = event.target.closest('#hand .card[data-card]');
+  if (!node || event.button !== 0 || drag.node) return;
+  Object.assign(drag, { node, card: node.dataset.card, pointerId: event.pointerId, active: false });
+  drag.x = event.clientX;
+  drag.y = event.clientY;
+  document.addEventListener('pointermove', onPointerMove);
+  document.addEventListener('pointerup', onPointerUp);
+  document.addEventListener('pointercancel', endDrag);
+}
+
+export function onPointerMove(event) {
+  if (event.pointerId !== drag.pointerId) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.active && Math.hypot(dx, dy) < 6) return; // a click, not a drag, so far
+  if (!drag.active) {
+    drag.active = true;
+    drag.node.classList.add('dragging');
+    document.body.classList.add('is-dragging');
+  }
+  event.preventDefault();
+  drag.node.style.transform = 'translate(' + dx + 'px, ' + dy + 'px)';
+  highlightDrop(dropTargetAt(event.clientX, event.clientY));
+}
+
+export function onPointerUp(event) {
+  if (event.pointerId !== drag.pointerId) return;
+  const card = drag.card;
+  const target = drag.active ? dropTargetAt(event.clientX, event.clientY) : null;
+  const wasDrag = drag.active;
+  endDrag();
+  if (!wasDrag) return;
+  // The click that follows a drag must not pick the card up.
+  state.suppressClick = true;
+  setTimeout(() => {
+    state.suppressClick = false;
+  }, 0);
+  if (target && target.card) swapCards(card, target.card);
+  else if (target && target.position) moveCard(card, target.position);
+  else announce(t('dropCancelled', { card: cardName(card) }));
+}
+
+export function endDrag() {
+  if (drag.node) {
+    drag.node.classList.remove('dragging');
+    drag.node.style.transform = '';
+  }
+  highlightDrop(null);
+  document.body.classList.remove('is-dragging');
+  document.removeEventListener('pointermove', onPointerMove);
+  document.removeEventListener('pointerup', onPointerUp);
+  document.removeEventListener('pointercancel', endDrag);
+  Object.assign(drag, { node: null, card: null, pointerId: null, active: false });
+}
+
+/** What lies under the pointer: another card (swap) or a chi (move). */
+export function dropTargetAt(x, y) {
+  const hit = document.elementFromPoint(x, y);
+  if (!hit) return null;
+  const card = hit.closest('#hand .card[data-card]');
+  if (card && card !== drag.node) return { node: card, card: card.dataset.card };
+  const row = hit.closest('#hand .row');
+  if (row) return { node: row, position: row.dataset.position };
+  return null;
+}
+
+export function highlightDrop(target) {
+  const node = target ? target.node : null;
+  if (drag.over && drag.over !== node) drag.over.classList.remove('drop-target');
+  if (node) node.classList.add('drop-target');
+  drag.over = node;
+}

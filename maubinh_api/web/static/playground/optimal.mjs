@@ -1,0 +1,105 @@
+/* The best arrangement and the auto-arrangement, with the alternatives, each placed by a click. */
+
+import { call, logRequests, withVariant } from './api.mjs';
+import { HAND_SIZE, PATHS, POSITIONS } from './constants.mjs';
+import { clearErrors, fail, flatCardField, renderErrors } from './errors.mjs';
+import { handCards, handComplete, placeArrangement } from './hand.mjs';
+import { begin, byId, cardsText, clear, el, integer, isCurrent, label, number, say, setBusy, setStatus, signed, t } from './page.mjs';
+import { state } from './state.mjs';
+import { flushKnobEdits, noteVariant } from './variants.mjs';
+
+// --------------------------------------------------------------- optimal
+
+export async function optimise(objective) {
+  flushKnobEdits();
+  const number = begin('optimal');
+  if (handCards().length !== HAND_SIZE) {
+    state.results.optimal = null;
+    state.errors.optimal = [{ field: 'general:optimal', detail: t('needHand') }];
+    renderErrors();
+    renderOptimal();
+    return;
+  }
+  setBusy('optimal-result', true);
+  say('optimal-status', 'optimising');
+  const body = withVariant({ cards: handCards(), objective, top: 5, opponents: state.seats - 1 });
+  const result = await call('POST', PATHS.optimal, body);
+  if (!isCurrent('optimal', number)) return;
+  setBusy('optimal-result', false);
+  logRequests('optimal', [result.entry]);
+  if (!result.ok) {
+    state.results.optimal = null;
+    fail('optimal', 'optimal', result, flatCardField);
+    renderOptimal();
+    say('optimal-status', 'optimalFailed');
+    return;
+  }
+  noteVariant(result.data.variant);
+  state.results.optimal = { objective, data: result.data };
+  const best = result.data.best;
+  if (best.natural) state.declare = best.declare_natural;
+  placeArrangement(best.arrangement, t(objective === 'ev' ? 'placedBest' : 'placedStrongest'));
+  clearErrors('optimal');
+  renderOptimal();
+}
+
+/** Under other rules or another table size the arrangements listed are stale: drop them (and any on the way). */
+export function dropOptimal() {
+  begin('optimal');
+  state.results.optimal = null;
+  state.errors.optimal = [];
+  setBusy('optimal-result', false);
+  setStatus('optimal-status', '');
+  renderOptimal();
+  renderErrors();
+}
+
+/** The best arrangement and the alternatives, each a button that places it. */
+export function renderOptimal() {
+  const box = clear(byId('optimal-result'));
+  const result = state.results.optimal;
+  if (!result) return;
+  const data = result.data;
+  box.append(el('h3', { text: t(result.objective === 'ev' ? 'bestHeading' : 'strongestHeading') }));
+  const choices = [data.best].concat(data.alternatives);
+  const list = el('ol', { class: 'choices' });
+  choices.forEach((choice, index) => list.append(renderChoice(choice, index, result.objective)));
+  box.append(list);
+  box.append(el('p', { class: 'hint', text: t('splitsStats', {
+    splits: integer(data.stats.splits), legal: integer(data.stats.legal),
+  }) }));
+  if (data.best.natural) {
+    box.append(el('p', { class: 'hint', text: t(data.best.declare_natural ? 'naturalDeclare' : 'naturalKeep', {
+      label: label(data.best.natural.label),
+    }) }));
+  }
+  setStatus('optimal-status', t('optimalSummary', { count: choices.length, ev: signed(data.best.ev) }));
+}
+
+/** The same three chi, whatever the order of the cards within each. */
+export function sameArrangement(first, second) {
+  return POSITIONS.every((position) => first[position].slice().sort().join() === second[position].slice().sort().join());
+}
+
+/** Auto-arrange ranks by strength, not by points: its first choice is the strongest, not the best. */
+export function renderChoice(choice, index, objective) {
+  const chi = POSITIONS.map((position) => label(choice.chi[position].category.label)).join(' / ');
+  const onTable = handComplete() && sameArrangement(choice.arrangement, state.rows);
+  const button = el('button', { type: 'button', class: 'small', text: t('place') });
+  const first = objective === 'ev' ? 'bestChoice' : 'strongestChoice';
+  const title = index === 0 ? t(first) : t('alternative', { number: index });
+  button.setAttribute('aria-label', t('placeChoice', { choice: title }));
+  button.addEventListener('click', () => {
+    if (choice.natural) state.declare = choice.declare_natural;
+    placeArrangement(choice.arrangement, t('placedChoice', { choice: title }));
+  });
+  return el('li', { class: 'choice' + (onTable ? ' on-table' : ''), 'aria-current': onTable ? 'true' : null,
+    dataset: { choice: String(index) } }, [
+    el('span', { class: 'choice-title', text: title }),
+    onTable ? el('span', { class: 'badge badge-small badge-ok', text: t('onTable') }) : null,
+    el('span', { class: 'choice-ev', text: t('evShort', { ev: signed(choice.ev) }) }),
+    el('span', { class: 'choice-chi', text: chi }),
+    el('span', { class: 'choice-cards', text: POSITIONS.map((position) => cardsText(choice.arrangement[position])).join(' | ') }),
+    button,
+  ]);
+}

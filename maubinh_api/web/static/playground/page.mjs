@@ -1,0 +1,168 @@
+/* Small helpers every part of the page uses: elements, storage, request numbering, words and numbers in
+ * the page's language, cards as drawn and named, and the status lines and announcements. */
+
+import { TEXTS as I18N, translate } from './i18n.mjs';
+import * as numbers from './numbers.mjs';
+import { SUIT_SYMBOL } from './constants.mjs';
+import { state } from './state.mjs';
+
+// ---------------------------------------------------------------- utilities
+
+export function byId(id) {
+  return document.getElementById(id);
+}
+
+/** An element with attributes and children; text always goes in as text nodes. */
+export function el(tag, attributes, children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === 'class') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else if (name === 'dataset') Object.assign(node.dataset, value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of [].concat(children === undefined ? [] : children)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+export function clear(node) {
+  node.replaceChildren();
+  return node;
+}
+
+export function store(kind, key, value) {
+  try {
+    const storage = kind === 'session' ? window.sessionStorage : window.localStorage;
+    if (value === null || value === '') storage.removeItem(key);
+    else storage.setItem(key, value);
+  } catch (error) {
+    // Storage can be switched off; the page still works, it just forgets.
+  }
+}
+
+export function recall(kind, key) {
+  try {
+    return (kind === 'session' ? window.sessionStorage : window.localStorage).getItem(key);
+  } catch (error) {
+    return null;
+  }
+}
+
+export function begin(kind) {
+  state.seq[kind] = (state.seq[kind] || 0) + 1;
+  return state.seq[kind];
+}
+
+export function isCurrent(kind, number) {
+  return state.seq[kind] === number;
+}
+
+export function debounce(name, delay, action) {
+  clearTimeout(state.timers[name]);
+  state.timers[name] = setTimeout(action, delay);
+}
+
+/** The text for ``key`` in the current language, with {placeholders} filled in. */
+export function t(key, params) {
+  return translate(state.lang, key, params);
+}
+
+/** The API's own {en, vi} labels, in the current language. */
+export function label(pair) {
+  if (!pair) return '';
+  return state.lang === 'vi' ? pair.vi : pair.en;
+}
+
+export function locale() {
+  return numbers.locale(state.lang);
+}
+
+// Numbers as the page's language writes them (numbers.mjs), and decimals read back from it.
+export const number = (value, digits) => numbers.number(state.lang, value, digits);
+export const signed = (value) => numbers.signed(state.lang, value);
+export const percent = (value) => numbers.percent(state.lang, value);
+export const integer = (value) => numbers.integer(state.lang, value);
+export const decimalText = (text) => numbers.decimalText(state.lang, text);
+export const decimalInput = (text) => numbers.decimalInput(state.lang, text);
+
+// -------------------------------------------------------------------- cards
+
+export function rankText(card) {
+  return card[0] === 'T' ? '10' : card[0];
+}
+
+/** "Ace of spades" / "Át bích": what a screen reader says for a card. */
+export function cardName(card) {
+  const names = I18N[state.lang].cardNames;
+  const rank = names.ranks[card[0]];
+  const suit = names.suits[card[1]];
+  return names.pattern.replace('{rank}', rank).replace('{suit}', suit);
+}
+
+/**
+ * Rank and suit as drawn; with ``named``, the spoken name too, as hidden text, so that a button's
+ * accessible name comes from its content (an aria-label would not contain the visible "J♣").
+ */
+export function cardFace(card, named) {
+  return [
+    el('span', { class: 'card-rank', 'aria-hidden': 'true', text: rankText(card) }),
+    el('span', { class: 'card-suit', 'aria-hidden': 'true', text: SUIT_SYMBOL[card[1]] }),
+    named ? el('span', { class: 'card-name visually-hidden', text: cardName(card) }) : null,
+  ];
+}
+
+/** A card drawn for reading only (seats, alternatives): rank, suit symbol and a spoken name. */
+export function miniCard(card) {
+  return el('span', { class: 'mini-card suit-' + card[1], role: 'img', 'aria-label': cardName(card), dataset: { card } },
+    cardFace(card));
+}
+
+/** The text of cards for sentences: "A♠ K♦ 7♥". */
+export function cardsText(cards) {
+  return cards.map((card) => rankText(card) + SUIT_SYMBOL[card[1]]).join(' ');
+}
+
+// ------------------------------------------------------------ seeded deal
+
+export function randomSeed() {
+  const values = new Uint32Array(1);
+  window.crypto.getRandomValues(values);
+  return values[0];
+}
+
+
+// ---------------------------------------------------------- announcements
+
+export function announce(text) {
+  const region = byId('announcer');
+  region.textContent = '';
+  // A new text node a moment later is announced even when the words are the same as before.
+  setTimeout(() => {
+    region.textContent = text;
+  }, 50);
+}
+
+export function setStatus(id, text) {
+  const node = byId(id);
+  if (node) node.textContent = text || '';
+  delete state.statuses[id];
+}
+
+/** A status from the texts table, kept as a key so that a language switch translates it too. */
+export function say(id, key, params) {
+  setStatus(id, t(key, params));
+  state.statuses[id] = { key, params };
+}
+
+export function translateStatuses() {
+  for (const [id, status] of Object.entries(state.statuses)) say(id, status.key, status.params);
+}
+
+export function setBusy(id, busy) {
+  const node = byId(id);
+  if (node) node.setAttribute('aria-busy', busy ? 'true' : 'false');
+}

@@ -1,0 +1,281 @@
+/* The table: the bots' seats, the reveal and the settlement with its money and explanation lines. */
+
+import { call, logRequests, withVariant } from './api.mjs';
+import { LEVELS, PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
+import { botCards } from './deal.mjs';
+import { arrangementField, clearErrors, fail, renderErrors } from './errors.mjs';
+import { arrangementBody, handComplete, positionName } from './hand.mjs';
+import { begin, byId, clear, decimalInput, decimalText, el, isCurrent, label, miniCard, number, say, setBusy, setStatus, t } from './page.mjs';
+import { state } from './state.mjs';
+import { firstDetail, flushKnobEdits, noteVariant } from './variants.mjs';
+
+// ------------------------------------------------------------------ table
+
+export function seatName(seat) {
+  return SEAT_NAMES[seat];
+}
+
+/** The seats: the user, then bots with a level each; after the reveal, everyone's chi. */
+export function renderSeats() {
+  const list = clear(byId('seats'));
+  const result = state.results.table;
+  for (let seat = 0; seat < state.seats; seat += 1) {
+    const played = result ? result.seats[seat] : null;
+    const item = el('li', { class: 'seat', dataset: { seat: String(seat), player: seatName(seat) } });
+    if (played) item.dataset.declare = played.declare ? 'true' : 'false';
+    const title = seat === 0 ? t('seatYou', { name: seatName(seat) }) : t('seatBot', { name: seatName(seat) });
+    item.append(el('h3', { class: 'seat-title', text: title }));
+    if (seat > 0) item.append(levelField(seat));
+    if (played) item.append(renderPlayedSeat(played, seat));
+    else item.append(el('p', { class: 'hint', text: seat === 0 ? t('seatYourCards') : t('seatHidden') }));
+    item.append(el('p', { class: 'field-error', hidden: true, id: 'seat-' + seat + '-error',
+      dataset: { errorFor: 'seat:' + seat } }));
+    list.append(item);
+  }
+  renderErrors();
+}
+
+export function levelField(seat) {
+  const id = 'level-' + seat;
+  const select = el('select', { id, dataset: { field: 'seat:' + seat } },
+    LEVELS.map((level) => el('option', { value: level, text: t('level.' + level) })));
+  select.value = state.levels[seat - 1] || 'club';
+  select.addEventListener('change', () => {
+    state.levels[seat - 1] = select.value;
+    clearTable();
+  });
+  return el('div', { class: 'field level-field' }, [el('label', { for: id, text: t('level') }), select]);
+}
+
+/** A seat after the reveal: its three chi (as mini cards), the bot's style, verdict and net. */
+export function renderPlayedSeat(played, seat) {
+  const rows = el('div', { class: 'seat-rows' });
+  for (const position of POSITIONS) {
+    const cards = played.arrangement[position];
+    const category = played.labels ? played.labels[position] : null;
+    rows.append(el('div', { class: 'seat-row', dataset: { position } }, [
+      el('span', { class: 'seat-row-name', text: positionName(position) }),
+      el('span', { class: 'seat-row-cards' }, cards.map(miniCard)),
+      category ? el('span', { class: 'seat-row-category', text: label(category) }) : null,
+    ]));
+  }
+  const notes = [];
+  if (played.style) notes.push(el('li', { class: 'seat-style', text: t('styleText', { style: label(played.style.label) }) }));
+  if (played.verdict) {
+    notes.push(el('li', {}, [t('verdict') + ': ', el('span', { class: 'badge verdict verdict-' + played.verdict.key,
+      text: label(played.verdict.label) }), ' ', t('lossText', { loss: number(played.ev_loss) })]));
+  }
+  if (seat > 0) notes.push(el('li', { class: 'hint', text: t('botSeed', { seed: played.seed }) }));
+  if (played.declare && played.natural) notes.push(el('li', { text: t('declaresNatural') }));
+  return el('div', { class: 'seat-played' }, [rows, el('ul', { class: 'seat-notes' }, notes)]);
+}
+
+export function clearTable() {
+  begin('table');
+  // A settlement under way is dropped: say so rather than leave "settling…" standing.
+  setBusy('table-result', false);
+  setStatus('table-status', '');
+  if (state.results.table) {
+    state.results.table = null;
+    renderTable();
+    renderSeats();
+  }
+  state.errors.table = [];
+}
+
+export function readBet() {
+  return decimalInput(byId('bet').value);
+}
+
+/** The bots set their cards (POST /v1/arrangements/play), then the table is settled. */
+export async function settle() {
+  flushKnobEdits();
+  const number = begin('table');
+  state.results.table = null;
+  state.errors.table = [];
+  renderTable();
+  renderSeats();
+  if (!handComplete()) {
+    state.errors.table = [{ field: 'general:table', detail: t('needHand') }];
+    renderErrors();
+    setStatus('table-status', ''); // the message is the one beside the button, said once
+    return;
+  }
+  setBusy('table-result', true);
+  say('table-status', 'botsPlaying');
+  const opponents = state.seats - 1;
+  const plays = [];
+  for (let seat = 1; seat < state.seats; seat += 1) {
+    const level = state.levels[seat - 1] || 'club';
+    // A seed per deal and seat: the same deal replays the same bots.
+    const body = withVariant({ cards: botCards(seat), level, seed: state.seed * 4 + seat, opponents });
+    plays.push(call('POST', PATHS.play, body));
+  }
+  const answers = await Promise.all(plays);
+  if (!isCurrent('table', number)) return;
+  const entries = answers.map((answer) => answer.entry);
+  const failed = answers.findIndex((answer) => !answer.ok);
+  if (failed >= 0) {
+    return tableFailed(entries, answers[failed], (pointer) => (/^\/cards/.test(pointer) ? 'seat:' + (failed + 1) : null));
+  }
+  const players = [{ id: seatName(0), arrangement: arrangementBody(), declare_natural: state.declare }];
+  answers.forEach((answer, index) => {
+    // A bot's answer posts straight back: its arrangement is the settlement's.
+    players.push({ id: seatName(index + 1), arrangement: answer.data.arrangement, declare_natural: answer.data.declare_natural });
+  });
+  say('table-status', 'settling');
+  const result = await call('POST', PATHS.settle, withVariant({ bet: readBet(), players }));
+  if (!isCurrent('table', number)) return;
+  entries.push(result.entry);
+  if (!result.ok) return tableFailed(entries, result, settlementField);
+  setBusy('table-result', false);
+  logRequests('table', entries);
+  clearErrors('table');
+  noteVariant(result.data.variant);
+  state.results.table = { settlement: result.data, seats: seatsOf(players, answers) };
+  renderSeats();
+  renderTable();
+}
+
+export function tableFailed(entries, result, where) {
+  setBusy('table-result', false);
+  logRequests('table', entries);
+  state.results.table = null;
+  fail('table', 'table', result, where);
+  renderTable();
+  say('table-status', 'tableFailed', { detail: firstDetail('table') });
+}
+
+/** '/players/0/arrangement/front/2' is the user's card slot; another seat's pointer is that seat. */
+export function settlementField(pointer) {
+  const match = /^\/players\/(\d+)(\/.*)?$/.exec(pointer);
+  if (!match) return null;
+  const seat = Number(match[1]);
+  if (seat === 0 && match[2] && match[2].indexOf('/arrangement') === 0) return arrangementField('/arrangement')(match[2]);
+  return 'seat:' + seat;
+}
+
+export function seatsOf(players, answers) {
+  const validation = state.results.validate;
+  const seats = [{
+    arrangement: players[0].arrangement,
+    declare: players[0].declare_natural,
+    natural: validation ? validation.natural : null,
+    labels: validation ? mapLabels(validation.chi) : null,
+    verdict: state.results.analysis ? state.results.analysis.verdict : null,
+    ev_loss: state.results.analysis ? state.results.analysis.ev_loss : null,
+  }];
+  answers.forEach((answer, index) => {
+    const data = answer.data;
+    seats.push({
+      arrangement: players[index + 1].arrangement,
+      declare: data.declare_natural,
+      natural: data.natural,
+      labels: mapLabels(data.chi),
+      style: data.style,
+      verdict: data.verdict,
+      ev_loss: data.ev_loss,
+      seed: data.seed,
+    });
+  });
+  return seats;
+}
+
+export function mapLabels(chi) {
+  const labels = {};
+  POSITIONS.forEach((position) => {
+    labels[position] = chi[position].category.label;
+  });
+  return labels;
+}
+
+/** The settlement: money per player, then every pair chi by chi with its explanation. */
+export function renderTable() {
+  const box = clear(byId('table-result'));
+  const result = state.results.table;
+  if (!result) return;
+  const settlement = result.settlement;
+  box.append(el('h3', { text: t('moneyHeading', { bet: settlement.bet }) }));
+  box.append(el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('moneyHeading', {
+    bet: settlement.bet,
+  }) }, moneyTable(settlement)));
+  box.append(el('h3', { text: t('pairsHeading') }));
+  box.append(el('div', { class: 'pairs' }, settlement.pairs.map(renderPair)));
+  box.append(el('h3', { text: t('playerLinesHeading') }));
+  box.append(el('div', { class: 'pairs' }, settlement.players.map((player) => el('div', { class: 'player-lines' }, [
+    el('h4', { text: player.id }),
+    el('ol', { class: 'lines', dataset: { playerLines: player.id } }, player.lines.map(lineItem)),
+  ]))));
+  const me = settlement.players[0];
+  say('table-status', 'tableSummary', { name: me.id, net: decimalText(me.net), points: me.points });
+}
+
+export function moneyTable(settlement) {
+  const columns = ['points', 'amount', 'rake', 'draw_fee', 'net'];
+  const head = el('tr', {}, [el('th', { scope: 'col', text: t('player') })]
+    .concat(columns.map((column) => el('th', { scope: 'col', class: 'num', text: t('col.' + column) }))));
+  const body = el('tbody');
+  for (const player of settlement.players) {
+    const flags = playerFlags(player).map((flag) => el('span', { class: 'badge badge-small', text: flag }));
+    const row = el('tr', { dataset: { player: player.id } }, [el('th', { scope: 'row' }, [player.id, ' '].concat(flags))]);
+    for (const column of columns) {
+      const value = column === 'points' ? (player.points > 0 ? '+' : '') + player.points : decimalText(player[column]);
+      row.append(el('td', { class: 'num', dataset: { money: column }, text: value }));
+    }
+    body.append(row);
+  }
+  const take = settlement.house_take;
+  const foot = el('tfoot', {}, el('tr', {}, [
+    el('th', { scope: 'row', text: t('houseTake') }),
+    el('td', { class: 'num', text: '' }),
+    el('td', { class: 'num', text: '' }),
+    el('td', { class: 'num', dataset: { money: 'house-rake' }, text: decimalText(take.rake) }),
+    el('td', { class: 'num', dataset: { money: 'house-draw-fee' }, text: decimalText(take.draw_fee) }),
+    el('td', { class: 'num', dataset: { money: 'house-total' }, text: decimalText(take.total) }),
+  ]));
+  return el('table', { class: 'money' }, [el('thead', {}, head), body, foot]);
+}
+
+export function playerFlags(player) {
+  const flags = [];
+  if (player.natural) flags.push(t('flagNatural', { label: label(player.natural.label) }));
+  if (player.forfeit) flags.push(t('flagForfeit'));
+  else if (player.fouled) flags.push(t('flagFouled'));
+  if (player.sap_lang_result) flags.push(label(player.sap_lang_result.label));
+  return flags;
+}
+
+export function renderPair(pair) {
+  const [first, second] = pair.players;
+  const title = t('pairTitle', { first, second, points: (pair.points > 0 ? '+' : '') + pair.points });
+  const chi = el('dl', { class: 'pair-chi' });
+  for (const position of POSITIONS) {
+    const result = pair.positions[position];
+    chi.append(el('dt', { text: positionName(position) }));
+    chi.append(el('dd', { text: positionText(result) }));
+  }
+  const badges = [];
+  if (pair.natural_outcome) badges.push(t('pairNatural', { winner: pair.natural_outcome.winner || t('nobody') }));
+  if (pair.scooper) badges.push(t('pairScoop', { winner: pair.scooper }));
+  for (const multiplier of pair.multipliers) {
+    badges.push(t('mult.' + multiplier.kind.key, { factor: multiplier.factor, player: multiplier.player }));
+  }
+  if (pair.majority) badges.push(t('pairMajority', { winner: pair.majority.winner, units: pair.majority.units }));
+  return el('div', { class: 'pair', dataset: { pair: first + '|' + second } }, [
+    el('h4', { text: title }),
+    chi,
+    badges.length ? el('p', { class: 'pair-badges' },
+      badges.map((badge) => el('span', { class: 'badge badge-small', text: badge }))) : null,
+    el('ol', { class: 'lines', dataset: { pairLines: first + '|' + second } }, pair.lines.map(lineItem)),
+  ]);
+}
+
+export function positionText(result) {
+  if (!result.winner) return label(result.reason.label);
+  const bonus = result.bonus ? ' · ' + t('bonusKey', { key: t('bonus.' + result.bonus) }) : '';
+  return t('positionWon', { winner: result.winner, value: result.value, reason: label(result.reason.label) }) + bonus;
+}
+
+export function lineItem(line) {
+  return el('li', { text: label(line) });
+}

@@ -1,0 +1,356 @@
+/* The rules in use: presets, the knobs changed from them, and the fingerprint the service answers. */
+
+import { call, fillPath, logRequests, variantSpec, withVariant } from './api.mjs';
+import { runChecks } from './checks.mjs';
+import { KNOB_CHOICES, MAP_KEYS, PATHS, PROBE, TABLE_FIELDS } from './constants.mjs';
+import { clearErrors, fail, renderErrors } from './errors.mjs';
+import { handComplete } from './hand.mjs';
+import { dropOptimal } from './optimal.mjs';
+import { announce, begin, byId, clear, debounce, decimalInput, el, isCurrent, label, number, say, t } from './page.mjs';
+import { state } from './state.mjs';
+import { clearTable } from './table.mjs';
+
+// ---------------------------------------------------------------- variants
+
+export const KNOB_ORDER = [
+  'wheel', 'foul_on_equal', 'majority_bonus', 'scoop_multiplier', 'foul_multiplier', 'foul_pays_bonuses',
+  'sap_lang', 'sap_lang_multiplier', 'sap_lang_min_players', 'foul_counts_as_scoop', 'natural_vs_natural',
+  'natural_tie_breaks', 'rake', 'draw_fee', 'amount_decimals', 'bonuses', 'naturals', 'table',
+];
+
+export async function loadVariants() {
+  const number = begin('variants');
+  state.variantReady = false;
+  state.variantsLoading = true;
+  say('variant-status', 'loadingRules');
+  const result = await call('GET', PATHS.variants);
+  if (!isCurrent('variants', number)) return;
+  state.variantsLoading = false;
+  logRequests('variant', [result.entry]);
+  if (!result.ok) {
+    fail('variant', 'variant', result);
+    say('variant-status', 'rulesFailed');
+    return;
+  }
+  state.presets = result.data.variants;
+  state.defaultPreset = result.data.default;
+  const select = clear(byId('preset'));
+  for (const preset of state.presets) {
+    select.append(el('option', { value: preset.name, text: label(preset.title) + ' · ' + preset.name }));
+  }
+  const wanted = state.presets.some((preset) => preset.name === state.preset) ? state.preset : state.defaultPreset;
+  select.value = wanted;
+  await loadPreset(wanted, [result.entry]);
+}
+
+/** GET /v1/variants/{name}: the preset's resolved knobs, one input each. */
+export async function loadPreset(name, earlier) {
+  const number = begin('preset');
+  say('variant-status', 'loadingRules');
+  const result = await call('GET', fillPath(PATHS.variant, { name }));
+  if (!isCurrent('preset', number)) return;
+  logRequests('variant', (earlier || []).concat([result.entry]));
+  if (!result.ok) {
+    fail('variant', 'variant', result);
+    byId('preset').value = state.preset || '';
+    say('variant-status', 'rulesFailed');
+    return;
+  }
+  // The rules the requests so far were sent with (none named: the service's default).
+  const before = JSON.stringify(variantSpec() === undefined ? state.defaultPreset : variantSpec());
+  clearErrors('variant');
+  state.preset = name;
+  state.presetDetail = result.data;
+  renderPresetDescription();
+  renderKnobs(result.data.rules);
+  state.variantReady = true;
+  noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
+  say('variant-status', 'rulesLoaded', { title: label(result.data.title) });
+  // The same rules (the default preset, loaded once a key was given): what was asked with them
+  // still holds, and a request in flight (the button just clicked) is not dropped.
+  if (JSON.stringify(variantSpec()) === before) runChecks();
+  else variantChanged(false);
+}
+
+export function renderPresetDescription() {
+  const node = byId('preset-description');
+  const detail = state.presetDetail;
+  node.textContent = detail ? label(detail.description) : '';
+  // The service describes its presets in English only.
+  if (state.lang !== 'en') node.setAttribute('lang', 'en');
+  else node.removeAttribute('lang');
+}
+
+/** The variant changed (preset or knob): the fingerprint, the checks and stale results follow. */
+export function variantChanged(check) {
+  state.variantDirty = false;
+  renderChangedCount();
+  dropOptimal();
+  clearTable();
+  if (check !== false) checkVariant();
+  if (handComplete()) runChecks();
+}
+
+/** POST /v1/hands/classify with a 3-card chi: the service's word on the rules and their fingerprint. */
+export async function checkVariant() {
+  const number = begin('variantCheck');
+  say('variant-status', 'checkingRules');
+  const result = await call('POST', PATHS.classify, withVariant({ cards: PROBE }));
+  if (!isCurrent('variantCheck', number)) return;
+  logRequests('variant', [result.entry]);
+  if (result.ok) {
+    clearErrors('variant');
+    noteVariant(result.data.variant);
+    say('variant-status', 'rulesAccepted');
+  } else {
+    state.variantRef = null;
+    renderFingerprint();
+    fail('variant', 'variant', result);
+    say('variant-status', 'rulesRefused');
+    // The knob it names is inside "Edit the rules": open it, so the mark can be seen.
+    if ((state.errors.variant || []).some((error) => /^knob:/.test(error.field))) byId('knobs-details').open = true;
+  }
+}
+
+/** The first message a section's failed call left (what its status line says, whatever the field). */
+export function firstDetail(section) {
+  const errors = state.errors[section] || [];
+  return errors.length ? errors[0].detail : '';
+}
+
+export function noteVariant(reference) {
+  state.variantRef = reference;
+  renderFingerprint();
+}
+
+export function renderFingerprint() {
+  const reference = state.variantRef;
+  byId('fingerprint').textContent = reference ? reference.fingerprint : '—';
+  const changed = reference ? Object.keys(reference.overrides) : [];
+  byId('overridden').textContent = reference ? (changed.length ? changed.join(', ') : t('noneChanged')) : '—';
+}
+
+export function renderKnobs(rules) {
+  const box = clear(byId('knobs'));
+  state.knobs = [];
+  const names = KNOB_ORDER.filter((name) => name in rules)
+    .concat(Object.keys(rules).filter((name) => KNOB_ORDER.indexOf(name) < 0));
+  for (const name of names) {
+    const knob = buildKnob(name, rules[name]);
+    state.knobs.push(knob);
+    box.append(knob.wrapper);
+  }
+  renderChangedCount();
+}
+
+export function knobTitle(name) {
+  const key = 'knob.' + name;
+  return el('span', { class: 'knob-title' }, [el('span', { 'data-i18n': key, text: t(key) }), ' ', el('code', { text: name })]);
+}
+
+export function knobError(field) {
+  return el('p', { class: 'field-error', hidden: true, id: 'error-' + field.replace(/[^\w-]/g, '-'),
+    dataset: { errorFor: field } });
+}
+
+/** One input per knob, by the JSON type of its value. */
+export function buildKnob(name, value) {
+  const id = 'knob-' + name;
+  const field = 'knob:' + name;
+  const error = knobError(field);
+  if (name === 'table' || (value !== null && typeof value === 'object' && TABLE_FIELDS.every((f) => f in value))) {
+    return buildLimits(name, value, error);
+  }
+  if (value !== null && typeof value === 'object') return buildMap(name, value, error);
+  let node;
+  let kind;
+  if (typeof value === 'boolean') {
+    kind = 'boolean';
+    node = el('input', { type: 'checkbox', id, dataset: { field }, 'aria-describedby': error.id });
+    node.checked = value;
+    const wrapper = el('div', { class: 'knob knob-boolean', dataset: { knob: name } }, [
+      el('label', { class: 'check', for: id }, [node, ' ', knobTitle(name)]), error,
+    ]);
+    return watchKnob({ name, kind, node, original: value, wrapper });
+  }
+  if (KNOB_CHOICES[name]) {
+    kind = 'choice';
+    node = el('select', { id, dataset: { field }, 'aria-describedby': error.id },
+      KNOB_CHOICES[name].map((choice) => el('option', { value: choice, 'data-i18n': 'choice.' + choice,
+        text: t('choice.' + choice) })));
+    node.value = value;
+  } else if (typeof value === 'number') {
+    kind = 'integer';
+    node = el('input', { type: 'number', step: '1', id, inputmode: 'numeric', dataset: { field },
+      'aria-describedby': error.id });
+    node.value = String(value);
+  } else {
+    kind = 'text';
+    node = el('input', { type: 'text', id, spellcheck: 'false', autocomplete: 'off', dataset: { field },
+      'aria-describedby': error.id });
+    node.value = value === null ? '' : String(value);
+  }
+  const wrapper = el('div', { class: 'knob', dataset: { knob: name } }, [
+    el('label', { for: id }, knobTitle(name)), node, error,
+  ]);
+  return watchKnob({ name, kind, node, original: value, wrapper });
+}
+
+/** bonuses / naturals: a small table, one number per entry; empty means "not in the table". */
+export function buildMap(name, value, error) {
+  const keys = (MAP_KEYS[name] || []).concat(Object.keys(value).filter((key) => (MAP_KEYS[name] || []).indexOf(key) < 0));
+  const entries = {};
+  const body = el('tbody');
+  for (const key of keys) {
+    const id = 'knob-' + name + '-' + key.replace(/\W/g, '-');
+    const field = 'knob:' + name + '/' + key;
+    const entryError = knobError(field);
+    const input = el('input', { type: 'number', step: '1', min: '1', id, inputmode: 'numeric', dataset: { field },
+      'aria-describedby': entryError.id });
+    input.value = key in value ? String(value[key]) : '';
+    entries[key] = input;
+    const labelKey = name === 'bonuses' ? 'bonus.' + key : 'natural.' + key;
+    body.append(el('tr', {}, [
+      el('th', { scope: 'row' }, el('label', { for: id }, [
+        el('span', { 'data-i18n': labelKey, text: t(labelKey) }), ' ', el('code', { text: key }),
+      ])),
+      el('td', {}, [input, entryError]),
+    ]));
+  }
+  const table = el('table', { class: 'map-table' }, [
+    el('thead', {}, el('tr', {}, [
+      el('th', { scope: 'col', 'data-i18n': 'mapEntry', text: t('mapEntry') }),
+      el('th', { scope: 'col', 'data-i18n': name === 'bonuses' ? 'mapUnits' : 'mapPayout',
+        text: t(name === 'bonuses' ? 'mapUnits' : 'mapPayout') }),
+    ])),
+    body,
+  ]);
+  const wrapper = el('fieldset', { class: 'knob knob-map', dataset: { knob: name } }, [
+    el('legend', {}, knobTitle(name)),
+    el('p', { class: 'hint', 'data-i18n': 'mapHint', text: t('mapHint') }),
+    table, error,
+  ]);
+  return watchKnob({ name, kind: 'map', entries, original: value, wrapper });
+}
+
+/** table: the limits object (all three numbers) or null. */
+export function buildLimits(name, value, error) {
+  const toggle = el('input', { type: 'checkbox', id: 'knob-' + name + '-on', dataset: { field: 'knob:' + name } });
+  toggle.checked = value !== null;
+  const fields = {};
+  const inputs = TABLE_FIELDS.map((key) => {
+    const id = 'knob-' + name + '-' + key;
+    const field = 'knob:' + name + '/' + key;
+    const fieldError = knobError(field);
+    const input = el('input', { type: 'number', step: '1', min: '0', id, inputmode: 'numeric', dataset: { field },
+      'aria-describedby': fieldError.id });
+    input.value = value ? String(value[key]) : '0';
+    input.disabled = value === null;
+    fields[key] = input;
+    return el('div', { class: 'knob-limit' }, [
+      el('label', { for: id }, [el('span', { 'data-i18n': 'limit.' + key, text: t('limit.' + key) }), ' ',
+        el('code', { text: key })]),
+      input, fieldError,
+    ]);
+  });
+  toggle.addEventListener('change', () => {
+    Object.values(fields).forEach((input) => {
+      input.disabled = !toggle.checked;
+    });
+  });
+  const wrapper = el('fieldset', { class: 'knob knob-limits', dataset: { knob: name } }, [
+    el('legend', {}, knobTitle(name)),
+    el('label', { class: 'check', for: toggle.id }, [toggle, ' ',
+      el('span', { 'data-i18n': 'limitsOn', text: t('limitsOn') })]),
+    el('div', { class: 'limits' }, inputs), error,
+  ]);
+  return watchKnob({ name, kind: 'limits', toggle, fields, original: value, wrapper });
+}
+
+export function watchKnob(knob) {
+  knob.wrapper.addEventListener('input', onKnobEdit);
+  knob.wrapper.addEventListener('change', onKnobEdit);
+  return knob;
+}
+
+export function onKnobEdit() {
+  renderChangedCount();
+  state.variantDirty = true;
+  debounce('variant', 400, () => variantChanged(true));
+}
+
+/**
+ * A knob edit still waiting for its debounce is applied now: an action started meanwhile must use
+ * the new rules (and must not be cancelled a moment later when the debounce fires).
+ */
+export function flushKnobEdits() {
+  if (!state.variantDirty) return;
+  clearTimeout(state.timers.variant);
+  variantChanged(true);
+}
+
+/** A number typed as digits is sent as a number; anything else as typed, for the service to judge. */
+export function parseInteger(text) {
+  const trimmed = text.trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : text;
+}
+
+export function readKnob(knob) {
+  if (knob.kind === 'boolean') return knob.node.checked;
+  if (knob.kind === 'integer') return parseInteger(knob.node.value);
+  if (knob.kind === 'choice') return knob.node.value;
+  if (knob.kind === 'text') return decimalInput(knob.node.value); // the text knobs are decimals
+  if (knob.kind === 'limits') {
+    if (!knob.toggle.checked) return null;
+    const limits = {};
+    TABLE_FIELDS.forEach((key) => {
+      limits[key] = parseInteger(knob.fields[key].value);
+    });
+    return limits;
+  }
+  return null;
+}
+
+/** What to send for a knob: undefined when it still has the preset's value. */
+export function knobOverride(knob) {
+  if (knob.kind === 'map') {
+    const patch = {};
+    for (const [key, input] of Object.entries(knob.entries)) {
+      const text = input.value.trim();
+      const now = text === '' ? null : parseInteger(input.value);
+      const before = knob.original && key in knob.original ? knob.original[key] : null;
+      if (now !== before) patch[key] = now;
+    }
+    return Object.keys(patch).length ? patch : undefined;
+  }
+  const now = readKnob(knob);
+  const before = knob.kind === 'limits' && knob.original
+    ? TABLE_FIELDS.reduce((limits, key) => Object.assign(limits, { [key]: knob.original[key] }), {})
+    : knob.original;
+  return JSON.stringify(now) === JSON.stringify(before) ? undefined : now;
+}
+
+export function currentOverrides() {
+  const overrides = {};
+  for (const knob of state.knobs) {
+    const value = knobOverride(knob);
+    if (value !== undefined) overrides[knob.name] = value;
+  }
+  return overrides;
+}
+
+export function renderChangedCount() {
+  const changed = state.knobs.filter((knob) => knobOverride(knob) !== undefined);
+  state.knobs.forEach((knob) => knob.wrapper.classList.toggle('changed', changed.indexOf(knob) >= 0));
+  byId('changed-count').textContent = changed.length ? t('changedCount', { count: changed.length }) : '';
+}
+
+export function resetKnobs() {
+  if (!state.presetDetail) return;
+  clearTimeout(state.timers.variant); // the edit that blurred on the way to this button is undone anyway
+  renderKnobs(state.presetDetail.rules);
+  state.errors.variant = [];
+  renderErrors();
+  variantChanged(true);
+  announce(t('knobsReset'));
+}
