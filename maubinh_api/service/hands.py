@@ -6,14 +6,15 @@ step; each sequence here computes it once per 13 cards and hands it to every ste
 >>> from maubinh_api.rules.cards import DECK
 >>> from maubinh_api.rules.variants import preset
 >>> played = graded_play(DECK[:13], preset("classic"), Level.BEST, seed=1, opponents=3)
->>> played.grade.ev_loss
+>>> played.judgement.ev_loss
 0.0
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import Card
@@ -22,7 +23,9 @@ from ..strategy.analysis import Analysis, Grade, analyse, grade
 from ..strategy.bots import Level, Play, play
 from ..strategy.valuation import Valuation, value_hand
 
-__all__ = ["AnalysedPlay", "Analyst", "GradedPlay", "analysed_play", "bot_play", "graded_play"]
+__all__ = ["AnalysedPlay", "Analyst", "GradedPlay", "JudgedPlay", "analysed_play", "bot_play", "graded_play"]
+
+Judgement = TypeVar("Judgement", Grade, Analysis)
 
 
 def _ordered(cards: Sequence[Card]) -> list[Card]:
@@ -39,47 +42,44 @@ def bot_play(
 
 
 @dataclass(frozen=True, slots=True)
-class GradedPlay:
-    """A bot's play and its grade (what it gave up against the best)."""
+class JudgedPlay(Generic[Judgement]):
+    """A bot's play, the valuation of its hand, and what was said of the arrangement it set."""
 
     valuation: Valuation
     play: Play
-    grade: Grade
+    judgement: Judgement
+
+
+#: A bot's play and its grade (what it gave up against the best): what the yardsticks measure.
+GradedPlay = JudgedPlay[Grade]
+#: A bot's play and its full analysis: what ``/play`` answers.
+AnalysedPlay = JudgedPlay[Analysis]
 
 
 def graded_play(cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int) -> GradedPlay:
     """A bot's play, graded: what the level yardsticks are measured from."""
-    valuation, played = bot_play(cards, variant, level, seed, opponents=opponents)
-    graded = grade(
-        played.arrangement,
-        variant,
-        declare_natural=played.declare_natural,
-        opponents=opponents,
-        valuation=valuation,
-    )
-    return GradedPlay(valuation, played, graded)
-
-
-@dataclass(frozen=True, slots=True)
-class AnalysedPlay:
-    """A bot's play and its full analysis (what ``/play`` answers)."""
-
-    valuation: Valuation
-    play: Play
-    analysis: Analysis
+    return _judged(cards, variant, level, seed, opponents=opponents, judge=grade)
 
 
 def analysed_play(cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int) -> AnalysedPlay:
     """A bot's play with the analysis of the arrangement it set."""
+    return _judged(cards, variant, level, seed, opponents=opponents, judge=analyse)
+
+
+def _judged(
+    cards: Sequence[Card],
+    variant: Variant,
+    level: Level,
+    seed: int,
+    *,
+    opponents: int,
+    judge: Callable[..., Judgement],  # grade or analyse: the same arguments, a grade or a full analysis
+) -> JudgedPlay[Judgement]:
     valuation, played = bot_play(cards, variant, level, seed, opponents=opponents)
-    analysed = analyse(
-        played.arrangement,
-        variant,
-        declare_natural=played.declare_natural,
-        opponents=opponents,
-        valuation=valuation,
+    said = judge(
+        played.arrangement, variant, declare_natural=played.declare_natural, opponents=opponents, valuation=valuation
     )
-    return AnalysedPlay(valuation, played, analysed)
+    return JudgedPlay(valuation, played, said)
 
 
 class Analyst:

@@ -39,7 +39,7 @@ def _measure(args: tuple[str, int, int, int]) -> dict[str, list[float]]:
         cards = rng.sample(DECK, 13)
         for level in Level:
             played = graded_play(cards, variant, level, seed * 1_000_003 + number, opponents=opponents)
-            losses[level.value].append(played.grade.ev_loss)
+            losses[level.value].append(played.judgement.ev_loss)
     return losses
 
 

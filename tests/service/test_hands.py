@@ -35,10 +35,13 @@ def test_a_graded_play_is_the_play_then_its_grade(deals, level):
         alone_grade = grade(alone.arrangement, CLASSIC, declare_natural=alone.declare_natural, opponents=2)
         together = graded_play(cards, CLASSIC, level, seed, opponents=2)
         assert together.play == alone
-        assert together.grade == alone_grade
+        assert together.judgement == alone_grade
         # The analysis /play answers agrees with the grade the yardsticks are measured from.
         analysed = analysed_play(cards, CLASSIC, level, seed, opponents=2)
-        assert (analysed.analysis.ev, analysed.analysis.ev_loss) == (together.grade.ev, together.grade.ev_loss)
+        assert (analysed.judgement.ev, analysed.judgement.ev_loss) == (
+            together.judgement.ev,
+            together.judgement.ev_loss,
+        )
 
 
 def test_the_order_the_cards_come_in_changes_nothing(deals):

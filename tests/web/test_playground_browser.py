@@ -8,6 +8,7 @@ test's tmp directory, and to docs/ with UPDATE_SCREENSHOTS=1.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
@@ -623,14 +624,25 @@ def test_problem_details_come_in_the_page_language(page: Playground, server: Ser
     assert page.console_errors(allowed=r"the server responded with a status of 422") == []
 
 
-def test_a_key_with_limits_shows_what_is_left_of_its_budget(browser: WebDriver, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def guarded_page(browser: WebDriver, tmp_path: Path, limits: str = "") -> Iterator[tuple[Playground, str]]:
+    """The playground opened, without a key, on a service that needs one (one tenant, with ``limits``)."""
     key = "playground-tenant-key-0123456789"
     tenants = tmp_path / "tenants.yaml"
-    tenants.write_text(f'tenants:\n  - name: web\n    key_sha256: "{key_digest(key)}"\n    limits: ["1000/minute"]\n')
+    entry = f'  - name: web\n    key_sha256: "{key_digest(key)}"\n' + (f"    limits: {limits}\n" if limits else "")
+    tenants.write_text("tenants:\n" + entry)
     with service(tmp_path, {"MAUBINH_TENANTS_FILE": str(tenants)}, workers=1) as guarded:
         page = Playground(browser, guarded.url)
         page.use_width(DESKTOP)
         browser.get(guarded.url + "/playground")  # without a key the rules cannot load: no page.open()
+        try:
+            yield page, key
+        finally:
+            browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")
+
+
+def test_a_key_with_limits_shows_what_is_left_of_its_budget(browser: WebDriver, tmp_path: Path) -> None:
+    with guarded_page(browser, tmp_path, limits='["1000/minute"]') as (page, key):
         page.wait(lambda: page.find("#api-key").is_displayed(), "the page")
         assert page.find("#api-budget").is_displayed() is False  # no key yet: nothing to show
         field = page.find("#api-key")
@@ -646,25 +658,18 @@ def test_a_key_with_limits_shows_what_is_left_of_its_budget(browser: WebDriver, 
         before = int(re.match(r"Left: ([\d,]+)", line.text).group(1).replace(",", ""))
         page.find("#deal").click()  # a new hand: a check and an analysis, each answer saying what is left
         page.wait(lambda: int(re.match(r"Left: ([\d,]+)", line.text).group(1).replace(",", "")) < before, "spending")
-        browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")
 
 
 def test_the_first_click_after_typing_a_key_does_what_it_says(browser: WebDriver, tmp_path: Path) -> None:
-    # Typing a key and clicking a button at once (no Tab first) must press the button: the key's
-    # change (on blur) used to clear the "needs a key" message, the page moved up under the pointer
-    # and the click landed nowhere.
-    key = "playground-tenant-key-0123456789"
-    tenants = tmp_path / "tenants.yaml"
-    tenants.write_text(f'tenants:\n  - name: web\n    key_sha256: "{key_digest(key)}"\n')
-    with service(tmp_path, {"MAUBINH_TENANTS_FILE": str(tenants)}, workers=1) as guarded:
-        page = Playground(browser, guarded.url)
-        page.use_width(DESKTOP)
-        browser.get(guarded.url + "/playground")
+    # Typing a key and clicking a button at once (no Tab first) must press the button. The key's
+    # change (as the field lost focus to the button) loaded the rules, and their arrival dropped the
+    # request the click had just sent, though the rules were the same; the page also moved under
+    # the pointer as the "needs a key" message went.
+    with guarded_page(browser, tmp_path) as (page, key):
         page.wait(lambda: page.text('[data-error-for="apiKey"]'), "the page to ask for a key")
         page.find("#api-key").send_keys(key)
         page.find("#best").click()  # once
         page.wait(lambda: page.text("#optimal-result"), "the best arrangement", seconds=10)
-        browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")
 
 
 def test_what_the_page_says_is_seen_not_only_heard(page: Playground, server: Service) -> None:

@@ -158,7 +158,7 @@ def play_hand() -> Response:
         started = time.perf_counter()
         played = analysed_play(cards, variant, level, seed, opponents=opponents)
         SOLVER_DURATION.labels(objective="play").observe(time.perf_counter() - started)
-        return play_json(played.play, played.analysis, played.valuation.natural) | {"variant": reference}
+        return play_json(played.play, played.judgement, played.valuation.natural) | {"variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer
         return fresh_json(answer())
