@@ -149,3 +149,17 @@ def test_each_room_imports_only_the_rooms_the_readme_allows():
                 if len(parts) > 1 and parts[1] not in (*allowed, "version"):
                     breaches.append(f"{path.relative_to(PACKAGE)} imports {module}")
     assert breaches == []
+
+
+def test_no_function_is_longer_than_sixty_lines_unless_it_says_why():
+    # A longer one must say why on its first line ("# long: ..."): one thing per function.
+    long = []
+    for path in PACKAGE.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                if length > 60 and "# long:" not in lines[node.lineno - 1]:
+                    long.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} ({length} lines)")
+    assert long == []

@@ -143,17 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from .reports import simulate_report  # noqa: PLC0415 - matplotlib loads only when a report is drawn
 
-    if args.deals < 1:
-        raise _Stop("--deals must be at least 1")
-    if args.deals_per_part < 1:
-        raise _Stop("--deals-per-part must be at least 1")
-    if args.players_per_seat < 1:
-        raise _Stop("--players-per-seat must be at least 1")
-    try:
-        if not float(args.bet) > 0:
-            raise ValueError
-    except ValueError:
-        raise _Stop(f"--bet must be a positive number, not {args.bet!r}") from None
+    _check_counts(args)
     levels = _levels(args.levels, args.seats)
     texts = [_variant_text(args.variant)]
     if args.compare:
@@ -202,6 +192,21 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"history: {out / 'history'}; economics: {out / 'economics.json'}; report: {out / 'report.html'}")
     print(f"{args.deals * len(texts):,} deals in {elapsed:.1f} s")
     return 0
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    """``simulate``'s counts and bet, each refused with its option named."""
+    if args.deals < 1:
+        raise _Stop("--deals must be at least 1")
+    if args.deals_per_part < 1:
+        raise _Stop("--deals-per-part must be at least 1")
+    if args.players_per_seat < 1:
+        raise _Stop("--players-per-seat must be at least 1")
+    try:
+        if not float(args.bet) > 0:
+            raise ValueError
+    except ValueError:
+        raise _Stop(f"--bet must be a positive number, not {args.bet!r}") from None
 
 
 def _grade(args: argparse.Namespace) -> int:

@@ -183,34 +183,12 @@ def _write_history(rows: list[dict[str, Any]], directory: Path, index: int, kind
 def economics(table: Table, results: list[SimulateResult]) -> dict[str, Any]:
     """The variant's economics from every partition's sums (added in partition order)."""
     variant = table.variant
-    ordered = sorted(results, key=lambda item: item.index)
-    deals = sum(result.deals for result in ordered)
+    summed = _summed(results)
+    deals, pairs, scoops, sap_lang = summed.deals, summed.pairs, summed.scoops, summed.sap_lang
+    points, naturals, level_points = summed.points, summed.naturals, summed.level_points
+    fouls, styles, rake, draw_fee = summed.fouls, summed.styles, summed.rake, summed.draw_fee
     seats = len(table.levels)
     hands = deals * seats
-    points: Counter[int] = Counter()
-    naturals: Counter[str] = Counter()
-    level_points: dict[str, list[int]] = {}
-    fouls: dict[str, list[int]] = {}
-    styles: dict[str, Counter[str]] = {}
-    rake, draw_fee = Decimal(0), Decimal(0)
-    for result in ordered:
-        points.update(result.points)
-        naturals.update(result.naturals)
-        rake += result.rake
-        draw_fee += result.draw_fee
-        for level, sums in result.level_points.items():
-            merged = level_points.setdefault(level, [0, 0, 0])
-            for place in range(3):
-                merged[place] += sums[place]
-        for level, counted in result.fouls.items():
-            merged = fouls.setdefault(level, [0, 0])
-            merged[0] += counted[0]
-            merged[1] += counted[1]
-        for level, counter in result.styles.items():
-            styles.setdefault(level, Counter()).update(counter)
-    pairs = sum(result.pairs for result in ordered)
-    scoops = sum(result.scoops for result in ordered)
-    sap_lang = sum(result.sap_lang for result in ordered)
     bet = Decimal(table.bet)
     total = rake + draw_fee
     return {
@@ -245,6 +223,31 @@ def economics(table: Table, results: list[SimulateResult]) -> dict[str, Any]:
             "per_1000_deals_per_unit_bet": float(total * 1000 / (deals * bet)) if deals and bet else 0.0,
         },
     }
+
+
+def _summed(results: list[SimulateResult]) -> SimulateResult:
+    """Every partition's sums added, in partition order (exact: integers and decimals)."""
+    total = SimulateResult(index=-1)
+    for result in sorted(results, key=lambda item: item.index):
+        total.deals += result.deals
+        total.pairs += result.pairs
+        total.scoops += result.scoops
+        total.sap_lang += result.sap_lang
+        total.points.update(result.points)
+        total.naturals.update(result.naturals)
+        total.rake += result.rake
+        total.draw_fee += result.draw_fee
+        for level, sums in result.level_points.items():
+            merged = total.level_points.setdefault(level, [0, 0, 0])
+            for place in range(3):
+                merged[place] += sums[place]
+        for level, counted in result.fouls.items():
+            merged = total.fouls.setdefault(level, [0, 0])
+            merged[0] += counted[0]
+            merged[1] += counted[1]
+        for level, counter in result.styles.items():
+            total.styles.setdefault(level, Counter()).update(counter)
+    return total
 
 
 def _mean(sums: list[int]) -> float:
