@@ -269,6 +269,16 @@ class Playground:
         entries = [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
         return [message for message in entries if not (allowed and re.search(allowed, message))]
 
+    def settle_with_bet(self, bet: str, server: Service) -> dict[str, Any]:
+        """Type ``bet`` and settle; the problem the service finds in that bet, asked without the page."""
+        field = self.find("#bet")
+        field.clear()
+        field.send_keys(bet)
+        self.find("#settle").click()
+        forfeits = [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]
+        [error] = api(server, "/v1/settlements", {"bet": bet, "players": forfeits})["errors"]
+        return error
+
     def screenshot(self, width: int, path: Path) -> None:
         """The whole page (beyond the viewport) at ``width``."""
         self.use_width(width)
@@ -488,12 +498,7 @@ def test_refused_input_is_shown_next_to_its_field_and_clears_the_old_result(page
     assert not page.find('[data-error-for="knob:rake"]').is_displayed()
     assert page.text("#fingerprint").startswith("sha256:")
 
-    bet = page.find("#bet")
-    bet.clear()
-    bet.send_keys("abc")
-    page.find("#settle").click()
-    forfeits = [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]
-    [error] = api(server, "/v1/settlements", {"bet": "abc", "players": forfeits})["errors"]
+    error = page.settle_with_bet("abc", server)
     assert error["pointer"] == "/bet"
     page.wait(lambda: page.text("#bet-error") == error["detail"], "the bet's problem")
     assert page.text("#table-result") == ""
@@ -699,12 +704,7 @@ def test_what_the_page_says_is_seen_not_only_heard(page: Playground, server: Ser
 
 def test_a_table_that_cannot_be_settled_says_why_once(page: Playground, server: Service) -> None:
     page.wait_for_checks()
-    bet = page.find("#bet")
-    bet.clear()
-    bet.send_keys("abc")
-    page.find("#settle").click()
-    forfeits = [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]
-    [error] = api(server, "/v1/settlements", {"bet": "abc", "players": forfeits})["errors"]
+    error = page.settle_with_bet("abc", server)
     page.wait(lambda: page.text("#table-status") == f"The table could not be settled: {error['detail']}", "why")
     assert "below" not in page.text("#table-status")  # the bet's own message is above the status line
     # Settling a hand of twelve: the one message beside the button, not a second in the status line.
