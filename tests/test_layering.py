@@ -163,3 +163,39 @@ def test_no_function_is_longer_than_sixty_lines_unless_it_says_why():
                 if length > 60 and "# long:" not in lines[node.lineno - 1]:
                     long.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} ({length} lines)")
     assert long == []
+
+
+#: What chooses the model: the kernel, and the loaders of the bank, the odds and the yardsticks.
+MODEL_CHOICES = {
+    "active_kernel",
+    "kernel_named",
+    "shipped_model",
+    "load_bank",
+    "load_deals",
+    "odds_for",
+    "load_tables",
+    "loss_reference",
+}
+#: The composition roots that may choose it: the service, the batch tool and the yardsticks builder.
+COMPOSITION_ROOTS = {"web/app.py", "batch/engine.py", "service/level_yardsticks.py"}
+#: The strategy's entry points whose defaults would choose it for the caller.
+MODEL_TAKERS = {"value_hand": 3, "optimise": 3, "grade_all": 3, "prepare": 3, "model_tables": 2}
+
+
+def test_only_the_composition_roots_choose_the_model_and_the_rest_pass_it_down():
+    # Outside the strategy (whose defaults serve doctests, tests and builders), the kernel and
+    # the data are chosen once by a root and handed to the service layer: no entry point or
+    # service step may pick its own, nor call the strategy without passing the model's parts.
+    chosen, defaulted = [], []
+    for room in ("service", "web", "batch", "infra"):
+        for path in (PACKAGE / room).rglob("*.py"):
+            where = str(path.relative_to(PACKAGE))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and where not in COMPOSITION_ROOTS:
+                    chosen += [f"{where} imports {alias.name}" for alias in node.names if alias.name in MODEL_CHOICES]
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MODEL_TAKERS:
+                    passed = {keyword.arg for keyword in node.keywords} & {"kernel", "bank", "odds"}
+                    if len(passed) < MODEL_TAKERS[node.func.id]:
+                        defaulted.append(f"{where}:{node.lineno} {node.func.id} without the model's parts")
+    assert chosen == []
+    assert defaulted == []

@@ -22,7 +22,7 @@ from ..rules.errors import RuleError
 from ..rules.variants import resolve_variant
 from ..strategy.bots import Level
 from . import grading, players, simulate
-from .engine import EngineError, connect, prepare_workers, run
+from .engine import EngineError, connect, prepare_workers, run, worker_service
 from .history import PART_ROWS, HistoryError, parts_of, variant_spec
 
 __all__ = ["main"]
@@ -278,7 +278,9 @@ def _write_grades(
         "players": len(rows),
         "flagged": flagged,
         "flag_rule": players.flag_rule(),
-        "yardsticks": players.yardsticks({(str(v), int(o)): int(n) for (v, o), n in groups.items()}),
+        "yardsticks": players.yardsticks(
+            {(str(v), int(o)): int(n) for (v, o), n in groups.items()}, worker_service().yardsticks
+        ),
         "errors": first_errors[:50],
         **{key: figures[key] for key in ("elapsed_s", "warm_up_s", "work_s")},
         "scheduler": args.scheduler or "local",

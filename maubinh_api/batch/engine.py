@@ -17,7 +17,11 @@ from typing import Any, TypeVar
 
 from tqdm import tqdm
 
-__all__ = ["EngineError", "connect", "prepare_workers", "run", "worker_memory"]
+from ..service.hands import HandService
+from ..strategy.kernel import active_kernel
+from ..strategy.model import shipped_model
+
+__all__ = ["EngineError", "connect", "prepare_workers", "run", "worker_memory", "worker_service"]
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -38,6 +42,14 @@ def worker_memory() -> None:
 
     keep_freed_memory(trim_threshold=16 << 20)
     pa.set_memory_pool(pa.system_memory_pool())
+
+
+@functools.cache
+def worker_service() -> HandService:
+    """The service layer of this process, built once around its model: the batch side's
+    composition root (the client's, for the yardsticks, and each worker's, for its tasks).
+    The kernel is ``MAUBINH_KERNEL``'s, as in the service, and the data the shipped files."""
+    return HandService(shipped_model(active_kernel()))
 
 
 class EngineError(Exception):

@@ -18,14 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..rules.cards import DECK
 from ..rules.naturals import NaturalHand
 from ..rules.variants import PRESET_NAMES, preset
-from ..strategy.analysis import Grade, Verdict, grade_all
+from ..service.hands import HandService
+from ..strategy.analysis import Grade, Verdict
 from ..strategy.bots import Level
-from ..strategy.level_reference import LossReference, loss_reference
-from ..strategy.valuation import value_hand
-from .engine import worker_memory
+from ..strategy.level_reference import LossReference
+from .engine import worker_memory, worker_service
 from .history import Part, Row, check_row, read_part
 
 __all__ = ["HAND_COLUMNS", "PartResult", "PlayerSums", "grade_part", "warm_up"]
@@ -111,10 +110,11 @@ def warm_up() -> None:
     import pyarrow.parquet  # noqa: F401, PLC0415
 
     worker_memory()
+    service = worker_service()
+    service.warm_up([preset(name) for name in PRESET_NAMES], (1, 2, 3))
     for name in PRESET_NAMES:
         for opponents in (1, 2, 3):
-            value_hand(list(DECK[:13]), preset(name), opponents=opponents)
-            loss_reference(name, opponents)
+            service.yardsticks(name, opponents)
 
 
 def grade_part(task: tuple[Part, str]) -> PartResult:
@@ -123,6 +123,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
     import pyarrow.parquet as pq  # noqa: PLC0415
 
     worker_memory()
+    service = worker_service()
     part, output = task
     result = PartResult(index=part.index)
     columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
@@ -145,7 +146,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
                     result.first_errors.append(found)
                 continue
             checked.append((number, row))
-    for (number, row), graded in zip(checked, _grades([row for _, row in checked]), strict=True):
+    for (number, row), graded in zip(checked, _grades(service, [row for _, row in checked]), strict=True):
         opponents = row.seats - 1
         result.rows_graded += 1
         values = {
@@ -168,7 +169,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
         for name, value in values.items():
             columns[name].append(value)
         sums = result.players.setdefault(row.player_id, PlayerSums())
-        _add(sums, graded, loss_reference(row.variant.name, opponents))
+        _add(sums, graded, service.yardsticks(row.variant.name, opponents))
     table = pa.table({name: columns[name] for name in HAND_COLUMNS}, schema=_schema(pa))
     hands_path = Path(output) / "hands" / f"part-{part.index:05d}.parquet"
     hands_path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,7 +178,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
     return result
 
 
-def _grades(rows: list[Row]) -> list[Grade]:
+def _grades(service: HandService, rows: list[Row]) -> list[Grade]:
     """Every row's grade, in order: the rows of one variant and table size
     graded together (one kernel call for all of them)."""
     groups: dict[tuple[str, int], list[int]] = {}
@@ -187,7 +188,7 @@ def _grades(rows: list[Row]) -> list[Grade]:
     for (_, opponents), indices in groups.items():
         variant = rows[indices[0]].variant
         played = [(rows[index].arrangement, rows[index].declare_natural) for index in indices]
-        for index, graded in zip(indices, grade_all(played, variant, opponents=opponents), strict=True):
+        for index, graded in zip(indices, service.grade_all(played, variant, opponents=opponents), strict=True):
             grades[index] = graded
     return [graded for graded in grades if graded is not None]
 

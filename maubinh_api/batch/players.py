@@ -24,14 +24,14 @@ that level's loss on the same mix of variants and table sizes
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
 import pandas as pd
 
 from ..strategy.analysis import Verdict
 from ..strategy.bots import Level
-from ..strategy.level_reference import loss_reference
+from ..strategy.level_reference import LossReference
 from .grading import LEVELS, VERDICTS, PlayerSums, interval
 
 __all__ = ["FLAG_MIN_HANDS", "FLAG_Z", "flag_rule", "group_tables", "player_rows", "yardsticks"]
@@ -134,9 +134,12 @@ def player_rows(players: dict[str, PlayerSums]) -> list[dict[str, Any]]:
     return rows
 
 
-def yardsticks(groups: Mapping[tuple[str, int], int]) -> list[dict[str, Any]]:
-    """The level yardsticks of each variant and table size a history holds, the largest first:
-    ``{variant, opponents, hands, levels: {level: {mean, sd, best_share}}}`` (``summary.json``)."""
+def yardsticks(
+    groups: Mapping[tuple[str, int], int], reference: Callable[[str, int], Mapping[Level, LossReference]]
+) -> list[dict[str, Any]]:
+    """The level yardsticks (``reference``: a preset's at a table size) of each variant and table
+    size a history holds, the largest first: ``{variant, opponents, hands, levels: {level: {mean,
+    sd, best_share}}}`` (``summary.json``)."""
     ordered = sorted(groups.items(), key=lambda item: (-item[1], item[0]))
     return [
         {
@@ -145,7 +148,7 @@ def yardsticks(groups: Mapping[tuple[str, int], int]) -> list[dict[str, Any]]:
             "hands": hands,
             "levels": {
                 level.value: {"mean": line.mean, "sd": line.sd, "best_share": line.best_share}
-                for level, line in loss_reference(variant, opponents).items()
+                for level, line in reference(variant, opponents).items()
             },
         }
         for (variant, opponents), hands in ordered

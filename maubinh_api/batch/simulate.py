@@ -26,9 +26,8 @@ from ..rules.cards import DECK
 from ..rules.settlement import settle
 from ..rules.table import Seat
 from ..rules.variants import NATURAL_KEYS, Variant
-from ..service.hands import bot_play
 from ..strategy.bots import Level
-from .engine import worker_memory
+from .engine import worker_memory, worker_service
 from .history import variant_of
 
 __all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part", "warm_up"]
@@ -101,15 +100,17 @@ def warm_up(tables: tuple[Table, ...]) -> None:
     import pyarrow.parquet  # noqa: F401, PLC0415
 
     worker_memory()
+    service = worker_service()
     cards = list(DECK[:13])
     for table in tables:
         for level in table.levels:
-            bot_play(cards, table.variant, level, 0, opponents=len(table.levels) - 1)
+            service.bot_play(cards, table.variant, level, 0, opponents=len(table.levels) - 1)
 
 
 def simulate_part(part: SimulatePart) -> SimulateResult:
     """Deal, play and settle one partition's deals; write their history rows."""
     worker_memory()
+    service = worker_service()
     table = part.table
     variant = table.variant
     seats = len(table.levels)
@@ -124,7 +125,7 @@ def simulate_part(part: SimulatePart) -> SimulateResult:
         table_seats, plays = [], []
         for seat in range(seats):
             cards = [DECK[int(index)] for index in order[13 * seat : 13 * seat + 13]]
-            found, chosen = bot_play(cards, variant, table.levels[seat], bot_seeds[seat], opponents=seats - 1)
+            found, chosen = service.bot_play(cards, variant, table.levels[seat], bot_seeds[seat], opponents=seats - 1)
             plays.append(chosen)
             table_seats.append(Seat(table.player_id(seat, deal), chosen.arrangement, chosen.declare_natural))
             if found.natural is not None:

@@ -64,6 +64,9 @@ class Settings:
     retry_hold: float = 0.5
     #: Early retries each worker process holds at once, a thread each (deploy/gunicorn.conf.py: half its threads).
     retry_hold_slots: int = 0
+    #: What computes the expected points: ``compiled`` (the C kernel) or ``reference`` (NumPy; the
+    #: strategy's ``kernel_named`` refuses any other name, and a compiled kernel that is not built).
+    kernel: str = "compiled"
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
@@ -127,6 +130,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "heavy_queue": int,
     "retry_hold": float,
     "retry_hold_slots": int,
+    "kernel": lambda text: text.strip(),
 }
 
 

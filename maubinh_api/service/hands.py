@@ -1,44 +1,46 @@
 """Valuing, playing, grading and analysing hands: the sequences every entry point runs.
 
+A :class:`HandService` is built once by a composition root (``create_app``, a batch worker,
+the yardsticks builder) around the :class:`~maubinh_api.strategy.model.Model` it chose, and
+every sequence passes that model's kernel, bank and odds down: no step below it picks its own.
+
 A hand's valuation (every split screened, the shortlist settled exactly) is the expensive
 step; each sequence here computes it once per 13 cards and hands it to every step after it.
 
 >>> from maubinh_api.rules.cards import DECK
 >>> from maubinh_api.rules.variants import preset
->>> played = graded_play(DECK[:13], preset("classic"), Level.BEST, seed=1, opponents=3)
+>>> from maubinh_api.strategy.kernel import active_kernel
+>>> from maubinh_api.strategy.model import shipped_model
+>>> service = HandService(shipped_model(active_kernel()))
+>>> played = service.graded_play(DECK[:13], preset("classic"), Level.BEST, seed=1, opponents=3)
 >>> played.judgement.ev_loss
 0.0
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..rules.arrangement import Arrangement
-from ..rules.cards import Card
-from ..rules.variants import Variant
-from ..strategy.analysis import Analysis, Grade, analyse, grade
+from ..rules.cards import DECK, Card
+from ..rules.variants import Variant, preset
+from ..strategy.analysis import Analysis, Grade, analyse, grade, grade_all
 from ..strategy.bots import Level, Play, play
+from ..strategy.level_reference import LossReference
+from ..strategy.model import Model
+from ..strategy.optimiser import Objective, Solution, optimise
 from ..strategy.valuation import Valuation, value_hand
 
-__all__ = ["AnalysedPlay", "Analyst", "GradedPlay", "JudgedPlay", "analysed_play", "bot_play", "graded_play"]
+__all__ = ["AnalysedPlay", "Analyst", "GradedPlay", "HandService", "JudgedPlay"]
 
 Judgement = TypeVar("Judgement", Grade, Analysis)
 
 
-def _ordered(cards: Sequence[Card]) -> list[Card]:
+def _ordered(cards: Iterable[Card]) -> list[Card]:
     """The cards in deck order: a valuation (and its cache) does not depend on the order given."""
     return sorted(cards, key=lambda card: card.index)
-
-
-def bot_play(
-    cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int
-) -> tuple[Valuation, Play]:
-    """How a player of ``level`` sets the cards (deterministic in ``seed``), with the hand's valuation."""
-    valuation = value_hand(_ordered(cards), variant, opponents=opponents)
-    return valuation, play(_ordered(cards), variant, level, seed, opponents=opponents, valuation=valuation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,37 +58,125 @@ GradedPlay = JudgedPlay[Grade]
 AnalysedPlay = JudgedPlay[Analysis]
 
 
-def graded_play(cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int) -> GradedPlay:
-    """A bot's play, graded: what the level yardsticks are measured from."""
-    return _judged(cards, variant, level, seed, opponents=opponents, judge=grade)
+class HandService:
+    """What the entry points ask of the strategy, computed with one model."""
 
+    def __init__(self, model: Model) -> None:
+        self.model = model
 
-def analysed_play(cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int) -> AnalysedPlay:
-    """A bot's play with the analysis of the arrangement it set."""
-    return _judged(cards, variant, level, seed, opponents=opponents, judge=analyse)
+    def value(self, cards: Iterable[Card], variant: Variant, *, opponents: int) -> Valuation:
+        """A (checked) hand's valuation under ``variant`` at a table of ``opponents`` + 1."""
+        model = self.model
+        return value_hand(
+            _ordered(cards),
+            variant,
+            opponents=opponents,
+            bank=model.bank(variant.name),
+            odds=model.odds(variant),
+            kernel=model.kernel,
+        )
 
+    def optimal(
+        self, cards: Sequence[Card], variant: Variant, *, objective: Objective, top: int, opponents: int
+    ) -> Solution:
+        """The best arrangement of 13 (checked) cards and the next best distinct ones."""
+        model = self.model
+        return optimise(
+            cards,
+            variant,
+            objective=objective,
+            top=top,
+            opponents=opponents,
+            odds=model.odds(variant),
+            bank=model.bank(variant.name),
+            kernel=model.kernel,
+        )
 
-def _judged(
-    cards: Sequence[Card],
-    variant: Variant,
-    level: Level,
-    seed: int,
-    *,
-    opponents: int,
-    judge: Callable[..., Judgement],  # grade or analyse: the same arguments, a grade or a full analysis
-) -> JudgedPlay[Judgement]:
-    valuation, played = bot_play(cards, variant, level, seed, opponents=opponents)
-    said = judge(
-        played.arrangement, variant, declare_natural=played.declare_natural, opponents=opponents, valuation=valuation
-    )
-    return JudgedPlay(valuation, played, said)
+    def bot_play(
+        self, cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int
+    ) -> tuple[Valuation, Play]:
+        """How a player of ``level`` sets the cards (deterministic in ``seed``), with the hand's valuation."""
+        valuation = self.value(cards, variant, opponents=opponents)
+        return valuation, play(_ordered(cards), variant, level, seed, opponents=opponents, valuation=valuation)
+
+    def graded_play(
+        self, cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int
+    ) -> GradedPlay:
+        """A bot's play, graded: what the level yardsticks are measured from."""
+        return self._judged(cards, variant, level, seed, opponents=opponents, judge=grade)
+
+    def analysed_play(
+        self, cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int
+    ) -> AnalysedPlay:
+        """A bot's play with the analysis of the arrangement it set."""
+        return self._judged(cards, variant, level, seed, opponents=opponents, judge=analyse)
+
+    def _judged(
+        self,
+        cards: Sequence[Card],
+        variant: Variant,
+        level: Level,
+        seed: int,
+        *,
+        opponents: int,
+        judge: Callable[..., Judgement],  # grade or analyse: the same arguments, a grade or a full analysis
+    ) -> JudgedPlay[Judgement]:
+        valuation, played = self.bot_play(cards, variant, level, seed, opponents=opponents)
+        said = judge(
+            played.arrangement,
+            variant,
+            declare_natural=played.declare_natural,
+            opponents=opponents,
+            valuation=valuation,
+        )
+        return JudgedPlay(valuation, played, said)
+
+    def analyst(self, variant: Variant, *, opponents: int) -> Analyst:
+        """An analyst of arrangements under ``variant`` at a table of ``opponents`` + 1."""
+        return Analyst(self, variant, opponents=opponents)
+
+    def grade_all(self, played: Sequence[tuple[Arrangement, bool]], variant: Variant, *, opponents: int) -> list[Grade]:
+        """Every arrangement's grade (each with its ``declare_natural``), in one kernel call."""
+        model = self.model
+        return grade_all(
+            played,
+            variant,
+            opponents=opponents,
+            kernel=model.kernel,
+            bank=model.bank(variant.name),
+            odds=model.odds(variant),
+        )
+
+    def yardsticks(self, preset_name: str, opponents: int) -> Mapping[Level, LossReference]:
+        """Each level's loss per hand under a preset at a table of ``opponents`` + 1."""
+        return self.model.yardsticks(preset_name, opponents)
+
+    def warm_up(self, variants: Iterable[Variant], table_sizes: Iterable[int]) -> None:
+        """Load the odds, the bank and the kernel's tables of each variant at each table size
+        (one valuation each), so that no request or task pays for them."""
+        sizes = tuple(table_sizes)
+        for variant in variants:
+            for opponents in sizes:
+                self.value(DECK[:13], variant, opponents=opponents)  # any 13 cards do
+
+    def readiness(self, preset_names: Iterable[str]) -> dict[str, str]:
+        """Each preset's odds and bank, loaded (or the error it raises): what ``/readyz`` reports."""
+        names = tuple(preset_names)
+        for name in names:
+            self.model.odds(preset(name))
+        checks = {"odds": "ok"}
+        for name in names:
+            self.model.bank(name)
+        checks["bank"] = "ok"
+        return checks
 
 
 class Analyst:
     """Analyses arrangements under one variant and table size; arrangements of the same 13 cards
     share one valuation (a batch often holds several ways to set one hand)."""
 
-    def __init__(self, variant: Variant, *, opponents: int) -> None:
+    def __init__(self, service: HandService, variant: Variant, *, opponents: int) -> None:
+        self.service = service
         self.variant = variant
         self.opponents = opponents
         self._valuations: dict[frozenset[Card], Valuation] = {}
@@ -96,7 +186,7 @@ class Analyst:
         key = frozenset(arrangement.cards)
         valuation = self._valuations.get(key)
         if valuation is None:
-            valuation = value_hand(_ordered(arrangement.cards), self.variant, opponents=self.opponents)
+            valuation = self.service.value(arrangement.cards, self.variant, opponents=self.opponents)
             self._valuations[key] = valuation
         return analyse(
             arrangement,

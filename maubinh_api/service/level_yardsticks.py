@@ -1,7 +1,7 @@
 """Measuring what each bot level gives up per hand: the yardsticks in ``strategy/levels.json``.
 
 Every preset, table size (1-3 opponents) and level, on seeded random hands each played by
-that level's bot and graded against the best play (:func:`~maubinh_api.service.hands.graded_play`,
+that level's bot and graded against the best play (:meth:`~maubinh_api.service.hands.HandService.graded_play`,
 the sequence ``/play`` and ``simulate`` run too): the mean and standard deviation of the loss per
 hand and the share of hands set exactly as the best play.  ``make levels`` runs it (seeded,
 about 20 seconds on 2 cores); :func:`maubinh_api.strategy.level_reference.loss_reference` reads
@@ -11,6 +11,7 @@ the result.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
@@ -24,8 +25,10 @@ from ..rules.cards import DECK
 from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.analysis import EXACT
 from ..strategy.bots import Level
+from ..strategy.kernel import active_kernel
 from ..strategy.level_reference import OUTPUT
-from .hands import graded_play
+from ..strategy.model import shipped_model
+from .hands import HandService
 
 __all__ = ["build", "main"]
 
@@ -33,14 +36,21 @@ __all__ = ["build", "main"]
 def _measure(args: tuple[str, int, int, int]) -> dict[str, list[float]]:
     name, opponents, seed, hands = args
     variant = preset(name)
+    # The builder's own composition root: a pool process makes its service once.
+    service = _service()
     rng = random.Random(seed)
     losses: dict[str, list[float]] = {level.value: [] for level in Level}
     for number in range(hands):
         cards = rng.sample(DECK, 13)
         for level in Level:
-            played = graded_play(cards, variant, level, seed * 1_000_003 + number, opponents=opponents)
+            played = service.graded_play(cards, variant, level, seed * 1_000_003 + number, opponents=opponents)
             losses[level.value].append(played.judgement.ev_loss)
     return losses
+
+
+@functools.cache
+def _service() -> HandService:
+    return HandService(shipped_model(active_kernel()))
 
 
 def build(hands: int, seed: int, workers: int) -> dict[str, object]:

@@ -34,9 +34,11 @@ from ..rules.cards import Card
 from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
 from ..rules.variants import Variant
-from .kernel import active_kernel
+from .bank import HandBank
+from .kernel import Kernel, active_kernel
+from .odds import Odds
 from .splits import hand_indices
-from .tables import model_tables
+from .tables import SHIPPED, Shipped, model_tables
 from .valuation import Outlook, Valuation, value_hand
 
 __all__ = [
@@ -262,11 +264,21 @@ def grade(
     )
 
 
-def grade_all(played: Sequence[tuple[Arrangement, bool]], variant: Variant, *, opponents: int = 3) -> list[Grade]:
+def grade_all(
+    played: Sequence[tuple[Arrangement, bool]],
+    variant: Variant,
+    *,
+    opponents: int = 3,
+    kernel: Kernel | None = None,
+    bank: HandBank | Shipped | None = SHIPPED,
+    odds: Odds | None = None,
+) -> list[Grade]:
     """:func:`grade` for many arrangements (each with its ``declare_natural``)
     under one variant and table size, the same numbers: the kernel values
     every hand and its arrangement in one call; a hand that can hold a
-    natural is graded again one by one, with its natural.
+    natural is graded again one by one, with its natural.  ``kernel``,
+    ``bank`` and ``odds`` are the model's (default: ``MAUBINH_KERNEL``'s
+    kernel and the shipped files), as for :func:`~maubinh_api.strategy.valuation.value_hand`.
 
     >>> from maubinh_api.rules.cards import parse_cards
     >>> from maubinh_api.rules.variants import preset
@@ -280,7 +292,7 @@ def grade_all(played: Sequence[tuple[Arrangement, bool]], variant: Variant, *, o
         raise ValueError(f"opponents must be 1 to 3, not {opponents}")
     if not played:
         return []
-    tables = model_tables(variant)
+    tables = model_tables(variant, odds=odds, bank=bank)
     classes = tables.classes
     hands = np.array([hand_indices(arrangement.cards) for arrangement, _ in played], dtype=np.uint8)
     scores = np.array([[arrangement[position].score for position in POSITIONS] for arrangement, _ in played])
@@ -292,12 +304,16 @@ def grade_all(played: Sequence[tuple[Arrangement, bool]], variant: Variant, *, o
         ],
         axis=1,
     ).astype(np.int16)
-    found = active_kernel().best_splits(tables, hands, opponents=opponents, played=chi)
+    found = (kernel or active_kernel()).best_splits(tables, hands, opponents=opponents, played=chi)
     assert found.played is not None and found.fouled is not None
     grades = []
     for row, (arrangement, declare) in enumerate(played):
         if found.natural_hint[row]:
-            grades.append(grade(arrangement, variant, declare_natural=declare, opponents=opponents))
+            cards = sorted(arrangement.cards, key=lambda card: card.index)
+            valuation = value_hand(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel)
+            grades.append(
+                grade(arrangement, variant, declare_natural=declare, opponents=opponents, valuation=valuation)
+            )
             continue
         fouled = bool(foul_reasons(arrangement, variant.rules))
         ev = float(found.fouled[row] if fouled else found.played[row])

@@ -45,6 +45,7 @@ from ..rules.cards import Card, check_hand
 from ..rules.naturals import NaturalHand
 from ..rules.variants import Variant
 from .bank import HandBank
+from .kernel import Kernel
 from .odds import Odds
 from .splits import UNORDERED_SPLITS, arrangement_of
 from .tables import SHIPPED, Shipped
@@ -92,6 +93,7 @@ def optimise(
     opponents: int = 3,
     odds: Odds | None = None,
     bank: HandBank | Shipped | None = SHIPPED,
+    kernel: Kernel | None = None,
 ) -> Solution:
     """Find the best legal arrangement of 13 cards.
 
@@ -99,13 +101,14 @@ def optimise(
     alternatives, each with a different set of chi strengths), each with its
     expected points per opponent (:mod:`maubinh_api.strategy.valuation`).
     ``odds`` replaces the variant's screening tables and ``bank`` its hand
-    bank; ``bank=None`` values splits by the position odds alone (what the
-    builders use before a bank exists).
+    bank, and ``kernel`` the kernel ``MAUBINH_KERNEL`` chooses; ``bank=None``
+    values splits by the position odds alone (what the builders use before a
+    bank exists).
     """
     _check(cards, top, opponents)
     if objective is Objective.STRONGEST:
-        return _strongest(prepare(cards, variant, opponents=opponents, bank=bank, odds=odds), top)
-    found = value_hand(cards, variant, opponents=opponents, bank=bank, odds=odds)
+        return _strongest(prepare(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel), top)
+    found = value_hand(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel)
     return solution_of(found, top)
 
 

@@ -17,12 +17,12 @@ from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache, record_kernel
 from ..infra.tenants import TenantDirectory, unnamed_tenants
 from ..infra.variant_registry import VariantRegistry
-from ..rules.cards import DECK
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
 from ..rules.variants import PRESET_NAMES, preset
-from ..strategy.kernel import active_kernel
-from ..strategy.valuation import value_hand
+from ..service.hands import HandService
+from ..strategy.kernel import kernel_named
+from ..strategy.model import shipped_model
 from .access import register_access_control
 from .admission import register_admission
 from .answers import MODEL_VERSION
@@ -42,9 +42,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = Settings.from_env().with_overrides(config or {})
     configure_logging(settings.log_level.upper())
     # First, so that a missing compiled kernel stops the start with its own message.
-    record_kernel(active_kernel().name)
+    service = HandService(shipped_model(kernel_named(settings.kernel)))
+    record_kernel(service.model.kernel.name)
     app = Flask("maubinh_api")
     app.extensions["maubinh.settings"] = settings
+    app.extensions["maubinh.hands"] = service
     app.extensions["maubinh.cache"] = build_cache(settings)
     app.extensions["maubinh.variants"] = VariantRegistry(VARIANTS_REMEMBERED, _redis(settings))
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
@@ -71,7 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # The page also at /docs itself (its assets are under /docs/), not a redirect.
     app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"], methods=["GET"])
 
-    _warm_up()
+    _warm_up(service)
     # Everything loaded so far lives as long as the process: keep it out of the
     # cyclic collector's way (and, under gunicorn's preload, its pages shared).
     gc.freeze()
@@ -95,14 +97,13 @@ def _redis(settings: Settings) -> RedisCache | None:
     )
 
 
-def _warm_up() -> None:
+def _warm_up(service: HandService) -> None:
     """Load the presets, the evaluation tables, the odds, the hand banks and the
     kernel's model of each preset before the first request, so that no request
     pays for them (the first answer is as fast as the hundredth) and /readyz
     tells the truth."""
     keep_freed_memory()
-    for name in PRESET_NAMES:
-        for opponents in (1, 3):  # sập làng on and off: every path of the kernel once
-            value_hand(DECK[:13], preset(name), opponents=opponents)
+    # Sập làng on and off (1 and 3 opponents): every path of the kernel once.
+    service.warm_up([preset(name) for name in PRESET_NAMES], (1, 3))
     for wheel in Wheel:
         Evaluator.for_wheel(wheel)

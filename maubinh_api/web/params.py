@@ -11,6 +11,7 @@ from marshmallow import Schema
 from ..infra.config import Settings
 from ..infra.variant_registry import VariantRegistry
 from ..rules.variants import Variant, overrides_of, resolve_variant
+from ..service.hands import HandService
 from .body import json_object
 from .problems import located
 
@@ -18,6 +19,12 @@ from .problems import located
 def settings() -> Settings:
     """The running application's settings."""
     found: Settings = current_app.extensions["maubinh.settings"]
+    return found
+
+
+def hand_service() -> HandService:
+    """The running application's service layer, built around its model by ``create_app``."""
+    found: HandService = current_app.extensions["maubinh.hands"]
     return found
 
 

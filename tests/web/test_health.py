@@ -86,3 +86,25 @@ def test_without_the_compiled_kernel_the_service_refuses_to_start_unless_the_ref
         assert answer.status_code == 200
     finally:
         kernel_named.cache_clear()
+
+
+def test_the_kernel_the_settings_name_is_the_one_every_answer_is_computed_with():
+    # create_app builds the model once from its settings and hands it to the views: a service
+    # told to use the reference kernel says so and answers what the compiled one answers.
+    from maubinh_api import create_app
+
+    body = {"cards": ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"], "top": 2}
+    answers = {}
+    for kernel in ("reference", "compiled"):
+        client = create_app({"kernel": kernel, "cache_bytes": 0}).test_client()
+        assert client.get("/readyz").get_json()["checks"]["kernel"] == kernel
+        answers[kernel] = client.post("/v1/arrangements/optimal", json=body).get_json()
+    assert answers["reference"] == answers["compiled"]
+
+
+def test_a_kernel_that_does_not_exist_stops_the_start_with_the_choices():
+    from maubinh_api import create_app
+    from maubinh_api.strategy.kernel import KernelUnavailable
+
+    with pytest.raises(KernelUnavailable, match="compiled, reference, not 'fortran'"):
+        create_app({"kernel": "fortran"})

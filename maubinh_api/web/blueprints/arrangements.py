@@ -15,12 +15,12 @@ from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
 from ...rules.naturals import detect
 from ...rules.variants import Variant
-from ...service.hands import Analyst, analysed_play
+from ...service.hands import Analyst
 from ...strategy.analysis import Analysis
 from ...strategy.bots import Level
-from ...strategy.optimiser import Objective, optimise
+from ...strategy.optimiser import Objective
 from ..answers import cached_json, fresh_json, sorted_cards
-from ..params import load, variant_of
+from ..params import hand_service, load, variant_of
 from ..presenters import (
     analysis_json,
     bonus_json,
@@ -95,7 +95,7 @@ def optimal_arrangement() -> Response:
 
 def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
     started = time.perf_counter()
-    solution = optimise(cards, variant, **options)
+    solution = hand_service().optimal(cards, variant, **options)
     SOLVER_DURATION.labels(objective=options["objective"].value).observe(time.perf_counter() - started)
     return solution_json(solution)
 
@@ -108,6 +108,9 @@ def analyse_arrangement() -> Response:
     variant = variant_of(data)
     reference = variant_json(variant)
     opponents: int = data["opponents"]
+    analyst = hand_service().analyst(
+        variant, opponents=opponents
+    )  # arrangements of the same 13 cards share a valuation
     material: dict[str, Any] = {"variant": reference, "opponents": opponents}
     if "arrangement" in data:
         with located("arrangement"):
@@ -117,10 +120,7 @@ def analyse_arrangement() -> Response:
         return cached_json(
             "analysis",
             material,
-            lambda: (
-                analysis_json(_analyse(Analyst(variant, opponents=opponents), arrangement, declare))
-                | {"variant": reference}
-            ),
+            lambda: analysis_json(_analyse(analyst, arrangement, declare)) | {"variant": reference},
         )
     items: list[tuple[Arrangement, bool]] = []
     for index, item in enumerate(data["arrangements"]):
@@ -132,7 +132,6 @@ def analyse_arrangement() -> Response:
     ]
 
     def answer() -> dict[str, Any]:
-        analyst = Analyst(variant, opponents=opponents)  # arrangements of the same 13 cards share a valuation
         results = [analysis_json(_analyse(analyst, arrangement, declare)) for arrangement, declare in items]
         return {"results": results, "variant": reference}
 
@@ -156,7 +155,7 @@ def play_hand() -> Response:
 
     def answer() -> dict[str, Any]:
         started = time.perf_counter()
-        played = analysed_play(cards, variant, level, seed, opponents=opponents)
+        played = hand_service().analysed_play(cards, variant, level, seed, opponents=opponents)
         SOLVER_DURATION.labels(objective="play").observe(time.perf_counter() - started)
         return play_json(played.play, played.judgement, played.valuation.natural) | {"variant": reference}
 

@@ -7,11 +7,8 @@ from flask import Blueprint, Response, current_app
 from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
-from ...strategy.bank import load_bank
-from ...strategy.kernel import active_kernel
-from ...strategy.odds import odds_for
 from ..answers import revalidated
-from ..params import settings
+from ..params import hand_service, settings
 from ..problems import Problem
 
 blueprint = Blueprint("health", __name__)
@@ -31,16 +28,12 @@ def readyz() -> dict[str, object]:
         for name in PRESET_NAMES:
             preset(name)
         checks["presets"] = "ok"
-        for name in PRESET_NAMES:
-            odds_for(preset(name))
-        checks["odds"] = "ok"
-        for name in PRESET_NAMES:
-            load_bank(name)
-        checks["bank"] = "ok"
+        service = hand_service()
+        checks |= service.readiness(PRESET_NAMES)
         for wheel in Wheel:
             Evaluator.for_wheel(wheel)
         checks["evaluator"] = "ok"
-        checks["kernel"] = active_kernel().name
+        checks["kernel"] = service.model.kernel.name
     except Exception as error:  # readiness must report, not crash
         current_app.logger.exception("readiness check failed")
         raise Problem(503, f"not ready: {error}", vi=f"chưa sẵn sàng: {error}") from None
