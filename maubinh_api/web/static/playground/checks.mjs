@@ -3,8 +3,9 @@
 import { call, logRequests, withVariant } from './api.mjs';
 import { PATHS, POSITIONS } from './constants.mjs';
 import { arrangementField, clearErrors, fail, renderErrors } from './errors.mjs';
-import { arrangementBody, arrangementKey, handCards, handComplete, markFor, placeArrangement, positionName, updateRowLabels } from './hand.mjs';
+import { arrangementBody, handCards, handComplete, markFor, placeArrangement, positionName, updateRowLabels } from './hand.mjs';
 import { begin, byId, cardsText, clear, debounce, el, integer, isCurrent, label, number, percent, say, setBusy, setStatus, signed, t } from './page.mjs';
+import { arrangementKey } from './rows.mjs';
 import { state } from './state.mjs';
 import { firstDetail, loadVariants, noteVariant } from './variants.mjs';
 

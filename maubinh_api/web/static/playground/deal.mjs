@@ -1,11 +1,12 @@
 /* Dealing from a seed and picking cards one by one. */
 
 import { RANKS, SUITS, shuffledDeck, sortCards } from './deck.mjs';
-import { HAND_SIZE, MAX_SEED, POSITIONS, SIZE } from './constants.mjs';
+import { HAND_SIZE, MAX_SEED } from './constants.mjs';
 import { renderErrors } from './errors.mjs';
 import { handCards, handChanged, placeArrangement, positionOf, positionWord } from './hand.mjs';
 import { renderOptimal } from './optimal.mjs';
 import { byId, cardFace, cardName, clear, el, randomSeed, say, t } from './page.mjs';
+import { added, emptyRows, laidOut, without } from './rows.mjs';
 import { state } from './state.mjs';
 import { renderSeats } from './table.mjs';
 
@@ -32,8 +33,7 @@ export function deal() {
   state.declare = true;
   state.results.optimal = null;
   renderOptimal();
-  placeArrangement({ back: cards.slice(0, 5), middle: cards.slice(5, 10), front: cards.slice(10) },
-    t('dealt', { seed }));
+  placeArrangement(laidOut(cards), t('dealt', { seed }));
   // Laid out high to low, not set by anyone yet: a foul is shown as what to mend, not as a mistake.
   state.asDealt = true;
   renderSeats();
@@ -78,23 +78,22 @@ export function onPick(event) {
   const button = event.target.closest('.pick[data-card]');
   if (!button) return;
   const card = button.dataset.card;
-  const position = positionOf(card);
-  if (position) {
-    state.rows[position].splice(state.rows[position].indexOf(card), 1);
+  if (positionOf(card)) {
+    state.rows = without(state.rows, card);
     handChanged(t('takenOut', { card: cardName(card) }));
     return;
   }
-  const room = POSITIONS.find((candidate) => state.rows[candidate].length < SIZE[candidate]);
-  if (!room) {
+  const change = added(state.rows, card);
+  if (!change) {
     say('picker-count', 'handFull'); // shown beside the picker, and read out (a status)
     return;
   }
-  state.rows[room].push(card);
-  handChanged(t('added', { card: cardName(card), position: positionWord(room) }));
+  state.rows = change.rows;
+  handChanged(t('added', { card: cardName(card), position: positionWord(change.position) }));
 }
 
 export function clearHand() {
-  state.rows = { back: [], middle: [], front: [] };
+  state.rows = emptyRows();
   state.results.optimal = null;
   renderOptimal();
   handChanged(t('handCleared'));

@@ -6,30 +6,26 @@ import { renderPicker } from './deal.mjs';
 import { renderErrors } from './errors.mjs';
 import { renderOptimal } from './optimal.mjs';
 import { announce, byId, cardFace, cardName, clear, el, label, t } from './page.mjs';
+import { allCards, copyRows, isComplete, moved, neighbour, rowOf, swapped } from './rows.mjs';
 import { state } from './state.mjs';
 import { clearTable } from './table.mjs';
 
 // --------------------------------------------------------------- the hand
 
 export function handCards() {
-  return POSITIONS.reduce((all, position) => all.concat(state.rows[position]), []);
+  return allCards(state.rows);
 }
 
 export function handComplete() {
-  return POSITIONS.every((position) => state.rows[position].length === SIZE[position]);
+  return isComplete(state.rows);
 }
 
 export function positionOf(card) {
-  return POSITIONS.find((position) => state.rows[position].indexOf(card) >= 0) || null;
+  return rowOf(state.rows, card);
 }
 
 export function arrangementBody() {
-  return { back: state.rows.back.slice(), middle: state.rows.middle.slice(), front: state.rows.front.slice() };
-}
-
-/** "As Kd 9c 9h 2s|...|...": which arrangement a result describes (its box's data-for). */
-export function arrangementKey(arrangement) {
-  return POSITIONS.map((position) => arrangement[position].join(' ')).join('|');
+  return copyRows(state.rows);
 }
 
 export function markFor(box, key) {
@@ -122,13 +118,9 @@ export function handChanged(message) {
 }
 
 export function swapCards(first, second) {
-  const from = positionOf(first);
-  const to = positionOf(second);
-  if (!from || !to || first === second) return;
-  const i = state.rows[from].indexOf(first);
-  const j = state.rows[to].indexOf(second);
-  state.rows[from][i] = second;
-  state.rows[to][j] = first;
+  const next = swapped(state.rows, first, second);
+  if (!next) return;
+  state.rows = next;
   state.focusCard = first;
   handChanged(t('swapped', { first: cardName(first), second: cardName(second) }));
 }
@@ -136,32 +128,23 @@ export function swapCards(first, second) {
 /** Move a card to a chi; into a full chi it trades places with that chi's last card. */
 export function moveCard(card, target) {
   const from = positionOf(card);
-  if (!from) return;
-  if (from === target) {
-    announce(t('alreadyThere', { card: cardName(card), position: positionWord(target) }));
-    return;
-  }
-  const row = state.rows[target];
-  if (row.length < SIZE[target]) {
-    state.rows[from].splice(state.rows[from].indexOf(card), 1);
-    row.push(card);
-    state.focusCard = card;
+  if (from === target) announce(t('alreadyThere', { card: cardName(card), position: positionWord(target) }));
+  const change = moved(state.rows, card, target);
+  if (!change) return;
+  state.rows = change.rows;
+  state.focusCard = card;
+  if (!change.other) {
     handChanged(t('moved', { card: cardName(card), position: positionWord(target) }));
     return;
   }
-  const other = row[row.length - 1];
-  const i = state.rows[from].indexOf(card);
-  state.rows[from][i] = other;
-  row[row.length - 1] = card;
-  state.focusCard = card;
   handChanged(t('movedSwapped', {
-    card: cardName(card), position: positionWord(target), other: cardName(other), from: positionWord(from),
+    card: cardName(card), position: positionWord(target), other: cardName(change.other), from: positionWord(from),
   }));
 }
 
 /** Put the cards as an answer of the API laid them out. */
 export function placeArrangement(arrangement, message) {
-  state.rows = { back: arrangement.back.slice(), middle: arrangement.middle.slice(), front: arrangement.front.slice() };
+  state.rows = copyRows(arrangement);
   state.focusCard = state.rows.back[0];
   handChanged(message);
 }
@@ -207,25 +190,8 @@ export function onHandKey(event) {
     announce(t('putDown', { card: cardName(picked) }));
   } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].indexOf(key) >= 0) {
     event.preventDefault();
-    focusCard(neighbour(card, key));
+    focusCard(neighbour(state.rows, card, key));
   }
-}
-
-/** The card an arrow key goes to: left/right through all 13, up/down to the chi above/below. */
-export function neighbour(card, key) {
-  const cards = handCards();
-  const index = cards.indexOf(card);
-  if (key === 'Home') return cards[0];
-  if (key === 'End') return cards[cards.length - 1];
-  if (key === 'ArrowLeft') return cards[Math.max(0, index - 1)];
-  if (key === 'ArrowRight') return cards[Math.min(cards.length - 1, index + 1)];
-  const position = positionOf(card);
-  const step = key === 'ArrowUp' ? -1 : 1;
-  for (let p = POSITIONS.indexOf(position) + step; p >= 0 && p < POSITIONS.length; p += step) {
-    const row = state.rows[POSITIONS[p]];
-    if (row.length) return row[Math.min(row.length - 1, state.rows[position].indexOf(card))];
-  }
-  return card;
 }
 
 export function focusCard(card) {

@@ -5,6 +5,7 @@ import { HAND_SIZE, PATHS, POSITIONS } from './constants.mjs';
 import { clearErrors, fail, flatCardField, renderErrors } from './errors.mjs';
 import { handCards, handComplete, placeArrangement } from './hand.mjs';
 import { begin, byId, cardsText, clear, el, integer, isCurrent, label, number, say, setBusy, setStatus, signed, t } from './page.mjs';
+import { sameArrangement } from './rows.mjs';
 import { state } from './state.mjs';
 import { flushKnobEdits, noteVariant } from './variants.mjs';
 
@@ -74,11 +75,6 @@ export function renderOptimal() {
     }) }));
   }
   setStatus('optimal-status', t('optimalSummary', { count: choices.length, ev: signed(data.best.ev) }));
-}
-
-/** The same three chi, whatever the order of the cards within each. */
-export function sameArrangement(first, second) {
-  return POSITIONS.every((position) => first[position].slice().sort().join() === second[position].slice().sort().join());
 }
 
 /** Auto-arrange ranks by strength, not by points: its first choice is the strongest, not the best. */

@@ -1,6 +1,7 @@
 /* The page's one mutable state, shared by every module (and shown as window.MauBinhPlayground.state). */
 
 import { DEFAULT_LEVELS } from './constants.mjs';
+import { emptyRows } from './rows.mjs';
 
 // -------------------------------------------------------------------- state
 
@@ -10,7 +11,7 @@ export const state = {
   budget: [], // what is left of the key's limits: [{limit, remaining, reset}]
   seed: 0,
   deck: [], // the 52 cards as shuffled: seat i is dealt deck[13 i .. 13 i + 12]
-  rows: { back: [], middle: [], front: [] }, // the user's cards, chi by chi
+  rows: emptyRows(), // the user's cards, chi by chi (changed only through rows.mjs)
   picked: null, // the card picked up (click, Enter or Space) to swap with another
   asDealt: false, // the hand is as dealt (high to low): nobody has set it yet
   focusCard: null, // the card holding the hand's single tab stop
