@@ -27,7 +27,7 @@ from typing import Final
 
 from .cards import Card, parse_cards
 from .errors import CardCountError, DuplicateCardError
-from .hands import Hand, Wheel, classify, compare, front_beats_middle
+from .hands import Category, Hand, Wheel, classify, compare, front_beats_middle
 from .labels import LabelledCode
 from .variants import RuleSet
 
@@ -37,6 +37,7 @@ __all__ = [
     "FoulCode",
     "FoulReason",
     "Position",
+    "bonus_labels",
     "bonuses",
     "foul_reasons",
     "parse_cards",
@@ -206,12 +207,23 @@ class Bonus:
     @property
     def label_en(self) -> str:
         """E.g. ``'Four of a kind in the middle'``."""
-        return f"{self.hand.category.label_en} in the {self.position.value}"
+        return bonus_labels(self.key)[0]
 
     @property
     def label_vi(self) -> str:
         """E.g. ``'Tứ quý chi giữa'``."""
-        return f"{self.hand.category.label_vi} {self.position.label_vi}"
+        return bonus_labels(self.key)[1]
+
+
+def bonus_labels(key: str) -> tuple[str, str]:
+    """The English and Vietnamese names of a bonus-table key.
+
+    >>> bonus_labels("middle.full_house")
+    ('Full house in the middle', 'Cù lũ chi giữa')
+    """
+    position, category = key.split(".")
+    found = Category.from_key(category)
+    return f"{found.label_en} in the {position}", f"{found.label_vi} {Position(position).label_vi}"
 
 
 def bonus_for(position: Position, hand: Hand, rules: RuleSet) -> Bonus | None:

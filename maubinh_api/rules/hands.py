@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 from typing import Final
 
 from .cards import DECK, Card, Rank, check_distinct, parse_cards
 from .errors import CardCountError
+from .labels import LabelledCode
 
 __all__ = [
     "Category",
@@ -43,11 +44,13 @@ __all__ = [
 ]
 
 
-class Wheel(StrEnum):
+class Wheel(LabelledCode):
     """Where the straight A-2-3-4-5 (sảnh nhị) ranks: knob ``wheel`` of RULES §3."""
 
-    LOW = "low"  #: the lowest straight (001, standard poker)
-    SECOND = "second"  #: just below 10-J-Q-K-A (004)
+    #: the lowest straight (001, standard poker)
+    LOW = "low", "The lowest straight", "Sảnh nhỏ nhất"
+    #: just below 10-J-Q-K-A (004)
+    SECOND = "second", "Second only to 10-J-Q-K-A", "Sảnh nhì, chỉ sau 10-J-Q-K-A"
 
 
 class Category(Enum):

@@ -25,7 +25,6 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -36,36 +35,37 @@ from .arrangement import Arrangement
 from .cards import DECK, Card, check_hand, parse_cards
 from .evaluator import Evaluator
 from .hands import Wheel
+from .labels import LabelledCode
 from .splits import BACK, FIVES, FRONT, MIDDLE, THREES
 from .variants import NaturalVsNatural, RuleSet
 
 __all__ = ["Natural", "NaturalHand", "compare_naturals", "detect", "parse_cards", "qualifying"]
 
 
-class Natural(Enum):
+class Natural(LabelledCode):
     """The naturals, highest precedence first (R7), with their labels."""
 
-    DRAGON_FLUSH = ("dragon_flush", "Dragon flush (2 to A of one suit)", "Rồng cuốn")
-    DRAGON = ("dragon", "Dragon (2 to A)", "Sảnh rồng")
-    THREE_STRAIGHT_FLUSHES = ("three_straight_flushes", "Three straight flushes", "3 thùng phá sảnh")
-    THIRTEEN_ONE_COLOUR = ("thirteen_one_colour", "Thirteen cards of one colour", "Đồng màu 1")
-    TWELVE_ONE_COLOUR = ("twelve_one_colour", "Twelve cards of one colour", "Đồng màu 2")
-    FIVE_PAIRS_TRIPS = ("five_pairs_trips", "Five pairs and three of a kind", "Năm đôi một sám")
-    SIX_PAIRS = ("six_pairs", "Six pairs", "Lục phé bôn")
-    FOUR_TRIPS = ("four_trips", "Four three-of-a-kinds", "4 sám chi")
-    THREE_QUADS = ("three_quads", "Three four-of-a-kinds", "3 tứ quý")
-    THREE_FLUSHES = ("three_flushes", "Three flushes", "3 thùng")
-    THREE_STRAIGHTS = ("three_straights", "Three straights", "3 sảnh")
+    DRAGON_FLUSH = "dragon_flush", "Dragon flush (2 to A of one suit)", "Rồng cuốn"
+    DRAGON = "dragon", "Dragon (2 to A)", "Sảnh rồng"
+    THREE_STRAIGHT_FLUSHES = "three_straight_flushes", "Three straight flushes", "3 thùng phá sảnh"
+    THIRTEEN_ONE_COLOUR = "thirteen_one_colour", "Thirteen cards of one colour", "Đồng màu 1"
+    TWELVE_ONE_COLOUR = "twelve_one_colour", "Twelve cards of one colour", "Đồng màu 2"
+    FIVE_PAIRS_TRIPS = "five_pairs_trips", "Five pairs and three of a kind", "Năm đôi một sám"
+    SIX_PAIRS = "six_pairs", "Six pairs", "Lục phé bôn"
+    FOUR_TRIPS = "four_trips", "Four three-of-a-kinds", "4 sám chi"
+    THREE_QUADS = "three_quads", "Three four-of-a-kinds", "3 tứ quý"
+    THREE_FLUSHES = "three_flushes", "Three flushes", "3 thùng"
+    THREE_STRAIGHTS = "three_straights", "Three straights", "3 sảnh"
 
-    def __init__(self, key: str, label_en: str, label_vi: str) -> None:
-        self.key = key
-        self.label_en = label_en
-        self.label_vi = label_vi
+    @property
+    def key(self) -> str:
+        """What requests send and answers give (``'dragon'``)."""
+        return self.value
 
     @classmethod
     def from_key(cls, key: str) -> Natural:
         """The natural with the given key."""
-        return _BY_KEY[key]
+        return cls(key)
 
     @property
     def precedence(self) -> int:
@@ -78,7 +78,6 @@ class Natural(Enum):
         return self in _SPLIT_NATURALS
 
 
-_BY_KEY: Final = {natural.key: natural for natural in Natural}
 _PRECEDENCE: Final = {natural: index for index, natural in enumerate(Natural)}
 _SPLIT_NATURALS: Final = frozenset({Natural.THREE_STRAIGHT_FLUSHES, Natural.THREE_FLUSHES, Natural.THREE_STRAIGHTS})
 

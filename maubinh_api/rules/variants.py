@@ -40,6 +40,7 @@ from typing import Any, Final
 
 from .errors import PathPart, VariantError
 from .hands import Wheel
+from .labels import LabelledCode
 
 __all__ = [
     "BONUS_KEYS",
@@ -89,11 +90,13 @@ NATURAL_KEYS: Final = (
 PRESET_NAMES: Final = ("classic", "online", "extended", "chinese-poker-2-4")
 
 
-class NaturalVsNatural(StrEnum):
+class NaturalVsNatural(LabelledCode):
     """Knob ``natural_vs_natural``: what two natural hands do to each other."""
 
-    HIGHER_WINS = "higher_wins"  #: the higher natural is paid its payout
-    DRAW = "draw"  #: 0 between two natural hands
+    #: the higher natural is paid its payout
+    HIGHER_WINS = "higher_wins", "The higher natural wins", "Thắng trắng cao hơn thắng"
+    #: 0 between two natural hands
+    DRAW = "draw", "Two naturals draw", "Hai thắng trắng hòa nhau"
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,17 +321,25 @@ def _table_map(keys: tuple[str, ...], value_check: Checker, what: str) -> Checke
                 vi=f"{_name(path)} phải là một đối tượng gồm {what_vi}, không phải {_show_vi(value)}",
                 path=path,
             )
-        for key in value:
-            if key not in keys:
-                raise VariantError(
-                    f"unknown {one} {key!r}; the known ones are {', '.join(keys)}",
-                    vi=f"không có {one_vi} {key!r}; các {one_vi} hợp lệ là {', '.join(keys)}",
-                    path=(*path, key),
-                )
+        _refuse_unknown(value, keys, path, one, one_vi)
         checked = {key: value_check(value[key], (*path, key)) for key in keys if key in value}
         return MappingProxyType(checked)
 
     return check
+
+
+def _refuse_unknown(
+    value: Mapping[Any, object], known: tuple[str, ...], path: tuple[PathPart, ...], entry: str, entry_vi: str
+) -> None:
+    """A key of ``value`` not among ``known`` is refused at its own path, naming the known ones
+    (``entry``: what one key is called, in English and in Vietnamese)."""
+    for key in value:
+        if key not in known:
+            raise VariantError(
+                f"unknown {entry} {key!r}; the known ones are {', '.join(known)}",
+                vi=f"không có {entry_vi} {key!r}; các {entry_vi} hợp lệ là {', '.join(known)}",
+                path=(*path, key),
+            )
 
 
 def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | None:
@@ -341,13 +352,7 @@ def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | No
             path=path,
         )
     names = TableLimits.__slots__
-    for key in value:
-        if key not in names:
-            raise VariantError(
-                f"unknown table limit {key!r}; the known ones are {', '.join(names)}",
-                vi=f"không có giới hạn bàn {key!r}; các giới hạn hợp lệ là {', '.join(names)}",
-                path=(*path, key),
-            )
+    _refuse_unknown(value, names, path, "table limit", "giới hạn bàn")
     missing = [name for name in names if name not in value]
     if missing:
         raise VariantError(

@@ -10,7 +10,6 @@ the result.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import math
@@ -19,12 +18,12 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 from ..rules.cards import DECK
 from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.analysis import EXACT
 from ..strategy.bots import Level
+from ..strategy.builders import builder_arguments
 from ..strategy.kernel import active_kernel
 from ..strategy.level_reference import OUTPUT
 from ..strategy.model import shipped_model
@@ -79,13 +78,8 @@ def build(hands: int, seed: int, workers: int) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m maubinh_api.service.level_yardsticks", description=__doc__.split("\n\n")[0]
-    )
+    parser = builder_arguments(__spec__.name if __spec__ else __name__, __doc__, OUTPUT, presets=False)
     parser.add_argument("--hands", type=int, default=1500, help="hands per preset and table size (default 1,500)")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=OUTPUT)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     table = build(args.hands, args.seed, args.workers)

@@ -23,8 +23,6 @@ True
 from __future__ import annotations
 
 import functools
-import io
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -34,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.cards import Card
+from .npz import pack, unpack
 
 __all__ = ["BANK_VERSION", "NO_NATURAL", "BankSettings", "Deals", "HandBank", "load_bank", "load_deals"]
 
@@ -65,14 +64,12 @@ class Deals:
         return words
 
     def save(self) -> bytes:
-        buffer = io.BytesIO()
-        np.savez_compressed(buffer, cards=self.cards, meta=np.array(json.dumps(self.meta, sort_keys=True)))
-        return buffer.getvalue()
+        return pack(self.meta, cards=self.cards)
 
     @classmethod
     def load(cls, data: bytes) -> Deals:
-        with np.load(io.BytesIO(data)) as arrays:
-            return cls(cards=arrays["cards"], meta=json.loads(str(arrays["meta"])))
+        arrays, meta = unpack(data)
+        return cls(cards=arrays["cards"], meta=meta)
 
     @classmethod
     def deal(cls, count: int, seed: int) -> Deals:
@@ -106,34 +103,28 @@ class BankSettings:
     meta: dict[str, Any]
 
     def save(self) -> bytes:
-        buffer = io.BytesIO()
-        np.savez_compressed(
-            buffer,
+        return pack(
+            self.meta,
             back=self.back,
             middle=self.middle,
             front=self.front,
             natural=self.natural,
             scoops=self.scoops.astype(np.float16),
             scooped=self.scooped.astype(np.float16),
-            meta=np.array(json.dumps(self.meta, sort_keys=True)),
         )
-        return buffer.getvalue()
 
     @classmethod
     def load(cls, data: bytes) -> BankSettings:
-        with np.load(io.BytesIO(data)) as arrays:
-            meta = json.loads(str(arrays["meta"]))
-            if meta.get("bank_version") != BANK_VERSION:
-                raise ValueError(f"hand bank of version {meta.get('bank_version')}, expected {BANK_VERSION}")
-            return cls(
-                back=arrays["back"],
-                middle=arrays["middle"],
-                front=arrays["front"],
-                natural=arrays["natural"],
-                scoops=arrays["scoops"].astype(np.float32),
-                scooped=arrays["scooped"].astype(np.float32),
-                meta=meta,
-            )
+        arrays, meta = unpack(data, version=("bank_version", BANK_VERSION, "hand bank"))
+        return cls(
+            back=arrays["back"],
+            middle=arrays["middle"],
+            front=arrays["front"],
+            natural=arrays["natural"],
+            scoops=arrays["scoops"].astype(np.float32),
+            scooped=arrays["scooped"].astype(np.float32),
+            meta=meta,
+        )
 
 
 class HandBank:

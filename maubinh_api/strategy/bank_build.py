@@ -18,7 +18,6 @@ takes about 25 minutes on a 2-core machine with the compiled kernel (a round
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import sys
 import time
@@ -32,6 +31,7 @@ import numpy.typing as npt
 from ..rules.cards import DECK
 from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
 from .bank import BANK_VERSION, NO_NATURAL, BankSettings, Deals, HandBank
+from .builders import builder_arguments, write_data
 from .classes import HandClasses
 from .kernel import active_kernel
 from .odds_build import class_id3, class_id5
@@ -193,19 +193,13 @@ def build_preset(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m maubinh_api.strategy.bank_build", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("--preset", action="append", choices=PRESET_NAMES, help="a preset (repeatable; default all)")
+    parser = builder_arguments(__spec__.name if __spec__ else __name__, __doc__, OUTPUT)
     parser.add_argument("--hands", type=int, default=400_000, help="hands in the bank (default 400,000)")
     parser.add_argument(
         "--rounds",
         type=int,
         help="setting rounds per preset (default: ROUNDS, the shipped bank's; with --more, 1)",
     )
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=OUTPUT)
     parser.add_argument(
         "--more",
         action="store_true",
@@ -226,8 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = BankSettings.load(path.read_bytes()) if args.more else None
         rounds = args.rounds or (1 if args.more else ROUNDS[name])
         settings = build_preset(name, deals, rounds=rounds, workers=args.workers, seed=args.seed, start=start)
-        path.write_bytes(settings.save())
-        print(f"{name}: wrote {path} ({path.stat().st_size:,} bytes)", flush=True)
+        write_data(path, settings.save(), name)
     print(f"done in {time.perf_counter() - started:.0f} s", flush=True)
     return 0
 

@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .reference import ReferenceKernel
-from .splits import BestSplits, LegalSplits
+from .splits import BestSplits, Hands, LegalSplits, Played
 from .tables import ModelTables
 
 __all__ = [
@@ -139,12 +139,7 @@ class Kernel(Protocol):
         """``compiled`` or ``reference``."""
 
     def best_splits(
-        self,
-        tables: ModelTables,
-        hands: npt.NDArray[np.uint8],
-        *,
-        opponents: int,
-        played: npt.NDArray[np.int16] | None = None,
+        self, tables: ModelTables, hands: Hands, *, opponents: int, played: Played | None = None
     ) -> BestSplits:
         """The best shortlisted split of each hand (rows of 13 card indices,
         sorted), valued against its field when ``tables`` has a bank; with
@@ -361,12 +356,7 @@ class CompiledKernel:
             return model
 
     def best_splits(
-        self,
-        tables: ModelTables,
-        hands: npt.NDArray[np.uint8],
-        *,
-        opponents: int,
-        played: npt.NDArray[np.int16] | None = None,
+        self, tables: ModelTables, hands: Hands, *, opponents: int, played: Played | None = None
     ) -> BestSplits:
         rows = np.ascontiguousarray(hands, dtype=np.uint8)
         if rows.ndim != 2 or rows.shape[1] != 13:

@@ -26,8 +26,6 @@ uses its preset's distributions with its own bonus table and wheel.
 from __future__ import annotations
 
 import functools
-import io
-import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
@@ -39,6 +37,7 @@ from ..rules.arrangement import Position
 from ..rules.hands import Wheel
 from ..rules.variants import NATURAL_KEYS, RuleSet, Variant
 from .classes import HandClasses
+from .npz import pack, unpack
 
 __all__ = ["SCREEN_COLUMNS", "Odds", "OddsTables", "PositionOdds", "build_odds", "load_tables", "odds_for"]
 
@@ -61,34 +60,28 @@ class OddsTables:
 
     def save(self) -> bytes:
         """The .npz bytes of these tables."""
-        buffer = io.BytesIO()
-        np.savez_compressed(
-            buffer,
+        return pack(
+            self.meta,
             back=self.back.astype(np.float32),
             middle=self.middle.astype(np.float32),
             front=self.front.astype(np.float32),
             naturals=self.naturals,
             scoop=np.array([self.scoop_exponent, self.scooped_exponent]),
-            meta=np.array(json.dumps(self.meta, sort_keys=True)),
         )
-        return buffer.getvalue()
 
     @classmethod
     def load(cls, data: bytes) -> OddsTables:
         """Read tables written by :meth:`save`."""
-        with np.load(io.BytesIO(data)) as arrays:
-            meta = json.loads(str(arrays["meta"]))
-            if meta.get("table_version") != TABLE_VERSION:
-                raise ValueError(f"odds tables of version {meta.get('table_version')}, expected {TABLE_VERSION}")
-            return cls(
-                back=arrays["back"].astype(np.float64),
-                middle=arrays["middle"].astype(np.float64),
-                front=arrays["front"].astype(np.float64),
-                naturals=arrays["naturals"].astype(np.float64),
-                scoop_exponent=float(arrays["scoop"][0]),
-                scooped_exponent=float(arrays["scoop"][1]),
-                meta=meta,
-            )
+        arrays, meta = unpack(data, version=("table_version", TABLE_VERSION, "odds tables"))
+        return cls(
+            back=arrays["back"].astype(np.float64),
+            middle=arrays["middle"].astype(np.float64),
+            front=arrays["front"].astype(np.float64),
+            naturals=arrays["naturals"].astype(np.float64),
+            scoop_exponent=float(arrays["scoop"][0]),
+            scooped_exponent=float(arrays["scoop"][1]),
+            meta=meta,
+        )
 
     @classmethod
     def uniform(cls) -> OddsTables:

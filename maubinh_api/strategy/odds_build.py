@@ -19,7 +19,6 @@ half an hour on a 2-core machine; the time is printed.
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import random
 import sys
@@ -34,6 +33,7 @@ from ..rules.arrangement import Arrangement
 from ..rules.cards import DECK, Card
 from ..rules.evaluator import colex_offsets
 from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
+from .builders import builder_arguments, write_data
 from .classes import FLUSH_ID_BASE, ID5_COUNT
 from .odds import TABLE_VERSION, Odds, OddsTables, build_odds
 from .optimiser import Objective, optimise
@@ -243,18 +243,12 @@ def build_preset(preset_name: str, *, deals: int, rounds: int, tolerance: float,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m maubinh_api.strategy.odds_build", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("--preset", action="append", choices=PRESET_NAMES, help="a preset (repeatable; default all)")
+    parser = builder_arguments(__spec__.name if __spec__ else __name__, __doc__, OUTPUT)
     parser.add_argument("--deals", type=int, default=60_000, help="two-player deals per round (default 60,000)")
     parser.add_argument("--rounds", type=int, default=8, help="most rounds per preset (default 8)")
     parser.add_argument(
         "--tolerance", type=float, default=0.004, help="stop when rounds differ by less (default 0.004)"
     )
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=OUTPUT)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     args.output.mkdir(parents=True, exist_ok=True)
@@ -263,8 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             name, deals=args.deals, rounds=args.rounds, tolerance=args.tolerance, seed=args.seed, workers=args.workers
         )
         path = args.output / f"{name}.npz"
-        path.write_bytes(tables.save())
-        print(f"{name}: wrote {path} ({path.stat().st_size:,} bytes)", flush=True)
+        write_data(path, tables.save(), name)
     print(f"done in {time.perf_counter() - started:.0f} s", flush=True)
     return 0
 

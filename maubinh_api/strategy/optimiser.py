@@ -38,10 +38,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import Card, check_hand
+from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
 from ..rules.variants import Variant
 from .bank import HandBank
@@ -57,11 +57,11 @@ __all__ = ["Choice", "Objective", "Solution", "optimise"]
 SPLIT_COUNT = 2 * UNORDERED_SPLITS
 
 
-class Objective(StrEnum):
+class Objective(LabelledCode):
     """What "optimal" means (RULES §10)."""
 
-    EV = "ev"
-    STRONGEST = "strongest"
+    EV = "ev", "Most expected points", "Nhiều điểm kỳ vọng nhất"
+    STRONGEST = "strongest", "Strongest chi first (auto-arrange)", "Chi mạnh nhất trước (tự xếp)"
 
 
 @dataclass(frozen=True, slots=True)

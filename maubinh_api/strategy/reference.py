@@ -45,7 +45,9 @@ from .splits import (
     SPLIT_FRONT,
     SPLIT_SECOND,
     BestSplits,
+    Hands,
     LegalSplits,
+    Played,
     best_distinct,
     split_key,
     subset_classes,
@@ -491,12 +493,7 @@ class ReferenceKernel:
     name: Final = "reference"
 
     def best_splits(
-        self,
-        tables: ModelTables,
-        hands: npt.NDArray[np.uint8],
-        *,
-        opponents: int,
-        played: npt.NDArray[np.int16] | None = None,
+        self, tables: ModelTables, hands: Hands, *, opponents: int, played: Played | None = None
     ) -> BestSplits:
         field = tables.bank is not None
         found = []

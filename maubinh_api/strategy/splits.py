@@ -48,7 +48,9 @@ __all__ = [
     "SPLIT_SECOND",
     "UNORDERED_SPLITS",
     "BestSplits",
+    "Hands",
     "LegalSplits",
+    "Played",
     "arrangement_of",
     "best_distinct",
     "hand_indices",
@@ -104,6 +106,12 @@ class LegalSplits:
     def keys(self) -> I64:
         """Each split's key (its three classes in one integer, see :func:`split_key`)."""
         return (self.high.astype(np.int64) << 22) | (self.low.astype(np.int64) << 9) | self.front.astype(np.int64)
+
+
+#: Many hands, a row of 13 card indices each (sorted): what a kernel's ``best_splits`` reads.
+Hands = npt.NDArray[np.uint8]
+#: Per hand, the class numbers (high, low, front) of the arrangement played.
+Played = npt.NDArray[np.int16]
 
 
 @dataclass(frozen=True)

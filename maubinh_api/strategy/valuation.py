@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypedDict, Unpack
 
 import numpy as np
 
@@ -48,7 +48,7 @@ from .odds import Odds
 from .splits import LegalSplits, arrangement_of, hand_indices, split_key
 from .tables import SHIPPED, ModelTables, Shipped, model_tables
 
-__all__ = ["SHORTLIST", "Outlook", "PreparedHand", "Valuation", "prepare", "value_hand"]
+__all__ = ["SHORTLIST", "ModelChoice", "Outlook", "PreparedHand", "Valuation", "prepare", "value_hand"]
 
 #: Distinct splits per hand settled exactly against the whole field.
 SHORTLIST: Final = 12
@@ -254,17 +254,19 @@ class Valuation:
         return self.model.splits()
 
 
-def value_hand(
-    cards: Sequence[Card],
-    variant: Variant,
-    *,
-    opponents: int = 3,
-    bank: HandBank | Shipped | None = SHIPPED,
-    odds: Odds | None = None,
-    kernel: Kernel | None = None,
-) -> Valuation:
+class ModelChoice(TypedDict, total=False):
+    """What :func:`prepare` (and so :func:`value_hand`) may be told besides the cards and the
+    variant; each left out takes :func:`prepare`'s default."""
+
+    opponents: int
+    bank: HandBank | Shipped | None
+    odds: Odds | None
+    kernel: Kernel | None
+
+
+def value_hand(cards: Sequence[Card], variant: Variant, **choice: Unpack[ModelChoice]) -> Valuation:
     """Value a (checked) hand: its shortlist settled exactly against its field, best first."""
-    prepared = prepare(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel)
+    prepared = prepare(cards, variant, **choice)
     picks = prepared.model.shortlist()
     chi = [(high, low, front) for _, high, low, front, _ in picks]
     exact = prepared.model.exact(chi) if prepared.has_field else [pick[4] for pick in picks]

@@ -26,7 +26,17 @@ from ..strategy.model import shipped_model
 from .access import register_access_control
 from .admission import register_admission
 from .answers import MODEL_VERSION
-from .blueprints import arrangements, hands, health, metrics, playground, settlements, usage, variants
+from .blueprints import (
+    arrangements,
+    enumerations,
+    hands,
+    health,
+    metrics,
+    playground,
+    settlements,
+    usage,
+    variants,
+)
 from .language import register_language
 from .observability import register_observability
 from .problems import register_error_handlers
@@ -64,7 +74,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_access_control(app, directory, budgets, settings.auth_failure_limit, hold)
     # After the limits: a request refused with 429 takes no slot.
     register_admission(app, settings.heavy_slots, settings.heavy_wait, settings.heavy_queue)
-    for module in (health, metrics, variants, usage, hands, arrangements, settlements, playground):
+    for module in (health, metrics, variants, enumerations, usage, hands, arrangements, settlements, playground):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "maubinh-api"}),

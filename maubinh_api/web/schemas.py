@@ -148,6 +148,22 @@ class BoundedList(fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+def batch_of(item: fields.Field[Any], limit: int, entries: Message, noun: Message, **kwargs: Any) -> BoundedList:
+    """A batch: a list of 1 to ``limit`` ``item`` (``entries``: what they are called in the count's
+    message, ``noun``: in the shape's)."""
+    return BoundedList(
+        item,
+        min_length=1,
+        max_length=limit,
+        wrong_count=Message(
+            f"a batch has 1 to {limit} {entries}, not {{count}}",
+            f"một lô có từ 1 đến {limit} {entries.vi}, không phải {{count}}",
+        ),
+        noun=noun,
+        **kwargs,
+    )
+
+
 class CardList(BoundedList):
     """A list of cards, read in one pass (a field call per card costs more than
     the card); errors are keyed by position, like marshmallow's own lists."""
@@ -284,15 +300,11 @@ class ClassifyRequest(StrictSchema):
     """``POST /v1/hands/classify``: one chi in ``cards`` or many in ``hands``."""
 
     cards = card_list(3, 5, _A_CHI)
-    hands = BoundedList(
+    hands = batch_of(
         card_list(3, 5, _A_CHI),
-        min_length=1,
-        max_length=MAX_CLASSIFY_HANDS,
-        wrong_count=Message(
-            f"a batch has 1 to {MAX_CLASSIFY_HANDS} hands, not {{count}}",
-            f"một lô có từ 1 đến {MAX_CLASSIFY_HANDS} chi, không phải {{count}}",
-        ),
-        noun=Message("chi (lists of cards)", "chi (danh sách lá bài)"),
+        MAX_CLASSIFY_HANDS,
+        Message("hands", "chi"),
+        Message("chi (lists of cards)", "chi (danh sách lá bài)"),
     )
     variant = VariantField()
 
@@ -397,32 +409,18 @@ class SettlementBatchRequest(StrictSchema):
     default for tables that name none."""
 
     variant = VariantField()
-    tables = BoundedList(
-        TableField(),
-        min_length=1,
-        max_length=MAX_BATCH_TABLES,
-        wrong_count=Message(
-            f"a batch has 1 to {MAX_BATCH_TABLES} tables, not {{count}}",
-            f"một lô có từ 1 đến {MAX_BATCH_TABLES} bàn, không phải {{count}}",
-        ),
-        noun=Message("tables", "bàn"),
-        required=True,
-    )
+    tables = batch_of(TableField(), MAX_BATCH_TABLES, Message("tables", "bàn"), Message("tables", "bàn"), required=True)
 
 
 class OptimalRequest(StrictSchema):
     """``POST /v1/arrangements/optimal``: one hand in ``cards`` or many in ``hands``."""
 
     cards = card_list(13, 13, _A_HAND)
-    hands = BoundedList(
+    hands = batch_of(
         card_list(13, 13, _A_HAND),
-        min_length=1,
-        max_length=MAX_OPTIMAL_HANDS,
-        wrong_count=Message(
-            f"a batch has 1 to {MAX_OPTIMAL_HANDS} hands, not {{count}}",
-            f"một lô có từ 1 đến {MAX_OPTIMAL_HANDS} tay bài, không phải {{count}}",
-        ),
-        noun=Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
+        MAX_OPTIMAL_HANDS,
+        Message("hands", "tay bài"),
+        Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
     )
     variant = VariantField()
     objective = fields.String(
@@ -460,7 +458,7 @@ class AnalysisRequest(StrictSchema):
     or many in ``arrangements``."""
 
     arrangement = fields.Nested(ArrangementSchema, error_messages={"null": _ARRANGEMENT_SHAPE})
-    arrangements = BoundedList(
+    arrangements = batch_of(
         fields.Nested(
             AnalysedArrangementSchema,
             error_messages={
@@ -470,12 +468,8 @@ class AnalysisRequest(StrictSchema):
                 )
             },
         ),
-        min_length=1,
-        max_length=MAX_ANALYSIS_ARRANGEMENTS,
-        wrong_count=Message(
-            f"a batch has 1 to {MAX_ANALYSIS_ARRANGEMENTS} arrangements, not {{count}}",
-            f"một lô có từ 1 đến {MAX_ANALYSIS_ARRANGEMENTS} cách xếp, không phải {{count}}",
-        ),
+        MAX_ANALYSIS_ARRANGEMENTS,
+        Message("arrangements", "cách xếp"),
         noun=Message(
             "objects with an arrangement (and declare_natural)", "đối tượng có arrangement (và declare_natural)"
         ),

@@ -132,8 +132,9 @@ def test_every_module_imported_is_served_and_documented(spec_document: dict[str,
 def test_every_api_operation_the_script_calls_is_documented(spec_document: dict[str, Any]) -> None:
     script = _script()
     calls = _calls(script)
-    # presets, one preset, the fingerprint check, validate, analysis, optimal, the bots, the settlement, the budget
-    assert len(calls) == 9
+    # presets, the enumerations, one preset, the fingerprint check, validate, analysis, optimal, the bots,
+    # the settlement, the budget
+    assert len(calls) == 10
     for method, path in calls:
         assert method in spec_document["paths"].get(path, {}), (method, path)
     # No /v1 path anywhere in the script but those.

@@ -754,3 +754,21 @@ def test_the_vietnamese_page_writes_and_reads_decimals_with_a_comma(page: Playgr
     assert amounts and all(re.fullmatch(r"-?\d{1,3}(\.\d{3})*,\d{2}", amount) for amount in amounts), amounts
     assert not page.find("#bet-error").is_displayed()
     assert page.console_errors() == []
+
+
+def test_levels_choices_and_map_entries_are_named_with_the_apis_labels_in_both_languages(
+    page: Playground, server: Service
+) -> None:
+    # The page types no enumeration in again: it shows what GET /v1/enumerations answers (its own
+    # table once named the naturals otherwise than the service, "Dragon flush (rồng cuốn)").
+    with urllib.request.urlopen(server.url + "/v1/enumerations", timeout=30) as response:
+        enumerations = json.load(response)
+    knobs = enumerations["knobs"]
+    for lang in ("en", "vi"):
+        page.find(f'.lang[data-lang="{lang}"]').click()
+        assert page.texts("#level-1 option") == [level["label"][lang] for level in enumerations["levels"]]
+        assert page.texts("#knob-wheel option") == [f"{c['key']}: {c['label'][lang]}" for c in knobs["wheel"]]
+        for name in ("bonuses", "naturals"):
+            shown = page.texts(f'[data-knob="{name}"] tbody th label span')
+            assert shown == [entry["label"][lang] for entry in knobs[name]], (lang, name)
+    assert page.console_errors() == []

@@ -77,6 +77,12 @@ export function label(pair) {
   return state.lang === 'vi' ? pair.vi : pair.en;
 }
 
+/** The dataset of a node showing an API label (``prefix`` before it): a language switch rewrites it. */
+export function labelled(pair, prefix) {
+  const before = prefix || '';
+  return { labelEn: before + (pair ? pair.en : ''), labelVi: before + (pair ? pair.vi : '') };
+}
+
 export function locale() {
   return numbers.locale(state.lang);
 }

@@ -43,6 +43,9 @@ function setLanguage(lang) {
   document.querySelectorAll('[data-i18n]').forEach((node) => {
     node.textContent = t(node.dataset.i18n);
   });
+  document.querySelectorAll('[data-label-en]').forEach((node) => {
+    node.textContent = lang === 'vi' ? node.dataset.labelVi : node.dataset.labelEn; // the API's own labels
+  });
   document.querySelectorAll('[data-i18n-label]').forEach((node) => {
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
   });

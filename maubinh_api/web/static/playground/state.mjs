@@ -19,6 +19,7 @@ export const state = {
   seats: 4,
   levels: DEFAULT_LEVELS.slice(),
   presets: [],
+  enumerations: null, // GET /v1/enumerations: levels, knob choices and map keys with their labels
   defaultPreset: null,
   preset: null,
   presetDetail: null,

@@ -1,7 +1,8 @@
 /* The table: the bots' seats, the reveal and the settlement with its money and explanation lines. */
 
 import { call, logRequests, withVariant } from './api.mjs';
-import { LEVELS, PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
+import { PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
+import { labelOf, members } from './enumerations.mjs';
 import { botCards } from './deal.mjs';
 import { arrangementField, clearErrors, fail, renderErrors } from './errors.mjs';
 import { arrangementBody, handComplete, positionName } from './hand.mjs';
@@ -37,9 +38,12 @@ export function renderSeats() {
 
 export function levelField(seat) {
   const id = 'level-' + seat;
+  const chosen = state.levels[seat - 1] || 'club';
+  // Until the API's levels have come, the chosen one alone, by its key.
+  const levels = state.enumerations ? members(state.enumerations, 'levels') : [{ key: chosen, label: null }];
   const select = el('select', { id, dataset: { field: 'seat:' + seat } },
-    LEVELS.map((level) => el('option', { value: level, text: t('level.' + level) })));
-  select.value = state.levels[seat - 1] || 'club';
+    levels.map((level) => el('option', { value: level.key, text: level.label ? label(level.label) : level.key })));
+  select.value = chosen;
   select.addEventListener('change', () => {
     state.levels[seat - 1] = select.value;
     clearTable();
@@ -272,7 +276,8 @@ export function renderPair(pair) {
 
 export function positionText(result) {
   if (!result.winner) return label(result.reason.label);
-  const bonus = result.bonus ? ' · ' + t('bonusKey', { key: t('bonus.' + result.bonus) }) : '';
+  const named = result.bonus ? labelOf(state.enumerations, 'knobs.bonuses', result.bonus) : null;
+  const bonus = result.bonus ? ' · ' + t('bonusKey', { key: named ? label(named) : result.bonus }) : '';
   return t('positionWon', { winner: result.winner, value: result.value, reason: label(result.reason.label) }) + bonus;
 }
 

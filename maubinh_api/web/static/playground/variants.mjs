@@ -2,13 +2,14 @@
 
 import { call, fillPath, logRequests, variantSpec, withVariant } from './api.mjs';
 import { runChecks } from './checks.mjs';
-import { KNOB_CHOICES, MAP_KEYS, PATHS, PROBE, TABLE_FIELDS } from './constants.mjs';
+import { PATHS, PROBE, TABLE_FIELDS } from './constants.mjs';
+import { labelOf, mapKeys, members } from './enumerations.mjs';
 import { clearErrors, fail, renderErrors } from './errors.mjs';
 import { handComplete } from './hand.mjs';
 import { dropOptimal } from './optimal.mjs';
-import { announce, begin, byId, clear, debounce, decimalInput, el, isCurrent, label, number, say, t } from './page.mjs';
+import { announce, begin, byId, clear, debounce, decimalInput, el, isCurrent, label, labelled, number, say, t } from './page.mjs';
 import { state } from './state.mjs';
-import { clearTable } from './table.mjs';
+import { clearTable, renderSeats } from './table.mjs';
 
 // ---------------------------------------------------------------- variants
 
@@ -23,15 +24,19 @@ export async function loadVariants() {
   state.variantReady = false;
   state.variantsLoading = true;
   say('variant-status', 'loadingRules');
-  const result = await call('GET', PATHS.variants);
+  // The presets, and the enumerations every select and table of knobs is built from.
+  const [result, named] = await Promise.all([call('GET', PATHS.variants), call('GET', PATHS.enumerations)]);
   if (!isCurrent('variants', number)) return;
   state.variantsLoading = false;
-  logRequests('variant', [result.entry]);
-  if (!result.ok) {
-    fail('variant', 'variant', result);
+  logRequests('variant', [result.entry, named.entry]);
+  const failed = [result, named].find((answer) => !answer.ok);
+  if (failed) {
+    fail('variant', 'variant', failed);
     say('variant-status', 'rulesFailed');
     return;
   }
+  state.enumerations = named.data;
+  renderSeats(); // the bots' levels, now with their names
   state.presets = result.data.variants;
   state.defaultPreset = result.data.default;
   const select = clear(byId('preset'));
@@ -40,7 +45,7 @@ export async function loadVariants() {
   }
   const wanted = state.presets.some((preset) => preset.name === state.preset) ? state.preset : state.defaultPreset;
   select.value = wanted;
-  await loadPreset(wanted, [result.entry]);
+  await loadPreset(wanted, [result.entry, named.entry]);
 }
 
 /** GET /v1/variants/{name}: the preset's resolved knobs, one input each. */
@@ -173,11 +178,12 @@ export function buildKnob(name, value) {
     ]);
     return watchKnob({ name, kind, node, original: value, wrapper });
   }
-  if (KNOB_CHOICES[name]) {
+  const choices = members(state.enumerations, 'knobs.' + name);
+  if (choices.length) {
     kind = 'choice';
     node = el('select', { id, dataset: { field }, 'aria-describedby': error.id },
-      KNOB_CHOICES[name].map((choice) => el('option', { value: choice, 'data-i18n': 'choice.' + choice,
-        text: t('choice.' + choice) })));
+      choices.map((choice) => el('option', { value: choice.key, dataset: labelled(choice.label, choice.key + ': '),
+        text: choice.key + ': ' + label(choice.label) })));
     node.value = value;
   } else if (typeof value === 'number') {
     kind = 'integer';
@@ -198,7 +204,7 @@ export function buildKnob(name, value) {
 
 /** bonuses / naturals: a small table, one number per entry; empty means "not in the table". */
 export function buildMap(name, value, error) {
-  const keys = (MAP_KEYS[name] || []).concat(Object.keys(value).filter((key) => (MAP_KEYS[name] || []).indexOf(key) < 0));
+  const keys = mapKeys(state.enumerations, name, value);
   const entries = {};
   const body = el('tbody');
   for (const key of keys) {
@@ -209,10 +215,10 @@ export function buildMap(name, value, error) {
       'aria-describedby': entryError.id });
     input.value = key in value ? String(value[key]) : '';
     entries[key] = input;
-    const labelKey = name === 'bonuses' ? 'bonus.' + key : 'natural.' + key;
+    const named = labelOf(state.enumerations, 'knobs.' + name, key);
     body.append(el('tr', {}, [
       el('th', { scope: 'row' }, el('label', { for: id }, [
-        el('span', { 'data-i18n': labelKey, text: t(labelKey) }), ' ', el('code', { text: key }),
+        named ? el('span', { dataset: labelled(named), text: label(named) }) : null, ' ', el('code', { text: key }),
       ])),
       el('td', {}, [input, entryError]),
     ]));

@@ -1,0 +1,59 @@
+"""``GET /v1/enumerations``: every enumeration of the API with its labels, from the code itself.
+
+A client (the playground among them) reads the keys a request may send and the words to show
+for them here, instead of typing them in again: a code added to the service reaches it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify
+
+from ...rules.arrangement import FoulCode, Position, bonus_labels
+from ...rules.hands import Category, Wheel
+from ...rules.labels import LabelledCode
+from ...rules.naturals import Natural
+from ...rules.outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
+from ...rules.variants import BONUS_KEYS, NaturalVsNatural
+from ...strategy.analysis import Verdict
+from ...strategy.bots import Level, Style
+from ...strategy.optimiser import Objective
+from ..answers import revalidated
+from ..presenters import enumeration, labelled
+
+blueprint = Blueprint("enumerations", __name__, url_prefix="/v1/enumerations")
+
+
+def _all(codes: type[LabelledCode]) -> list[dict[str, Any]]:
+    return [labelled(code) for code in codes]
+
+
+def enumerations_json() -> dict[str, Any]:
+    """Each enumeration's members, in the code's order, as ``{key, label: {en, vi}}``."""
+    return {
+        "levels": _all(Level),
+        "styles": _all(Style),
+        "verdicts": _all(Verdict),
+        "objectives": _all(Objective),
+        "positions": [enumeration(position.value, position.label_en, position.label_vi) for position in Position],
+        "categories": [enumeration(category.key, category.label_en, category.label_vi) for category in Category],
+        "naturals": _all(Natural),
+        "foul_reasons": _all(FoulCode),
+        "position_reasons": _all(PositionReason),
+        "multipliers": _all(MultiplierKind),
+        "natural_outcome_reasons": _all(NaturalOutcomeReason),
+        "sap_lang_results": _all(SapLang),
+        # The knobs whose values come from a fixed set: the choices, and the keys the maps may hold.
+        "knobs": {
+            "wheel": _all(Wheel),
+            "natural_vs_natural": _all(NaturalVsNatural),
+            "bonuses": [enumeration(key, *bonus_labels(key)) for key in BONUS_KEYS],
+            "naturals": _all(Natural),
+        },
+    }
+
+
+@blueprint.get("")
+def list_enumerations() -> Response:
+    """Every enumeration the API uses, with its English and Vietnamese labels."""
+    return revalidated(jsonify(enumerations_json()))

@@ -1,0 +1,59 @@
+"""GET /v1/enumerations: every enumeration with its labels, read from the code, and the same
+words the other answers use (a client shows these and may post any key back)."""
+
+from __future__ import annotations
+
+from maubinh_api.rules.arrangement import FoulCode
+from maubinh_api.rules.hands import Wheel
+from maubinh_api.rules.naturals import Natural
+from maubinh_api.rules.variants import BONUS_KEYS, NATURAL_KEYS, NaturalVsNatural
+from maubinh_api.strategy.bots import Level
+from maubinh_api.strategy.optimiser import Objective
+
+# Four of a kind at the back and a full house in the middle: both on the classic bonus table.
+QUADS_AND_FULL_HOUSE = {
+    "back": ["9s", "9h", "9d", "9c", "2d"],
+    "middle": ["Ks", "Kh", "Kd", "3c", "3h"],
+    "front": ["As", "Ah", "7c"],
+}
+
+
+def _keys(members):
+    return [member["key"] for member in members]
+
+
+def test_each_enumeration_is_the_codes_own_with_both_labels(client):
+    answer = client.get("/v1/enumerations").get_json()
+    assert answer["levels"] == [
+        {"key": level.value, "label": {"en": level.label_en, "vi": level.label_vi}} for level in Level
+    ]
+    assert _keys(answer["objectives"]) == [objective.value for objective in Objective]
+    assert _keys(answer["foul_reasons"]) == [code.value for code in FoulCode]
+    assert _keys(answer["knobs"]["wheel"]) == [wheel.value for wheel in Wheel]
+    assert _keys(answer["knobs"]["natural_vs_natural"]) == [choice.value for choice in NaturalVsNatural]
+    # The maps' keys in the order a variant lists them.
+    assert tuple(_keys(answer["knobs"]["bonuses"])) == BONUS_KEYS
+    assert tuple(_keys(answer["knobs"]["naturals"])) == NATURAL_KEYS
+    assert answer["knobs"]["naturals"] == answer["naturals"]
+    for members in [value for key, value in answer.items() if key != "knobs"] + list(answer["knobs"].values()):
+        assert members and all(member["label"]["en"] and member["label"]["vi"] for member in members)
+
+
+def test_the_labels_are_the_words_the_other_answers_use(client):
+    enumerations = client.get("/v1/enumerations").get_json()
+    bonuses = {member["key"]: member["label"] for member in enumerations["knobs"]["bonuses"]}
+    checked = client.post("/v1/arrangements/validate", json={"arrangement": QUADS_AND_FULL_HOUSE}).get_json()
+    earned = {bonus["key"]: bonus["label"] for bonus in checked["bonuses"]}
+    assert set(earned) == {"back.quads", "middle.full_house"}
+    assert earned == {key: bonuses[key] for key in earned}
+    categories = {member["key"]: member["label"] for member in enumerations["categories"]}
+    assert checked["chi"]["back"]["category"]["label"] == categories["quads"]
+    dragon = {member["key"]: member["label"] for member in enumerations["naturals"]}["dragon"]
+    assert dragon == {"en": Natural.DRAGON.label_en, "vi": Natural.DRAGON.label_vi}
+
+
+def test_the_answer_revalidates_with_its_etag(client):
+    first = client.get("/v1/enumerations")
+    assert first.headers["ETag"]
+    again = client.get("/v1/enumerations", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
