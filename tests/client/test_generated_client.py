@@ -84,7 +84,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     from maubinh_client.api.playground import playground_asset, playground_page
     from maubinh_client.api.settlements import settle_table, settle_tables
     from maubinh_client.api.usage import show_usage
-    from maubinh_client.api.variants import list_variants, show_variant
+    from maubinh_client.api.variants import list_enumerations, list_variants, show_variant
 
     api = AuthenticatedClient(base_url=server.url, token=KEY, raise_on_unexpected_status=True)
     called: set[str] = set()
@@ -157,6 +157,9 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     assert {item.name.value for item in listed.variants} == {"classic", "online", "extended", "chinese-poker-2-4"}
     shown = call("showVariant", show_variant, m.VariantDetail, name=played.variant.fingerprint)
     assert shown.fingerprint == played.variant.fingerprint
+    named = call("listEnumerations", list_enumerations, m.Enumerations)
+    # Every level's key posts back as the generated client's own Level (which sorts its members).
+    assert sorted(m.Level(member.key) for member in named.levels) == sorted(m.Level)
 
     open_client = Client(base_url=server.url, raise_on_unexpected_status=True)
     for operation_id, module, expected, arguments in [
