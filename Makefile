@@ -20,7 +20,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -118,7 +118,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-calibration bench-levels bench-batch bench-bank
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank
 
 bench-eval: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.evaluate_all
@@ -137,6 +137,10 @@ bench-strength: $(DEV_STAMP) $(KERNEL)
 
 bench-analysis: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.analysis_speed
+
+## bench-service: the service layer's cost over the strategy called directly (about 30 seconds)
+bench-service: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.service_layer
 
 ## bench-calibration: expected points against simulated play, 80 hands per preset (about 3 minutes)
 bench-calibration: $(DEV_STAMP) $(KERNEL)
