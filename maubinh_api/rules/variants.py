@@ -46,8 +46,10 @@ __all__ = [
     "BONUS_KEYS",
     "NATURAL_KEYS",
     "PRESET_NAMES",
+    "Knob",
     "NaturalVsNatural",
     "RuleSet",
+    "TableLimit",
     "TableLimits",
     "Variant",
     "overrides_of",
@@ -97,6 +99,45 @@ class NaturalVsNatural(LabelledCode):
     HIGHER_WINS = "higher_wins", "The higher natural wins", "Thắng trắng cao hơn thắng"
     #: 0 between two natural hands
     DRAW = "draw", "Two naturals draw", "Hai thắng trắng hòa nhau"
+
+
+class Knob(LabelledCode):
+    """The knobs of a rule set, in the order a variant lists them, each with the words for it."""
+
+    WHEEL = "wheel", "Where A-2-3-4-5 ranks", "Vị trí của sảnh A-2-3-4-5"
+    FOUL_ON_EQUAL = "foul_on_equal", "Equal back and middle is a foul", "Chi đầu bằng chi giữa là binh lủng"
+    MAJORITY_BONUS = "majority_bonus", "Majority bonus (units)", "Thưởng thắng nhiều chi hơn (chi)"
+    SCOOP_MULTIPLIER = "scoop_multiplier", "Scoop multiplier (sập hầm)", "Hệ số sập hầm"
+    FOUL_MULTIPLIER = "foul_multiplier", "Multiplier against a fouled hand", "Hệ số khi đối thủ binh lủng"
+    FOUL_PAYS_BONUSES = (
+        "foul_pays_bonuses",
+        "A fouled hand pays the opponent's bonuses",
+        "Binh lủng vẫn trả thưởng của đối thủ",
+    )
+    SAP_LANG = "sap_lang", "Sập làng applies", "Có tính sập làng"
+    SAP_LANG_MULTIPLIER = "sap_lang_multiplier", "Sập làng multiplier", "Hệ số sập làng"
+    SAP_LANG_MIN_PLAYERS = (
+        "sap_lang_min_players",
+        "Smallest table for sập làng",
+        "Số người tối thiểu để tính sập làng",
+    )
+    FOUL_COUNTS_AS_SCOOP = "foul_counts_as_scoop", "A fouled hand counts as scooped", "Binh lủng tính như bị sập"
+    NATURAL_VS_NATURAL = "natural_vs_natural", "Two naturals at one table", "Hai người cùng thắng trắng"
+    NATURAL_TIE_BREAKS = "natural_tie_breaks", "Equal naturals use tie-breaks", "Thắng trắng bằng nhau thì so tiếp"
+    RAKE = "rake", "Rake (share of winnings)", "Tiền xâu (phần tiền thắng)"
+    DRAW_FEE = "draw_fee", "Draw fee (share of the bet)", "Phí hòa (phần mức cược)"
+    AMOUNT_DECIMALS = "amount_decimals", "Decimal places of money", "Số chữ số thập phân của tiền"
+    BONUSES = "bonuses", "Bonus table", "Bảng thưởng (mậu binh đặc biệt)"
+    NATURALS = "naturals", "Naturals (thắng trắng) and payouts", "Thắng trắng và tiền trả"
+    TABLE = "table", "Table limits", "Giới hạn bàn"
+
+
+class TableLimit(LabelledCode):
+    """The fields of knob ``table``, in multiples of the bet."""
+
+    JOIN_MIN_BETS = "join_min_bets", "Bets needed to join", "Số mức cược để vào bàn"
+    LEAVE_BELOW_BETS = "leave_below_bets", "Removed below (bets)", "Bị mời ra khi dưới (mức cược)"
+    ESCROW_BETS = "escrow_bets", "Held in escrow (bets)", "Giữ lại (mức cược)"
 
 
 @dataclass(frozen=True, slots=True)

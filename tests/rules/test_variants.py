@@ -219,3 +219,15 @@ def test_canonical_form_round_trips_through_build_rules():
     for name in PRESET_NAMES:
         rules = preset(name).rules
         assert build_rules(rules.canonical()) == rules
+
+
+def test_the_knobs_and_table_limits_are_named_for_every_field_of_the_rule_set_in_its_order():
+    # The playground and GET /v1/enumerations show a knob by these names: none may be missing.
+    from dataclasses import fields
+
+    from maubinh_api.rules.labels import keys
+    from maubinh_api.rules.variants import Knob, RuleSet, TableLimit, TableLimits
+
+    assert keys(Knob) == tuple(field.name for field in fields(RuleSet))
+    assert keys(TableLimit) == tuple(field.name for field in fields(TableLimits))
+    assert sorted(preset("classic").rules.canonical()) == sorted(keys(Knob))  # what a variant lists, all named

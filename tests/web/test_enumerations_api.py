@@ -3,10 +3,12 @@ words the other answers use (a client shows these and may post any key back)."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from maubinh_api.rules.arrangement import FoulCode
 from maubinh_api.rules.hands import Wheel
 from maubinh_api.rules.naturals import Natural
-from maubinh_api.rules.variants import BONUS_KEYS, NATURAL_KEYS, NaturalVsNatural
+from maubinh_api.rules.variants import BONUS_KEYS, NATURAL_KEYS, NaturalVsNatural, RuleSet, TableLimits
 from maubinh_api.strategy.bots import Level
 from maubinh_api.strategy.optimiser import Objective
 
@@ -29,19 +31,23 @@ def test_each_enumeration_is_the_codes_own_with_both_labels(client):
     ]
     assert _keys(answer["objectives"]) == [objective.value for objective in Objective]
     assert _keys(answer["foul_reasons"]) == [code.value for code in FoulCode]
-    assert _keys(answer["knobs"]["wheel"]) == [wheel.value for wheel in Wheel]
-    assert _keys(answer["knobs"]["natural_vs_natural"]) == [choice.value for choice in NaturalVsNatural]
+    assert _keys(answer["knob_values"]["wheel"]) == [wheel.value for wheel in Wheel]
+    assert _keys(answer["knob_values"]["natural_vs_natural"]) == [choice.value for choice in NaturalVsNatural]
     # The maps' keys in the order a variant lists them.
-    assert tuple(_keys(answer["knobs"]["bonuses"])) == BONUS_KEYS
-    assert tuple(_keys(answer["knobs"]["naturals"])) == NATURAL_KEYS
-    assert answer["knobs"]["naturals"] == answer["naturals"]
-    for members in [value for key, value in answer.items() if key != "knobs"] + list(answer["knobs"].values()):
+    assert tuple(_keys(answer["knob_values"]["bonuses"])) == BONUS_KEYS
+    assert tuple(_keys(answer["knob_values"]["naturals"])) == NATURAL_KEYS
+    assert answer["knob_values"]["naturals"] == answer["naturals"]
+    # The knobs are the rule set's own fields, in its order; the table limits, those of TableLimits.
+    assert _keys(answer["knobs"]) == [field.name for field in fields(RuleSet)]
+    assert _keys(answer["knob_values"]["table"]) == [field.name for field in fields(TableLimits)]
+    lists = [value for key, value in answer.items() if key != "knob_values"] + list(answer["knob_values"].values())
+    for members in lists:
         assert members and all(member["label"]["en"] and member["label"]["vi"] for member in members)
 
 
 def test_the_labels_are_the_words_the_other_answers_use(client):
     enumerations = client.get("/v1/enumerations").get_json()
-    bonuses = {member["key"]: member["label"] for member in enumerations["knobs"]["bonuses"]}
+    bonuses = {member["key"]: member["label"] for member in enumerations["knob_values"]["bonuses"]}
     checked = client.post("/v1/arrangements/validate", json={"arrangement": QUADS_AND_FULL_HOUSE}).get_json()
     earned = {bonus["key"]: bonus["label"] for bonus in checked["bonuses"]}
     assert set(earned) == {"back.quads", "middle.full_house"}

@@ -763,12 +763,16 @@ def test_levels_choices_and_map_entries_are_named_with_the_apis_labels_in_both_l
     # table once named the naturals otherwise than the service, "Dragon flush (rồng cuốn)").
     with urllib.request.urlopen(server.url + "/v1/enumerations", timeout=30) as response:
         enumerations = json.load(response)
-    knobs = enumerations["knobs"]
+    knobs = enumerations["knob_values"]
     for lang in ("en", "vi"):
         page.find(f'.lang[data-lang="{lang}"]').click()
         assert page.texts("#level-1 option") == [level["label"][lang] for level in enumerations["levels"]]
+        # Every knob in the service's order under its own name, then each one's choices or entries.
+        assert page.texts("#knobs .knob-title > span") == [knob["label"][lang] for knob in enumerations["knobs"]]
         assert page.texts("#knob-wheel option") == [f"{c['key']}: {c['label'][lang]}" for c in knobs["wheel"]]
         for name in ("bonuses", "naturals"):
             shown = page.texts(f'[data-knob="{name}"] tbody th label span')
             assert shown == [entry["label"][lang] for entry in knobs[name]], (lang, name)
+        shown = page.texts('[data-knob="table"] .knob-limit label span')
+        assert shown == [field["label"][lang] for field in knobs["table"]], lang
     assert page.console_errors() == []

@@ -14,7 +14,7 @@ from ...rules.hands import Category, Wheel
 from ...rules.labels import LabelledCode
 from ...rules.naturals import Natural
 from ...rules.outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
-from ...rules.variants import BONUS_KEYS, NaturalVsNatural
+from ...rules.variants import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from ...strategy.analysis import Verdict
 from ...strategy.bots import Level, Style
 from ...strategy.optimiser import Objective
@@ -43,12 +43,15 @@ def enumerations_json() -> dict[str, Any]:
         "multipliers": _all(MultiplierKind),
         "natural_outcome_reasons": _all(NaturalOutcomeReason),
         "sap_lang_results": _all(SapLang),
-        # The knobs whose values come from a fixed set: the choices, and the keys the maps may hold.
-        "knobs": {
+        "knobs": _all(Knob),
+        # The knobs whose values come from a fixed set: the choices, and the keys the maps (and the
+        # table limits) may hold.
+        "knob_values": {
             "wheel": _all(Wheel),
             "natural_vs_natural": _all(NaturalVsNatural),
             "bonuses": [enumeration(key, *bonus_labels(key)) for key in BONUS_KEYS],
             "naturals": _all(Natural),
+            "table": _all(TableLimit),
         },
     }
 

@@ -30,4 +30,3 @@ export const STORE = {
   show: 'maubinh.playground.showRequests',
   colours: 'maubinh.playground.fourColour',
 };
-export const TABLE_FIELDS = ['join_min_bets', 'leave_below_bets', 'escrow_bets'];

@@ -276,7 +276,7 @@ export function renderPair(pair) {
 
 export function positionText(result) {
   if (!result.winner) return label(result.reason.label);
-  const named = result.bonus ? labelOf(state.enumerations, 'knobs.bonuses', result.bonus) : null;
+  const named = result.bonus ? labelOf(state.enumerations, 'knob_values.bonuses', result.bonus) : null;
   const bonus = result.bonus ? ' · ' + t('bonusKey', { key: named ? label(named) : result.bonus }) : '';
   return t('positionWon', { winner: result.winner, value: result.value, reason: label(result.reason.label) }) + bonus;
 }

@@ -2,8 +2,8 @@
 
 import { call, fillPath, logRequests, variantSpec, withVariant } from './api.mjs';
 import { runChecks } from './checks.mjs';
-import { PATHS, PROBE, TABLE_FIELDS } from './constants.mjs';
-import { labelOf, mapKeys, members } from './enumerations.mjs';
+import { PATHS, PROBE } from './constants.mjs';
+import { keysOf, knobNames, labelOf, mapKeys, members } from './enumerations.mjs';
 import { clearErrors, fail, renderErrors } from './errors.mjs';
 import { handComplete } from './hand.mjs';
 import { dropOptimal } from './optimal.mjs';
@@ -12,12 +12,6 @@ import { state } from './state.mjs';
 import { clearTable, renderSeats } from './table.mjs';
 
 // ---------------------------------------------------------------- variants
-
-export const KNOB_ORDER = [
-  'wheel', 'foul_on_equal', 'majority_bonus', 'scoop_multiplier', 'foul_multiplier', 'foul_pays_bonuses',
-  'sap_lang', 'sap_lang_multiplier', 'sap_lang_min_players', 'foul_counts_as_scoop', 'natural_vs_natural',
-  'natural_tie_breaks', 'rake', 'draw_fee', 'amount_decimals', 'bonuses', 'naturals', 'table',
-];
 
 export async function loadVariants() {
   const number = begin('variants');
@@ -138,9 +132,7 @@ export function renderFingerprint() {
 export function renderKnobs(rules) {
   const box = clear(byId('knobs'));
   state.knobs = [];
-  const names = KNOB_ORDER.filter((name) => name in rules)
-    .concat(Object.keys(rules).filter((name) => KNOB_ORDER.indexOf(name) < 0));
-  for (const name of names) {
+  for (const name of knobNames(state.enumerations, rules)) {
     const knob = buildKnob(name, rules[name]);
     state.knobs.push(knob);
     box.append(knob.wrapper);
@@ -149,8 +141,10 @@ export function renderKnobs(rules) {
 }
 
 export function knobTitle(name) {
-  const key = 'knob.' + name;
-  return el('span', { class: 'knob-title' }, [el('span', { 'data-i18n': key, text: t(key) }), ' ', el('code', { text: name })]);
+  const named = labelOf(state.enumerations, 'knobs', name);
+  return el('span', { class: 'knob-title' }, [
+    named ? el('span', { dataset: labelled(named), text: label(named) }) : null, ' ', el('code', { text: name }),
+  ]);
 }
 
 export function knobError(field) {
@@ -163,7 +157,7 @@ export function buildKnob(name, value) {
   const id = 'knob-' + name;
   const field = 'knob:' + name;
   const error = knobError(field);
-  if (name === 'table' || (value !== null && typeof value === 'object' && TABLE_FIELDS.every((f) => f in value))) {
+  if (name === 'table') {
     return buildLimits(name, value, error);
   }
   if (value !== null && typeof value === 'object') return buildMap(name, value, error);
@@ -178,7 +172,7 @@ export function buildKnob(name, value) {
     ]);
     return watchKnob({ name, kind, node, original: value, wrapper });
   }
-  const choices = members(state.enumerations, 'knobs.' + name);
+  const choices = members(state.enumerations, 'knob_values.' + name);
   if (choices.length) {
     kind = 'choice';
     node = el('select', { id, dataset: { field }, 'aria-describedby': error.id },
@@ -215,7 +209,7 @@ export function buildMap(name, value, error) {
       'aria-describedby': entryError.id });
     input.value = key in value ? String(value[key]) : '';
     entries[key] = input;
-    const named = labelOf(state.enumerations, 'knobs.' + name, key);
+    const named = labelOf(state.enumerations, 'knob_values.' + name, key);
     body.append(el('tr', {}, [
       el('th', { scope: 'row' }, el('label', { for: id }, [
         named ? el('span', { dataset: labelled(named), text: label(named) }) : null, ' ', el('code', { text: key }),
@@ -244,7 +238,7 @@ export function buildLimits(name, value, error) {
   const toggle = el('input', { type: 'checkbox', id: 'knob-' + name + '-on', dataset: { field: 'knob:' + name } });
   toggle.checked = value !== null;
   const fields = {};
-  const inputs = TABLE_FIELDS.map((key) => {
+  const inputs = members(state.enumerations, 'knob_values.table').map(({ key, label: named }) => {
     const id = 'knob-' + name + '-' + key;
     const field = 'knob:' + name + '/' + key;
     const fieldError = knobError(field);
@@ -254,7 +248,7 @@ export function buildLimits(name, value, error) {
     input.disabled = value === null;
     fields[key] = input;
     return el('div', { class: 'knob-limit' }, [
-      el('label', { for: id }, [el('span', { 'data-i18n': 'limit.' + key, text: t('limit.' + key) }), ' ',
+      el('label', { for: id }, [el('span', { dataset: labelled(named), text: label(named) }), ' ',
         el('code', { text: key })]),
       input, fieldError,
     ]);
@@ -309,7 +303,7 @@ export function readKnob(knob) {
   if (knob.kind === 'limits') {
     if (!knob.toggle.checked) return null;
     const limits = {};
-    TABLE_FIELDS.forEach((key) => {
+    Object.keys(knob.fields).forEach((key) => {
       limits[key] = parseInteger(knob.fields[key].value);
     });
     return limits;
@@ -331,7 +325,7 @@ export function knobOverride(knob) {
   }
   const now = readKnob(knob);
   const before = knob.kind === 'limits' && knob.original
-    ? TABLE_FIELDS.reduce((limits, key) => Object.assign(limits, { [key]: knob.original[key] }), {})
+    ? Object.keys(knob.fields).reduce((limits, key) => Object.assign(limits, { [key]: knob.original[key] }), {})
     : knob.original;
   return JSON.stringify(now) === JSON.stringify(before) ? undefined : now;
 }
