@@ -20,7 +20,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,10 +51,11 @@ $(KERNEL): $(KERNEL_SOURCES) setup.py $(BUILD_STAMP)
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	@test -f $@ || { echo "the build did not write $@"; exit 1; }
 
-# Debian packages the tests start for real: Redis (shared cache), nginx (scale-out),
-# Chromium and its driver (/docs, the playground, the reports), wrk (load) and Node
-# (node --test: the playground's modules, no npm package).
-system-deps:
+# Debian packages the tests start for real: Redis (shared cache), nginx (the front that
+# deploy/serve.sh runs, and scale-out), jemalloc (the workers' allocator), Chromium and its
+# driver (/docs, the playground, the reports), wrk (load) and Node (node --test: the
+# playground's modules, no npm package). `make run` needs only nginx and jemalloc (run-deps).
+system-deps: run-deps
 	@missing=""; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
@@ -62,6 +63,7 @@ system-deps:
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
 	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	ls /usr/lib/*-linux-gnu/libjemalloc.so.2 >/dev/null 2>&1 || missing="$$missing libjemalloc2"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
@@ -69,8 +71,20 @@ system-deps:
 	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-## run: serve on 127.0.0.1:$(PORT) with $(WORKERS) gunicorn workers
-run: $(RUNTIME_STAMP) $(KERNEL)
+# What deploy/serve.sh runs beside Python: nginx in front, jemalloc for the workers.
+run-deps:
+	@missing=""; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
+	ls /usr/lib/*-linux-gnu/libjemalloc.so.2 >/dev/null 2>&1 || missing="$$missing libjemalloc2"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## run: serve on 127.0.0.1:$(PORT): nginx in front of $(WORKERS) gunicorn workers (deploy/serve.sh)
+run: $(RUNTIME_STAMP) $(KERNEL) run-deps
 	PATH="$(CURDIR)/$(BIN):$$PATH" ./deploy/serve.sh
 
 ## test: lint, types, spec, the whole test suite

@@ -19,9 +19,12 @@ Two tenants share the service as ``make run`` starts it (2 workers):
 
     python -m bench.fairness [--seconds 15]
 
-Targets (issue 18): B's p99 with A flooding within 5x of its p99 alone (or
-2 ms, whichever is more); A gets 429s, not timeouts; no 5xx; classify with
-limits at least 0.8x of classify without.
+3. A tenant whose budget is spent looping on its 429s over 64, then 256
+   connections, beside B's light traffic.
+
+Targets (issues 18 and 26): B's p99 with A flooding, and beside the looping
+tenant, within 5x of its p99 alone (or 2 ms, whichever is more); A gets 429s,
+not timeouts; no 5xx; classify with limits at least 0.8x of classify without.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from tests.support.servers import service
 
 A_KEY = "noisy-platform-key-0123456789"
 B_KEY = "light-platform-key-0123456789"
+LOOP_KEY = "looping-platform-key-0123456789"
 LIGHT = ("classify", "validate", "settle")
 
 
@@ -52,6 +56,7 @@ def tenants_file(workdir: Path) -> Path:
         "tenants:\n"
         f'  - name: noisy\n    key_sha256: "{key_digest(A_KEY)}"\n    limits: ["300/second"]\n'
         f'  - name: light\n    key_sha256: "{key_digest(B_KEY)}"\n    limits: ["100000/second"]\n'
+        f'  - name: looping\n    key_sha256: "{key_digest(LOOP_KEY)}"\n    limits: ["1/hour"]\n'
     )
     return path
 
@@ -156,6 +161,34 @@ def worker_model(workdir: Path, threads: int, seconds: float) -> bool:
     return met
 
 
+def loops_on_429(workdir: Path, seconds: float, connections: tuple[int, ...] = (64, 256)) -> bool:
+    """A tenant whose budget is spent loops on its 429s as fast as they come, over many
+    connections, while B sends its light traffic: B's p99 against B alone, and how many refusals a
+    second the looping tenant got (the front holds its requests beyond 200 a second on a timer)."""
+    environment = {"MAUBINH_TENANTS_FILE": str(tenants_file(workdir))}
+    met = True
+    with service(workdir, environment) as running:
+        light_traffic(running.url, 3, salt=1)  # warm-up
+        summary(wrk("classify", running.url, 1, 1, salt=2, key=LOOP_KEY))  # spends its 1 unit an hour
+        alone = light_traffic(running.url, seconds, salt=30)
+        for count in connections:
+            loop = wrk("classify", running.url, seconds + 2, count, threads=2, salt=70, key=LOOP_KEY)
+            shared = light_traffic(running.url, seconds, salt=40 + count)
+            looped = summary(loop)
+            bound = max(5 * p99(alone), 2.0)
+            worst = p99(shared)
+            failed = sum(int(result["failures"]) for result in shared.values())
+            ok = worst <= bound and failed == 0 and int(looped["server_errors"]) == 0
+            met &= ok
+            print(
+                f"  {count:3d} connections looping on 429: {looped['rps']:7.1f} refusals/s ({int(looped['throttled'])}"
+                f" 429s, {int(looped['server_errors'])} 5xx); B's worst p99 {worst:6.2f} ms,"
+                f" alone {p99(alone):5.2f} ms:"
+                f" {worst / p99(alone):.1f}x (target <= 5x, at least 2 ms) -> {'met' if ok else 'NOT met'}"
+            )
+    return met
+
+
 def limiter_cost(workdir: Path, seconds: float) -> bool:
     """Classify at full speed against a service with a tenant whose limits never bind and one
     without tenants, both running (one worker each), in alternating pairs of short rounds: the ratio of each pair
@@ -197,6 +230,8 @@ def main() -> int:
         results = {threads: worker_model(workdir, threads, args.seconds) for threads in (1, 16)}
         ok = results[16]  # the default of deploy/gunicorn.conf.py
         ok &= limiter_cost(workdir, args.seconds)
+        print(f"3. a spent tenant looping on its 429s, {args.seconds:.0f} s each, beside B's light traffic")
+        ok &= loops_on_429(workdir, args.seconds)
     print("fairness targets:", "met" if ok else "NOT met")
     return 0 if ok else 1
 

@@ -1,7 +1,8 @@
 """gunicorn settings for maubinh-api (deploy/serve.sh passes this file).
 
 Everything comes from the environment:
-  HOST, PORT          where to listen (127.0.0.1:8000)
+  APP_BIND            where gunicorn listens behind the front: deploy/serve.sh sets a Unix socket
+  HOST, PORT          where to listen without the front (MAUBINH_FRONT=none; 127.0.0.1:8000)
   WORKERS, THREADS    processes, and threads per process (2, 16): threaded workers keep
                       cheap requests moving while a heavy one computes (docs/operations.md)
   TIMEOUT             seconds a request may take (30): the slowest request,
@@ -15,7 +16,7 @@ import sys
 
 from maubinh_api.infra.metrics import mark_worker_dead
 
-bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+bind = os.environ.get("APP_BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WORKERS", "2"))
 threads = int(os.environ.get("THREADS", "16"))
 # Half the threads may hold a 429 for a caller that came back before its Retry-After
@@ -23,11 +24,17 @@ threads = int(os.environ.get("THREADS", "16"))
 os.environ.setdefault("MAUBINH_RETRY_HOLD_SLOTS", str(threads // 2))
 timeout = int(os.environ.get("TIMEOUT", "30"))
 graceful_timeout = 30
+# Above the front's upstream keep-alive (4 s, deploy/nginx.conf.template): nginx lets a kept
+# connection go before gunicorn would close it under a request.
 keepalive = 5
 max_requests = int(os.environ.get("MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10
 # The heartbeat file lives in memory, not on a disk that may stall.
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+# gunicornc's control socket: in the run directory (deploy/serve.sh), never in a home directory
+# that several instances would share (or that a read-only container does not have).
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
 # Load the app (presets, evaluation and odds tables) once, before forking.
 preload_app = True
 accesslog = "-"

@@ -1,14 +1,119 @@
-#!/usr/bin/env sh
-# Start the service under gunicorn. `make run` and the container use this script.
+#!/usr/bin/env bash
+# Start the service: `make run` and the container run this script, and nothing else.
+#
+# By default nginx faces the clients and gunicorn answers behind it, on a Unix socket in the run
+# directory (docs/operations.md, "The front"): nginx reads every request whole, under time limits,
+# before a worker sees it, so that slow, idle or trickling connections cost nginx a few kilobytes
+# each instead of a worker thread. The script runs both, stops both on SIGTERM or SIGINT (each
+# finishing the requests it holds), passes SIGHUP on (gunicorn restarts its workers, nginx re-reads
+# its configuration), and when either stops on its own, stops the other and exits with its status.
+#
 #   PORT, HOST, WORKERS, THREADS, TIMEOUT, MAX_REQUESTS: see deploy/gunicorn.conf.py
+#   MAUBINH_FRONT: nginx (the default) or none: gunicorn alone on HOST:PORT, only for a deployment
+#     that already puts a buffering proxy in front of it
+#   MAUBINH_FRONT_*: the front's limits (maubinh_api/infra/front.py, README "Configuration")
+#   MAUBINH_RUN_DIR: the socket, the front's files, the metrics and the rate-limit counts
+#     (default: a directory per port under the temp dir), emptied at every start
 #   APP: the WSGI application (default app:app; the load benchmark's baseline uses another)
-#   PROMETHEUS_MULTIPROC_DIR: where workers keep their metrics (default: a
-#     directory per port under the temp dir); emptied at every start, so the
-#     figures of a previous run never mix with this one's.
-set -eu
+#   PROMETHEUS_MULTIPROC_DIR: where workers keep their metrics (default: the run directory's)
+set -euo pipefail
 cd "$(dirname "$0")/.."
-PROMETHEUS_MULTIPROC_DIR="${PROMETHEUS_MULTIPROC_DIR:-${TMPDIR:-/tmp}/maubinh-metrics-${PORT:-8000}}"
-export PROMETHEUS_MULTIPROC_DIR
+
+port="${PORT:-8000}"
+front="${MAUBINH_FRONT:-nginx}"
+app="${APP:-app:app}"
+run_dir="${MAUBINH_RUN_DIR:-${TMPDIR:-/tmp}/maubinh-${port}}"
+
+case "$front" in
+  nginx | none) ;;
+  *) echo "serve.sh: MAUBINH_FRONT must be nginx or none, not '$front'" >&2; exit 2 ;;
+esac
+
+# Only this user may reach the socket: the service trusts the front's X-Forwarded-For.
+rm -rf "$run_dir"
+mkdir -p "$(dirname "$run_dir")"
+mkdir -m 0700 "$run_dir"
+export PROMETHEUS_MULTIPROC_DIR="${PROMETHEUS_MULTIPROC_DIR:-$run_dir/metrics}"
 rm -rf "$PROMETHEUS_MULTIPROC_DIR"
 mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
-exec gunicorn --config deploy/gunicorn.conf.py "${APP:-app:app}"
+# The instance's rate-limit counts, shared by its workers (without MAUBINH_LIMITS_REDIS_URL).
+export MAUBINH_LIMITS_FILE="${MAUBINH_LIMITS_FILE:-$run_dir/limits.sqlite}"
+# The workers' allocator (docs/operations.md, "Memory"): jemalloc (Debian's libjemalloc2), which
+# hands freed pages back within a second instead of keeping them fragmented in glibc's arenas;
+# MAUBINH_ALLOCATOR=glibc keeps glibc's, with two arenas instead of one per thread
+# (maubinh_api/infra/allocator.py).
+allocator="${MAUBINH_ALLOCATOR:-jemalloc}"
+jemalloc=""
+if [ "$allocator" = jemalloc ]; then
+  for candidate in /usr/lib/*-linux-gnu/libjemalloc.so.2 /usr/lib/libjemalloc.so.2 /usr/local/lib/libjemalloc.so.2; do
+    if [ -e "$candidate" ]; then
+      jemalloc="$candidate"
+      break
+    fi
+  done
+  if [ -z "$jemalloc" ]; then
+    echo "serve.sh: jemalloc is not installed (make system-deps installs libjemalloc2);" \
+      "MAUBINH_ALLOCATOR=glibc runs with glibc's allocator, whose workers grow larger" >&2
+    exit 2
+  fi
+elif [ "$allocator" != glibc ]; then
+  echo "serve.sh: MAUBINH_ALLOCATOR must be jemalloc or glibc, not '$allocator'" >&2
+  exit 2
+fi
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export MALLOC_CONF="${MALLOC_CONF:-narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0}"
+
+# Only gunicorn's processes get jemalloc: nginx keeps its own allocator.
+app_env=()
+if [ -n "$jemalloc" ]; then
+  app_env=(env "LD_PRELOAD=$jemalloc${LD_PRELOAD:+:$LD_PRELOAD}")
+fi
+
+if [ "$front" = none ]; then
+  export GUNICORN_CONTROL_SOCKET="${GUNICORN_CONTROL_SOCKET:-$run_dir/gunicorn.ctl}"
+  exec "${app_env[@]}" gunicorn --config deploy/gunicorn.conf.py "$app"
+fi
+
+nginx_bin="$(command -v nginx || true)"
+if [ -z "$nginx_bin" ] && [ -x /usr/sbin/nginx ]; then
+  nginx_bin=/usr/sbin/nginx
+fi
+if [ -z "$nginx_bin" ]; then
+  echo "serve.sh: nginx is not installed (make system-deps installs it); MAUBINH_FRONT=none" \
+    "serves without it, only behind a proxy that buffers requests" >&2
+  exit 2
+fi
+front_dir="$run_dir/nginx"
+mkdir "$front_dir"
+python -m maubinh_api.infra.front --socket "$run_dir/app.sock" --run-dir "$front_dir" >"$front_dir/nginx.conf"
+nginx_args=(-e stderr -p "$front_dir" -c "$front_dir/nginx.conf" -g "daemon off;")
+"$nginx_bin" -t -q "${nginx_args[@]}"
+
+export APP_BIND="unix:$run_dir/app.sock"
+export GUNICORN_CONTROL_SOCKET="${GUNICORN_CONTROL_SOCKET:-$run_dir/gunicorn.ctl}"
+export MAUBINH_PROXY_HOPS="${MAUBINH_PROXY_HOPS:-1}"
+"${app_env[@]}" gunicorn --config deploy/gunicorn.conf.py "$app" &
+app_pid=$!
+"$nginx_bin" "${nginx_args[@]}" &
+front_pid=$!
+
+stop() {
+  kill -TERM "$app_pid" 2>/dev/null || true
+  kill -QUIT "$front_pid" 2>/dev/null || true
+}
+trap stop TERM INT
+trap 'kill -HUP "$app_pid" "$front_pid" 2>/dev/null || true' HUP
+
+status=0
+while :; do
+  wait -n "$app_pid" "$front_pid" && status=0 || status=$?
+  # A signal interrupts the wait (its trap has run): wait again while both still run.
+  if kill -0 "$app_pid" 2>/dev/null && kill -0 "$front_pid" 2>/dev/null; then
+    continue
+  fi
+  break
+done
+stop
+wait "$app_pid" 2>/dev/null || true
+wait "$front_pid" 2>/dev/null || true
+exit "$status"

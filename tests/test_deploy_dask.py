@@ -208,7 +208,10 @@ def test_every_container_runs_as_the_image_user_with_requests_and_a_read_only_ro
         # What writes outside /data (Python, Dask, matplotlib: MPLCONFIGDIR) writes under /tmp: an emptyDir.
         volumes = {volume["name"]: volume for volume in pod["volumes"]}
         [tmp] = [mount for mount in container["volumeMounts"] if mount["mountPath"] == "/tmp"]
-        assert "emptyDir" in volumes[tmp["name"]]
+        assert "emptyDir" in volumes[tmp["name"]] and not tmp.get("readOnly")
+        environment = {item["name"]: item.get("value") for item in container.get("env", [])}
+        matplotlib = environment.get("MPLCONFIGDIR") or re.search(r"\bMPLCONFIGDIR=(\S+)", DOCKERFILE).group(1)
+        assert PurePosixPath(matplotlib).is_relative_to(tmp["mountPath"]), container["name"]
 
 
 def test_every_container_runs_the_batch_image_tagged_like_the_service():

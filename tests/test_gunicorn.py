@@ -71,12 +71,15 @@ def test_every_request_is_one_json_access_log_line(server):
     assert record["duration_ms"] >= 0 and record["pid"] > 0
 
 
-def test_a_request_id_is_made_when_none_or_a_bad_one_is_sent(server):
+def test_a_request_id_is_made_when_none_is_sent_and_a_bad_one_refused(server):
     made = get(server.url + "/nothing-here")
     assert made.status == 404
     assert re.fullmatch(r"[0-9a-f]{32}", made.headers["x-request-id"])
-    replaced = request("GET", server.url + "/healthz", headers={"X-Request-ID": "no spaces allowed"})
-    assert re.fullmatch(r"[0-9a-f]{32}", replaced.headers["x-request-id"])
+    refused = request("GET", server.url + "/healthz", headers={"X-Request-ID": "no spaces allowed"})
+    assert refused.status == 400 and b"X-Request-ID" in refused.body
+    assert re.fullmatch(r"[0-9a-f]{32}", refused.headers["x-request-id"])
+    kept = request("GET", server.url + "/healthz", headers={"X-Request-ID": "trace-7.a:b"})
+    assert kept.status == 200 and kept.headers["x-request-id"] == "trace-7.a:b"
 
 
 def test_recycled_workers_keep_their_counts(tmp_path):

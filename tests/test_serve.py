@@ -1,69 +1,80 @@
-"""The start command (`make run`, the container) serves real HTTP under gunicorn."""
+"""The start command (`make run`, the container): nginx in front of gunicorn, run and stopped as one."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import socket
+import stat
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.servers import ROOT, free_port, get, post, service
+
+CHI = {"cards": ["Kh", "Kd", "2c", "9s", "9c"]}
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def test_the_front_answers_and_gunicorn_listens_only_on_a_private_socket(tmp_path):
+    with service(tmp_path) as running:
+        answer = post(running.url + "/v1/hands/classify", CHI)
+        assert answer.status == 200 and answer.json()["category"]["key"] == "two_pair"
+        assert answer.headers["server"] == "nginx"  # nginx faces the client, without its version
+        assert get(running.url + "/healthz").json() == {"status": "ok"}
+        run_dir = Path(os.environ.get("TMPDIR", "/tmp")) / f"maubinh-{running.port}"
+        assert stat.S_IMODE(run_dir.stat().st_mode) == 0o700  # only this user reaches the socket
+        assert stat.S_ISSOCK((run_dir / "app.sock").stat().st_mode)
+        assert running.master_pid() is not None and running.front_pid() is not None
 
 
-@pytest.fixture
-def server():
+def test_sigterm_stops_both_and_the_script_exits_cleanly(tmp_path):
+    with service(tmp_path) as running:
+        master, front = running.master_pid(), running.front_pid()
+        running.process.send_signal(signal.SIGTERM)
+        assert running.process.wait(timeout=30) == 0
+        for pid in (master, front):
+            assert not Path(f"/proc/{pid}").exists() or b"(Z)" in Path(f"/proc/{pid}/stat").read_bytes()
+
+
+def test_when_nginx_dies_gunicorn_is_stopped_and_the_script_fails(tmp_path):
+    with service(tmp_path) as running:
+        master, front = running.master_pid(), running.front_pid()
+        assert master is not None and front is not None
+        os.kill(front, signal.SIGKILL)
+        assert running.process.wait(timeout=30) != 0  # a supervisor (Kubernetes) starts it again
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{master}").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not Path(f"/proc/{master}").exists()
+
+
+def test_without_the_front_gunicorn_faces_the_clients(tmp_path):
+    with service(tmp_path, {"MAUBINH_FRONT": "none"}) as running:
+        answer = post(running.url + "/v1/hands/classify", CHI)
+        assert answer.status == 200 and answer.headers.get("server", "").startswith("gunicorn")
+        assert running.front_pid() is None
+
+
+@pytest.mark.parametrize(
+    ("env", "said"),
+    [
+        ({"MAUBINH_FRONT": "apache"}, "MAUBINH_FRONT must be nginx or none, not 'apache'"),
+        ({"MAUBINH_FRONT_KEY_RATE": "0"}, "MAUBINH_FRONT_KEY_RATE must be 1 to 1000000, not 0"),
+        ({"MAUBINH_MAX_BODY_BYTES": "12"}, "max_body_bytes must be at least 1024"),
+    ],
+)
+def test_a_bad_setting_stops_the_start_with_its_name(env, said):
     port = free_port()
-    env = {
+    environment = {
         **os.environ,
         "PORT": str(port),
-        "WORKERS": "2",
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        **env,
     }
-    process = subprocess.Popen(
-        [str(ROOT / "deploy" / "serve.sh")], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    result = subprocess.run(
+        [str(ROOT / "deploy" / "serve.sh")], env=environment, cwd=ROOT, capture_output=True, timeout=60, check=False
     )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/readyz", timeout=1) as response:
-                if response.status == 200:
-                    break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                output = process.stdout.read().decode() if process.stdout else ""
-                pytest.fail(f"server did not start:\n{output}")
-            time.sleep(0.2)
-    yield base
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-def test_serve_script_answers_over_http(server):
-    request = urllib.request.Request(
-        server + "/v1/hands/classify",
-        data=json.dumps({"cards": ["Kh", "Kd", "2c", "9s", "9c"]}).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=5) as response:
-        body = json.load(response)
-    assert body["category"]["key"] == "two_pair"
-    with urllib.request.urlopen(server + "/healthz", timeout=5) as response:
-        assert json.load(response) == {"status": "ok"}
+    assert result.returncode != 0
+    assert said in result.stderr.decode()

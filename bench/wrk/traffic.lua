@@ -1,5 +1,6 @@
 -- The traffic of bench/load.py: `wrk ... -s traffic.lua <url> -- <endpoint> <salt> [<api key>]`,
--- endpoint one of classify, validate, settle, optimal, analysis, analysis100 (a batch of 100), play;
+-- endpoint one of classify, validate, settle, optimal, analysis, play, or a batch of the largest size each
+-- takes: classify1000, optimal100, analysis100, settle200;
 -- every request with fresh random cards.
 -- Each wrk thread has its own Lua state; init() seeds it differently.
 local ranks = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"}
@@ -50,6 +51,28 @@ local bodies = {
     local items = {}
     for i = 1, 100 do items[i] = '{"arrangement":' .. arrangement(deal(13), 0) .. '}' end
     return "/v1/arrangements/analysis", '{"variant":"online","arrangements":[' .. table.concat(items, ",") .. ']}'
+  end,
+  classify1000 = function()
+    local items = {}
+    for i = 1, 1000 do items[i] = list(deal(5), 1, 5) end
+    return "/v1/hands/classify", '{"hands":[' .. table.concat(items, ",") .. ']}'
+  end,
+  optimal100 = function()
+    local items = {}
+    for i = 1, 100 do items[i] = list(deal(13), 1, 13) end
+    return "/v1/arrangements/optimal", '{"variant":"online","hands":[' .. table.concat(items, ",") .. ']}'
+  end,
+  settle200 = function()
+    local tables = {}
+    for i = 1, 200 do
+      local cards = deal(52)
+      local players = {}
+      for seat = 0, 3 do
+        players[seat + 1] = '{"id":"p' .. seat .. '","arrangement":' .. arrangement(cards, seat * 13) .. '}'
+      end
+      tables[i] = '{"bet":"10","players":[' .. table.concat(players, ",") .. ']}'
+    end
+    return "/v1/settlements/batch", '{"variant":"online","tables":[' .. table.concat(tables, ",") .. ']}'
   end,
   play = function()
     return "/v1/arrangements/play", '{"variant":"online","level":"club","cards":' .. list(deal(13), 1, 13) .. '}'

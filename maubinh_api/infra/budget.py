@@ -1,46 +1,72 @@
 """Budgets: each tenant's limits, in cost units, counted with the ``limits`` library.
 
-The counts live in Redis when ``MAUBINH_REDIS_URL`` is set (one budget for
-every worker and instance) and in the process otherwise.  A request first
-looks whether it fits every limit of its tenant, then spends its cost in
-each; when Redis fails the request is answered anyway (fail open, counted
-in ``maubinh_limiter_failures_total``) and Redis is left alone for a while,
-as the result cache does.
+The counts live in a store every worker of an instance shares: the instance's
+own SQLite file (:mod:`~maubinh_api.infra.limit_store`) by default, or a Redis
+that every instance shares (``MAUBINH_LIMITS_REDIS_URL``).  A request first
+checks that it fits every limit of its tenant, then spends its cost in each.
+Only an error of the store itself is a store failure: the request is then
+answered anyway (fail open, counted in ``maubinh_limiter_failures_total``) and
+the store is left alone for a while.  A request the service refuses for its own
+content (a 413, a 422) is never one.
+
+A refusal says when the request will fit (``Retry-After``), worked out from the
+counts of the sliding windows, so that a client that waits exactly that long and
+sends it again gets its answer (unless its own other requests spent the room
+meanwhile); a request that costs more than a whole limit is told it never fits.
+While not even one unit fits, a request of the same tenant is refused at
+once, from this process's memory, without its body being read (``early``),
+and told when one unit will fit.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import threading
+import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TypeVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar, cast
 
+import redis
 from limits import RateLimitItem
-from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.errors import StorageError
+from limits.storage import RedisStorage, Storage, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from .limit_store import SQLiteStorage, instance_file
 from .metrics import LIMITER_FAILURES
 
 logger = logging.getLogger(__name__)
 
-#: Spent budgets and refusals each process remembers (tenants, and client addresses sending wrong keys).
-_SPENT_REMEMBERED = 10_000
+#: Refused callers each process remembers the Retry-After of (tenants, and client addresses sending wrong keys).
+_TOLD_REMEMBERED = 10_000
+#: What a store failing raises (each storage wraps its own errors in StorageError; the rest is the network's).
+STORE_ERRORS: tuple[type[Exception], ...] = (
+    StorageError,
+    sqlite3.Error,
+    redis.RedisError,
+    ConnectionError,
+    TimeoutError,
+)
+
+#: A sliding window's state as the storages give it: (previous count, seconds the previous one
+#: still weighs, current count, seconds the current one lives).
+WindowState = tuple[int, float, int, float]
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """One limit as it stands: what it allows, what is left and when it refills."""
+    """One limit as it stands: what it allows, what is left and when it has refilled."""
 
     text: str  #: the limit as the tenants file wrote it ("50/second")
     amount: int
     seconds: int
     remaining: int
-    reset_in: int  #: seconds until the window has refilled enough for anything (>= 1 when spent)
+    reset_in: int  #: whole seconds until all of ``amount`` is free again (0: it is)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,182 +75,196 @@ class Decision:
 
     allowed: bool
     windows: tuple[Window, ...]
-    retry_after: int = 0  #: when refused: seconds until the cost fits
+    retry_after: int = 0  #: when refused: whole seconds until the cost fits (0 with ``exceeds``)
     counted: bool = True  #: False when the store failed and the request went on uncounted
     cost: int | None = None  #: what the request cost, when worked out (None: refused before)
     early: bool = False  #: refused again before the Retry-After of the previous refusal had passed
+    exceeds: Window | None = None  #: the limit this request costs more than, whole: it can never fit
+    nothing_fits_for: float = 0.0  #: when refused: seconds until even one unit fits
+
+
+def budget_store(redis_url: str | None, file: Path | None = None, *, timeout: float = 0.05) -> Storage:
+    """Where the counts live: a Redis every instance shares, or this instance's file."""
+    if redis_url:
+        store = storage_from_string(
+            redis_url, socket_timeout=timeout, socket_connect_timeout=timeout, wrap_exceptions=True
+        )
+        return cast(Storage, store)  # a redis:// URL gives the synchronous storage
+    return SQLiteStorage(path=file or instance_file(), wrap_exceptions=True)
+
+
+def store_report(store: Storage) -> str:
+    """What ``/readyz`` says of the store: where the counts live, and a warning when a Redis
+    may evict them (then a flood of cached answers would reset every tenant's limits)."""
+    if isinstance(store, SQLiteStorage):
+        return "instance file (shared by this instance's workers)"
+    if not isinstance(store, RedisStorage):
+        return type(store).__name__
+    try:
+        client = cast(redis.Redis, store.get_connection())
+        policy = client.config_get("maxmemory-policy").get("maxmemory-policy")
+    except redis.RedisError:
+        return "redis (its eviction policy could not be read)"
+    if policy == "noeviction":
+        return "redis (noeviction)"
+    return (
+        f"redis, but its maxmemory-policy is {policy}: cached answers can evict the counts; "
+        "give them a Redis of their own with noeviction (MAUBINH_LIMITS_REDIS_URL)"
+    )
 
 
 class Budgets:
-    """Spend and read tenants' budgets in a shared store (Redis) or this process."""
+    """Spend and read tenants' budgets in a store every worker shares.
 
-    def __init__(self, redis_url: str | None = None, *, timeout: float = 0.05, retry_after: float = 5.0) -> None:
-        self._memory = MemoryStorage()
-        self._sweeper = _Sweeper(self._memory)
-        self._shared: Storage | None = None  # the synchronous storage: a redis:// URL gives one
-        if redis_url:
-            self._shared = storage_from_string(  # type: ignore[assignment]
-                redis_url, socket_timeout=timeout, socket_connect_timeout=timeout, wrap_exceptions=True
-            )
-        # One limiter per store, built once: every request of every tenant asks one.
-        self._memory_limiter = SlidingWindowCounterRateLimiter(self._memory)
-        self._shared_limiter = None if self._shared is None else SlidingWindowCounterRateLimiter(self._shared)
+    ``clock`` measures the waits this process remembers (``time.monotonic``; tests pass the
+    clock their store runs on)."""
+
+    def __init__(
+        self, store: Storage, *, retry_after: float = 5.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.store = store
+        self._limiter = SlidingWindowCounterRateLimiter(store)
         self._retry_after = retry_after
+        self._clock = clock
         self._down_until = 0.0
-        # Tenants whose budget is spent to the last unit, and until when (this process's memory
-        # of the shared count): refused at once, with no store call and no body read.
-        self._spent_until: dict[str, tuple[float, tuple[Window, ...]]] = {}
-        # When each refused caller was told it could come back (its last Retry-After).
-        self._told_until: dict[str, float] = {}
-
-    def _limiter(self) -> SlidingWindowCounterRateLimiter | None:
-        if self._shared_limiter is None:
-            if not self._sweeper.is_alive():  # a new process (gunicorn forks after building the app)
-                self._sweeper = _Sweeper(self._memory)
-            return self._memory_limiter
-        if time.monotonic() < self._down_until:
-            return None
-        return self._shared_limiter
+        # When each refused caller was told it could come back, and the windows it was shown.
+        self._told: dict[str, tuple[float, tuple[Window, ...]]] = {}
 
     def spend(
         self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int | Callable[[], int]
     ) -> Decision:
         """Spend ``cost`` units of every limit, or none when one would be exceeded.
 
-        ``cost`` may be a function, called only when the budget is not known to
-        be spent: a tenant past its limits to the last unit is refused without
-        a store call or its body being read, until its window refills, so that
-        a flood of refused batches costs the service little.  A refusal says
-        whether the caller came back before the previous one's Retry-After
-        (``early``)."""
-        decision = self._decide(tenant, limits, texts, cost)
-        if not decision.allowed:
-            now = time.monotonic()
-            early = now < self._told_until.get(tenant, 0.0)
-            _remember(self._told_until, tenant, now + decision.retry_after)
-            if early:
-                return replace(decision, early=True)
-        return decision
-
-    def _decide(
-        self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int | Callable[[], int]
-    ) -> Decision:
+        ``cost`` may be a function, called only when the caller is not early: while not
+        even one unit fits, a request is refused without its body being read.
+        Whatever ``cost`` raises (the request's own faults) goes to the caller."""
         if not limits:
             return Decision(True, ())
-        limiter = self._limiter()
-        if limiter is None:
-            return self._uncounted(limits, texts)
-        spent = self._spent_until.get(tenant)
-        if spent is not None:
-            now = time.monotonic()
-            if now < spent[0]:
-                return Decision(False, spent[1], retry_after=max(1, math.ceil(spent[0] - now)), cost=None)
-            del self._spent_until[tenant]
+        now = self._clock()
+        told = self._told.get(tenant)
+        if told is not None and now < told[0]:
+            return Decision(False, told[1], retry_after=whole_seconds(told[0] - now), early=True)
+        units = cost() if callable(cost) else cost
+        if time.monotonic() < self._down_until:
+            return _uncounted(limits, texts, units)
         try:
-            cost = cost() if callable(cost) else cost
-            # With several limits, test() first, so that a request one limit refuses spends
-            # nothing of the others; hit() checks and spends atomically (one Lua script in
-            # Redis), so that two workers racing for the last units cannot both have them.
-            fits = [True] if len(limits) == 1 else [limiter.test(item, tenant, cost=cost) for item in limits]
-            if all(fits):
-                fits = [limiter.hit(item, tenant, cost=cost) for item in limits]
-            if not all(fits):
-                refused = _refused(limiter, tenant, limits, texts, fits, cost=cost)
-                if any(window.remaining < 1 for window in refused.windows):
-                    _remember(self._spent_until, tenant, (time.monotonic() + refused.retry_after, refused.windows))
-                return refused
-            windows = tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
-        except Exception as error:
+            decision = self._decide(tenant, limits, texts, units)
+        except STORE_ERRORS as error:
             self._failed(error)
-            return self._uncounted(limits, texts)
-        return Decision(True, windows, cost=cost)
+            return _uncounted(limits, texts, units)
+        if decision.allowed:
+            self._told.pop(tenant, None)
+        elif decision.exceeds is None and decision.nothing_fits_for:
+            _remember(self._told, tenant, (now + decision.nothing_fits_for, decision.windows))
+        return decision
+
+    def _decide(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int) -> Decision:
+        for item in limits:
+            if cost > item.amount:
+                windows = self._windows(tenant, limits, texts)
+                return Decision(False, windows, cost=cost, exceeds=windows[limits.index(item)])
+        # With several limits, test() first, so that a request one limit refuses spends nothing
+        # of the others; hit() checks and spends atomically (a transaction, or one Lua script in
+        # Redis), so that two workers racing for the last units cannot both have them.
+        fits = len(limits) == 1 or all(self._limiter.test(item, tenant, cost=cost) for item in limits)
+        if fits:
+            hits = [self._limiter.hit(item, tenant, cost=cost) for item in limits]  # every one, even after a miss
+            fits = all(hits)
+        states = [self._state(item, tenant) for item in limits]
+        windows = tuple(_window(item, text, state) for item, text, state in zip(limits, texts, states, strict=True))
+        if fits:
+            return Decision(True, windows, cost=cost)
+        waits = [
+            seconds_until_fits(state, item.amount, item.get_expiry(), cost)
+            for item, state in zip(limits, states, strict=True)
+        ]
+        # Until a single unit fits, no request at all can: one sent before then is early.
+        empty = [
+            seconds_until_fits(state, item.amount, item.get_expiry(), 1)
+            for item, state in zip(limits, states, strict=True)
+        ]
+        return Decision(False, windows, retry_after=whole_seconds(max(waits)), cost=cost, nothing_fits_for=max(empty))
 
     def windows(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> tuple[Window, ...]:
         """The windows as they stand, spending nothing."""
-        limiter = self._limiter()
-        if limiter is None or not limits:
-            return self._uncounted(limits, texts).windows
+        if not limits or time.monotonic() < self._down_until:
+            return _uncounted(limits, texts, None).windows
         try:
-            return tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
-        except Exception as error:
+            return self._windows(tenant, limits, texts)
+        except STORE_ERRORS as error:
             self._failed(error)
-            return self._uncounted(limits, texts).windows
+            return _uncounted(limits, texts, None).windows
+
+    def _windows(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> tuple[Window, ...]:
+        return tuple(_window(item, text, self._state(item, tenant)) for item, text in zip(limits, texts, strict=True))
+
+    def _state(self, item: RateLimitItem, tenant: str) -> WindowState:
+        state: WindowState = self.store.get_sliding_window(item.key_for(tenant), item.get_expiry())  # type: ignore[attr-defined]
+        return state
 
     def _failed(self, error: Exception) -> None:
         LIMITER_FAILURES.inc()
         self._down_until = time.monotonic() + self._retry_after
         logger.warning("rate-limit store unavailable, requests go on uncounted: %s", error)
 
-    @staticmethod
-    def _uncounted(limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> Decision:
-        windows = tuple(
-            Window(text, item.amount, item.get_expiry(), item.amount, item.get_expiry())
-            for item, text in zip(limits, texts, strict=True)
-        )
-        return Decision(True, windows, counted=False)
+
+def seconds_until_fits(state: WindowState, amount: int, expiry: int, cost: int) -> float:
+    """Seconds from now until ``cost`` more units fit in a sliding window of ``amount``
+    units per ``expiry`` seconds, nothing else being spent meanwhile (0: they fit now;
+    they fit at any moment *after* the time given).
+
+    The window counts ``floor(previous * weight / expiry) + current``, where the previous
+    window's weight falls by a second each second; when the current window ends, its count
+    becomes the previous one.  ``cost`` must be at most ``amount``.
+
+    >>> seconds_until_fits((0, 0.0, 20, 119.0), 20, 60, 1)  # 20/minute, all spent 1 s into a window
+    59.0
+    >>> seconds_until_fits((20, 30.0, 0, 90.0), 20, 60, 15)  # all spent last minute, half of this one over
+    12.0
+    """
+    previous, weight, current, lives = state
+    room = amount - cost - current + 1  # the previous window's weighted count must fall below it
+    if room > 0:
+        if previous * weight / expiry < room:
+            return 0.0
+        return max(0.0, weight - room * expiry / previous)
+    # The current window alone holds too much: it must become the previous one and fade.
+    ends = max(0.0, lives - expiry)
+    room = amount - cost + 1
+    if current < room:
+        return ends
+    return ends + expiry - room * expiry / current
 
 
-class _Sweeper(threading.Thread):
-    """One thread per process that drops the memory store's expired counts once a second.
+def whole_seconds(seconds: float) -> int:
+    """The whole number of seconds that is strictly more than ``seconds`` (a Retry-After after
+    which the request fits), at least 1, and a microsecond more at least: the stores' float
+    arithmetic may put the moment a hair later than computed here.
 
-    ``limits``' MemoryStorage expires counts with a ``threading.Timer`` of 10 ms that it starts
-    again, a new thread each time, whenever a count changes and the last timer has run out:
-    under load that is a hundred threads a second per process, and bench/fairness.py measured
-    classify at 0.66x of the service without limits with it, 0.91x without.  The store starts no
-    timer while its ``timer`` is alive, so this thread takes that place and sweeps instead."""
-
-    def __init__(self, store: MemoryStorage, every: float = 1.0) -> None:
-        super().__init__(name="budget-sweeper", daemon=True)
-        self._store = store
-        self._every = every
-        store.timer = self  # type: ignore[assignment]  # see the class's comment
-        self.start()
-
-    def run(self) -> None:
-        while self._owns_store():  # until another sweeper (or timer) took the store
-            time.sleep(self._every)
-            sweep(self._store)
-
-    def _owns_store(self) -> bool:
-        timer: object = self._store.timer
-        return timer is self
+    >>> whole_seconds(0.0), whole_seconds(2.3), whole_seconds(3.0)
+    (1, 3, 4)
+    """
+    return max(1, math.floor(seconds + 1e-6) + 1)
 
 
-def sweep(store: MemoryStorage, now: float | None = None) -> int:
-    """Drop the counts whose expiry has passed (the store's own rule); how many went."""
-    now = time.time() if now is None else now
-    expired = [key for key, expiry in list(store.expirations.items()) if expiry <= now]
-    for key in expired:
-        store.storage.pop(key, None)
-        store.expirations.pop(key, None)
-        store.locks.pop(key, None)
-    return len(expired)
+def _window(item: RateLimitItem, text: str, state: WindowState) -> Window:
+    previous, weight, current, lives = state
+    expiry = item.get_expiry()
+    used = math.floor(previous * weight / expiry + current)
+    refilled = lives if current else weight if previous else 0.0
+    return Window(text, item.amount, expiry, max(0, item.amount - used), math.ceil(refilled))
+
+
+def _uncounted(limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int | None) -> Decision:
+    windows = tuple(
+        Window(text, item.amount, item.get_expiry(), item.amount, 0) for item, text in zip(limits, texts, strict=True)
+    )
+    return Decision(True, windows, counted=False, cost=cost)
 
 
 def _remember(memory: dict[str, T], key: str, value: T) -> None:
     """Keep ``value`` under ``key``, forgetting everything first when the memory is full
     (client addresses are many: it stays small)."""
-    if len(memory) >= _SPENT_REMEMBERED and key not in memory:
+    if len(memory) >= _TOLD_REMEMBERED and key not in memory:
         memory.clear()
     memory[key] = value
-
-
-def _refused(
-    limiter: SlidingWindowCounterRateLimiter,
-    tenant: str,
-    limits: tuple[RateLimitItem, ...],
-    texts: tuple[str, ...],
-    fits: list[bool],
-    *,
-    cost: int | None,
-) -> Decision:
-    windows = tuple(_window(limiter, item, text, tenant) for item, text in zip(limits, texts, strict=True))
-    spent = [window.reset_in for window, fit in zip(windows, fits, strict=True) if not fit]
-    return Decision(False, windows, retry_after=max([1, *spent]), cost=cost)
-
-
-def _window(limiter: SlidingWindowCounterRateLimiter, item: RateLimitItem, text: str, tenant: str) -> Window:
-    reset_at, remaining = limiter.get_window_stats(item, tenant)
-    left = math.ceil(reset_at - time.time())
-    reset_in = max(1, left) if remaining <= 0 else max(0, left)
-    return Window(text, item.amount, item.get_expiry(), max(0, remaining), reset_in)

@@ -165,7 +165,8 @@ class ResultCache:
                 self._count("redis", "error")
 
 
-def cache_key(kind: str, material: object, *, version: str) -> str:
-    """``maubinh:<version>:<kind>:<sha256 of the canonical JSON of material>``."""
+def cache_key(kind: str, material: object, *, version: str, tenant: str) -> str:
+    """``maubinh:<version>:<tenant>:<kind>:<sha256 of the canonical JSON of material>``: each
+    tenant's answers are its own."""
     text = json.dumps(material, sort_keys=True, separators=(",", ":"), default=str)
-    return f"maubinh:{version}:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
+    return f"maubinh:{version}:{tenant}:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"

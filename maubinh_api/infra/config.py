@@ -60,10 +60,24 @@ class Settings:
     heavy_wait: float = 2.0
     #: Heavy requests that may wait for a slot in each worker process (more: 503 at once).
     heavy_queue: int = 8
+    #: Large batches of the cheap operations (50 units or more) each worker process answers at once.
+    batch_slots: int = 2
     #: Seconds a caller refused with 429 that comes back before its Retry-After waits for the next 429.
     retry_hold: float = 0.5
     #: Early retries each worker process holds at once, a thread each (deploy/gunicorn.conf.py: half its threads).
     retry_hold_slots: int = 0
+    #: A Redis for the rate-limit counts, shared by every instance, e.g. ``redis://limits:6379/0``;
+    #: give it ``maxmemory-policy noeviction`` (none: the cache's Redis when there is one, else
+    #: each instance counts in its own file).
+    limits_redis_url: str | None = None
+    #: The file where an instance's workers share their rate-limit counts without a Redis
+    #: (none: a new file in /dev/shm or the temp dir, made when the app is built, before gunicorn forks).
+    limits_file: Path | None = None
+    #: ``X-Forwarded-For`` entries to trust for the client's address: 1 behind the front that
+    #: deploy/serve.sh starts (it sets this), 0 when clients connect to gunicorn directly.
+    proxy_hops: int = 0
+    #: Serve ``/metrics`` to anyone even when keys are configured (it names every tenant).
+    metrics_open: bool = False
     #: What computes the expected points: ``compiled`` (the C kernel) or ``reference`` (NumPy; the
     #: strategy's ``kernel_named`` refuses any other name, and a compiled kernel that is not built).
     kernel: str = "compiled"
@@ -87,8 +101,12 @@ class Settings:
             ) from None
         if not 1 <= self.heavy_slots <= 64 or not 0 < self.heavy_wait <= 60 or not 0 <= self.heavy_queue <= 1000:
             raise ConfigError("heavy_slots must be 1 to 64, heavy_wait above 0 and at most 60 s, heavy_queue 0 to 1000")
+        if not 1 <= self.batch_slots <= 64:
+            raise ConfigError(f"batch_slots must be 1 to 64, not {self.batch_slots}")
         if not 0 <= self.retry_hold <= 5 or not 0 <= self.retry_hold_slots <= 1000:
             raise ConfigError("retry_hold must be 0 to 5 seconds and retry_hold_slots 0 to 1000")
+        if not 0 <= self.proxy_hops <= 5:
+            raise ConfigError(f"proxy_hops must be 0 to 5, not {self.proxy_hops}")
         if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError(f"log_level must be DEBUG, INFO, WARNING or ERROR, not {self.log_level!r}")
 
@@ -111,6 +129,16 @@ class Settings:
         return replace(self, **overrides)
 
 
+def _switch(text: str) -> bool:
+    """``true``/``false`` (or ``1``/``0``, ``yes``/``no``, ``on``/``off``)."""
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("must be true or false")
+
+
 _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "default_variant": str,
     "max_body_bytes": int,
@@ -128,9 +156,14 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "heavy_slots": int,
     "heavy_wait": float,
     "heavy_queue": int,
+    "batch_slots": int,
     "retry_hold": float,
     "retry_hold_slots": int,
     "kernel": lambda text: text.strip(),
+    "limits_redis_url": str,
+    "limits_file": Path,
+    "proxy_hops": int,
+    "metrics_open": _switch,
 }
 
 

@@ -5,7 +5,9 @@ auditor holding only the fingerprint asks ``GET /v1/variants/{fingerprint}``
 for the rules.  Presets are found by their fingerprint directly; a variant
 with overrides is remembered here when a request uses it: in this process
 (the most recent ``capacity``) and, with Redis configured, for every worker
-and replica (kept as long as cached answers are).
+and replica (kept as long as cached answers are).  Each tenant's variants are
+its own: one platform cannot learn from a fingerprint found which rules
+another platform plays.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ class VariantRegistry:
         self._local: OrderedDict[str, bytes] = OrderedDict()
         self._lock = threading.Lock()
 
-    def remember(self, fingerprint: str, spec: Mapping[str, Any]) -> None:
-        """Keep ``spec`` under ``fingerprint`` (once per process: a known one costs a lookup)."""
+    def remember(self, tenant: str, fingerprint: str, spec: Mapping[str, Any]) -> None:
+        """Keep ``spec`` under ``fingerprint`` for ``tenant`` (once per process: a known one costs a lookup)."""
+        fingerprint = f"{tenant}:{fingerprint}"
         with self._lock:
             if fingerprint in self._local:
                 self._local.move_to_end(fingerprint)
@@ -48,8 +51,9 @@ class VariantRegistry:
             with contextlib.suppress(RedisUnavailable):
                 self._remote.set(_PREFIX + fingerprint, text)
 
-    def recall(self, fingerprint: str) -> dict[str, Any] | None:
-        """The spec remembered under ``fingerprint``, or None."""
+    def recall(self, tenant: str, fingerprint: str) -> dict[str, Any] | None:
+        """The spec ``tenant`` used under ``fingerprint``, or None."""
+        fingerprint = f"{tenant}:{fingerprint}"
         with self._lock:
             text = self._local.get(fingerprint)
         if text is None and self._remote is not None:

@@ -145,7 +145,8 @@ def load_tables(preset_name: str) -> OddsTables:
 
 
 _CACHE: dict[tuple[str, str], Odds] = {}
-_CACHE_SIZE: Final = 64
+#: Variants whose odds each process keeps: about 1 MB each (bench/memory.py); a platform plays a few.
+_CACHE_SIZE: Final = 16
 
 
 def odds_for(variant: Variant) -> Odds:

@@ -70,7 +70,7 @@ def scoring_for(variant: Variant) -> Scoring:
     found = _SCORINGS.get(variant.fingerprint)
     if found is None:
         found = _scoring(variant.rules)
-        if len(_SCORINGS) >= 64:
+        if len(_SCORINGS) >= 16:  # as the odds and model tables: a few variants per platform
             _SCORINGS.pop(next(iter(_SCORINGS)), None)
         _SCORINGS[variant.fingerprint] = found
     return found

@@ -153,7 +153,8 @@ class ModelTables:
 
 
 _CACHE: dict[tuple[str, str, int, int], tuple[Odds, HandBank | None, ModelTables]] = {}
-_CACHE_SIZE: Final = 64
+#: Variants whose model tables each process keeps (each under a megabyte beside its odds).
+_CACHE_SIZE: Final = 16
 
 
 def model_tables(

@@ -2,7 +2,9 @@
 
 ``/v1/*`` is the ``api`` scope and ``/metrics`` the ``metrics`` scope.  A scope
 that some tenant holds (from ``MAUBINH_TENANTS_FILE``, or the unnamed keys of
-``MAUBINH_API_KEYS`` / ``MAUBINH_METRICS_KEYS``) needs a key, sent as
+``MAUBINH_API_KEYS`` / ``MAUBINH_METRICS_KEYS``) needs a key, and so does
+``/metrics`` as soon as any key is configured (it names every tenant; the
+operator may open it with ``MAUBINH_METRICS_OPEN``), sent as
 ``Authorization: Bearer <key>`` or ``X-API-Key: <key>``: missing or unknown
 is a 401, a key without the scope a 403.  Health, readiness, the API
 description, ``/docs`` and ``/playground`` stay open.  Requests with a wrong
@@ -30,9 +32,9 @@ from limits import parse as parse_limit
 from ..infra.budget import Budgets, Decision, Window
 from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_THROTTLED
 from ..infra.tenants import Tenant, TenantDirectory
-from .body import json_object
+from .body import body_problem, json_object
 from .costs import cost_of
-from .problems import Problem
+from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
 
 #: The access log's field (and the metrics' label) for the caller's tenant.
@@ -67,18 +69,32 @@ def scope_of(path: str) -> str | None:
 
 
 def register_access_control(
-    app: Flask, directory: TenantDirectory, budgets: Budgets, auth_limit: str, hold: RetryHold
+    app: Flask,
+    directory: TenantDirectory,
+    budgets: Budgets,
+    auth_limit: str,
+    hold: RetryHold,
+    *,
+    metrics_open: bool = False,
 ) -> None:
     """Check keys and spend budgets before every request to a scope; count and label after it.
-    Refusals of callers that came back before their Retry-After wait in ``hold`` first."""
+    Refusals of callers that came back before their Retry-After wait in ``hold`` first.
+
+    ``/metrics`` names every tenant: once any key is configured it needs a key with the
+    ``metrics`` scope, even when no tenant holds one, unless ``metrics_open``."""
     failures = parse_limit(auth_limit)
+
+    def guarded(scope: str) -> bool:
+        if directory.guarded[scope]:
+            return True
+        return scope == "metrics" and not metrics_open and bool(directory.tenants)
 
     @app.before_request
     def _admit() -> None:
         scope = scope_of(request.path)
         if scope is None:
             return
-        if not directory.guarded[scope]:
+        if not guarded(scope):
             g.tenant = None
             request.environ[TENANT_KEY] = ANONYMOUS
             return
@@ -86,15 +102,7 @@ def register_access_control(
         g.tenant = tenant
         request.environ[TENANT_KEY] = tenant.name
         if scope == "api" and request.endpoint != "usage.show_usage":
-            endpoint = request.endpoint
-            g.decision = budgets.spend(
-                tenant.name, tenant.limits, tenant.limit_texts, lambda: cost_of(endpoint, json_object)
-            )
-            g.cost = g.decision.cost if g.decision.cost is not None else (1 if tenant.limits else None)
-            if not g.decision.allowed:
-                TENANT_THROTTLED.labels(tenant=tenant.name).inc()
-                hold.pause(g.decision, tenant.name)
-                raise _over_budget(tenant, g.decision)
+            _spend(budgets, tenant, hold)
 
     @app.after_request
     def _account(response: Response) -> Response:
@@ -110,6 +118,25 @@ def register_access_control(
         if decision is not None and decision.windows:
             response.headers.update(rate_limit_fields(decision.windows))
         return response
+
+
+def _spend(budgets: Budgets, tenant: Tenant, hold: RetryHold) -> None:
+    """Spend the request's cost, or raise the refusal (held first when the caller came back early)."""
+    endpoint = request.endpoint
+    g.decision = decision = budgets.spend(
+        tenant.name, tenant.limits, tenant.limit_texts, lambda: cost_of(endpoint, json_object)
+    )
+    if decision.allowed:
+        g.cost = decision.cost
+        return
+    unread = body_problem()
+    if unread is not None:  # a body that does not read is answered as such, spending nothing
+        raise unread
+    if decision.exceeds is not None:
+        raise _never_fits(tenant, decision)
+    TENANT_THROTTLED.labels(tenant=tenant.name).inc()
+    hold.pause(decision, tenant.name)
+    raise _over_budget(tenant, decision)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -167,31 +194,45 @@ def _limit_failures(budgets: Budgets, failures: RateLimitItem, hold: RetryHold) 
 
 def _over_budget(tenant: Tenant, decision: Decision) -> Problem:
     cost = decision.cost
-    spent = [window for window in decision.windows if window.remaining < (cost or 1)]
-    window = spent[0] if spent else decision.windows[0]
-    if cost is None:  # refused before the body was read: nothing is left at all
-        english = f"{tenant.name!r} has spent its {window.text} units; try again in {decision.retry_after} s"
-        vietnamese = f"{tenant.name!r} đã dùng hết {window.text} đơn vị; hãy thử lại sau {decision.retry_after} giây"
-    elif cost > window.amount:
+    if cost is None:  # came back before its Retry-After: refused before the body was read
         english = (
-            f"this request costs {cost} units, more than {tenant.name!r}'s limit of {window.text} allows at "
-            "once; send it in smaller batches"
+            f"{tenant.name!r} came back before the time it was given; its requests fit again in "
+            f"{decision.retry_after} s"
         )
         vietnamese = (
-            f"yêu cầu này tốn {cost} đơn vị, nhiều hơn mức {window.text} của {tenant.name!r} cho phép một lần; "
-            "hãy gửi thành các lô nhỏ hơn"
+            f"{tenant.name!r} gửi lại trước thời điểm đã được báo; các yêu cầu sẽ vừa lại sau "
+            f"{decision.retry_after} giây"
         )
     else:
+        short = [window for window in decision.windows if window.remaining < cost]
+        window = short[0] if short else decision.windows[0]
         english = (
             f"{tenant.name!r} has {window.remaining} of its {window.text} units left and this request costs "
-            f"{cost}; try again in {decision.retry_after} s"
+            f"{cost}; it fits in {decision.retry_after} s"
         )
         vietnamese = (
             f"{tenant.name!r} còn {window.remaining} trên {window.text} đơn vị mà yêu cầu này tốn {cost}; "
-            f"hãy thử lại sau {decision.retry_after} giây"
+            f"yêu cầu sẽ vừa sau {decision.retry_after} giây"
         )
     headers = {"Retry-After": str(decision.retry_after), **rate_limit_fields(decision.windows)}
     return Problem(429, english, vi=vietnamese, headers=headers)
+
+
+def _never_fits(tenant: Tenant, decision: Decision) -> Problem:
+    """A 413 without Retry-After: waiting would not help."""
+    window = decision.exceeds
+    assert window is not None
+    english = (
+        f"this request costs {decision.cost} units, more than {tenant.name!r}'s whole limit of {window.text}: "
+        f"it can never be answered as sent; send it in parts of at most {window.amount} units "
+        "(a unit per chi, hand, arrangement or table)"
+    )
+    vietnamese = (
+        f"yêu cầu này tốn {decision.cost} đơn vị, nhiều hơn toàn bộ mức {window.text} của {tenant.name!r}: "
+        f"không bao giờ trả lời được như đã gửi; hãy chia thành các phần tối đa {window.amount} đơn vị "
+        "(mỗi chi, ván bài, cách xếp hay bàn là một đơn vị)"
+    )
+    return Problem(413, english, vi=vietnamese, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)
 
 
 def rate_limit_fields(windows: tuple[Window, ...]) -> dict[str, str]:

@@ -12,6 +12,7 @@ from flask import Response, current_app, request
 from ..infra.cache import ResultCache, cache_key
 from ..rules.variants import ENGINE_VERSION, PRESET_NAMES
 from ..version import __version__
+from .access import ANONYMOUS, TENANT_KEY
 
 
 def _model_digest() -> str:
@@ -38,11 +39,13 @@ CACHE_VERSION = f"{__version__}-{MODEL_VERSION}"
 
 def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:
     """Answer ``compute()`` as JSON, or the cached bytes of an equivalent
-    request (``material`` is the request in canonical form).  ``X-Cache``
-    says ``hit-local``, ``hit-redis`` or ``miss``."""
+    request of the same tenant (``material`` is the request in canonical form;
+    tenants never share answers, so that neither ``X-Cache`` nor the time an
+    answer takes tells one what another asked).  ``X-Cache`` says
+    ``hit-local``, ``hit-redis`` or ``miss``."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     cache: ResultCache = app.extensions["maubinh.cache"]
-    key = cache_key(kind, material, version=CACHE_VERSION)
+    key = cache_key(kind, material, version=CACHE_VERSION, tenant=request.environ.get(TENANT_KEY) or ANONYMOUS)
     body, source = cache.get(key)
     if body is None:
         body = (app.json.dumps(compute()) + "\n").encode()

@@ -8,9 +8,10 @@ from typing import Any
 
 from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..infra.allocator import keep_freed_memory
-from ..infra.budget import Budgets
+from ..infra.budget import Budgets, budget_store
 from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import Settings
 from ..infra.logging import configure_logging
@@ -67,13 +68,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_language(app)
     register_observability(app, [("X-Model-Version", MODEL_VERSION)])
     directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
-    budgets = Budgets(settings.redis_url, timeout=settings.redis_timeout, retry_after=settings.redis_retry_after)
+    store = budget_store(
+        settings.limits_redis_url or settings.redis_url, settings.limits_file, timeout=settings.redis_timeout
+    )
+    budgets = Budgets(store, retry_after=settings.redis_retry_after)
     app.extensions["maubinh.tenants"] = directory
     app.extensions["maubinh.budgets"] = budgets
     hold = RetryHold(settings.retry_hold, settings.retry_hold_slots)
-    register_access_control(app, directory, budgets, settings.auth_failure_limit, hold)
+    register_access_control(
+        app, directory, budgets, settings.auth_failure_limit, hold, metrics_open=settings.metrics_open
+    )
     # After the limits: a request refused with 429 takes no slot.
-    register_admission(app, settings.heavy_slots, settings.heavy_wait, settings.heavy_queue)
+    register_admission(
+        app, settings.heavy_slots, settings.heavy_wait, settings.heavy_queue, batch_slots=settings.batch_slots
+    )
     for module in (health, metrics, variants, enumerations, usage, hands, arrangements, settlements, playground):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(
@@ -82,6 +90,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     # The page also at /docs itself (its assets are under /docs/), not a redirect.
     app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"], methods=["GET"])
+
+    if settings.proxy_hops:  # outermost: every layer, the access log included, sees the client's address
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
 
     _warm_up(service)
     # Everything loaded so far lives as long as the process: keep it out of the

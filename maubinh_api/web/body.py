@@ -5,6 +5,10 @@ binary floats and reports every failure the same way; money cannot work with
 that.  Here: JSON only (415 otherwise), UTF-8 only, numbers with a fraction
 or exponent become ``Decimal`` (exact), a member named twice in one object
 is refused, and every failure is a 400 that says where the text went wrong.
+A body over ``MAX_CONTENT_LENGTH`` is a 413, sent with a length or chunked
+(werkzeug would cut a chunked one short silently), and what no operation
+accepts (crowded objects, over-long texts, NULs, lone surrogates) is refused
+before validation (:mod:`~maubinh_api.web.body_shape`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any, Final, NoReturn
 
 from flask import request
 
+from . import body_shape
 from .problems import Fault, Problem
 
 
@@ -39,11 +44,14 @@ class DuplicateKey(ValueError):
     """One JSON object names a member twice: which value was meant is not for us to guess."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"the member {key!r} appears twice in one object; send each name once")
-        self.key = key
+        self.key = body_shape.shown_name(key)
+        super().__init__(f"the member {self.key!r} appears twice in one object; send each name once")
 
 
 def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    crowded = body_shape.members(pairs)
+    if crowded is not None:
+        return crowded
     members = dict(pairs)
     if len(members) != len(pairs):
         seen: set[str] = set()
@@ -62,19 +70,73 @@ def json_object() -> dict[str, Any]:
     """The request body as a JSON object, or a Problem (400, 415, 422); read
     once per request (the limits read it for the cost, the view for itself)."""
     current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
-    read: dict[str, Any] | None = current.environ.get(_BODY_KEY)
+    environ = current.environ
+    read: dict[str, Any] | None = environ.get(_BODY_KEY)
     if read is None:
-        read = current.environ[_BODY_KEY] = _read_object(current)
+        failed: Problem | None = environ.get(_FAILED_KEY)
+        if failed is not None:  # a body is read once: a chunked one cannot be read again
+            raise failed
+        try:
+            read = environ[_BODY_KEY] = _read_object(current)
+        except Problem as problem:
+            environ[_FAILED_KEY] = problem
+            raise
     return read
 
 
 _BODY_KEY: Final = "maubinh.body"
+_FAILED_KEY: Final = "maubinh.body_problem"
+#: How many bytes of the body were read (what the limits charge for reading it).
+BYTES_KEY: Final = "maubinh.body_bytes"
+
+
+def body_problem() -> Problem | None:
+    """The problem of the current request's body, when it was read and did not read."""
+    found: Problem | None = request.environ.get(_FAILED_KEY)
+    return found
+
+
+def bytes_read() -> int:
+    """How many bytes of the current request's body were read (0 before it is)."""
+    found: int = request.environ.get(BYTES_KEY, 0)
+    return found
+
+
+def too_large(limit: int | None) -> Problem:
+    """The 413 of a body over the service's limit."""
+    return Problem(
+        413,
+        f"the request body is larger than the limit of {limit} bytes",
+        vi=f"nội dung yêu cầu lớn hơn giới hạn {limit} byte",
+    )
+
+
+def _raw(current: Any) -> bytes:
+    """The body's bytes, at most the service's limit of them: a 413 beyond it."""
+    limit = current.max_content_length
+    length = current.content_length
+    environ = current.environ
+    if length is not None or not environ.get("wsgi.input_terminated"):
+        if length is not None and limit is not None and length > limit:
+            raise too_large(limit)
+        raw: bytes = current.get_data(cache=True)
+    else:  # chunked: read one byte past the limit to know whether it is over
+        stream = environ["wsgi.input"]
+        raw = stream.read(limit + 1) if limit is not None else stream.read()
+        if limit is not None and len(raw) > limit:
+            environ[BYTES_KEY] = len(raw)
+            raise too_large(limit)
+    environ[BYTES_KEY] = len(raw)
+    return raw
 
 
 def _read_object(current: Any) -> dict[str, Any]:
     if current.environ.get("CONTENT_TYPE") != "application/json":  # the usual case needs no parsing
         _check_media_type(current)
-    data = _decode(_text(current.get_data(cache=True)))
+    raw = _raw(current)
+    body_shape.count_members(raw)
+    body_shape.start()
+    data = _decode(_text(raw))
     if not isinstance(data, dict):
         english, vietnamese = _KINDS[_kind(data)]
         raise Problem.invalid(
@@ -86,13 +148,14 @@ def _read_object(current: Any) -> dict[str, Any]:
                 )
             ]
         )
+    body_shape.check(raw, data)
     return data
 
 
 def _check_media_type(current: Any) -> None:
     """A 415 for a body that is not JSON in UTF-8."""
     if not _is_json(current.mimetype):
-        mimetype = current.mimetype
+        mimetype = current.mimetype if len(current.mimetype) <= 100 else current.mimetype[:99] + "…"
         raise Problem(
             415,
             f"send the body as application/json, not {mimetype or 'no Content-Type'}",
@@ -100,7 +163,7 @@ def _check_media_type(current: Any) -> None:
             if mimetype
             else "hãy gửi nội dung dạng application/json: yêu cầu chưa có Content-Type",
         )
-    charset = current.mimetype_params.get("charset", "utf-8").lower()
+    charset = current.mimetype_params.get("charset", "utf-8").lower()[:40]
     if charset not in ("utf-8", "utf8"):
         raise Problem(
             415,
@@ -148,6 +211,8 @@ def _decode(text: str) -> Any:
             vi=f"nội dung yêu cầu không rõ nghĩa: trường {error.key!r} xuất hiện hai lần trong cùng một đối tượng;"
             " mỗi tên chỉ gửi một lần",
         ) from None
+    except body_shape.TooManyMembers:
+        raise body_shape.too_many_members() from None
     except NotANumber as error:
         raise Problem(
             400,

@@ -1,10 +1,15 @@
-"""What a request costs in its tenant's limits: one unit per thing it asks for.
+"""What a request costs in its tenant's limits: one unit per thing it asks for, and what it sent.
 
 One unit per chi classified, arrangement validated or analysed, hand
-optimised or played, table settled; the other operations (variants, usage)
-cost one unit each.  A batch costs its items, counted from the body as sent
-(bounded by the batch's own maximum), so a request that will be refused
-costs what it asked for too: retrying bad requests is not free.
+optimised or played, table settled; the other operations (variants,
+enumerations) cost one unit each.  A batch costs its items, counted from the
+body as sent (bounded by the batch's own maximum), so a request that will be
+refused costs what it asked for too: retrying bad requests is not free.
+
+Reading a body is work too, whatever it holds: a request costs at least one
+unit per ``BYTES_PER_UNIT`` bytes of body read.  No valid request comes near
+that (a batch of 1,000 chi is about 40 KB for its 1,000 units), but a
+megabyte of fields no operation reads costs 256 units, not one.
 """
 
 from __future__ import annotations
@@ -12,9 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .body import bytes_read
 from .problems import Problem
 
-__all__ = ["COSTS", "cost_of"]
+__all__ = ["BYTES_PER_UNIT", "COSTS", "cost_of"]
+
+#: Bytes of body read per unit of cost.
+BYTES_PER_UNIT: Final = 4096
 
 
 def _items(name: str, most: int) -> Callable[[Mapping[str, Any]], int]:
@@ -40,11 +51,13 @@ COSTS: Final[dict[str, Callable[[Mapping[str, Any]], int]]] = {
 
 
 def cost_of(endpoint: str | None, read_body: Callable[[], Mapping[str, Any]]) -> int:
-    """The cost of the current request (1 for an operation without a body or a body that does not read)."""
+    """The cost of the current request: its items (1 for an operation without a body, or a
+    body that does not read), and at least a unit per ``BYTES_PER_UNIT`` bytes read."""
     rule = COSTS.get(endpoint or "")
     if rule is None:
         return 1
     try:
-        return rule(read_body())
-    except Problem:  # unreadable: the view answers the problem; the request still costs a unit
-        return 1
+        items = rule(read_body())
+    except (Problem, RequestEntityTooLarge):  # the view answers the problem; reading it still costs
+        items = 1
+    return max(items, -(-bytes_read() // BYTES_PER_UNIT))

@@ -2,20 +2,23 @@
 
 A WSGI middleware around the Flask app (no per-request Flask proxies, which
 cost more than the work): it gives every answer, errors included, an
-``X-Request-ID`` (the caller's, when it sent a sensible one of 1-128
-letters, digits and ``._:-``, else a new one), times the request and counts
-it by route template, method and status.  The route template comes from
+``X-Request-ID`` (the caller's, else a new one; a caller's that is not 1-128
+letters, digits and ``._:-`` is a 400), times the request and counts it by
+route template, method (``other`` for any but the usual seven) and status,
+and answers a problem even when the application's own error handlers fail.  The route template comes from
 Flask's routing, left in the environ by :class:`RoutedRequest`.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import logging
 import re
 import secrets
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from flask import Flask, Request
 from werkzeug.routing import Rule
@@ -23,7 +26,9 @@ from werkzeug.routing import Rule
 from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
 
-_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
+logger = logging.getLogger(__name__)
+
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}\Z")
 _STATUS_KEY = "maubinh.status"
 
 StartResponse = Callable[..., Any]
@@ -62,24 +67,69 @@ class Observability:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         given = environ.get("HTTP_X_REQUEST_ID")
-        request_id = given if given is not None and _REQUEST_ID.match(given) else secrets.token_hex(16)
+        request_id = secrets.token_hex(16) if given is None or not _REQUEST_ID.match(given) else given
         environ[REQUEST_ID_KEY] = request_id
+        sent: list[bool] = []
 
         def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
             headers.append(("X-Request-ID", request_id))
             headers.extend(self.headers)
             environ[_STATUS_KEY] = status
+            sent.append(True)
             return start_response(status, headers, *exc_info)
 
         try:
-            return self.app(environ, start)
+            if given is not None and request_id != given:
+                return _plain_problem(start, 400, _BAD_REQUEST_ID, environ)
+            try:
+                return self.app(environ, start)
+            except Exception:  # the application's own error handlers failed: answer all the same
+                logger.exception("unanswered error on %s %s", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"))
+                if sent:
+                    raise
+                return _plain_problem(start, 500, _FAILED, environ)
         finally:
-            # Route templates, never raw paths, keep the metrics' label sets small.
+            # Route templates and known methods, never raw paths or methods: the label sets stay small.
             route = environ.setdefault(ROUTE_KEY, "unmatched")
             status = int(environ.get(_STATUS_KEY, "500")[:3])
-            counter, histogram = _children(route, environ.get("REQUEST_METHOD", ""), status)
+            method = environ.get("REQUEST_METHOD", "")
+            counter, histogram = _children(route, method if method in METHODS else "other", status)
             counter.inc()
             histogram.observe(time.perf_counter() - started)
+
+
+#: The methods the metrics name; any other is counted as ``other``.
+METHODS: Final = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_BAD_REQUEST_ID: Final = (
+    "malformed-request",
+    ("Malformed request", "the X-Request-ID header must be 1 to 128 letters, digits, '.', '_', ':' or '-'"),
+    (
+        "Yêu cầu sai định dạng",
+        "tiêu đề X-Request-ID phải gồm 1 đến 128 chữ cái, chữ số, '.', '_', ':' hoặc '-'",
+    ),
+)
+_FAILED: Final = (
+    "internal-error",
+    ("Internal server error", "the service failed to answer this request; it has been logged"),
+    ("Lỗi máy chủ nội bộ", "dịch vụ không trả lời được yêu cầu này; lỗi đã được ghi lại"),
+)
+
+
+def _plain_problem(
+    start: StartResponse, status: int, problem: tuple[str, tuple[str, str], tuple[str, str]], environ: dict[str, Any]
+) -> list[bytes]:
+    """A problem answered without the application (before it runs, or when it failed to answer)."""
+    slug, english, vietnamese = problem
+    title, detail = vietnamese if environ.get("HTTP_ACCEPT_LANGUAGE", "").strip().lower().startswith("vi") else english
+    document = {"type": f"urn:maubinh:problem:{slug}", "title": title, "status": status, "detail": detail}
+    document["instance"] = environ.get("PATH_INFO", "")
+    body = json.dumps(document).encode()  # ASCII escapes: the path may hold anything
+    reason = {400: "BAD REQUEST", 500: "INTERNAL SERVER ERROR"}[status]
+    start(
+        f"{status} {reason}",
+        [("Content-Type", "application/problem+json"), ("Content-Length", str(len(body)))],
+    )
+    return [body]
 
 
 @functools.lru_cache(maxsize=1024)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app
+from flask import current_app, request
 from marshmallow import Schema
 
 from ..infra.config import Settings
 from ..infra.variant_registry import VariantRegistry
 from ..rules.variants import Variant, overrides_of, resolve_variant
 from ..service.hands import HandService
+from .access import ANONYMOUS, TENANT_KEY
 from .body import json_object
 from .problems import located
 
@@ -19,6 +20,13 @@ from .problems import located
 def settings() -> Settings:
     """The running application's settings."""
     found: Settings = current_app.extensions["maubinh.settings"]
+    return found
+
+
+def caller() -> str:
+    """The tenant of the current request (``anonymous`` on an open deployment): whatever one
+    tenant's requests leave behind (cached answers, remembered variants) is kept under it."""
+    found: str = request.environ.get(TENANT_KEY) or ANONYMOUS
     return found
 
 
@@ -56,5 +64,5 @@ def resolve(spec: object) -> Variant:
     variant = spec if isinstance(spec, Variant) else resolve_variant(spec)
     if variant.overridden:
         registry: VariantRegistry = current_app.extensions["maubinh.variants"]
-        registry.remember(variant.fingerprint, {"preset": variant.name, "overrides": overrides_of(variant)})
+        registry.remember(caller(), variant.fingerprint, {"preset": variant.name, "overrides": overrides_of(variant)})
     return variant

@@ -50,15 +50,21 @@ PROBLEM_TYPES: dict[int, ProblemType] = {
     404: ProblemType("not-found", "Not found", "Không tìm thấy"),
     405: ProblemType("method-not-allowed", "Method not allowed", "Phương thức không được phép"),
     413: ProblemType("payload-too-large", "Payload too large", "Nội dung quá lớn"),
+    431: ProblemType("header-too-large", "Request header too large", "Phần đầu yêu cầu quá lớn"),
     415: ProblemType("unsupported-media-type", "Unsupported media type", "Kiểu nội dung không được hỗ trợ"),
     422: ProblemType("invalid-content", "Invalid content", "Nội dung không hợp lệ"),
     429: ProblemType("too-many-requests", "Too many requests", "Quá nhiều yêu cầu"),
     500: ProblemType("internal-error", "Internal server error", "Lỗi máy chủ nội bộ"),
     503: ProblemType("not-ready", "Service not ready", "Dịch vụ chưa sẵn sàng"),
+    504: ProblemType("timed-out", "Timed out", "Quá thời gian"),
 }
 _OTHER_TYPE: Final = ProblemType("error", "Error", "Lỗi")
 #: A 503 of a service that is ready but has no room for the request now (readiness's 503 is "not-ready").
 BUSY: Final = ProblemType("busy", "Service busy", "Dịch vụ đang bận")
+#: A 413 of a request that costs more than its tenant's whole limit: it can never be answered as sent.
+OVER_LIMIT: Final = ProblemType("cost-over-limit", "Costs more than the limit", "Tốn nhiều hơn giới hạn")
+#: Offending values a 422 lists (its detail counts them all).
+LISTED: Final = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +113,19 @@ class Problem(Exception):
         """A 422 for the given entries, its detail naming the first."""
         first = errors[0]
         others = len(errors) - 1
-        more, more_vi = (f" (and {others} more)", f" (và {others} lỗi khác)") if others else ("", "")
+        listed, listed_vi = (
+            (f"; the first {LISTED} are listed", f"; {LISTED} lỗi đầu được liệt kê")
+            if len(errors) > LISTED
+            else ("", "")
+        )
+        more, more_vi = (
+            (f" (and {others:,} more{listed})", f" (và {others:,} lỗi khác{listed_vi})") if others else ("", "")
+        )
         return cls(
             422,
             f"{first.pointer or 'the body'}: {first.detail}{more}",
             vi=f"{first.pointer or 'nội dung yêu cầu'}: {first.vi}{more_vi}",
-            errors=errors,
+            errors=errors[:LISTED],
         )
 
     def relocated(self, prefix: str) -> Problem:
@@ -140,9 +153,14 @@ class Problem(Exception):
         return document
 
     def response(self) -> Response:
-        """The Flask response for this problem."""
-        text = json.dumps(self.body(), ensure_ascii=False)
-        return Response(text, status=self.status, mimetype=PROBLEM_MIMETYPE, headers=self.headers)
+        """The Flask response for this problem (one that cannot fail to encode: a text that UTF-8
+        cannot carry, such as a lone surrogate of the request, is written as a JSON escape)."""
+        document = self.body()
+        try:
+            data = json.dumps(document, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            data = json.dumps(document).encode("ascii")
+        return Response(data, status=self.status, mimetype=PROBLEM_MIMETYPE, headers=self.headers)
 
 
 #: marshmallow's own messages, in the service's words (the pointer names the field).

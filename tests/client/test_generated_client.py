@@ -27,6 +27,7 @@ SPEC = ROOT / "openapi.yaml"
 SETTINGS = Path(__file__).with_name("generator.yaml")
 BIN = Path(sys.executable).parent
 KEY = "client-test-key-0123456789"
+METRICS_KEY = "metrics-key-of-the-generated-client-test"  # /metrics needs its own scope once keys exist
 CARDS = ["As", "Ad", "Kc", "Kd", "7h", "9s", "9h", "8c", "5d", "3c", "Qs", "Jh", "2s"]
 
 
@@ -54,7 +55,11 @@ def client_package(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with service(tmp_path_factory.mktemp("client-server"), env={"MAUBINH_API_KEYS": KEY}, workers=1) as running:
+    with service(
+        tmp_path_factory.mktemp("client-server"),
+        env={"MAUBINH_API_KEYS": KEY, "MAUBINH_METRICS_KEYS": METRICS_KEY},
+        workers=1,
+    ) as running:
         yield running
 
 
@@ -179,7 +184,8 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         else:
             assert answer.content, operation_id
         called.add(operation_id)
-    exposition = metrics.sync_detailed(client=api)
+    scraper = AuthenticatedClient(base_url=server.url, token=METRICS_KEY)
+    exposition = metrics.sync_detailed(client=scraper)
     assert exposition.status_code == 200 and b"maubinh_http_requests_total" in exposition.content
     called.add("metrics")
 

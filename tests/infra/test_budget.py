@@ -1,46 +1,71 @@
-"""Budgets in memory: spent in full or not at all, and a spent tenant refused without its cost read."""
+"""Budgets: spent in full or not at all, a Retry-After that is true, a store failure only when the
+store fails, and a cost larger than a whole limit told it never fits."""
 
 from __future__ import annotations
 
-import threading
-import time
-
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from limits import parse
-from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 from maubinh_api.infra import budget
-from maubinh_api.infra.budget import Budgets, sweep
+from maubinh_api.infra.budget import Budgets, seconds_until_fits, whole_seconds
+from maubinh_api.infra.limit_store import SQLiteStorage
 
 TEN = (parse("10/minute"),)
 TEXTS = ("10/minute",)
 
 
-def test_a_cost_is_spent_whole_or_not_at_all():
-    budgets = Budgets()
+class Clock:
+    """A clock that moves only when told: the store's windows and the budgets' memory run on it."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def budgets(tmp_path, clock) -> Budgets:
+    return Budgets(SQLiteStorage(path=tmp_path / "counts.sqlite", clock=clock, wrap_exceptions=True), clock=clock)
+
+
+def test_a_cost_is_spent_whole_or_not_at_all(budgets):
     assert budgets.spend("a", TEN, TEXTS, 7).allowed
     refused = budgets.spend("a", TEN, TEXTS, 4)  # 3 left
     assert not refused.allowed and refused.cost == 4 and refused.retry_after >= 1
     [window] = refused.windows
     assert (window.text, window.amount, window.seconds, window.remaining) == ("10/minute", 10, 60, 3)
-    assert budgets.spend("a", TEN, TEXTS, 3).windows[0].remaining == 0  # the 3 were still there
-    assert budgets.spend("b", TEN, TEXTS, 10).allowed  # another tenant has its own budget
 
 
-def test_a_tenant_spent_to_the_last_unit_is_refused_without_its_cost_worked_out():
-    budgets = Budgets()
-    budgets.spend("a", TEN, TEXTS, 10)
-    assert not budgets.spend("a", TEN, TEXTS, 1).allowed  # learns that nothing is left
-
-    def cost() -> int:
-        raise AssertionError("the body of a refused request must not be read")
-
-    refused = budgets.spend("a", TEN, TEXTS, cost)
-    assert not refused.allowed and refused.cost is None and refused.retry_after >= 1
+def test_another_tenant_has_a_budget_of_its_own(budgets, clock):
+    assert budgets.spend("a", TEN, TEXTS, 10).allowed
+    assert budgets.spend("b", TEN, TEXTS, 10).allowed
 
 
-def test_several_limits_are_each_spent_and_the_tightest_refuses():
-    budgets = Budgets()
+def test_a_smaller_request_that_fits_is_answered_right_after_a_refusal(budgets, clock):
+    budgets.spend("a", TEN, TEXTS, 7)
+    assert not budgets.spend("a", TEN, TEXTS, 4).allowed
+    assert budgets.spend("a", TEN, TEXTS, 3).allowed  # the 3 left were still there: not early
+
+
+def test_two_processes_opening_one_file_spend_one_budget(tmp_path, clock):
+    path = tmp_path / "counts.sqlite"
+    first = Budgets(SQLiteStorage(path=path, clock=clock), clock=clock)
+    second = Budgets(SQLiteStorage(path=path, clock=clock), clock=clock)  # another worker's connection
+    assert first.spend("a", TEN, TEXTS, 6).allowed
+    assert not second.spend("a", TEN, TEXTS, 5).allowed  # only 4 left, whoever asks
+    assert second.spend("a", TEN, TEXTS, 4).allowed
+
+
+def test_several_limits_are_each_spent_and_the_tightest_refuses(budgets):
     limits = (parse("5/second"), parse("8/minute"))
     texts = ("5/second", "8/minute")
     assert budgets.spend("a", limits, texts, 5).allowed
@@ -49,51 +74,123 @@ def test_several_limits_are_each_spent_and_the_tightest_refuses():
     assert [window.remaining for window in refused.windows] == [0, 3]
 
 
-def test_without_limits_everything_is_allowed_and_nothing_counted():
-    decision = Budgets().spend("a", (), (), 10**6)
+def test_without_limits_everything_is_allowed_and_nothing_counted(budgets):
+    decision = budgets.spend("a", (), (), 10**6)
     assert decision.allowed and decision.windows == ()
 
 
-def test_an_unreachable_store_answers_uncounted():
-    budgets = Budgets("redis://127.0.0.1:9/0", timeout=0.05, retry_after=60)
+def test_a_cost_over_a_whole_limit_never_fits_and_is_not_told_to_wait(budgets):
+    decision = budgets.spend("a", TEN, TEXTS, 11)
+    assert not decision.allowed and decision.exceeds is not None and decision.exceeds.text == "10/minute"
+    assert decision.retry_after == 0
+    assert budgets.spend("a", TEN, TEXTS, 10).allowed  # nothing spent, and not an early caller
+
+
+def test_an_unreachable_redis_answers_uncounted_and_is_counted_as_a_failure():
+    before = budget.LIMITER_FAILURES._value.get()
+    budgets = Budgets(budget.budget_store("redis://127.0.0.1:9/0", timeout=0.05), retry_after=60)
     first = budgets.spend("a", TEN, TEXTS, 100)
     assert first.allowed and not first.counted
     assert budgets.spend("a", TEN, TEXTS, 100).allowed  # left alone for 60 s: no new attempt, still open
+    assert budget.LIMITER_FAILURES._value.get() == before + 1
 
 
-def test_a_refusal_before_the_previous_ones_retry_after_is_early(monkeypatch):
-    budgets = Budgets()
+def test_what_the_cost_raises_is_the_requests_own_and_not_a_store_failure(budgets):
+    before = budget.LIMITER_FAILURES._value.get()
+
+    class Oversized(Exception):
+        pass
+
+    def cost() -> int:
+        raise Oversized  # a 413 while reading the body, say
+
+    with pytest.raises(Oversized):
+        budgets.spend("a", TEN, TEXTS, cost)
+    assert budget.LIMITER_FAILURES._value.get() == before
+    assert budgets.spend("a", TEN, TEXTS, 10).allowed  # still counting: not failed open
+
+
+def test_while_nothing_fits_a_request_is_early_and_its_cost_is_not_read(budgets, clock):
+    clock.now = 1_800_000_000.0  # a multiple of 60: a minute window starts
     budgets.spend("a", TEN, TEXTS, 10)
     first = budgets.spend("a", TEN, TEXTS, 1)
     assert not first.allowed and not first.early  # told when to come back for the first time
-    again = budgets.spend("a", TEN, TEXTS, 1)
-    assert not again.allowed and again.early  # came back before that
-    assert not budgets.spend("b", TEN, TEXTS, 1).early  # allowed, and another caller's own memory
-    # A caller that waited its Retry-After out is not early, even when refused again: the clock
-    # of this process's memory moves past the moment it was told (the window itself is a minute).
-    told = again.retry_after
-    real = budget.time.monotonic
-    monkeypatch.setattr(budget.time, "monotonic", lambda: real() + told + 0.5)
-    later = budgets.spend("a", TEN, TEXTS, 1)
-    assert not later.allowed and not later.early
+
+    def cost() -> int:
+        raise AssertionError("the body of an early caller must not be read")
+
+    # All 10 spent at the start of a minute window: one unit fits again at any moment after 60 s,
+    # so the first refusal said 61 s. Half a second before 60 s nothing fits: early.
+    assert first.retry_after == 61
+    clock.now += 59.5
+    again = budgets.spend("a", TEN, TEXTS, cost)
+    assert not again.allowed and again.early and again.retry_after == 1  # half a second was left
+    assert not budgets.spend("b", TEN, TEXTS, 1).early  # another tenant's own memory
+    clock.now += 1.5
+    assert budgets.spend("a", TEN, TEXTS, 1).allowed  # came back when told: answered
 
 
-def test_the_memory_store_is_swept_by_one_thread_not_a_timer_per_change():
-    budgets = Budgets()
-    budgets.spend("a", TEN, TEXTS, 1)
-    threads = threading.active_count()
-    for tenant in range(200):  # every spend changes a count: the library's own timer would start again
-        budgets.spend(f"t{tenant}", TEN, TEXTS, 1)
-        time.sleep(0.0001)
-    assert threading.active_count() <= threads
+def test_the_windows_say_what_is_left_and_when_all_of_it_is_back(budgets, clock):
+    clock.now = 1_800_000_000.0  # a multiple of 60: a minute window starts
+    budgets.spend("a", TEN, TEXTS, 4)
+    [window] = budgets.windows("a", TEN, TEXTS)
+    # 4 spent in this window: it counts for this minute and, fading, for the next (120 s).
+    assert (window.remaining, window.reset_in) == (6, 120)
 
 
-def test_a_sweep_drops_only_the_counts_whose_windows_have_passed():
-    store = MemoryStorage()
-    limiter = SlidingWindowCounterRateLimiter(store)
-    for tenant in range(5):
-        limiter.hit(TEN[0], f"t{tenant}")
-    assert sweep(store, now=time.time()) == 0  # the minute windows are all live
-    # A count lives two windows (the library's rule: the current one, then as the previous one).
-    assert sweep(store, now=time.time() + 2 * 60 + 1) == 5
-    assert not store.storage and not store.expirations
+@settings(max_examples=300, deadline=None)
+@given(
+    amount=st.integers(1, 50),
+    seconds=st.sampled_from([1, 2, 10, 60]),
+    steps=st.lists(st.tuples(st.floats(0, 90, allow_nan=False), st.integers(1, 50)), min_size=1, max_size=12),
+    start=st.floats(0, 3600, allow_nan=False),
+)
+def test_a_client_that_waits_its_retry_after_exactly_is_answered(tmp_path_factory, amount, seconds, steps, start):
+    """Any limit, any costs at any moments: whenever a request is refused with Retry-After r, the
+    same request sent again r seconds later fits, and just before r - 1 seconds it would not have
+    (the Retry-After is the shortest whole number of seconds that is enough)."""
+    clock = Clock(1_800_000_000.0 + start)
+    path = tmp_path_factory.mktemp("budget") / "counts.sqlite"
+    budgets = Budgets(SQLiteStorage(path=path, clock=clock), clock=clock)
+    probe = SlidingWindowCounterRateLimiter(SQLiteStorage(path=path, clock=clock))  # reads, spends nothing
+    item = parse(f"{amount}/{seconds} second")
+    limits, texts = (item,), (f"{amount}/{seconds} second",)
+    for pause, cost in steps:
+        clock.now += pause
+        decision = budgets.spend("a", limits, texts, cost)
+        if decision.allowed or decision.exceeds is not None:
+            assert decision.allowed == (cost <= amount)
+            continue
+        told = decision.retry_after
+        assert told >= 1
+        refused_at = clock.now
+        # 2 µs before r - 1: whole_seconds keeps a microsecond's margin for the store's float arithmetic.
+        clock.now = refused_at + told - 1 - 2e-6
+        assert not probe.test(item, "a", cost=cost), f"Retry-After {told} was longer than needed"
+        clock.now = refused_at + told
+        assert budgets.spend("a", limits, texts, cost).allowed, (decision, clock.now)
+
+
+def test_seconds_until_fits_against_the_stores_own_answer(tmp_path, clock):
+    """The formula agrees with the store: one tick before the time it gives the store refuses,
+    one tick after it accepts (20/minute, spent in two windows)."""
+    store = SQLiteStorage(path=tmp_path / "counts.sqlite", clock=clock)
+    item = parse("20/minute")
+    clock.now = 1_800_000_000.0 + 50  # 50 s into a window
+    assert store.acquire_sliding_window_entry(item.key_for("a"), 20, 60, 15)
+    clock.now += 20  # 10 s into the next window
+    assert store.acquire_sliding_window_entry(item.key_for("a"), 20, 60, 5)
+    state = store.get_sliding_window(item.key_for("a"), 60)
+    wait = seconds_until_fits(state, 20, 60, 6)
+    assert 0 < wait < 60
+    clock.now += wait - 0.01
+    assert not store.acquire_sliding_window_entry(item.key_for("a"), 20, 60, 6)
+    clock.now += 0.02
+    assert store.acquire_sliding_window_entry(item.key_for("a"), 20, 60, 6)
+
+
+def test_whole_seconds_are_strictly_more_by_at_least_a_microsecond():
+    for seconds in (0.0, 0.1, 1.0, 1.999, 47.0, 2.9999995):
+        told = whole_seconds(seconds)
+        assert told >= seconds + 1e-6 and told - 1 < seconds + 1e-6 and told >= 1
+    assert whole_seconds(2.9999995) == 4  # within a microsecond of 3: 3 might be a hair too short

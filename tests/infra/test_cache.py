@@ -36,12 +36,13 @@ def test_local_cache_is_bounded_in_bytes_and_forgets_the_least_recently_used():
 
 
 def test_equivalent_material_makes_the_same_key():
-    one = cache_key("optimal", {"cards": ["As", "Kd"], "top": "3"}, version="v")
-    same = cache_key("optimal", {"top": "3", "cards": ["As", "Kd"]}, version="v")
+    one = cache_key("optimal", {"cards": ["As", "Kd"], "top": "3"}, version="v", tenant="a")
+    same = cache_key("optimal", {"top": "3", "cards": ["As", "Kd"]}, version="v", tenant="a")
     assert one == same
-    assert one != cache_key("optimal", {"cards": ["As", "Kd"], "top": "4"}, version="v")
-    assert one != cache_key("optimal", {"cards": ["As", "Kd"], "top": "3"}, version="w")
-    assert one.startswith("maubinh:v:optimal:")
+    assert one != cache_key("optimal", {"cards": ["As", "Kd"], "top": "4"}, version="v", tenant="a")
+    assert one != cache_key("optimal", {"cards": ["As", "Kd"], "top": "3"}, version="w", tenant="a")
+    assert one != cache_key("optimal", {"cards": ["As", "Kd"], "top": "3"}, version="v", tenant="b")
+    assert one.startswith("maubinh:v:a:optimal:")
 
 
 def test_two_processes_share_answers_through_redis(redis):

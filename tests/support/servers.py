@@ -19,7 +19,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,15 +122,48 @@ class Service:
                 return records
             time.sleep(0.05)
 
+    def master_pid(self) -> int | None:
+        """The gunicorn master: deploy/serve.sh's child running gunicorn (nginx is the other), or
+        the script itself, which becomes gunicorn without the front (MAUBINH_FRONT=none)."""
+        if b"gunicorn" in _command_line(self.process.pid):
+            return self.process.pid
+        for pid in _children(self.process.pid):
+            if b"gunicorn" in _command_line(pid):
+                return pid
+        return None
+
+    def front_pid(self) -> int | None:
+        """The nginx master in front of gunicorn (None with MAUBINH_FRONT=none)."""
+        for pid in _children(self.process.pid):
+            if b"nginx" in _command_line(pid):
+                return pid
+        return None
+
     def worker_pids(self) -> list[int]:
         """The current worker processes (children of the gunicorn master)."""
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+        master = self.master_pid()
+        return [] if master is None else _children(master)
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    try:
+        return [int(child) for child in path.read_text().split()]
+    except OSError:
+        return []
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 @contextlib.contextmanager
 def service(workdir: Path, env: Mapping[str, str] | None = None, workers: int = 2) -> Iterator[Service]:
-    """Run ``deploy/serve.sh`` (the command of ``make run`` and the container)."""
+    """Run ``deploy/serve.sh`` (the command of ``make run`` and the container): nginx in front of
+    gunicorn, unless ``env`` sets ``MAUBINH_FRONT=none``."""
     port = free_port()
     log = workdir / f"service-{port}.log"
     metrics_dir = workdir / f"metrics-{port}"
@@ -144,14 +177,23 @@ def service(workdir: Path, env: Mapping[str, str] | None = None, workers: int = 
     }
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [str(ROOT / "deploy" / "serve.sh")], cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT
+            [str(ROOT / "deploy" / "serve.sh")],
+            cwd=ROOT,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: nothing it started outlives the block
         )
     running = Service(port=port, process=process, log=log, metrics_dir=metrics_dir)
     try:
-        _wait(lambda: get(running.url + "/readyz").status == 200, "the service", process, log)
+        _wait(lambda: get(running.url + "/readyz").status == 200, "the service", process, log, seconds=60)
+        # Ready once one worker answers: wait for all of them (a bench counts them).
+        _wait(lambda: len(running.worker_pids()) >= workers, "the workers", process, log)
         yield running
     finally:
         _stop(process)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 @dataclass
@@ -161,28 +203,36 @@ class Redis:
     port: int
     process: subprocess.Popen[bytes]
     log: Path
+    password: str | None = None
 
     def ping(self) -> bool:
         with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+            if self.password is not None:
+                sock.sendall(f"AUTH {self.password}\r\n".encode())
+                if not sock.recv(16).startswith(b"+OK"):
+                    return False
             sock.sendall(b"PING\r\n")
             return sock.recv(16).startswith(b"+PONG")
 
 
-def _start_redis(workdir: Path, port: int) -> Redis:
+def _start_redis(workdir: Path, port: int, arguments: Sequence[str] = (), password: str | None = None) -> Redis:
+    """redis-server with ``arguments`` (by default no persistence, as every Redis of the service)."""
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
     log = workdir / f"redis-{port}.log"
-    arguments = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    given = list(arguments) or ["--save", "", "--appendonly", "no"]
+    command = [binary, *given, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir)]
     with log.open("wb") as output:
-        process = subprocess.Popen([*arguments, "--dir", str(workdir)], stdout=output, stderr=subprocess.STDOUT)
-    server = Redis(port=port, process=process, log=log)
+        process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+    server = Redis(port=port, process=process, log=log, password=password)
     _wait(server.ping, "redis-server", process, log)
     return server
 
 
 @contextlib.contextmanager
-def redis_server(workdir: Path) -> Iterator[RedisHandle]:
-    """A redis-server that can be stopped and started again on the same port."""
-    handle = RedisHandle(workdir=workdir, port=free_port())
+def redis_server(workdir: Path, arguments: Sequence[str] = (), password: str | None = None) -> Iterator[RedisHandle]:
+    """A redis-server that can be stopped and started again on the same port (``arguments`` as
+    a manifest gives them; ``password`` the one they require)."""
+    handle = RedisHandle(workdir=workdir, port=free_port(), arguments=tuple(arguments), password=password)
     handle.start()
     try:
         yield handle
@@ -196,14 +246,17 @@ class RedisHandle:
 
     workdir: Path
     port: int
+    arguments: tuple[str, ...] = ()
+    password: str | None = None
     server: Redis | None = field(default=None)
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        secret = "" if self.password is None else f":{self.password}@"
+        return f"redis://{secret}127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        self.server = _start_redis(self.workdir, self.port)
+        self.server = _start_redis(self.workdir, self.port, self.arguments, self.password)
 
     def stop(self) -> None:
         if self.server is not None:

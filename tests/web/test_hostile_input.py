@@ -208,7 +208,7 @@ def test_an_unknown_field_is_a_422_naming_it(client, path, parent):
         ("As\n", "surrounding spaces"),
         ("A♠♠", "unknown card"),
         ("🂡", "unknown card"),
-        ("x" * 10_000, "unknown card"),
+        ("x" * 10_000, "has 10,000 characters"),
     ],
 )
 def test_cards_that_are_not_cards(client, value, detail):
@@ -470,3 +470,124 @@ def test_a_strange_accept_language_is_answered_in_a_language_it_names(client, he
     assert response.status_code == 422
     assert response.headers["Content-Language"] in {"en", "vi"}
     assert response.get_json()["errors"][0]["pointer"] == "/cards/2"
+
+
+# Texts no operation reads: a lone surrogate (JSON allows "\ud800", UTF-8 cannot carry it), a NUL,
+# or more characters than any text of the API (256). Each is a 422 naming its place, in every
+# string the body holds: values, member names, cards, ids.
+BAD_TEXTS = [
+    ("\\ud800", "lone surrogate (\\ud800)"),
+    ("a\\udfffb", "lone surrogate (\\udfff)"),
+    ("an\\u0000", "NUL character"),
+    ("x" * 300, "has 300 characters"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), BAD_TEXTS)
+def test_a_bad_text_as_a_player_id_is_a_422_naming_it(client, text, said):
+    raw = json.dumps(VALID["/v1/settlements"]).replace('"an"', f'"{text}"', 1)
+    response = client.post("/v1/settlements", data=raw, content_type="application/json")
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == "/players/0/id" and said in error["detail"]
+
+
+@pytest.mark.parametrize(("text", "said"), BAD_TEXTS)
+def test_a_bad_text_as_a_member_name_is_a_422_and_the_handler_answers_it(client, text, said):
+    raw = '{"cards": ["As", "Kd", "Qh"], "' + text + '": 1}'
+    for language in ("en", "vi"):
+        response = client.post(
+            "/v1/hands/classify", data=raw, content_type="application/json", headers={"Accept-Language": language}
+        )
+        assert response.status_code == 422 and response.mimetype == "application/problem+json"
+        body = json.loads(response.get_data())  # the answer is JSON, whatever the name held
+        assert body["errors"][0]["pointer"].startswith("/")
+    assert (
+        said.split(" (")[0]
+        in client.post("/v1/hands/classify", data=raw, content_type="application/json").get_json()["errors"][0][
+            "detail"
+        ]
+    )
+
+
+@pytest.mark.parametrize("text", ["\\ud83c", "x\\u0000"])
+def test_a_bad_card_text_is_a_422_at_the_card(client, text):
+    raw = '{"cards": ["As", "Kd", "' + text + '"]}'
+    response = client.post("/v1/hands/classify", data=raw, content_type="application/json")
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["pointer"] == "/cards/2"
+
+
+def test_a_pair_of_surrogates_is_a_character_and_reads(client):
+    """\\ud83c\\udca1 is U+1F0A1 (the ace of spades playing card): a player may be named with it."""
+    raw = json.dumps(VALID["/v1/settlements"]).replace('"an"', '"\\ud83c\\udca1 an"', 1)
+    response = client.post("/v1/settlements", data=raw, content_type="application/json")
+    assert response.status_code == 200
+    assert response.get_json()["players"][0]["id"] == "\U0001f0a1 an"
+
+
+def test_sixty_thousand_unknown_fields_are_one_small_422_naming_the_first_few(client):
+    members = ",".join(f'"field{number:05}":{number % 10}' for number in range(60_000))
+    raw = '{"cards": ["As", "Kd", "Qh"], ' + members + "}"
+    assert 900_000 < len(raw) < 1024 * 1024  # about a megabyte, within the limit of a body
+    response = client.post("/v1/hands/classify", data=raw, content_type="application/json")
+    assert response.status_code == 422
+    assert len(response.get_data()) < 16 * 1024
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == ""
+    assert "the body holds 60,001 members" in error["detail"]
+    assert "(the first: 'cards', 'field00000', 'field00001')" in error["detail"]
+
+
+def test_one_object_of_thousands_of_members_is_a_422_naming_it_and_its_first_members(client):
+    members = ", ".join(f'"field{number}": {number}' for number in range(5_000))
+    raw = '{"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", ' + members + "}}"
+    response = client.post("/v1/hands/classify", data=raw, content_type="application/json")
+    assert response.status_code == 422 and len(response.get_data()) < 16 * 1024
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == "/variant"
+    assert "an object of 5,001 members" in error["detail"] and "'preset', 'field0', 'field1'" in error["detail"]
+
+
+@pytest.mark.parametrize(("colon", "said"), [(": ", "24,001 members"), (" : ", "more than 20,000 members")])
+def test_unknown_fields_spread_over_many_objects_are_a_422_before_validation(client, colon, said):
+    """No request has more than 20,000 members in its objects (a batch of 200 four-seat tables has
+    about 6,500): a body of 400 tables of 60 unknown members each is refused whole, counted from its
+    bytes, or, written with a space before each colon, while it is read."""
+    table = "{" + ", ".join(f'"x{number}"{colon}0' for number in range(60)) + "}"
+    raw = '{"tables": [' + ", ".join([table] * 400) + "]}"
+    response = client.post("/v1/settlements/batch", data=raw, content_type="application/json")
+    assert response.status_code == 422 and said in response.get_json()["detail"]
+
+
+def test_a_422_lists_at_most_fifty_values_and_counts_them_all(client):
+    """200 tables each with a bad card: the detail counts all 200, the list holds the first 50."""
+    table = {
+        "bet": 1,
+        "players": [{"id": "a", "arrangement": arrangement(["Zz", *HAND[1:]])}, {"id": "b", "forfeit": True}],
+    }
+    response = client.post("/v1/settlements/batch", json={"tables": [table] * 200})
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert len(problem["errors"]) == 50 and "(and 199 more; the first 50 are listed)" in problem["detail"]
+
+
+def chunked(client, path: str, data: bytes):
+    """A request as gunicorn hands a chunked body over: no Content-Length, the input terminated."""
+    from io import BytesIO
+
+    return client.post(
+        path,
+        input_stream=BytesIO(data),
+        content_type="application/json",
+        environ_overrides={"wsgi.input_terminated": True},
+        headers={"Transfer-Encoding": "chunked"},
+    )
+
+
+def test_a_chunked_body_over_the_limit_is_a_413_not_a_body_cut_short(client):
+    body = json.dumps({"hands": [["As", "Kd", "Qh"]] * 80_000}).encode()  # about 1.4 MB
+    response = chunked(client, "/v1/hands/classify", body)
+    assert response.status_code == 413 and "larger than the limit of 1048576 bytes" in response.get_json()["detail"]
+    small = chunked(client, "/v1/hands/classify", json.dumps({"cards": ["As", "Kd", "Qh"]}).encode())
+    assert small.status_code == 200

@@ -4,7 +4,9 @@ per-tenant metrics."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
 import pytest
 
@@ -75,10 +77,14 @@ def test_one_tenant_spending_its_budget_leaves_the_other_untouched(api):
     assert re.fullmatch(r'"1000/minute";r=999;t=\d+', answer.headers["RateLimit"])
 
 
-def test_a_request_larger_than_a_limit_says_to_split_it(api):
+def test_a_request_larger_than_a_whole_limit_is_told_it_never_fits_and_how_to_split_it(api):
     refused = api.post(CLASSIFY, json={"hands": [CHI] * 11}, headers=as_tenant(A_KEY))
-    assert refused.status_code == 429
-    assert "more than 'platform-a''s limit of 10/minute allows at once" in refused.get_json()["detail"]
+    assert refused.status_code == 413 and "Retry-After" not in refused.headers  # waiting would not help
+    problem = refused.get_json()
+    assert problem["type"] == "urn:maubinh:problem:cost-over-limit"
+    assert "costs 11 units, more than 'platform-a''s whole limit of 10/minute" in problem["detail"]
+    assert "parts of at most 10 units" in problem["detail"]
+    assert api.post(CLASSIFY, json={"hands": [CHI] * 10}, headers=as_tenant(A_KEY)).status_code == 200  # nothing spent
 
 
 def test_a_bad_request_costs_what_it_asked_for(api):
@@ -152,3 +158,50 @@ def metric(text, name, **labels):
         if line.split("{")[0].split(" ")[0] == name and all(found.get(k) == v for k, v in labels.items()):
             total += float(line.rsplit(" ", 1)[1])
     return total
+
+
+def test_oversized_and_broken_bodies_never_fail_the_limiter_open(api):
+    """A 413 or a 422 is the request's own fault: the store is healthy, the limits keep counting."""
+    failures = metric(api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).text, "maubinh_limiter_failures_total")
+    oversized = json.dumps({"hands": [CHI] * 80_000})  # about 1.4 MB, over the 1 MiB a body may have
+    for _ in range(3):
+        assert (
+            api.post(CLASSIFY, data=oversized, content_type="application/json", headers=as_tenant(A_KEY)).status_code
+            == 413
+        )
+        assert (
+            api.post(CLASSIFY, data=b"{", content_type="application/json", headers=as_tenant(A_KEY)).status_code == 400
+        )
+    after = metric(api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).text, "maubinh_limiter_failures_total")
+    assert after == failures
+    # Each of the six cost its unit (a body that does not read costs what was read: nothing, here);
+    # 10 a minute, so 4 are left and a fifth request is refused: still counting, not open.
+    assert api.post(CLASSIFY, json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY)).status_code == 200
+    assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 429
+
+
+def test_reading_a_large_body_costs_a_unit_per_4_kib_whatever_it_holds(tmp_path, checked_client):
+    app = create_app({"tenants_file": tenants_file(tmp_path, a_limits='["1000/minute"]'), "cache_bytes": 0})
+    api = checked_client(app)
+    junk = json.dumps({"cards": CHI, "padding": "x" * 200, "variant": "classic"})  # one unit: small
+    api.post(CLASSIFY, data=junk, content_type="application/json", headers=as_tenant(A_KEY))
+    spaced = '{"cards": ["As", "Kd", "Qh"]' + " " * 100_000 + "}"  # 100,029 bytes of nothing much
+    answer = api.post(CLASSIFY, data=spaced, content_type="application/json", headers=as_tenant(A_KEY))
+    assert answer.status_code == 200
+    # 1 unit for the first (a 422), then ceil(100,029 / 4,096) = 25 units: 1000 - 26 left.
+    assert re.fullmatch(r'"1000/minute";r=974;t=\d+', answer.headers["RateLimit"])
+
+
+def test_a_client_that_waits_its_retry_after_is_answered(tmp_path, checked_client):
+    app = create_app({"tenants_file": tenants_file(tmp_path, a_limits='["4/2 second"]'), "cache_bytes": 0})
+    api = checked_client(app)
+    for attempt in range(3):  # whatever the moment in the window the budget ran out at
+        refused = None
+        for _ in range(10):  # spend until refused (4 units per 2 s: within a few requests)
+            answer = api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY))
+            if answer.status_code == 429:
+                refused = answer
+                break
+        assert refused is not None, attempt
+        time.sleep(int(refused.headers["Retry-After"]))
+        assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 200, attempt

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.test_gunicorn import metric
 
 
@@ -13,9 +15,27 @@ def test_request_id_is_echoed_or_made_on_every_answer(client):
         client.get("/nowhere"),
         client.post("/v1/hands/classify", data=b"{", content_type="application/json"),
         client.post("/v1/hands/classify", json={"cards": ["As"]}),
-        client.get("/healthz", headers={"X-Request-ID": "x" * 129}),
     ):
         assert re.fullmatch(r"[0-9a-f]{32}", response.headers["X-Request-ID"])
+
+
+@pytest.mark.parametrize("given", ["x" * 129, "no spaces allowed", "é", "a\tb"])
+def test_a_request_id_that_is_not_one_is_a_400_naming_the_header_with_a_new_id(client, given):
+    for path in ("/healthz", "/v1/variants", "/nowhere"):
+        response = client.get(path, headers={"X-Request-ID": given})
+        assert response.status_code == 400 and response.mimetype == "application/problem+json"
+        assert "X-Request-ID" in response.get_json()["detail"]
+        assert re.fullmatch(r"[0-9a-f]{32}", response.headers["X-Request-ID"])
+    vietnamese = client.get("/healthz", headers={"X-Request-ID": given, "Accept-Language": "vi"})
+    assert "tiêu đề X-Request-ID" in vietnamese.get_json()["detail"]
+
+
+def test_methods_outside_the_usual_seven_are_counted_as_other(client):
+    for number in range(5):
+        client.open("/healthz", method=f"BREW{number}")
+    text = client.get("/metrics").get_data(as_text=True)
+    assert metric(text, "maubinh_http_requests_total", method="other") >= 5
+    assert "BREW" not in text
 
 
 def test_metrics_count_by_route_template_method_and_status(client):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app
 
+from ...infra.budget import store_report
 from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
@@ -40,6 +41,7 @@ def readyz() -> dict[str, object]:
     # The shared cache is reported but never makes the service unready: answers do not need it.
     remote = current_app.extensions["maubinh.cache"].remote
     checks["redis"] = "not configured" if remote is None else "ok" if remote.ping() else "unavailable"
+    checks["limits"] = store_report(current_app.extensions["maubinh.budgets"].store)
     # A tenants file that did not reload is reported (the last good one serves): never unready.
     tenants = current_app.extensions["maubinh.tenants"]
     tenants.refresh()

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify
 from ...infra.variant_registry import VariantRegistry
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
 from ..answers import MODEL_VERSION, revalidated
-from ..params import settings
+from ..params import caller, settings
 from ..presenters import variant_detail_json, variant_summary_json
 from ..problems import Problem
 
@@ -39,11 +39,12 @@ def _variant_named(name: str) -> Variant:
     if _FINGERPRINT.fullmatch(name):
         return _by_fingerprint(name)
     if name not in PRESET_NAMES:
+        shown = name if len(name) <= 64 else name[:63] + "…"
         raise Problem(
             404,
-            f"there is no preset {name!r}; the presets are {', '.join(PRESET_NAMES)}, or ask for a fingerprint"
+            f"there is no preset {shown!r}; the presets are {', '.join(PRESET_NAMES)}, or ask for a fingerprint"
             " (sha256: and 64 hexadecimal digits)",
-            vi=f"không có bộ luật {name!r}; các bộ luật là {', '.join(PRESET_NAMES)}, hoặc hãy hỏi theo dấu vân tay"
+            vi=f"không có bộ luật {shown!r}; các bộ luật là {', '.join(PRESET_NAMES)}, hoặc hãy hỏi theo dấu vân tay"
             " (sha256: và 64 chữ số thập lục phân)",
         )
     return preset(name)
@@ -54,16 +55,16 @@ def _by_fingerprint(fingerprint: str) -> Variant:
         if preset(name).fingerprint == fingerprint:
             return preset(name)
     registry: VariantRegistry = current_app.extensions["maubinh.variants"]
-    spec = registry.recall(fingerprint)
+    spec = registry.recall(caller(), fingerprint)
     if spec is not None:
         found = resolve_variant(spec)
         if found.fingerprint == fingerprint:  # the same rules engine: a stored variant reads as it did
             return found
     raise Problem(
         404,
-        f"no variant with the fingerprint {fingerprint} is known here: it is no preset, and no answer of this"
-        " service (since it started, or within the shared cache's lifetime) used it; send its preset and"
-        " overrides with any request to have it remembered",
+        f"no variant with the fingerprint {fingerprint} is known to you here: it is no preset, and no answer"
+        " this service gave you (since it started, or within the shared cache's lifetime) used it; send its"
+        " preset and overrides with any request to have it remembered",
         vi=f"ở đây không biết luật chơi nào có dấu vân tay {fingerprint}: đó không phải một bộ luật có sẵn, và"
         " chưa câu trả lời nào của dịch vụ (từ khi khởi động, hoặc trong thời gian lưu của bộ nhớ đệm dùng chung)"
         " dùng luật này; hãy gửi preset và overrides của nó kèm một yêu cầu bất kỳ để dịch vụ ghi nhớ",

@@ -1,0 +1,122 @@
+"""The front's configuration: nginx in front of gunicorn (docs/operations.md, "The front").
+
+``deploy/serve.sh`` renders ``deploy/nginx.conf.template`` with this module before it
+starts nginx and gunicorn::
+
+    python -m maubinh_api.infra.front --socket RUN/app.sock --run-dir RUN/nginx > RUN/nginx/nginx.conf
+
+Every value comes from the environment the service reads (``PORT``, ``HOST``,
+``WORKERS``, ``TIMEOUT``, ``MAUBINH_MAX_BODY_BYTES``) or from the front's own
+settings (``MAUBINH_FRONT_*``), each checked here: a bad one stops the start
+with its name, as the service's settings do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import string
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .config import ConfigError, Settings
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
+
+
+class _Fields(string.Template):
+    """``%%{name}`` fields: nginx's own ``$variables`` and ``@locations`` stay as they are."""
+
+    delimiter = "%%"
+
+
+@dataclass(frozen=True, slots=True)
+class Front:
+    """What the rendered configuration says."""
+
+    listen: str  #: host:port the front listens on (HOST, PORT)
+    socket: str  #: gunicorn's Unix socket
+    run_dir: str  #: nginx's pid file and temporary files
+    workers: int = 2  #: nginx worker processes (MAUBINH_FRONT_WORKERS, else WORKERS)
+    connections: int = 4096  #: connections each nginx worker holds (MAUBINH_FRONT_CONNECTIONS)
+    per_address: int = 256  #: connections one client address may hold (MAUBINH_FRONT_PER_ADDRESS)
+    key_rate: int = 200  #: requests a second per API key before they wait (MAUBINH_FRONT_KEY_RATE)
+    max_body_bytes: int = 1024 * 1024  #: MAUBINH_MAX_BODY_BYTES, the service's own limit
+    read_timeout: int = 35  #: seconds nginx waits for an answer: gunicorn's TIMEOUT and 5
+
+    def __post_init__(self) -> None:
+        for name, low, high in (
+            ("workers", 1, 64),
+            ("connections", 64, 65_536),
+            ("per_address", 1, 65_536),
+            ("key_rate", 1, 1_000_000),
+        ):
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise ConfigError(f"MAUBINH_FRONT_{name.upper()} must be {low} to {high}, not {value}")
+
+    def fields(self) -> dict[str, str]:
+        """The template's fields."""
+        values = {name: str(value) for name, value in asdict(self).items()}
+        burst = max(10 * self.key_rate, 100)  # a second's burst passes at once, ten seconds' wait
+        values |= {
+            "key_burst": str(burst),
+            "key_delay": str(self.key_rate),
+            "open_files": str(2 * self.connections + 64),
+            # Below gunicorn's keep-alive of 5 s (deploy/gunicorn.conf.py).
+            "upstream_keepalive": "4",
+            # Started as root (a development machine, CI), nginx would run its workers as
+            # "nobody", who cannot reach the socket in the run directory (mode 0700).
+            "user": "user root;" if os.geteuid() == 0 else "# workers run as the user who started nginx",
+        }
+        return values
+
+
+def front_from_env(socket: str, run_dir: str, environ: Mapping[str, str] = os.environ) -> Front:
+    """The front the environment asks for (the service's settings checked on the way)."""
+    settings = Settings.from_env(environ)
+    host = environ.get("HOST") or "127.0.0.1"
+    port = _number(environ, "PORT", 8000)
+    values: dict[str, int] = {"max_body_bytes": settings.max_body_bytes}
+    values["read_timeout"] = _number(environ, "TIMEOUT", 30) + 5
+    values["workers"] = _number(environ, "MAUBINH_FRONT_WORKERS", _number(environ, "WORKERS", 2))
+    for name, default in (("connections", 4096), ("per_address", 256), ("key_rate", 200)):
+        values[name] = _number(environ, f"MAUBINH_FRONT_{name.upper()}", default)
+    listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return Front(listen=listen, socket=socket, run_dir=run_dir, **values)
+
+
+def _number(environ: Mapping[str, str], name: str, default: int) -> int:
+    text = environ.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise ConfigError(f"{name}={text!r} is not a whole number") from None
+
+
+def render(front: Front, template: Path = TEMPLATE) -> str:
+    """The nginx configuration for ``front`` (every field filled: a missing one is an error)."""
+    return _Fields(template.read_text(encoding="utf-8")).substitute(front.fields())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m maubinh_api.infra.front", description=__doc__.split("\n")[0])
+    parser.add_argument("--socket", required=True, help="gunicorn's Unix socket")
+    parser.add_argument("--run-dir", required=True, help="nginx's pid file and temporary files")
+    parser.add_argument("--template", type=Path, default=TEMPLATE)
+    arguments = parser.parse_args(argv)
+    try:
+        text = render(front_from_env(arguments.socket, arguments.run_dir), arguments.template)
+    except ConfigError as error:
+        print(f"the front cannot start: {error}", file=sys.stderr)
+        return 2
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
