@@ -61,8 +61,7 @@ CMD ["python", "-m", "maubinh_api.batch", "--help"]
 # front of gunicorn, which listens on a Unix socket; the socket, nginx's configuration and temp files,
 # the metric files and the rate-limit counts go to the run directory, /tmp/maubinh-$PORT. With a
 # read-only root filesystem, /tmp must be a writable volume (deploy/k8s/deployment.yaml).
-# nginx-light: Debian's nginx, the package `make system-deps` installs on the developers' machines;
-# libjemalloc2: the workers' allocator (deploy/serve.sh preloads it; docs/operations.md, "Memory").
+# nginx-light: Debian's nginx, the package `make system-deps` installs on the developers' machines.
 FROM python:3.11-slim-bookworm AS service
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
@@ -71,7 +70,7 @@ ENV PATH=/opt/venv/bin:$PATH \
     PORT=8000 \
     WORKERS=2
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libjemalloc2 nginx-light \
+ && apt-get install -y --no-install-recommends nginx-light \
  && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin maubinh
 WORKDIR /app

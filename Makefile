@@ -20,7 +20,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,37 +51,32 @@ $(KERNEL): $(KERNEL_SOURCES) setup.py $(BUILD_STAMP)
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	@test -f $@ || { echo "the build did not write $@"; exit 1; }
 
-# Debian packages the tests start for real: Redis (shared cache), nginx (the front that
-# deploy/serve.sh runs, and scale-out), jemalloc (the workers' allocator), Chromium and its
-# driver (/docs, the playground, the reports), wrk (load) and Node (node --test: the
-# playground's modules, no npm package). `make run` needs only nginx and jemalloc (run-deps).
+# Installs the Debian packages that $(1) finds missing (the checks append to $$missing).
+define apt_install_missing
+	@missing=""; $(1) \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+# What deploy/serve.sh runs beside Python (`make run` needs only this): nginx, the front.
+run-deps:
+	$(call apt_install_missing,\
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light";)
+
+# Debian packages the tests start for real besides those: Redis (shared cache and counts),
+# Chromium and its driver (/docs, the playground, the reports), wrk (load) and Node (node --test:
+# the playground's modules, no npm package).
 system-deps: run-deps
-	@missing=""; \
+	$(call apt_install_missing,\
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
-	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
-	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
-	ls /usr/lib/*-linux-gnu/libjemalloc.so.2 >/dev/null 2>&1 || missing="$$missing libjemalloc2"; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-	  $$sudo apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
-
-# What deploy/serve.sh runs beside Python: nginx in front, jemalloc for the workers.
-run-deps:
-	@missing=""; \
-	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
-	ls /usr/lib/*-linux-gnu/libjemalloc.so.2 >/dev/null 2>&1 || missing="$$missing libjemalloc2"; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-	  $$sudo apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs";)
 
 ## run: serve on 127.0.0.1:$(PORT): nginx in front of $(WORKERS) gunicorn workers (deploy/serve.sh)
 run: $(RUNTIME_STAMP) $(KERNEL) run-deps
@@ -132,7 +127,19 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile
+
+## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
+bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
+	$(BIN)/python -m bench.slow_clients
+
+## bench-memory: each worker's memory over 5 minutes of heavy batches, mixed traffic and bot play, and the reference
+bench-memory: $(DEV_STAMP) $(KERNEL) system-deps
+	$(BIN)/python -m bench.memory
+
+## bench-hostile: what bodies no operation accepts cost the service, against reading them at all
+bench-hostile: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.hostile_input
 
 bench-eval: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.evaluate_all

@@ -7,7 +7,8 @@ within the limits of a request:
 - 8 connections of 100-arrangement analyses (the heaviest request there is),
 - 2 connections of 100-hand optimal batches, 6 of 200-table settlement batches and 2 of
   1,000-chi classify batches,
-- 2 of bot play (no seed: never cached), 4 of single classify, validate and settle.
+- 2 of bot play (no seed: never cached), 1 of optimal hands each under a variant of its own (one of
+  500 overrides: the per-variant tables come and go), 4 of single classify, validate and settle.
 
 Every ``--every`` seconds it reads each worker's RSS, and the memory of the whole
 pod: the proportional set size (shared pages counted once) of every process the
@@ -15,15 +16,15 @@ start script runs (gunicorn's master and workers, nginx), which is what the
 container's memory limit counts.  The plateau is the largest reading of the last
 third of the run.
 
-The reference, in the same run: the same traffic against the same service with
-glibc's arenas uncapped (``MALLOC_ARENA_MAX=16``, glibc's own default of eight
-per core on two cores), as the service ran before its allocator was bounded.
+The reference, in the same run: the same traffic against the same service with glibc's arenas
+uncapped (``MALLOC_ARENA_MAX=16``, glibc's own default of eight per core on two cores), as the
+service ran before its allocator was bounded.
 
     python -m bench.memory [--seconds 180] [--reference-seconds 120] [--every 5]
 
-Targets (issue 26): a worker's RSS plateau under 400 MB (docs/operations.md), the
-pod's memory under its limit of 512 MiB (deploy/k8s/deployment.yaml) with room
-to spare.
+Targets (issue 26): a worker's RSS plateau under 300 MB and the pod's under 500 MB
+(docs/operations.md), which its limit of 768Mi (deploy/k8s/deployment.yaml) leaves
+half as much again above.
 """
 
 from __future__ import annotations
@@ -45,12 +46,15 @@ TRAFFIC = {
     "settle200": 6,
     "classify1000": 2,
     "play": 2,
+    "optimal_variants": 1,
     "classify": 2,
     "validate": 1,
     "settle": 1,
 }
-WORKER_BOUND_MB = 400
-POD_LIMIT_MB = 512 * 1024 * 1024 / 1e6  # 512Mi in MB
+#: The documented ceilings (docs/operations.md, "Memory"), and the pod's limit (deploy/k8s/deployment.yaml).
+WORKER_BOUND_MB = 300
+POD_BOUND_MB = 500
+POD_LIMIT_MB = 768 * 1024 * 1024 / 1e6  # 768Mi in MB
 
 
 def kilobytes(path: str, field: str) -> float:
@@ -111,18 +115,21 @@ def main() -> int:
     signal.alarm(int(args.seconds + args.reference_seconds + 300))
     with tempfile.TemporaryDirectory(prefix="maubinh-memory-") as folder:
         workdir = Path(folder)
-        worker, pod = run(workdir, args.seconds, args.every, {}, "shipped (deploy/serve.sh: MALLOC_ARENA_MAX=2)")
-        reference = None
+        worker, pod = run(workdir, args.seconds, args.every, {}, "shipped (deploy/serve.sh: two arenas)")
+        references = {}
         if args.reference_seconds > 0:
-            reference, _ = run(
-                workdir, args.reference_seconds, args.every, {"MALLOC_ARENA_MAX": "16"}, "reference: arenas uncapped"
+            environment = {"MALLOC_ARENA_MAX": "16"}
+            references["arenas uncapped"] = run(
+                workdir, args.reference_seconds, args.every, environment, "reference: arenas uncapped"
             )
-    met = worker < WORKER_BOUND_MB and pod < POD_LIMIT_MB * 0.9
+    met = worker < WORKER_BOUND_MB and pod < POD_BOUND_MB
     print(
-        f"\nworker RSS plateau {worker:.0f} MB against the bound of {WORKER_BOUND_MB} MB; "
-        f"pod {pod:.0f} MB against its limit of {POD_LIMIT_MB:.0f} MB (512Mi)"
-        + (f"; reference (arenas uncapped) {reference:.0f} MB, ratio {worker / reference:.2f}" if reference else "")
+        f"\nworker RSS plateau {worker:.0f} MB against the bound of {WORKER_BOUND_MB} MB; pod {pod:.0f} MB against"
+        f" the bound of {POD_BOUND_MB} MB, under its limit of {POD_LIMIT_MB:.0f} MB (768Mi)"
     )
+    for name, (reference, reference_pod) in references.items():
+        ratio = worker / reference
+        print(f"  reference {name}: worker {reference:.0f} MB (shipped / it: {ratio:.2f}), pod {reference_pod:.0f} MB")
     print("memory targets:", "met" if met else "NOT met")
     return 0 if met else 1
 

@@ -38,40 +38,14 @@ rm -rf "$PROMETHEUS_MULTIPROC_DIR"
 mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
 # The instance's rate-limit counts, shared by its workers (without MAUBINH_LIMITS_REDIS_URL).
 export MAUBINH_LIMITS_FILE="${MAUBINH_LIMITS_FILE:-$run_dir/limits.sqlite}"
-# The workers' allocator (docs/operations.md, "Memory"): jemalloc (Debian's libjemalloc2), which
-# hands freed pages back within a second instead of keeping them fragmented in glibc's arenas;
-# MAUBINH_ALLOCATOR=glibc keeps glibc's, with two arenas instead of one per thread
-# (maubinh_api/infra/allocator.py).
-allocator="${MAUBINH_ALLOCATOR:-jemalloc}"
-jemalloc=""
-if [ "$allocator" = jemalloc ]; then
-  for candidate in /usr/lib/*-linux-gnu/libjemalloc.so.2 /usr/lib/libjemalloc.so.2 /usr/local/lib/libjemalloc.so.2; do
-    if [ -e "$candidate" ]; then
-      jemalloc="$candidate"
-      break
-    fi
-  done
-  if [ -z "$jemalloc" ]; then
-    echo "serve.sh: jemalloc is not installed (make system-deps installs libjemalloc2);" \
-      "MAUBINH_ALLOCATOR=glibc runs with glibc's allocator, whose workers grow larger" >&2
-    exit 2
-  fi
-elif [ "$allocator" != glibc ]; then
-  echo "serve.sh: MAUBINH_ALLOCATOR must be jemalloc or glibc, not '$allocator'" >&2
-  exit 2
-fi
+# glibc gives a thread that finds the arenas busy one of its own, up to eight per core, and keeps
+# what each one freed: two arenas bound a worker's memory (maubinh_api/infra/allocator.py,
+# docs/operations.md, "Memory").
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-export MALLOC_CONF="${MALLOC_CONF:-narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0}"
-
-# Only gunicorn's processes get jemalloc: nginx keeps its own allocator.
-app_env=()
-if [ -n "$jemalloc" ]; then
-  app_env=(env "LD_PRELOAD=$jemalloc${LD_PRELOAD:+:$LD_PRELOAD}")
-fi
 
 if [ "$front" = none ]; then
   export GUNICORN_CONTROL_SOCKET="${GUNICORN_CONTROL_SOCKET:-$run_dir/gunicorn.ctl}"
-  exec "${app_env[@]}" gunicorn --config deploy/gunicorn.conf.py "$app"
+  exec gunicorn --config deploy/gunicorn.conf.py "$app"
 fi
 
 nginx_bin="$(command -v nginx || true)"
@@ -92,7 +66,8 @@ nginx_args=(-e stderr -p "$front_dir" -c "$front_dir/nginx.conf" -g "daemon off;
 export APP_BIND="unix:$run_dir/app.sock"
 export GUNICORN_CONTROL_SOCKET="${GUNICORN_CONTROL_SOCKET:-$run_dir/gunicorn.ctl}"
 export MAUBINH_PROXY_HOPS="${MAUBINH_PROXY_HOPS:-1}"
-"${app_env[@]}" gunicorn --config deploy/gunicorn.conf.py "$app" &
+export MAUBINH_FRONT_HOLDS="${MAUBINH_FRONT_HOLDS:-true}"
+gunicorn --config deploy/gunicorn.conf.py "$app" &
 app_pid=$!
 "$nginx_bin" "${nginx_args[@]}" &
 front_pid=$!

@@ -194,13 +194,13 @@ def test_the_kernel_is_compiled_in_a_builder_stage_and_the_images_carry_no_compi
         assert not re.search(r"\b(gcc|g\+\+|clang|build-essential|libc6-dev)\b", stages[name]), name
         assert "COPY --from=kernel /build/maubinh_api/strategy/compiled_kernel*.so" in stages[name], name
     assert "maubinh_api/**/*.so" in _dockerignore()
-    # The batch image installs no Debian package; the service's are what deploy/serve.sh runs beside
-    # Python: nginx in front, and jemalloc for the workers.
+    # The batch image installs no Debian package; the service's only one is nginx, the front that
+    # deploy/serve.sh runs.
     assert "apt-get" not in stages["batch"]
     runs = [" ".join(run.split()) for run in re.findall(r"^RUN ((?:.*\\\n)*.*)$", stages["service"], re.MULTILINE)]
     [apt] = [run.replace("\\", "") for run in runs if "apt-get" in run]
     [install] = re.findall(r"apt-get install ([^&]*)", apt)
-    assert [word for word in install.split() if not word.startswith("-")] == ["libjemalloc2", "nginx-light"]
+    assert [word for word in install.split() if not word.startswith("-")] == ["nginx-light"]
     assert "--no-install-recommends" in install.split()
     steps = [step.split() for step in apt.split("&&")]
     assert steps[0] == ["apt-get", "update"] and steps[-1] == ["rm", "-rf", "/var/lib/apt/lists/*"]
@@ -371,7 +371,11 @@ def test_the_service_pods_probe_the_real_endpoints_through_the_front(client):
     assert _selects({"matchLabels": service["spec"]["selector"]}, _pod(deployment)["metadata"]["labels"])
     assert [item["targetPort"] for item in service["spec"]["ports"]] == ["http"]
     resources = container["resources"]
-    assert resources == {"requests": {"cpu": "1", "memory": "256Mi"}, "limits": {"cpu": "2", "memory": "512Mi"}}
+    assert resources["requests"]["cpu"] == "1" and resources["limits"]["cpu"] == "2"  # a core per worker
+    # The pod's memory ceiling that bench/memory.py measured and docs/operations.md states, 500 MB,
+    # with half as much again to spare under the limit; the request covers the measured plateau.
+    assert _quantity(resources["limits"]["memory"]) >= 1.5 * 500e6
+    assert _quantity(resources["requests"]["memory"]) >= 500e6
     hpa = _object("HorizontalPodAutoscaler", "maubinh-api")
     assert hpa["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": "maubinh-api"}
 

@@ -100,3 +100,48 @@ def test_the_service_sees_the_clients_address_never_a_forwarded_one(front):
     records = front.wait_for_log(lambda found: any(r["request_id"] == "spoof-test" for r in found))
     [record] = [record for record in records if record["request_id"] == "spoof-test"]
     assert record["remote"] == "127.0.0.7"  # the peer nginx saw; the header it was sent is replaced
+
+
+def test_a_tenant_looping_on_its_429s_is_held_by_the_front_not_by_a_thread(tmp_path):
+    """30 connections of a spent tenant loop on their 429s for 4 s. The front lets out at most 20
+    held refusals a second for a caller (MAUBINH_FRONT_HOLD_RATE), so the workers answer about 80,
+    not thousands, and each in a millisecond or two: no thread of theirs waited."""
+    import http.client
+    import threading
+
+    from maubinh_api.infra.tenants import key_digest
+
+    key = "looping-platform-key-0123456789"
+    tenants = tmp_path / "tenants.yaml"
+    tenants.write_text(f'tenants:\n  - name: looping\n    key_sha256: "{key_digest(key)}"\n    limits: ["1/hour"]\n')
+    body, headers = '{"cards": ["As", "Kd", "Qh"]}', {"Content-Type": "application/json", "X-API-Key": key}
+    with service(tmp_path, {"MAUBINH_TENANTS_FILE": str(tenants)}) as running:
+        answers: list[tuple[int, str | None]] = []
+        deadline = time.monotonic() + 4
+
+        def loop() -> None:
+            connection = http.client.HTTPConnection("127.0.0.1", running.port, timeout=30)
+            while time.monotonic() < deadline:
+                connection.request("POST", "/v1/hands/classify", body, headers)
+                answer = connection.getresponse()
+                answer.read()
+                answers.append((answer.status, answer.getheader("Retry-After")))
+            connection.close()
+
+        loops = [threading.Thread(target=loop) for _ in range(30)]
+        started = time.monotonic()
+        for thread in loops:
+            thread.start()
+        for thread in loops:
+            thread.join()
+        elapsed = time.monotonic() - started  # 4 s, and the held answers let out after it
+        refused = [retry for status, retry in answers if status == 429]
+        assert answers.count((200, None)) == 1 and len(refused) == len(answers) - 1
+        assert all(retry is not None and int(retry) >= 1 for retry in refused)
+        # The rate over the time it took, each connection's first answer (sent before any refusal
+        # was known), and the few refusals each worker makes before its memory knows the tenant is
+        # spent: about a hundred, where a loop answered at once makes thousands.
+        assert len(answers) <= 20 * elapsed + 30 + 10, (len(answers), elapsed)
+        logged = running.wait_for_log(lambda found: sum(r["status"] == 429 for r in found) >= len(refused))
+        durations = [record["duration_ms"] for record in logged if record["status"] == 429]
+        assert max(durations) < 100  # the worker answered at once; nginx did the waiting

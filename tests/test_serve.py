@@ -61,7 +61,7 @@ def test_without_the_front_gunicorn_faces_the_clients(tmp_path):
     ("env", "said"),
     [
         ({"MAUBINH_FRONT": "apache"}, "MAUBINH_FRONT must be nginx or none, not 'apache'"),
-        ({"MAUBINH_FRONT_KEY_RATE": "0"}, "MAUBINH_FRONT_KEY_RATE must be 1 to 1000000, not 0"),
+        ({"MAUBINH_FRONT_HOLD_RATE": "0"}, "MAUBINH_FRONT_HOLD_RATE must be 1 to 10000, not 0"),
         ({"MAUBINH_MAX_BODY_BYTES": "12"}, "max_body_bytes must be at least 1024"),
     ],
 )

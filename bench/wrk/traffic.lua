@@ -1,6 +1,6 @@
 -- The traffic of bench/load.py: `wrk ... -s traffic.lua <url> -- <endpoint> <salt> [<api key>]`,
 -- endpoint one of classify, validate, settle, optimal, analysis, play, or a batch of the largest size each
--- takes: classify1000, optimal100, analysis100, settle200;
+-- takes: classify1000, optimal100, analysis100, settle200; or optimal_variants (a new variant each time);
 -- every request with fresh random cards.
 -- Each wrk thread has its own Lua state; init() seeds it differently.
 local ranks = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"}
@@ -44,6 +44,11 @@ local bodies = {
     return "/v1/settlements", '{"variant":"online","bet":"10","players":[' .. table.concat(players, ",") .. ']}'
   end,
   optimal = function() return "/v1/arrangements/optimal", '{"cards":' .. list(deal(13), 1, 13) .. '}' end,
+  -- a variant of its own each time (one of 500): the per-variant tables come and go
+  optimal_variants = function()
+    return "/v1/arrangements/optimal", '{"variant":{"preset":"online","overrides":{"bonuses":{"back.quads":'
+      .. math.random(1, 500) .. '}}},"cards":' .. list(deal(13), 1, 13) .. '}'
+  end,
   analysis = function()
     return "/v1/arrangements/analysis", '{"variant":"online","arrangement":' .. arrangement(deal(13), 0) .. '}'
   end,

@@ -13,9 +13,11 @@ A refusal says when the request will fit (``Retry-After``), worked out from the
 counts of the sliding windows, so that a client that waits exactly that long and
 sends it again gets its answer (unless its own other requests spent the room
 meanwhile); a request that costs more than a whole limit is told it never fits.
-While not even one unit fits, a request of the same tenant is refused at
-once, from this process's memory, without its body being read (``early``),
-and told when one unit will fit.
+A tenant refused is refused as a whole until the moment it was told: its
+requests until then are refused at once, from this process's memory, without
+their bodies being read (``early``), and told the time that is left.  A
+platform over its limit slows down as a whole, and a client looping on its
+429s costs the service a lookup per request, not a body read and a store call.
 """
 
 from __future__ import annotations
@@ -80,7 +82,6 @@ class Decision:
     cost: int | None = None  #: what the request cost, when worked out (None: refused before)
     early: bool = False  #: refused again before the Retry-After of the previous refusal had passed
     exceeds: Window | None = None  #: the limit this request costs more than, whole: it can never fit
-    nothing_fits_for: float = 0.0  #: when refused: seconds until even one unit fits
 
 
 def budget_store(redis_url: str | None, file: Path | None = None, *, timeout: float = 0.05) -> Storage:
@@ -135,15 +136,16 @@ class Budgets:
     ) -> Decision:
         """Spend ``cost`` units of every limit, or none when one would be exceeded.
 
-        ``cost`` may be a function, called only when the caller is not early: while not
-        even one unit fits, a request is refused without its body being read.
+        ``cost`` may be a function, called only when the caller is not early: a tenant
+        refused is refused without its bodies being read until its Retry-After has passed.
         Whatever ``cost`` raises (the request's own faults) goes to the caller."""
         if not limits:
             return Decision(True, ())
         now = self._clock()
         told = self._told.get(tenant)
         if told is not None and now < told[0]:
-            return Decision(False, told[1], retry_after=whole_seconds(told[0] - now), early=True)
+            # The moment it was told is whole seconds after its refusal: what is left, rounded up.
+            return Decision(False, told[1], retry_after=max(1, math.ceil(told[0] - now - 1e-9)), early=True)
         units = cost() if callable(cost) else cost
         if time.monotonic() < self._down_until:
             return _uncounted(limits, texts, units)
@@ -154,8 +156,8 @@ class Budgets:
             return _uncounted(limits, texts, units)
         if decision.allowed:
             self._told.pop(tenant, None)
-        elif decision.exceeds is None and decision.nothing_fits_for:
-            _remember(self._told, tenant, (now + decision.nothing_fits_for, decision.windows))
+        elif decision.exceeds is None:
+            _remember(self._told, tenant, (now + decision.retry_after, decision.windows))
         return decision
 
     def _decide(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int) -> Decision:
@@ -163,14 +165,19 @@ class Budgets:
             if cost > item.amount:
                 windows = self._windows(tenant, limits, texts)
                 return Decision(False, windows, cost=cost, exceeds=windows[limits.index(item)])
-        # With several limits, test() first, so that a request one limit refuses spends nothing
-        # of the others; hit() checks and spends atomically (a transaction, or one Lua script in
-        # Redis), so that two workers racing for the last units cannot both have them.
-        fits = len(limits) == 1 or all(self._limiter.test(item, tenant, cost=cost) for item in limits)
-        if fits:
-            hits = [self._limiter.hit(item, tenant, cost=cost) for item in limits]  # every one, even after a miss
-            fits = all(hits)
-        states = [self._state(item, tenant) for item in limits]
+        if isinstance(self.store, SQLiteStorage):  # every limit tested, spent and read in one transaction
+            fits, states = self.store.spend(
+                [(item.key_for(tenant), item.amount, item.get_expiry()) for item in limits], cost
+            )
+        else:
+            # With several limits, test() first, so that a request one limit refuses spends nothing
+            # of the others; hit() checks and spends atomically (one Lua script in Redis), so that
+            # two workers racing for the last units cannot both have them.
+            fits = len(limits) == 1 or all(self._limiter.test(item, tenant, cost=cost) for item in limits)
+            if fits:
+                hits = [self._limiter.hit(item, tenant, cost=cost) for item in limits]  # every one, even after a miss
+                fits = all(hits)
+            states = [self._state(item, tenant) for item in limits]
         windows = tuple(_window(item, text, state) for item, text, state in zip(limits, texts, states, strict=True))
         if fits:
             return Decision(True, windows, cost=cost)
@@ -178,12 +185,7 @@ class Budgets:
             seconds_until_fits(state, item.amount, item.get_expiry(), cost)
             for item, state in zip(limits, states, strict=True)
         ]
-        # Until a single unit fits, no request at all can: one sent before then is early.
-        empty = [
-            seconds_until_fits(state, item.amount, item.get_expiry(), 1)
-            for item, state in zip(limits, states, strict=True)
-        ]
-        return Decision(False, windows, retry_after=whole_seconds(max(waits)), cost=cost, nothing_fits_for=max(empty))
+        return Decision(False, windows, retry_after=whole_seconds(max(waits)), cost=cost)
 
     def windows(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> tuple[Window, ...]:
         """The windows as they stand, spending nothing."""

@@ -78,6 +78,9 @@ class Settings:
     proxy_hops: int = 0
     #: Serve ``/metrics`` to anyone even when keys are configured (it names every tenant).
     metrics_open: bool = False
+    #: Behind the front that deploy/serve.sh starts (it sets this): early refusals are held by nginx
+    #: on a timer (X-Accel-Redirect to its /_front/held/ location) instead of in a worker thread.
+    front_holds: bool = False
     #: What computes the expected points: ``compiled`` (the C kernel) or ``reference`` (NumPy; the
     #: strategy's ``kernel_named`` refuses any other name, and a compiled kernel that is not built).
     kernel: str = "compiled"
@@ -164,6 +167,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "limits_file": Path,
     "proxy_hops": int,
     "metrics_open": _switch,
+    "front_holds": _switch,
 }
 
 

@@ -42,7 +42,7 @@ class Front:
     workers: int = 2  #: nginx worker processes (MAUBINH_FRONT_WORKERS, else WORKERS)
     connections: int = 4096  #: connections each nginx worker holds (MAUBINH_FRONT_CONNECTIONS)
     per_address: int = 256  #: connections one client address may hold (MAUBINH_FRONT_PER_ADDRESS)
-    key_rate: int = 200  #: requests a second per API key before they wait (MAUBINH_FRONT_KEY_RATE)
+    hold_rate: int = 20  #: early 429s a second the front lets out per caller (MAUBINH_FRONT_HOLD_RATE)
     max_body_bytes: int = 1024 * 1024  #: MAUBINH_MAX_BODY_BYTES, the service's own limit
     read_timeout: int = 35  #: seconds nginx waits for an answer: gunicorn's TIMEOUT and 5
 
@@ -51,7 +51,7 @@ class Front:
             ("workers", 1, 64),
             ("connections", 64, 65_536),
             ("per_address", 1, 65_536),
-            ("key_rate", 1, 1_000_000),
+            ("hold_rate", 1, 10_000),
         ):
             value = getattr(self, name)
             if not low <= value <= high:
@@ -60,10 +60,7 @@ class Front:
     def fields(self) -> dict[str, str]:
         """The template's fields."""
         values = {name: str(value) for name, value in asdict(self).items()}
-        burst = max(10 * self.key_rate, 100)  # a second's burst passes at once, ten seconds' wait
         values |= {
-            "key_burst": str(burst),
-            "key_delay": str(self.key_rate),
             "open_files": str(2 * self.connections + 64),
             # Below gunicorn's keep-alive of 5 s (deploy/gunicorn.conf.py).
             "upstream_keepalive": "4",
@@ -82,7 +79,7 @@ def front_from_env(socket: str, run_dir: str, environ: Mapping[str, str] = os.en
     values: dict[str, int] = {"max_body_bytes": settings.max_body_bytes}
     values["read_timeout"] = _number(environ, "TIMEOUT", 30) + 5
     values["workers"] = _number(environ, "MAUBINH_FRONT_WORKERS", _number(environ, "WORKERS", 2))
-    for name, default in (("connections", 4096), ("per_address", 256), ("key_rate", 200)):
+    for name, default in (("connections", 4096), ("per_address", 256), ("hold_rate", 20)):
         values[name] = _number(environ, f"MAUBINH_FRONT_{name.upper()}", default)
     listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return Front(listen=listen, socket=socket, run_dir=run_dir, **values)

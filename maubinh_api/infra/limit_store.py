@@ -61,6 +61,10 @@ class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWind
         self.path = path
         self._clock = clock
         self._local = threading.local()
+        # The threads of one process take turns here, cheaply, before SQLite's own lock: SQLite makes
+        # a connection that finds the file locked sleep a millisecond or more, and sixteen threads
+        # of one worker racing each other for it cut classify's throughput by more than half.
+        self._turn = threading.Lock()
         self._writes = 0
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
         with self._transaction() as db:  # create the file and its table now: a bad path fails the start
@@ -85,13 +89,14 @@ class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWind
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         db = self._connection()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self._turn:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     @staticmethod
     def _read(db: sqlite3.Connection, key: str, now: float) -> int:
@@ -149,7 +154,27 @@ class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWind
             return True
 
     def get_sliding_window(self, key: str, expiry: int) -> tuple[int, float, int, float]:
-        return self._window(self._connection(), key, expiry, self._clock())
+        with self._turn:
+            return self._window(self._connection(), key, expiry, self._clock())
+
+    def spend(
+        self, windows: list[tuple[str, int, int]], amount: int
+    ) -> tuple[bool, list[tuple[int, float, int, float]]]:
+        """Spend ``amount`` in every window ``(key, limit, expiry)`` when it fits all of them, in one
+        transaction (none spent when one refuses); whether it did, and every window afterwards.
+        What the library's strategy does in a test, a hit and a read per window, at once."""
+        with self._transaction() as db:
+            now = self._clock()
+            states = [self._window(db, key, expiry, now) for key, _, expiry in windows]
+            fits = all(
+                amount <= limit and math.floor(previous * weight / expiry + current) + amount <= limit
+                for (_, limit, expiry), (previous, weight, current, _) in zip(windows, states, strict=True)
+            )
+            if fits:
+                for key, _, expiry in windows:
+                    self._add(db, self.sliding_window_keys(key, expiry, now)[1], amount, 2 * expiry, now)
+                states = [self._window(db, key, expiry, now) for key, _, expiry in windows]
+            return fits, states
 
     def clear_sliding_window(self, key: str, expiry: int) -> None:
         previous_key, current_key = self.sliding_window_keys(key, expiry, self._clock())

@@ -171,9 +171,14 @@ class HandService:
         return checks
 
 
+#: Valuations an Analyst keeps: each holds its kernel model (about a megabyte), and a batch of 100
+#: distinct hands kept whole took 100 MB more (bench/memory.py); ways to set one hand come together.
+KEPT_VALUATIONS = 4
+
+
 class Analyst:
     """Analyses arrangements under one variant and table size; arrangements of the same 13 cards
-    share one valuation (a batch often holds several ways to set one hand)."""
+    share one valuation (a batch often holds several ways to set one hand), the last few kept."""
 
     def __init__(self, service: HandService, variant: Variant, *, opponents: int) -> None:
         self.service = service
@@ -187,6 +192,8 @@ class Analyst:
         valuation = self._valuations.get(key)
         if valuation is None:
             valuation = self.service.value(arrangement.cards, self.variant, opponents=self.opponents)
+            if len(self._valuations) >= KEPT_VALUATIONS:
+                del self._valuations[next(iter(self._valuations))]  # the oldest
             self._valuations[key] = valuation
         return analyse(
             arrangement,

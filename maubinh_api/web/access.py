@@ -135,8 +135,10 @@ def _spend(budgets: Budgets, tenant: Tenant, hold: RetryHold) -> None:
     if decision.exceeds is not None:
         raise _never_fits(tenant, decision)
     TENANT_THROTTLED.labels(tenant=tenant.name).inc()
-    hold.pause(decision, tenant.name)
-    raise _over_budget(tenant, decision)
+    held = hold.hold(decision, tenant.name)
+    refusal = _over_budget(tenant, decision)
+    refusal.headers.update(held)
+    raise refusal
 
 
 @functools.lru_cache(maxsize=4096)
@@ -183,12 +185,12 @@ def _limit_failures(budgets: Budgets, failures: RateLimitItem, hold: RetryHold) 
     address = request.remote_addr or "unknown"
     decision = budgets.spend("auth-failures:" + address, (failures,), (str(failures),), 1)
     if not decision.allowed:
-        hold.pause(decision, UNAUTHENTICATED)
+        held = hold.hold(decision, "address:" + address)
         raise Problem(
             429,
             f"too many requests with a missing or wrong API key from {address}; try again in {decision.retry_after} s",
             vi=f"quá nhiều yêu cầu thiếu hoặc sai khóa API từ {address}; hãy thử lại sau {decision.retry_after} giây",
-            headers={"Retry-After": str(decision.retry_after)},
+            headers={"Retry-After": str(decision.retry_after), **held},
         )
 
 

@@ -74,7 +74,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     budgets = Budgets(store, retry_after=settings.redis_retry_after)
     app.extensions["maubinh.tenants"] = directory
     app.extensions["maubinh.budgets"] = budgets
-    hold = RetryHold(settings.retry_hold, settings.retry_hold_slots)
+    hold = RetryHold(settings.retry_hold, settings.retry_hold_slots, front=settings.front_holds)
     register_access_control(
         app, directory, budgets, settings.auth_failure_limit, hold, metrics_open=settings.metrics_open
     )

@@ -4,43 +4,67 @@ A 429 tells the caller when to come back.  A client that honours it never
 waits here.  A client that does not, looping on refused requests as fast as
 the answers come, would otherwise take both cores answering 429s, and every
 other platform's requests would wait behind them (bench/fairness.py measured
-that; docs/operations.md has the figures).  So a refusal that comes before
-the previous refusal's Retry-After is answered after a pause of
-``seconds`` (never longer than the Retry-After it answers with): a flooding
-client then sends two requests a second per connection instead of hundreds.
+that; docs/operations.md has the figures).  So an early refusal is answered
+late:
 
-A paused answer holds a worker thread asleep: no CPU, but a thread.  At most
-``slots`` are held at once per process, so that paused answers cannot take
-every thread; beyond that, refusals are answered at once.  With sync workers
-(one thread) there are no slots.
+- **behind the front** (``front``: deploy/serve.sh runs nginx), the worker
+  answers at once with ``X-Accel-Redirect`` to the front's ``/_front/held/``
+  location, and nginx holds the 429 on a timer, at most ``rate`` a second per
+  caller and two a second per connection (deploy/nginx.conf.template): no
+  thread waits, so any number of looping connections cost the workers a few
+  dozen cheap refusals a second;
+- **without it**, the answer waits ``seconds`` in its thread (never longer
+  than the Retry-After it answers with), at most ``slots`` at once per process,
+  so that paused answers cannot take every thread; beyond that, refusals are
+  answered at once.  With sync workers (one thread) there are no slots.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable
+from typing import Final
 
 from ..infra.budget import Decision
 from ..infra.metrics import HELD_RETRIES
 
+#: What a caller's name may hold in the front's held location (a tenant's name, a client address).
+_CALLER: Final = re.compile(r"[^A-Za-z0-9._:-]")
+
 
 class RetryHold:
-    """Pause refusals of callers that came back too early, a few at a time."""
+    """Hold refusals of callers that came back too early: at the front, or a few threads at a time."""
 
-    def __init__(self, seconds: float, slots: int, *, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self, seconds: float, slots: int, *, front: bool = False, sleep: Callable[[float], None] = time.sleep
+    ) -> None:
         self.seconds = seconds
+        self.front = front
         self._slots = threading.BoundedSemaphore(slots) if slots > 0 and seconds > 0 else None
         self._sleep = sleep
 
-    def pause(self, decision: Decision, caller: str) -> bool:
-        """Wait before answering ``decision`` when it is an early retry and a slot is
-        free; whether it waited.  ``caller`` labels the metric (a tenant's name)."""
-        if not decision.early or self._slots is None or not self._slots.acquire(blocking=False):
-            return False
+    def hold(self, decision: Decision, caller: str) -> dict[str, str]:
+        """Hold ``decision`` when it is an early refusal: the headers that ask the front to hold it,
+        or (without the front) after a pause in this thread when a slot is free, none.  ``caller``
+        names who is held (a tenant, or a client address sending wrong keys) and labels the metric."""
+        if not decision.early or self.seconds <= 0:
+            return {}
+        if self.front:
+            HELD_RETRIES.labels(tenant=_label(caller)).inc()
+            name = _CALLER.sub("-", caller)[:80] or "anonymous"
+            return {"X-Accel-Redirect": f"/_front/held/{name}/{decision.retry_after}"}
+        if self._slots is None or not self._slots.acquire(blocking=False):
+            return {}
         try:
-            HELD_RETRIES.labels(tenant=caller).inc()
+            HELD_RETRIES.labels(tenant=_label(caller)).inc()
             self._sleep(min(self.seconds, float(decision.retry_after)))
         finally:
             self._slots.release()
-        return True
+        return {}
+
+
+def _label(caller: str) -> str:
+    """The metric's label: a tenant's name, or ``unauthenticated`` for an address (unbounded)."""
+    return "unauthenticated" if caller.startswith("address:") else caller

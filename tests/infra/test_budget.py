@@ -50,19 +50,25 @@ def test_another_tenant_has_a_budget_of_its_own(budgets, clock):
     assert budgets.spend("b", TEN, TEXTS, 10).allowed
 
 
-def test_a_smaller_request_that_fits_is_answered_right_after_a_refusal(budgets, clock):
+def test_after_a_refusal_the_tenant_waits_as_a_whole_and_the_room_left_is_still_there(budgets, clock):
     budgets.spend("a", TEN, TEXTS, 7)
-    assert not budgets.spend("a", TEN, TEXTS, 4).allowed
-    assert budgets.spend("a", TEN, TEXTS, 3).allowed  # the 3 left were still there: not early
+    refused = budgets.spend("a", TEN, TEXTS, 4)
+    assert not refused.allowed
+    early = budgets.spend("a", TEN, TEXTS, 3)  # would fit, but the tenant was told to wait
+    assert not early.allowed and early.early and early.retry_after == refused.retry_after  # the same moment
+    clock.now += refused.retry_after
+    assert budgets.spend("a", TEN, TEXTS, 3).allowed  # the 3 left were still there
 
 
 def test_two_processes_opening_one_file_spend_one_budget(tmp_path, clock):
     path = tmp_path / "counts.sqlite"
     first = Budgets(SQLiteStorage(path=path, clock=clock), clock=clock)
     second = Budgets(SQLiteStorage(path=path, clock=clock), clock=clock)  # another worker's connection
+    third = Budgets(SQLiteStorage(path=path, clock=clock), clock=clock)
     assert first.spend("a", TEN, TEXTS, 6).allowed
     assert not second.spend("a", TEN, TEXTS, 5).allowed  # only 4 left, whoever asks
-    assert second.spend("a", TEN, TEXTS, 4).allowed
+    assert third.spend("a", TEN, TEXTS, 4).allowed  # (the second now makes "a" wait as a whole)
+    assert not first.spend("a", TEN, TEXTS, 1).allowed
 
 
 def test_several_limits_are_each_spent_and_the_tightest_refuses(budgets):
@@ -110,23 +116,23 @@ def test_what_the_cost_raises_is_the_requests_own_and_not_a_store_failure(budget
     assert budgets.spend("a", TEN, TEXTS, 10).allowed  # still counting: not failed open
 
 
-def test_while_nothing_fits_a_request_is_early_and_its_cost_is_not_read(budgets, clock):
+def test_a_caller_back_before_its_retry_after_is_early_and_its_cost_is_not_read(budgets, clock):
     clock.now = 1_800_000_000.0  # a multiple of 60: a minute window starts
     budgets.spend("a", TEN, TEXTS, 10)
     first = budgets.spend("a", TEN, TEXTS, 1)
     assert not first.allowed and not first.early  # told when to come back for the first time
+    # All 10 spent at the start of a minute window: one unit fits again at any moment after 60 s,
+    # so the refusal said 61 s.
+    assert first.retry_after == 61
 
     def cost() -> int:
         raise AssertionError("the body of an early caller must not be read")
 
-    # All 10 spent at the start of a minute window: one unit fits again at any moment after 60 s,
-    # so the first refusal said 61 s. Half a second before 60 s nothing fits: early.
-    assert first.retry_after == 61
-    clock.now += 59.5
+    clock.now += 60.5
     again = budgets.spend("a", TEN, TEXTS, cost)
     assert not again.allowed and again.early and again.retry_after == 1  # half a second was left
     assert not budgets.spend("b", TEN, TEXTS, 1).early  # another tenant's own memory
-    clock.now += 1.5
+    clock.now += 0.5
     assert budgets.spend("a", TEN, TEXTS, 1).allowed  # came back when told: answered
 
 
@@ -194,3 +200,18 @@ def test_whole_seconds_are_strictly_more_by_at_least_a_microsecond():
         told = whole_seconds(seconds)
         assert told >= seconds + 1e-6 and told - 1 < seconds + 1e-6 and told >= 1
     assert whole_seconds(2.9999995) == 4  # within a microsecond of 3: 3 might be a hair too short
+
+
+@pytest.mark.parametrize(
+    ("policy", "said"),
+    [
+        ("noeviction", "redis (noeviction)"),
+        ("allkeys-lru", "maxmemory-policy is allkeys-lru: cached answers can evict"),
+    ],
+)
+def test_readiness_warns_when_the_counts_redis_may_evict_them(tmp_path, policy, said):
+    from tests.support.servers import redis_server
+
+    with redis_server(tmp_path, ["--save", "", "--appendonly", "no", "--maxmemory-policy", policy]) as redis:
+        assert said in budget.store_report(budget.budget_store(redis.url))
+    assert budget.store_report(SQLiteStorage(path=tmp_path / "counts.sqlite")).startswith("instance file")

@@ -77,3 +77,23 @@ def test_ping_reports_without_raising(redis):
     assert remote.ping()
     redis.kill()
     assert not remote.ping()
+
+
+@pytest.mark.parametrize("size", [300, 5_000, 200_000])
+def test_the_local_cache_holds_no_more_memory_than_its_bound(size):
+    """A worker's memory grows by at most MAUBINH_CACHE_BYTES for its cache: filled far past its
+    capacity with answers of one size, the cache holds (measured by tracemalloc: keys, answers and
+    the LRU's own bookkeeping) no more than its capacity."""
+    import tracemalloc
+
+    capacity = 4 << 20
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    cache = LocalCache(capacity)
+    for number in range(3 * capacity // size):
+        key = cache_key("optimal", {"n": number}, version="v", tenant="a")
+        cache.set(key, bytes(size))
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert cache.weight <= capacity
+    assert held <= capacity, (held, capacity)

@@ -64,8 +64,11 @@ def test_over_the_limit_is_a_429_with_retry_after_and_nothing_spent(api):
     body = refused.get_json()
     assert body["type"] == "urn:maubinh:problem:too-many-requests"
     assert "'platform-a' has 2 of its 10/minute units left and this request costs 3" in body["detail"]
-    # The refused batch spent nothing: 2 units are still there.
-    assert api.post(CLASSIFY, json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY)).status_code == 200
+    # The refused batch spent nothing: 2 units are still there (the tenant waits its Retry-After
+    # before sending more: a request before then is refused at once, "early").
+    assert api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()["limits"][0]["remaining"] == 2
+    again = api.post(CLASSIFY, json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY))
+    assert again.status_code == 429 and "came back before the time it was given" in again.get_json()["detail"]
 
 
 def test_one_tenant_spending_its_budget_leaves_the_other_untouched(api):

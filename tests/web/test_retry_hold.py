@@ -17,27 +17,44 @@ EARLY = Decision(False, (), retry_after=1, early=True)
 def test_only_early_refusals_pause_and_never_past_their_retry_after():
     pauses: list[float] = []
     hold = RetryHold(0.5, 4, sleep=pauses.append)
-    assert hold.pause(EARLY, "a")
-    assert not hold.pause(Decision(False, (), retry_after=1), "a")  # a first refusal: at once
-    assert not hold.pause(Decision(True, ()), "a")
-    assert RetryHold(5.0, 4, sleep=pauses.append).pause(EARLY, "a")
+    assert hold.hold(EARLY, "a") == {}  # waited in this thread: nothing for the front
+    assert hold.hold(Decision(False, (), retry_after=1), "a") == {}  # a first refusal: at once
+    assert hold.hold(Decision(True, ()), "a") == {}
+    RetryHold(5.0, 4, sleep=pauses.append).hold(EARLY, "a")
     assert pauses == [0.5, 1.0]  # 5 s asked, the Retry-After said 1 s
 
 
 def test_paused_answers_hold_at_most_their_slots():
-    held: list[bool] = []
-    hold = RetryHold(0.5, 1, sleep=lambda _seconds: held.append(hold.pause(EARLY, "b")))
-    assert hold.pause(EARLY, "a")
-    assert held == [False]  # the second early retry, while the first waits, is answered at once
-    assert hold.pause(EARLY, "a")  # the slot is free again
+    pauses: list[float] = []
+
+    def nested(seconds: float) -> None:
+        pauses.append(seconds)
+        hold.hold(EARLY, "b")  # a second early retry while the first waits: answered at once
+
+    hold = RetryHold(0.5, 1, sleep=nested)
+    hold.hold(EARLY, "a")
+    assert pauses == [0.5]  # the nested one found no slot free and did not wait
+    hold.hold(EARLY, "a")
+    assert pauses == [0.5, 0.5]  # the slot was free again for the outer one, and only for it
 
 
 def test_no_slots_or_no_pause_means_answered_at_once():
     def never(_seconds: float) -> None:
         raise AssertionError("must not sleep")
 
-    assert not RetryHold(0.5, 0, sleep=never).pause(EARLY, "a")  # sync workers: one thread, none held
-    assert not RetryHold(0.0, 8, sleep=never).pause(EARLY, "a")
+    assert RetryHold(0.5, 0, sleep=never).hold(EARLY, "a") == {}  # sync workers: one thread, none held
+    assert RetryHold(0.0, 8, sleep=never).hold(EARLY, "a") == {}
+
+
+def test_behind_the_front_an_early_refusal_is_handed_to_nginx_and_no_thread_waits():
+    def never(_seconds: float) -> None:
+        raise AssertionError("must not sleep: nginx holds it")
+
+    hold = RetryHold(0.5, 8, front=True, sleep=never)
+    assert hold.hold(EARLY, "platform-a") == {"X-Accel-Redirect": "/_front/held/platform-a/1"}
+    assert hold.hold(EARLY, "address:2001:db8::7") == {"X-Accel-Redirect": "/_front/held/address:2001:db8::7/1"}
+    assert hold.hold(EARLY, "weird name/..") == {"X-Accel-Redirect": "/_front/held/weird-name-../1"}
+    assert hold.hold(Decision(False, (), retry_after=3), "platform-a") == {}  # not early: answered as it is
 
 
 def test_a_tenant_ignoring_retry_after_waits_for_its_429s(tmp_path, checked_client):
