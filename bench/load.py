@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from tests.support.servers import get, post, redis_server, service
@@ -183,8 +184,12 @@ def faults(workdir: Path, seconds: float) -> bool:
         reviver.join()
         errors = metric(url, "maubinh_cache_requests_total", backend="redis", result="error") - errors_before
         used = metric(url, "maubinh_cache_requests_total", backend="redis", result="miss")
+        # A worker whose last Redis call failed leaves Redis alone for MAUBINH_REDIS_RETRY_AFTER
+        # (1 s): probe after that, a few times (the probes land on either worker).
+        time.sleep(1.5)
         probe = {"cards": ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"]}
-        post(url + "/v1/arrangements/optimal", {**probe, "variant": "extended"})
+        for variant in ("extended", "online", "classic", "chinese-poker-2-4"):
+            post(url + "/v1/arrangements/optimal", {**probe, "variant": variant})
         resumed = metric(url, "maubinh_cache_requests_total", backend="redis", result="miss") > used
         failures = report(
             f"3. Redis killed at {seconds / 3:.0f} s and restarted at {2 * seconds / 3:.0f} s of a"

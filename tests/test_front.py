@@ -144,4 +144,6 @@ def test_a_tenant_looping_on_its_429s_is_held_by_the_front_not_by_a_thread(tmp_p
         assert len(answers) <= 20 * elapsed + 30 + 10, (len(answers), elapsed)
         logged = running.wait_for_log(lambda found: sum(r["status"] == 429 for r in found) >= len(refused))
         durations = [record["duration_ms"] for record in logged if record["status"] == 429]
-        assert max(durations) < 100  # the worker answered at once; nginx did the waiting
+        # The worker answered at once (a thread holding it would take MAUBINH_RETRY_HOLD, 500 ms):
+        # nginx did the waiting. (A few hundred ms is a busy machine, not a hold.)
+        assert max(durations) < 400, sorted(durations)[-5:]
