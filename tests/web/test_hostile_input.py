@@ -591,3 +591,17 @@ def test_a_chunked_body_over_the_limit_is_a_413_not_a_body_cut_short(client):
     assert response.status_code == 413 and "larger than the limit of 1048576 bytes" in response.get_json()["detail"]
     small = chunked(client, "/v1/hands/classify", json.dumps({"cards": ["As", "Kd", "Qh"]}).encode())
     assert small.status_code == 200
+
+
+@pytest.mark.parametrize("place", [0, 49, 99])
+def test_an_over_long_text_anywhere_in_a_large_body_is_found(client, place):
+    """Large bodies are scanned for texts too long another way than small ones (the gaps between
+    quotes, with NumPy): a 300-character card at the start, middle or end of a 100-hand batch."""
+    hands = [["As", "Kd", "Qh", "Jc", "Ts"]] * 100
+    hands[place] = ["x" * 300, "Kd", "Qh", "Jc", "Ts"]
+    raw = json.dumps({"hands": hands}).encode()
+    assert len(raw) > 2048
+    response = client.post("/v1/hands/classify", data=raw, content_type="application/json")
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == f"/hands/{place}/0" and "has 300 characters" in error["detail"]
