@@ -72,23 +72,34 @@ app_pid=$!
 "$nginx_bin" "${nginx_args[@]}" &
 front_pid=$!
 
+stopping=false
 stop() {
+  stopping=true
   kill -TERM "$app_pid" 2>/dev/null || true
   kill -QUIT "$front_pid" 2>/dev/null || true
 }
 trap stop TERM INT
 trap 'kill -HUP "$app_pid" "$front_pid" 2>/dev/null || true' HUP
 
-status=0
-while :; do
-  wait -n "$app_pid" "$front_pid" && status=0 || status=$?
-  # A signal interrupts the wait (its trap has run): wait again while both still run.
-  if kill -0 "$app_pid" 2>/dev/null && kill -0 "$front_pid" 2>/dev/null; then
-    continue
+# Wait for each process by its pid, so that a signal that interrupts a wait (its trap has run) is
+# never taken for a process's status: asked to stop, the script exits 0 when both stopped cleanly;
+# when one stops on its own, the other is stopped and the script exits with the first one's status.
+pending=("$app_pid" "$front_pid")
+status=""
+while [ "${#pending[@]}" -gt 0 ]; do
+  finished=""
+  wait -n -p finished "${pending[@]}" && code=0 || code=$?
+  [ -n "${finished:-}" ] || continue
+  if [ -z "$status" ] && ! $stopping; then
+    status=$code
+    stop
+  elif [ "${status:-0}" -eq 0 ]; then
+    status=$code
   fi
-  break
+  still=()
+  for pid in "${pending[@]}"; do
+    [ "$pid" = "$finished" ] || still+=("$pid")
+  done
+  pending=("${still[@]}")
 done
-stop
-wait "$app_pid" 2>/dev/null || true
-wait "$front_pid" 2>/dev/null || true
-exit "$status"
+exit "${status:-0}"
