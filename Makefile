@@ -20,7 +20,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -127,7 +127,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path
 
 ## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
 bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
@@ -136,6 +136,18 @@ bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
 ## bench-memory: each worker's memory over 5 minutes of heavy batches, mixed traffic and bot play, and the reference
 bench-memory: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.memory
+
+## bench-request-path: each endpoint in process against the strategy's own call, and each step of a request
+bench-request-path: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.request_path
+
+## bench-http-path: /optimal and classify over HTTP as make run serves them, against a constant Flask app (about 3 minutes)
+bench-http-path: $(DEV_STAMP) $(KERNEL) system-deps
+	$(BIN)/python -m bench.http_path
+
+## bench-batch-path: simulate and grade per hand against the strategy on the same hands
+bench-batch-path: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.batch_path
 
 ## bench-hostile: what bodies no operation accepts cost the service, against reading them at all
 bench-hostile: $(DEV_STAMP) $(KERNEL)

@@ -16,6 +16,12 @@ def constant() -> dict[str, object]:
     return {"category": "pair", "strength": [1, 13, 14, 9, 2, 0]}
 
 
+@app.post("/v1/arrangements/optimal")
+def constant_optimal() -> dict[str, object]:
+    """Ignore the body; answer a constant JSON (bench/http_path.py's reference for ``/optimal``)."""
+    return {"best": {"ev": 1.25}, "alternatives": []}
+
+
 @app.get("/readyz")
 def ready() -> dict[str, str]:
     """For the start-up wait."""

@@ -17,7 +17,6 @@ shared cache is used again as soon as it is back.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import threading
 import time
@@ -25,6 +24,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any, Protocol
 
+import orjson
 import redis
 from cachetools import LRUCache
 from redis.backoff import NoBackoff
@@ -171,5 +171,5 @@ class ResultCache:
 def cache_key(kind: str, material: object, *, version: str, tenant: str) -> str:
     """``maubinh:<version>:<tenant>:<kind>:<sha256 of the canonical JSON of material>``: each
     tenant's answers are its own."""
-    text = json.dumps(material, sort_keys=True, separators=(",", ":"), default=str)
-    return f"maubinh:{version}:{tenant}:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
+    text = orjson.dumps(material, option=orjson.OPT_SORT_KEYS, default=str)
+    return f"maubinh:{version}:{tenant}:{kind}:{hashlib.sha256(text).hexdigest()}"

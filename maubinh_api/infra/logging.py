@@ -11,12 +11,12 @@
 from __future__ import annotations
 
 import datetime
-import json
 import logging
 import os
 import sys
 from typing import Any
 
+import orjson
 from gunicorn.glogging import Logger as GunicornLogger
 from pythonjsonlogger.json import JsonFormatter
 
@@ -65,6 +65,6 @@ class AccessLogger(GunicornLogger):  # type: ignore[misc]
             "bytes": getattr(resp, "sent", None),
         }
         try:
-            self.access_log.info(json.dumps(record))
+            self.access_log.info(orjson.dumps(record).decode())
         except Exception:  # a log line must never break a request
             self.error_log.exception("failed to write the access log")

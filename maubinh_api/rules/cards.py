@@ -154,6 +154,9 @@ class Card:
             ...
         maubinh_api.rules.errors.CardError: unknown card '1d': the rank must be one of 2-9, T (or 10), J, Q, K, A
         """
+        known = _PARSED.get(text) if type(text) is str else None
+        if known is not None:  # a text read before: a request's 13 cards cost 13 lookups
+            return known
         if not isinstance(text, str):
             raise CardError(
                 f"a card must be a string such as 'As', not {_kind(text)}",
@@ -193,7 +196,8 @@ class Card:
                 vi=f"không nhận ra lá bài {text!r}: chất phải là s, h, d hoặc c (bích, cơ, rô, chuồn), hay ♠ ♥ ♦ ♣",
                 value=text,
             )
-        return _DECK_BY_KEY[(rank, suit)]
+        card = _PARSED[text] = _DECK_BY_KEY[(rank, suit)]  # bounded: the accepted notations are finite
+        return card
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -226,6 +230,8 @@ class Card:
 
 
 _DECK_BY_KEY: Final[dict[tuple[Rank, Suit], Card]] = {}
+#: Every text a card was read from, and its card (the notations are finite, so this is bounded).
+_PARSED: dict[str, Card] = {}
 for _rank in Rank:
     for _suit in _SUIT_ORDER:
         _DECK_BY_KEY[(_rank, _suit)] = Card._make(_rank, _suit)

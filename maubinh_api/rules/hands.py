@@ -35,12 +35,14 @@ __all__ = [
     "Category",
     "Hand",
     "Wheel",
+    "category_of",
     "classify",
     "classify_distinct",
     "compare",
     "front_beats_middle",
     "pack",
     "parse_cards",
+    "unpack",
 ]
 
 
@@ -103,6 +105,30 @@ def pack(strength: Sequence[int]) -> int:
     for shift, part in zip(range(20, -4, -4), strength, strict=False):
         value |= part << shift
     return value
+
+
+def unpack(score: int, size: int) -> tuple[int, ...]:
+    """The strength a packed score stands for (the inverse of :func:`pack`).
+
+    >>> unpack(pack((2, 13, 9, 2, 0, 0)), 5), unpack(pack((3, 12, 0, 0)), 3)
+    ((2, 13, 9, 2, 0, 0), (3, 12, 0, 0))
+    """
+    places = 6 if size == 5 else 4
+    return tuple((score >> shift) & 0xF for shift in range(20, 20 - 4 * places, -4))
+
+
+def category_of(strength: Sequence[int]) -> Category:
+    """The category of a strength (a royal flush is the straight flush from the ace).
+
+    >>> category_of((8, 14, 13, 12, 11, 10)).key, category_of((1, 13, 14, 9, 2, 0)).key
+    ('royal_flush', 'pair')
+    """
+    if strength[0] == Category.STRAIGHT_FLUSH.order and strength[1] == Rank.ACE and strength[2] == Rank.KING:
+        return Category.ROYAL_FLUSH
+    return _CATEGORY_BY_ORDER[strength[0]]
+
+
+_CATEGORY_BY_ORDER: Final = {category.order: category for category in Category if category is not Category.ROYAL_FLUSH}
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from ..infra.cache import ResultCache, cache_key
 from ..rules.variants import ENGINE_VERSION, PRESET_NAMES
 from ..version import __version__
 from .access import ANONYMOUS, TENANT_KEY
+from .encoding import encoded
 
 
 def _model_digest() -> str:
@@ -48,7 +49,7 @@ def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Resp
     key = cache_key(kind, material, version=CACHE_VERSION, tenant=request.environ.get(TENANT_KEY) or ANONYMOUS)
     body, source = cache.get(key)
     if body is None:
-        body = (app.json.dumps(compute()) + "\n").encode()
+        body = encoded(compute())
         cache.set(key, body)
     response = Response(body, mimetype="application/json")
     response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"
@@ -58,8 +59,7 @@ def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Resp
 def fresh_json(answer: Any) -> Response:
     """Answer ``answer`` as JSON without the result cache (an answer no
     equivalent request can share), shaped as :func:`cached_json` shapes them."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    response = Response((app.json.dumps(answer) + "\n").encode(), mimetype="application/json")
+    response = Response(encoded(answer), mimetype="application/json")
     response.headers["X-Cache"] = "miss"
     return response
 

@@ -38,8 +38,10 @@ from .blueprints import (
     usage,
     variants,
 )
+from .encoding import AnswerJSON
 from .language import register_language
 from .observability import register_observability
+from .presenters import warm_chi_values
 from .problems import register_error_handlers
 from .retry_hold import RetryHold
 
@@ -61,8 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["maubinh.cache"] = build_cache(settings)
     app.extensions["maubinh.variants"] = VariantRegistry(VARIANTS_REMEMBERED, _redis(settings))
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]  # Vietnamese labels stay readable
+    app.json = AnswerJSON(app)  # the documented field order, UTF-8 text, compact: as every answer
 
     register_error_handlers(app)
     register_language(app)
@@ -128,3 +129,4 @@ def _warm_up(service: HandService) -> None:
     service.warm_up([preset(name) for name in PRESET_NAMES], (1, 3))
     for wheel in Wheel:
         Evaluator.for_wheel(wheel)
+    warm_chi_values()  # every chi's category and description, built once (about 6 MB, shared)

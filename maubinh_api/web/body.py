@@ -119,7 +119,7 @@ def _raw(current: Any) -> bytes:
     if length is not None or not environ.get("wsgi.input_terminated"):
         if length is not None and limit is not None and length > limit:
             raise too_large(limit)
-        raw: bytes = current.get_data(cache=True)
+        raw: bytes = _exactly(environ["wsgi.input"], length) if length else current.get_data(cache=True)
     else:  # chunked: read one byte past the limit to know whether it is over
         stream = environ["wsgi.input"]
         raw = stream.read(limit + 1) if limit is not None else stream.read()
@@ -128,6 +128,22 @@ def _raw(current: Any) -> bytes:
             raise too_large(limit)
     environ[BYTES_KEY] = len(raw)
     return raw
+
+
+def _exactly(stream: Any, length: int) -> bytes:
+    """The ``Content-Length`` bytes of a body, read from the server's stream itself (Werkzeug's
+    wrappers cost 20 µs a request): a 400 when the client stops before sending them all."""
+    raw = stream.read(length)
+    while len(raw) < length:
+        more = stream.read(length - len(raw))
+        if not more:
+            raise Problem(
+                400,
+                f"the request body ended after {len(raw)} of the {length} bytes its Content-Length announced",
+                vi=f"nội dung yêu cầu dừng sau {len(raw)} trên {length} byte mà Content-Length đã báo",
+            )
+        raw += more
+    return bytes(raw)
 
 
 def _read_object(current: Any) -> dict[str, Any]:

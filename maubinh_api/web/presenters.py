@@ -6,16 +6,19 @@ describes; views compose them and never shape JSON themselves.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+import numpy as np
 
 from ..rules.arrangement import Arrangement, Bonus, FoulReason
-from ..rules.hands import Hand
+from ..rules.evaluator import Evaluator
+from ..rules.hands import Category, Hand, Wheel, category_of, unpack
 from ..rules.labels import LabelledCode
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
 from ..rules.outcomes import Line, PairOutcome, PlayerOutcome, Settlement
 from ..rules.variants import Variant, overrides_of
-from ..strategy.analysis import Analysis, Move, NaturalReview, PositionOutlook, Verdict, advice
+from ..strategy.analysis import Analysis, Grade, Move, NaturalReview, PositionOutlook, Verdict, advice
 from ..strategy.bots import Play, Style
 from ..strategy.optimiser import Choice, Solution
 
@@ -33,12 +36,50 @@ def labelled(code: LabelledCode) -> dict[str, Any]:
 
 def hand_json(hand: Hand) -> dict[str, Any]:
     """A classified chi (``Hand`` in openapi.yaml)."""
+    size = len(hand.cards)
+    value = _CHI_VALUES.get((hand.score, size)) or chi_value(hand.score, size)
+    category, description, strength = value
     return {
         "cards": [str(card) for card in hand.cards],
-        "category": enumeration(hand.category.key, hand.category.label_en, hand.category.label_vi),
-        "description": {"en": hand.description_en, "vi": hand.description_vi},
-        "strength": list(hand.strength),
+        "category": category,
+        "description": description,
+        "strength": strength,
     }
+
+
+ChiValue = tuple[dict[str, Any], dict[str, str], list[int]]
+#: What a chi's answer says besides its cards, by (score, size): a pure function of the score,
+#: built once per distinct value (:func:`warm_chi_values`) and shared by the answers that encode
+#: it (nothing changes an answer once it is built).
+_CHI_VALUES: dict[tuple[int, int], ChiValue] = {}
+_CATEGORIES: Final = {
+    category: enumeration(category.key, category.label_en, category.label_vi) for category in Category
+}
+
+
+def chi_value(score: int, size: int) -> ChiValue:
+    """The category, description and strength of the chi of ``size`` cards with this score."""
+    found = _CHI_VALUES.get((score, size))
+    if found is None:
+        strength = unpack(score, size)
+        sample = Hand(cards=(), category=category_of(strength), strength=strength, score=score)
+        description = {"en": sample.description_en, "vi": sample.description_vi}
+        found = (_CATEGORIES[sample.category], description, list(strength))
+        _CHI_VALUES[score, size] = found
+    return found
+
+
+def warm_chi_values() -> int:
+    """Build every chi value of both wheel settings (7,462 five-card and 455 three-card each)
+    before the first request, so that no answer pays for describing a chi; their number."""
+    for wheel in Wheel:
+        evaluator = Evaluator.for_wheel(wheel)
+        fives = np.unique(np.concatenate([evaluator.multiset5, evaluator.flush5]))
+        for score in fives[fives >= 0].tolist():
+            chi_value(score, 5)
+        for score in np.unique(evaluator.multiset3).tolist():
+            chi_value(score, 3)
+    return len(_CHI_VALUES)
 
 
 def variant_json(variant: Variant) -> dict[str, Any]:
@@ -290,19 +331,19 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def play_json(played: Play, analysis: Analysis, natural: NaturalHand | None) -> dict[str, Any]:
-    """A bot's arrangement with what it is worth (``analysis`` is that of the
-    arrangement, ``natural`` the natural the cards hold)."""
+def play_json(played: Play, graded: Grade, opponents: int) -> dict[str, Any]:
+    """A bot's arrangement with what it is worth (``graded`` is the grade of that arrangement:
+    the play needs its expected points, loss and verdict, not the rest of an analysis)."""
     return {
         "arrangement": arrangement_json(played.arrangement),
         "chi": chi_json(played.arrangement),
-        "natural": natural_json(natural),
+        "natural": natural_json(graded.natural),
         "declare_natural": played.declare_natural,
         "level": enumeration(played.level.value, played.level.label_en, played.level.label_vi),
         "seed": played.seed,
         "style": style_json(played.style),
-        "ev": points(analysis.ev),
-        "ev_loss": loss(analysis),
-        "verdict": verdict_json(analysis.verdict),
-        "opponents": analysis.opponents,
+        "ev": points(graded.ev),
+        "ev_loss": max(0.0, round(points(graded.best_ev) - points(graded.ev), 4)),
+        "verdict": verdict_json(graded.verdict),
+        "opponents": opponents,
     }

@@ -93,3 +93,17 @@ def test_colours_and_vietnamese_names():
     assert not Suit.SPADES.is_red and not Suit.CLUBS.is_red
     assert Card.parse("Td").label_vi == "10 rô"
     assert Card.parse("Ac").label_vi == "A chuồn"
+
+
+# Card.parse remembers the texts it read (a request's 13 cards cost 13 look-ups): a second reading
+# must give the first one's card, and a refused text must never be remembered.
+@pytest.mark.parametrize("text", ["10d", "td", "Td"])
+def test_a_text_read_twice_reads_the_same_card(text):
+    assert Card.parse(text) is Card.parse(text) is Card.parse("Td")
+
+
+@pytest.mark.parametrize("text", ["♦T", "1d", " Td", ""])
+def test_a_refused_text_is_refused_every_time(text):
+    for _ in range(2):
+        with pytest.raises(CardError):
+            Card.parse(text)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from maubinh_api.rules.cards import DECK, parse_cards
 from maubinh_api.rules.errors import CardCountError, DuplicateCardError
 from maubinh_api.rules.evaluator import Evaluator
-from maubinh_api.rules.hands import Category, Wheel, classify, compare, front_beats_middle
+from maubinh_api.rules.hands import Category, Wheel, category_of, classify, compare, front_beats_middle, unpack
 
 from . import reference
 
@@ -227,3 +227,18 @@ def test_a_chi_has_3_or_5_distinct_cards():
         classify(cards_of("As Ks Qs Js"))
     with pytest.raises(DuplicateCardError, match="card As appears twice"):
         classify([*cards_of("As Ks Qs"), *cards_of("Js As")])
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True), st.sampled_from(list(Wheel)))
+def test_a_score_gives_back_its_strength_and_category(cards, wheel):
+    for chi in (cards, cards[:3]):
+        hand = classify(chi, wheel)
+        assert unpack(hand.score, len(chi)) == hand.strength
+        assert category_of(hand.strength) is hand.category
+
+
+def test_every_straight_flush_from_the_ace_is_royal_and_the_second_wheel_is_not():
+    royal = classify(parse_cards(["As", "Ks", "Qs", "Js", "Ts"]))
+    wheel = classify(parse_cards(["Ah", "2h", "3h", "4h", "5h"]), Wheel.SECOND)
+    assert category_of(royal.strength) is Category.ROYAL_FLUSH
+    assert category_of(wheel.strength) is Category.STRAIGHT_FLUSH  # (8, 14, 5, 4, 3, 2): from the ace, not royal

@@ -155,9 +155,9 @@ def play_hand() -> Response:
 
     def answer() -> dict[str, Any]:
         started = time.perf_counter()
-        played = hand_service().analysed_play(cards, variant, level, seed, opponents=opponents)
+        played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
         SOLVER_DURATION.labels(objective="play").observe(time.perf_counter() - started)
-        return play_json(played.play, played.judgement, played.valuation.natural) | {"variant": reference}
+        return play_json(played.play, played.judgement, opponents) | {"variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer
         return fresh_json(answer())

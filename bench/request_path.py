@@ -1,0 +1,283 @@
+"""Benchmark: what a request costs beyond its computation, in process.
+
+Each answer is timed through Flask's test client against the strategy's own call on the same
+inputs in the same run (the fixed reference), alternating blocks of hands so that the machine's
+drift hits both alike; every hand is new to the result cache (a miss, as most are):
+
+* ``POST /v1/arrangements/optimal``, one hand and batches of 100, against ``optimise()``;
+* ``POST /v1/arrangements/analysis``, one and 100, against valuing the hand and ``analyse()``;
+* ``POST /v1/arrangements/play`` against the bot's play alone (valuing the hand, then ``play``).
+
+Then each step of one ``/optimal`` request is timed on its own, per request: Flask and the test
+client with a constant answer (the floor no view can go below), the service's hooks (request id,
+tenant check, limits, admission, metrics) around a constant answer, reading the body, the schema,
+the card checks, the variant, the cache key, the presenter, the JSON encoding, the access log line.
+
+    python -m bench.request_path [--hands 400] [--batches 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from flask import Flask, Response
+
+from maubinh_api.infra.cache import cache_key
+from maubinh_api.infra.logging import AccessLogger
+from maubinh_api.rules.arrangement import Arrangement
+from maubinh_api.rules.cards import DECK, Card, check_hand
+from maubinh_api.rules.variants import preset
+from maubinh_api.service.hands import HandService
+from maubinh_api.strategy.analysis import analyse
+from maubinh_api.strategy.bots import Level, play
+from maubinh_api.strategy.optimiser import Objective, optimise
+from maubinh_api.strategy.splits import random_legal_arrangement
+from maubinh_api.web.app import create_app
+from maubinh_api.web.encoding import encoded
+from maubinh_api.web.presenters import solution_json, variant_json
+from maubinh_api.web.schemas import OptimalRequest
+
+VARIANT = preset("classic")
+BLOCK = 25
+OPTIMAL = "/v1/arrangements/optimal"
+ANALYSIS = "/v1/arrangements/analysis"
+PLAY = "/v1/arrangements/play"
+
+Step = Callable[[Any], object]
+
+
+def _texts(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _arrangement_body(arrangement: Arrangement) -> dict[str, list[str]]:
+    return {position.value: _texts(hand.cards) for position, hand in arrangement}
+
+
+def _per_item(step: Step, items: Sequence[Any]) -> float:
+    started = time.perf_counter()
+    for item in items:
+        step(item)
+    return (time.perf_counter() - started) / len(items)
+
+
+def _alternated(reference: Step, served: Step, items: Sequence[Any], block: int) -> tuple[float, float]:
+    """The median per-item time of each over blocks of ``items``, each going first in turn."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    for start in range(0, len(items) - block + 1, block):
+        chunk = items[start : start + block]
+        if start // block % 2:
+            mine.append(_per_item(served, chunk))
+            theirs.append(_per_item(reference, chunk))
+        else:
+            theirs.append(_per_item(reference, chunk))
+            mine.append(_per_item(served, chunk))
+    return statistics.median(theirs), statistics.median(mine)
+
+
+def _report(name: str, reference: str, times: tuple[float, float], target: float) -> None:
+    alone, served = times
+    ratio = served / alone
+    verdict = "met" if ratio <= target else "NOT met"
+    print(
+        f"{name:<34} {served * 1e3:7.3f} ms | {reference:<28} {alone * 1e3:7.3f} ms"
+        f" -> {ratio:4.2f}x (target <= {target}x, {verdict})"
+    )
+
+
+def _checked(response: Any) -> Any:
+    if response.status_code != 200:
+        raise SystemExit(f"the service answered {response.status_code}: {response.get_data(as_text=True)[:300]}")
+    return response
+
+
+class Bench:
+    """The service (shipped settings, its own cache) and its hand service, on seeded hands."""
+
+    def __init__(self, hands: int, seed: int) -> None:
+        self.app = create_app()
+        self.client = self.app.test_client()
+        self.service: HandService = self.app.extensions["maubinh.hands"]
+        rng = random.Random(seed)
+        self.hands = [rng.sample(DECK, 13) for _ in range(hands)]
+        self.arrangements = [random_legal_arrangement(cards, VARIANT, rng) for cards in self.hands]
+        self.rng = rng
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        return _checked(self.client.post(path, json=body))
+
+    def optimise(self, cards: Sequence[Card]) -> object:
+        model = self.service.model
+        return optimise(
+            cards, VARIANT, objective=Objective.EV, top=3, opponents=3,
+            odds=model.odds(VARIANT), bank=model.bank(VARIANT.name), kernel=model.kernel,
+        )  # fmt: skip
+
+    def analyse(self, arrangement: Arrangement) -> object:
+        valuation = self.service.value(arrangement.cards, VARIANT, opponents=3)
+        return analyse(arrangement, VARIANT, declare_natural=True, opponents=3, valuation=valuation)
+
+    def play(self, cards: Sequence[Card]) -> object:
+        ordered = sorted(cards, key=lambda card: card.index)
+        valuation = self.service.value(ordered, VARIANT, opponents=3)
+        return play(ordered, VARIANT, Level.CLUB, 7, opponents=3, valuation=valuation)
+
+    def fresh(self, count: int) -> list[list[Card]]:
+        """Hands no request has asked about yet (the cache would answer a repeat)."""
+        return [self.rng.sample(DECK, 13) for _ in range(count)]
+
+
+def ratios(bench: Bench, batches: int) -> None:
+    """Each endpoint against the strategy's own call on the same inputs."""
+    hands, arrangements = bench.hands, bench.arrangements
+    one = _alternated(bench.optimise, lambda cards: bench.post(OPTIMAL, {"cards": _texts(cards)}), hands, BLOCK)
+    _report("/optimal, one hand", "optimise()", one, 1.5)
+
+    def optimal_batch(chunk: Sequence[Sequence[Card]]) -> object:
+        return bench.post(OPTIMAL, {"hands": [_texts(cards) for cards in chunk]})
+
+    groups = [bench.fresh(100) for _ in range(batches)]
+    _report(
+        "/optimal, batches of 100", "optimise() on each hand",
+        _batched(lambda chunk: [bench.optimise(cards) for cards in chunk], optimal_batch, groups), 1.15,
+    )  # fmt: skip
+    one = _alternated(
+        bench.analyse, lambda item: bench.post(ANALYSIS, {"arrangement": _arrangement_body(item)}), arrangements, BLOCK
+    )
+    _report("/analysis, one arrangement", "value_hand() + analyse()", one, 1.5)
+    rng = random.Random(len(groups))
+    arranged = [[random_legal_arrangement(cards, VARIANT, rng) for cards in bench.fresh(100)] for _ in range(batches)]
+
+    def analysis_batch(chunk: Sequence[Arrangement]) -> object:
+        return bench.post(ANALYSIS, {"arrangements": [{"arrangement": _arrangement_body(item)} for item in chunk]})
+
+    _report(
+        "/analysis, batches of 100", "value_hand() + analyse() each",
+        _batched(lambda chunk: [bench.analyse(item) for item in chunk], analysis_batch, arranged), 1.15,
+    )  # fmt: skip
+    played = _alternated(
+        bench.play,
+        lambda cards: bench.post(PLAY, {"cards": _texts(cards), "level": "club", "seed": 7}),
+        bench.fresh(len(hands)),
+        BLOCK,
+    )
+    _report("/play (club)", "value_hand() + play()", played, 1.5)
+
+
+def _batched(reference: Step, served: Step, groups: Sequence[Sequence[Any]]) -> tuple[float, float]:
+    """Per-item medians of whole batches, each going first in turn."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    for number, group in enumerate(groups):
+        order = [(served, mine), (reference, theirs)]
+        for step, times in order if number % 2 else order[::-1]:
+            started = time.perf_counter()
+            step(group)
+            times.append((time.perf_counter() - started) / len(group))
+    return statistics.median(theirs), statistics.median(mine)
+
+
+def _constant_app() -> Flask:
+    app = Flask("constant")
+
+    @app.post(OPTIMAL)
+    def constant() -> Response:
+        return Response(b'{"best":null}\n', mimetype="application/json")
+
+    return app
+
+
+def steps(bench: Bench, count: int) -> None:
+    """Each step of one ``/optimal`` request, timed on its own over ``count`` hands."""
+    hands = bench.fresh(count)
+    bodies = [{"cards": _texts(cards)} for cards in hands]
+    bare = _constant_app().test_client()
+    app = bench.app
+    rows: list[tuple[str, float]] = []
+    rows.append(("Flask + test client, constant answer", _per_item(lambda body: bare.post(OPTIMAL, json=body), bodies)))
+    whole = _per_item(lambda body: bench.post(OPTIMAL, body), bodies)
+    hands = bench.fresh(count)
+    with app.test_request_context(OPTIMAL, method="POST", json=bodies[0]):
+        rows.extend(_view_steps(bench, hands))
+    rows.append(("access log line (gunicorn)", _access_log(count)))
+    rows.append(("optimise() itself", _per_item(bench.optimise, hands)))
+    print(f"{'step of one /optimal request':<44} {'us':>8}")
+    for name, seconds in rows:
+        print(f"{name:<44} {seconds * 1e6:8.1f}")
+    print(f"{'the whole request (test client)':<44} {whole * 1e6:8.1f}")
+
+
+def _view_steps(bench: Bench, hands: Sequence[Sequence[Card]]) -> list[tuple[str, float]]:
+    texts = [{"cards": _texts(cards)} for cards in hands]
+    raw = [json.dumps(body).encode() for body in texts]
+    solutions = [bench.optimise(cards) for cards in hands]
+    answers = [solution_json(solution) for solution in solutions]  # type: ignore[arg-type]
+    reference = variant_json(VARIANT)
+    encode = encoded
+    return [
+        ("JSON body decoded", _per_item(json.loads, raw)),
+        ("schema load (marshmallow)", _per_item(OptimalRequest().load, texts)),
+        ("card checks (check_hand)", _per_item(check_hand, hands)),
+        ("variant answer member", _per_item(lambda _: variant_json(VARIANT), hands)),
+        ("cache key", _per_item(lambda cards: _key(reference, cards), hands)),
+        ("presenter (solution_json)", _per_item(solution_json, solutions)),
+        ("JSON encoding (orjson)", _per_item(encode, answers)),
+    ]
+
+
+def _key(reference: dict[str, Any], cards: Sequence[Card]) -> str:
+    return cache_key("optimal", {"variant": reference, "cards": sorted(_texts(cards))}, version="v", tenant="anonymous")
+
+
+def _access_log(count: int) -> float:
+    class Config:
+        accesslog = "/dev/null"
+        logconfig = logconfig_dict = syslog = None
+
+    logger = AccessLogger.__new__(AccessLogger)
+    logger.cfg = Config()
+    logger.access_log = _Discard()
+    logger.error_log = _Discard()
+
+    class Answer:
+        status = "200 OK"
+        sent = 2800
+
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": OPTIMAL, "REMOTE_ADDR": "127.0.0.1"}
+    took = datetime.timedelta(milliseconds=1)
+    return _per_item(lambda _: logger.access(Answer(), None, environ, took), range(count))
+
+
+class _Discard:
+    def info(self, line: str) -> None:
+        pass
+
+    def exception(self, line: str) -> None:
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=400, help="hands per single-request comparison")
+    parser.add_argument("--batches", type=int, default=4, help="batches of 100 per batch comparison")
+    parser.add_argument("--seed", type=int, default=2026)
+    options = parser.parse_args(argv)
+    bench = Bench(options.hands, options.seed)
+    for cards in bench.fresh(50):  # warm every path once
+        bench.optimise(cards)
+        bench.post(OPTIMAL, {"cards": _texts(cards)})
+    ratios(bench, options.batches)
+    print()
+    steps(bench, min(options.hands, 300))
+
+
+if __name__ == "__main__":
+    main()

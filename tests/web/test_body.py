@@ -1,0 +1,41 @@
+"""Reading a request's body (web/body.py): the bytes its Content-Length announces, or a 400."""
+
+from __future__ import annotations
+
+import io
+
+CLASSIFY = "/v1/hands/classify"
+BODY = b'{"cards": ["Kh", "Kd", "2c", "9s", "9c"]}'
+
+
+class Trickle(io.RawIOBase):
+    """A server's input stream that hands the body over a few bytes at a time, as sockets do."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        self.data, self.step = data, step
+
+    def read(self, size: int = -1) -> bytes:
+        taken, self.data = self.data[: min(size, self.step)], self.data[min(size, self.step) :]
+        return taken
+
+
+def test_a_body_read_in_pieces_is_read_whole(client):
+    response = client.post(
+        CLASSIFY,
+        data=b"",
+        content_type="application/json",
+        environ_overrides={"wsgi.input": Trickle(BODY, 7), "CONTENT_LENGTH": str(len(BODY))},
+    )
+    assert response.status_code == 200 and response.get_json()["category"]["key"] == "two_pair"
+
+
+def test_a_body_shorter_than_its_content_length_is_a_400_that_says_so(client):
+    response = client.post(
+        CLASSIFY,
+        data=b"",
+        content_type="application/json",
+        environ_overrides={"wsgi.input": io.BytesIO(BODY[:20]), "CONTENT_LENGTH": str(len(BODY))},
+    )
+    assert response.status_code == 400
+    assert response.mimetype == "application/problem+json"
+    assert f"after 20 of the {len(BODY)} bytes" in response.get_json()["detail"]
