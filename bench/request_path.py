@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import io
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -93,6 +95,26 @@ def _report(name: str, reference: str, times: tuple[float, float], target: float
     )
 
 
+def _wsgi_call(app: Any, path: str, raw: bytes) -> bytes:
+    environ = {
+        "REQUEST_METHOD": "POST", "SCRIPT_NAME": "", "PATH_INFO": path, "QUERY_STRING": "",
+        "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(raw)), "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1", "HTTP_HOST": "127.0.0.1:8000",
+        "REMOTE_ADDR": "127.0.0.1", "wsgi.input": io.BytesIO(raw), "wsgi.errors": sys.stderr,
+        "wsgi.url_scheme": "http", "wsgi.version": (1, 0), "wsgi.multithread": True,
+        "wsgi.multiprocess": True, "wsgi.run_once": False,
+    }  # fmt: skip
+    statuses: list[str] = []
+
+    def start_response(status: str, _headers: list[tuple[str, str]], *_: Any) -> None:
+        statuses.append(status)
+
+    answer = b"".join(app(environ, start_response))
+    if not statuses[0].startswith("200"):
+        raise SystemExit(f"the service answered {statuses[0]}: {answer[:300]!r}")
+    return answer
+
+
 def _checked(response: Any) -> Any:
     if response.status_code != 200:
         raise SystemExit(f"the service answered {response.status_code}: {response.get_data(as_text=True)[:300]}")
@@ -102,17 +124,20 @@ def _checked(response: Any) -> Any:
 class Bench:
     """The service (shipped settings, its own cache) and its hand service, on seeded hands."""
 
-    def __init__(self, hands: int, seed: int) -> None:
+    def __init__(self, seed: int) -> None:
         self.app = create_app()
         self.client = self.app.test_client()
         self.service: HandService = self.app.extensions["maubinh.hands"]
         rng = random.Random(seed)
-        self.hands = [rng.sample(DECK, 13) for _ in range(hands)]
-        self.arrangements = [random_legal_arrangement(cards, VARIANT, rng) for cards in self.hands]
         self.rng = rng
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
+        """Through Flask's test client."""
         return _checked(self.client.post(path, json=body))
+
+    def call(self, path: str, body: dict[str, Any]) -> Any:
+        """Through the WSGI callable itself, with the environ a server such as gunicorn builds."""
+        return _wsgi_call(self.app, path, json.dumps(body).encode())
 
     def optimise(self, cards: Sequence[Card]) -> object:
         model = self.service.model
@@ -135,29 +160,30 @@ class Bench:
         return [self.rng.sample(DECK, 13) for _ in range(count)]
 
 
-def ratios(bench: Bench, batches: int) -> None:
-    """Each endpoint against the strategy's own call on the same inputs."""
-    hands, arrangements = bench.hands, bench.arrangements
-    one = _alternated(bench.optimise, lambda cards: bench.post(OPTIMAL, {"cards": _texts(cards)}), hands, BLOCK)
+def ratios(bench: Bench, count: int, batches: int, through: str) -> None:
+    """Each endpoint against the strategy's own call on the same inputs, every hand a new one."""
+    send = bench.post if through == "test client" else bench.call
+    print(f"through the {through}:")
+    one = _alternated(bench.optimise, lambda cards: send(OPTIMAL, {"cards": _texts(cards)}), bench.fresh(count), BLOCK)
     _report("/optimal, one hand", "optimise()", one, 1.5)
 
     def optimal_batch(chunk: Sequence[Sequence[Card]]) -> object:
-        return bench.post(OPTIMAL, {"hands": [_texts(cards) for cards in chunk]})
+        return send(OPTIMAL, {"hands": [_texts(cards) for cards in chunk]})
 
     groups = [bench.fresh(100) for _ in range(batches)]
     _report(
         "/optimal, batches of 100", "optimise() on each hand",
         _batched(lambda chunk: [bench.optimise(cards) for cards in chunk], optimal_batch, groups), 1.15,
     )  # fmt: skip
+    single = [random_legal_arrangement(cards, VARIANT, bench.rng) for cards in bench.fresh(count)]
     one = _alternated(
-        bench.analyse, lambda item: bench.post(ANALYSIS, {"arrangement": _arrangement_body(item)}), arrangements, BLOCK
+        bench.analyse, lambda item: send(ANALYSIS, {"arrangement": _arrangement_body(item)}), single, BLOCK
     )
     _report("/analysis, one arrangement", "value_hand() + analyse()", one, 1.5)
-    rng = random.Random(len(groups))
-    arranged = [[random_legal_arrangement(cards, VARIANT, rng) for cards in bench.fresh(100)] for _ in range(batches)]
+    arranged = [[random_legal_arrangement(cards, VARIANT, bench.rng) for cards in bench.fresh(100)] for _ in groups]
 
     def analysis_batch(chunk: Sequence[Arrangement]) -> object:
-        return bench.post(ANALYSIS, {"arrangements": [{"arrangement": _arrangement_body(item)} for item in chunk]})
+        return send(ANALYSIS, {"arrangements": [{"arrangement": _arrangement_body(item)} for item in chunk]})
 
     _report(
         "/analysis, batches of 100", "value_hand() + analyse() each",
@@ -165,8 +191,8 @@ def ratios(bench: Bench, batches: int) -> None:
     )  # fmt: skip
     played = _alternated(
         bench.play,
-        lambda cards: bench.post(PLAY, {"cards": _texts(cards), "level": "club", "seed": 7}),
-        bench.fresh(len(hands)),
+        lambda cards: send(PLAY, {"cards": _texts(cards), "level": "club", "seed": 7}),
+        bench.fresh(count),
         BLOCK,
     )
     _report("/play (club)", "value_hand() + play()", played, 1.5)
@@ -270,12 +296,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--batches", type=int, default=4, help="batches of 100 per batch comparison")
     parser.add_argument("--seed", type=int, default=2026)
     options = parser.parse_args(argv)
-    bench = Bench(options.hands, options.seed)
+    bench = Bench(options.seed)
     for cards in bench.fresh(50):  # warm every path once
         bench.optimise(cards)
         bench.post(OPTIMAL, {"cards": _texts(cards)})
-    ratios(bench, options.batches)
-    print()
+    for through in ("test client", "WSGI callable"):
+        ratios(bench, options.hands, options.batches, through)
+        print()
     steps(bench, min(options.hands, 300))
 
 
