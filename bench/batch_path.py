@@ -72,6 +72,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         simulate.warm_up((TABLE,))
+        grading.warm_up()
         part = simulate.SimulatePart(0, 0, options.deals, 7, TABLE, str(work / "history"), "parquet")
         hands = _seat_hands(part)
         seats = len(hands)

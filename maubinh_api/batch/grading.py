@@ -24,7 +24,7 @@ from ..service.hands import HandService
 from ..strategy.analysis import Grade, Verdict
 from ..strategy.bots import Level
 from ..strategy.level_reference import LossReference
-from .engine import worker_memory, worker_service
+from .engine import warm_arrow, worker_memory, worker_service
 from .history import Part, Row, check_row, read_part
 
 __all__ = ["HAND_COLUMNS", "PartResult", "PlayerSums", "grade_part", "warm_up"]
@@ -107,8 +107,7 @@ def _natural_key(natural: NaturalHand | None) -> str | None:
 def warm_up() -> None:
     """Load every preset's model and level yardsticks, and Arrow (run on each
     worker before the job: a history's variants are known only once it is read)."""
-    import pyarrow.parquet  # noqa: F401, PLC0415
-
+    warm_arrow()
     worker_memory()
     service = worker_service()
     service.warm_up([preset(name) for name in PRESET_NAMES], (1, 2, 3))

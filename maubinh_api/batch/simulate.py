@@ -27,7 +27,7 @@ from ..rules.settlement import settle
 from ..rules.table import Seat
 from ..rules.variants import NATURAL_KEYS, Variant
 from ..strategy.bots import Level
-from .engine import worker_memory, worker_service
+from .engine import warm_arrow, worker_memory, worker_service
 from .history import variant_of
 
 __all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part", "warm_up"]
@@ -97,8 +97,7 @@ def warm_up(tables: tuple[Table, ...]) -> None:
     """Load what these tables' bots use (run on each worker before the job):
     the model of each variant, every level's first play, and Arrow, which a
     partition's first write would otherwise import."""
-    import pyarrow.parquet  # noqa: F401, PLC0415
-
+    warm_arrow()
     worker_memory()
     service = worker_service()
     cards = list(DECK[:13])

@@ -34,13 +34,12 @@ def labelled(code: LabelledCode) -> dict[str, Any]:
     return enumeration(code.value, code.label_en, code.label_vi)
 
 
-def hand_json(hand: Hand) -> dict[str, Any]:
-    """A classified chi (``Hand`` in openapi.yaml)."""
+def hand_json(hand: Hand, texts: list[str] | None = None) -> dict[str, Any]:
+    """A classified chi (``Hand`` in openapi.yaml); ``texts``: its cards' texts, when known."""
     size = len(hand.cards)
-    value = _CHI_VALUES.get((hand.score, size)) or chi_value(hand.score, size)
-    category, description, strength = value
+    category, description, strength = _CHI_VALUES.get((hand.score, size)) or chi_value(hand.score, size)
     return {
-        "cards": [str(card) for card in hand.cards],
+        "cards": [str(card) for card in hand.cards] if texts is None else texts,
         "category": category,
         "description": description,
         "strength": strength,
@@ -106,15 +105,25 @@ def variant_detail_json(variant: Variant) -> dict[str, Any]:
     return variant_summary_json(variant) | {"overrides": overrides_of(variant), "rules": variant.rules.canonical()}
 
 
-def chi_json(arrangement: Arrangement) -> dict[str, Any]:
-    """The three chi, classified (``ChiHands``: the ``chi`` beside an arrangement)."""
-    return {position.value: hand_json(hand) for position, hand in arrangement}
+def chi_json(arrangement: Arrangement, cards: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The three chi, classified (``ChiHands``: the ``chi`` beside an arrangement); ``cards``: the
+    arrangement's :func:`arrangement_json`, when built already (its lists are shared, not copied)."""
+    cards = cards or arrangement_json(arrangement)
+    return {
+        "back": hand_json(arrangement.back, cards["back"]),
+        "middle": hand_json(arrangement.middle, cards["middle"]),
+        "front": hand_json(arrangement.front, cards["front"]),
+    }
 
 
 def arrangement_json(arrangement: Arrangement) -> dict[str, list[str]]:
     """An arrangement as every request and answer gives it (``ArrangementCards``):
     the cards of each chi, so that any answer's arrangement can be posted back."""
-    return {position.value: [str(card) for card in hand.cards] for position, hand in arrangement}
+    return {
+        "back": [str(card) for card in arrangement.back.cards],
+        "middle": [str(card) for card in arrangement.middle.cards],
+        "front": [str(card) for card in arrangement.front.cards],
+    }
 
 
 def foul_reason_json(reason: FoulReason) -> dict[str, Any]:
@@ -220,12 +229,13 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
 
 def choice_json(choice: Choice, natural: NaturalHand | None = None, declare: bool = False) -> dict[str, Any]:
     """One arrangement the optimiser proposes."""
+    cards = arrangement_json(choice.arrangement)
     return {
-        "arrangement": arrangement_json(choice.arrangement),
+        "arrangement": cards,
         "ev": points(choice.ev),
         "natural": natural_json(natural),
         "declare_natural": declare,
-        "chi": chi_json(choice.arrangement),
+        "chi": chi_json(choice.arrangement, cards),
     }
 
 
@@ -297,13 +307,14 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     expected points to 4 decimals, as ``/optimal`` gives them."""
     english, vietnamese = advice(analysis)
     best = analysis.best
+    best_cards = arrangement_json(best.arrangement)
     return {
         "ev": points(analysis.ev),
         "best": {
-            "arrangement": arrangement_json(best.arrangement),
+            "arrangement": best_cards,
             "ev": points(best.ev),
             "declare_natural": best.declare_natural,
-            "chi": chi_json(best.arrangement),
+            "chi": chi_json(best.arrangement, best_cards),
         },
         "ev_loss": loss(analysis),
         "rank": analysis.rank,
@@ -334,9 +345,10 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 def play_json(played: Play, graded: Grade, opponents: int) -> dict[str, Any]:
     """A bot's arrangement with what it is worth (``graded`` is the grade of that arrangement:
     the play needs its expected points, loss and verdict, not the rest of an analysis)."""
+    cards = arrangement_json(played.arrangement)
     return {
-        "arrangement": arrangement_json(played.arrangement),
-        "chi": chi_json(played.arrangement),
+        "arrangement": cards,
+        "chi": chi_json(played.arrangement, cards),
         "natural": natural_json(graded.natural),
         "declare_natural": played.declare_natural,
         "level": enumeration(played.level.value, played.level.label_en, played.level.label_vi),
