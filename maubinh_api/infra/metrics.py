@@ -10,8 +10,10 @@ in-process registry is used.
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -95,7 +97,23 @@ def record_kernel(name: str) -> None:
 
 def count_cache(backend: str, result: str) -> None:
     """Count one cache lookup or write."""
-    CACHE_REQUESTS.labels(backend=backend, result=result).inc()
+    _cache_child(backend, result).inc()
+
+
+def observe_solver(objective: str, seconds: float) -> None:
+    """Time one computation of the strategy."""
+    _solver_child(objective).observe(seconds)
+
+
+# A labelled child looked up once: prometheus-client checks and locks at every ``labels()`` call.
+@functools.cache
+def _cache_child(backend: str, result: str) -> Any:
+    return CACHE_REQUESTS.labels(backend=backend, result=result)
+
+
+@functools.cache
+def _solver_child(objective: str) -> Any:
+    return SOLVER_DURATION.labels(objective=objective)
 
 
 def exposition() -> tuple[bytes, str]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from ...infra.metrics import SOLVER_DURATION
+from ...infra.metrics import observe_solver
 from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
 from ...rules.naturals import detect
@@ -96,7 +96,7 @@ def optimal_arrangement() -> Response:
 def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
     started = time.perf_counter()
     solution = hand_service().optimal(cards, variant, **options)
-    SOLVER_DURATION.labels(objective=options["objective"].value).observe(time.perf_counter() - started)
+    observe_solver(options["objective"].value, time.perf_counter() - started)
     return solution_json(solution)
 
 
@@ -156,7 +156,7 @@ def play_hand() -> Response:
     def answer() -> dict[str, Any]:
         started = time.perf_counter()
         played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
-        SOLVER_DURATION.labels(objective="play").observe(time.perf_counter() - started)
+        observe_solver("play", time.perf_counter() - started)
         return play_json(played.play, played.judgement, opponents) | {"variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer
@@ -179,5 +179,5 @@ def _canonical(arrangement: Arrangement) -> dict[str, list[str]]:
 def _analyse(analyst: Analyst, arrangement: Arrangement, declare: bool) -> Analysis:
     started = time.perf_counter()
     analysis = analyst.analyse(arrangement, declare)
-    SOLVER_DURATION.labels(objective="analysis").observe(time.perf_counter() - started)
+    observe_solver("analysis", time.perf_counter() - started)
     return analysis
