@@ -164,10 +164,32 @@ def _cards(value: object) -> list[object]:
     )
 
 
+_ROW_FIELDS: Final = ("variant", "back", "middle", "front")
+
+
+def _plain_row(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The commonest row, every field of the type the schema wants, read without it (what the
+    schema would load from it); None for anything else, which the schema then reads and words."""
+    deal, player = record.get("deal_id"), record.get("player_id")
+    declare, seats = record.get("declare_natural", True), record.get("seats", 4)
+    plain = (
+        type(deal) is str and 1 <= len(deal) <= 200
+        and type(player) is str and 1 <= len(player) <= 200
+        and (declare is None or type(declare) is bool)
+        and (seats is None or (type(seats) is int and 2 <= seats <= 4))
+        and all(record.get(name) is not None for name in _ROW_FIELDS)
+    )  # fmt: skip
+    if not plain:
+        return None
+    loaded = {name: record[name] for name in _ROW_FIELDS}
+    loaded.update(deal_id=deal, player_id=player, declare_natural=declare, seats=seats)
+    return loaded
+
+
 def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | None]:
     """The row, or the field at fault (a path like ``middle/4``) and why."""
     try:
-        loaded = _SCHEMA.load(dict(record))
+        loaded = _plain_row(record) or _SCHEMA.load(dict(record))
     except marshmallow.ValidationError as error:
         field, messages = next(iter(sorted(error.normalized_messages().items())))
         detail = messages[0] if isinstance(messages, list) else str(messages)

@@ -38,6 +38,7 @@ __all__ = [
     "category_of",
     "classify",
     "classify_distinct",
+    "classify_indices",
     "compare",
     "front_beats_middle",
     "pack",
@@ -178,6 +179,16 @@ def classify_distinct(cards: tuple[Card, ...], wheel: Wheel = Wheel.LOW) -> Hand
     return _classify(cards, wheel)
 
 
+def classify_indices(indices: tuple[int, ...], wheel: Wheel = Wheel.LOW) -> Hand:
+    """:func:`classify_distinct` for the indices of 3 or 5 distinct cards in increasing order
+    (a split of a sorted hand, as the strategy holds them): nothing to sort or look up.
+
+    >>> classify_indices((0, 1, 2)).description_en  # 2c 2d 2h
+    'Three Twos'
+    """
+    return _classify_sorted(indices, wheel)
+
+
 def check_chi(cards: Sequence[Card]) -> None:
     """A chi: 3 or 5 distinct cards."""
     if len(cards) not in (3, 5):
@@ -210,9 +221,12 @@ _RANK_OF: Final = tuple(2 + index // 4 for index in range(52))
 
 
 def _classify(cards: tuple[Card, ...], wheel: Wheel) -> Hand:
-    indices = sorted([card.index for card in cards])
+    return _classify_sorted(tuple(sorted([card.index for card in cards])), wheel)
+
+
+def _classify_sorted(indices: tuple[int, ...], wheel: Wheel) -> Hand:
     ranks = tuple([_RANK_OF[index] for index in indices])
-    flush = len(cards) == 5 and len({index & 3 for index in indices}) == 1
+    flush = len(indices) == 5 and len({index & 3 for index in indices}) == 1
     key = (ranks, flush, wheel)
     shape = _SHAPES.get(key)
     if shape is None:

@@ -35,9 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.arrangement import Arrangement
-from ..rules.cards import DECK, Card
+from ..rules.cards import Card
 from ..rules.evaluator import colex_offsets
-from ..rules.hands import Wheel, classify_distinct
+from ..rules.hands import Wheel, classify_indices
 from ..rules.splits import FIVES, THREES
 from ..rules.variants import Variant
 from .classes import FLUSH_ID_BASE, HandClasses
@@ -253,9 +253,9 @@ def arrangement_of(hand: Sequence[int], split: int, wheel: Wheel) -> Arrangement
     one = _FIVE_POSITIONS[SPLIT_FIRST.item(split)]
     two = _FIVE_POSITIONS[SPLIT_SECOND.item(split)]
     three = _THREE_POSITIONS[SPLIT_FRONT.item(split)]
-    first = classify_distinct(tuple([DECK[hand[position]] for position in one]), wheel)
-    second = classify_distinct(tuple([DECK[hand[position]] for position in two]), wheel)
-    front = classify_distinct(tuple([DECK[hand[position]] for position in three]), wheel)
+    first = classify_indices(tuple([hand[position] for position in one]), wheel)
+    second = classify_indices(tuple([hand[position] for position in two]), wheel)
+    front = classify_indices(tuple([hand[position] for position in three]), wheel)
     if first.score >= second.score:
         return Arrangement(back=first, middle=second, front=front)
     return Arrangement(back=second, middle=first, front=front)

@@ -7,6 +7,8 @@ import json
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from maubinh_api.batch.history import HistoryError, check_row, parts_of, read_part
 
@@ -25,6 +27,27 @@ def test_a_good_row_is_read_with_the_settlement_defaults():
     assert problem is None
     assert row.declare_natural is True and row.seats == 4
     assert [str(card) for card in row.arrangement.front.cards] == ["Qs", "Jh", "2s"]
+
+
+class _Text(str):
+    """A text the fast path leaves to the schema (it reads only plain ``str``), so that the two
+    readings of one row can be compared."""
+
+
+_ANY = st.one_of(st.none(), st.booleans(), st.integers(-2, 6), st.floats(1, 5), st.text(max_size=3))
+
+
+@given(
+    deal=st.one_of(st.text(max_size=202), _ANY),
+    declare=st.one_of(_ANY, st.just("missing")),
+    seats=st.one_of(_ANY, st.just("missing")),
+    variant=st.sampled_from(["classic", None, 7]),
+)
+def test_the_fast_reading_of_a_row_is_the_schemas(deal, declare, seats, variant):
+    record = {**GOOD, "deal_id": deal, "declare_natural": declare, "seats": seats, "variant": variant}
+    record = {name: value for name, value in record.items() if value != "missing"}
+    schemas = {**record, "player_id": _Text(record["player_id"])}
+    assert check_row(record) == check_row(schemas)
 
 
 def test_cards_may_be_a_list_and_a_variant_may_be_an_object():

@@ -14,7 +14,16 @@ from hypothesis import strategies as st
 from maubinh_api.rules.cards import DECK, parse_cards
 from maubinh_api.rules.errors import CardCountError, DuplicateCardError
 from maubinh_api.rules.evaluator import Evaluator
-from maubinh_api.rules.hands import Category, Wheel, category_of, classify, compare, front_beats_middle, unpack
+from maubinh_api.rules.hands import (
+    Category,
+    Wheel,
+    category_of,
+    classify,
+    classify_indices,
+    compare,
+    front_beats_middle,
+    unpack,
+)
 
 from . import reference
 
@@ -242,3 +251,10 @@ def test_every_straight_flush_from_the_ace_is_royal_and_the_second_wheel_is_not(
     wheel = classify(parse_cards(["Ah", "2h", "3h", "4h", "5h"]), Wheel.SECOND)
     assert category_of(royal.strength) is Category.ROYAL_FLUSH
     assert category_of(wheel.strength) is Category.STRAIGHT_FLUSH  # (8, 14, 5, 4, 3, 2): from the ace, not royal
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True), st.sampled_from(list(Wheel)))
+def test_a_chi_from_its_sorted_indices_is_the_chi_from_its_cards(cards, wheel):
+    # The strategy builds its answers' chi from a sorted hand's indices: the same hand, laid out alike.
+    for chi in (cards, cards[:3]):
+        assert classify_indices(tuple(sorted(card.index for card in chi)), wheel) == classify(chi, wheel)
