@@ -160,12 +160,36 @@ class Bench:
         return [self.rng.sample(DECK, 13) for _ in range(count)]
 
 
+def floor(bench: Bench, count: int, through: str) -> None:
+    """What a single ``/optimal`` would cost if the service's own code cost nothing: ``optimise()``
+    then a constant answer through the same Flask (so that the constant request meets the caches
+    the kernel leaves), against ``optimise()`` alone on the same hands."""
+    constant = _constant_app()
+    client = constant.test_client()
+    raw = b'{"cards":[]}'
+    if through == "test client":
+        answer: Step = lambda _: client.post(OPTIMAL, data=raw, content_type="application/json")  # noqa: E731
+    else:
+        answer = lambda _: _wsgi_call(constant, OPTIMAL, raw)  # noqa: E731
+
+    def nothing_but_flask(cards: Sequence[Card]) -> None:
+        bench.optimise(cards)
+        answer(None)
+
+    alone, served = _alternated(bench.optimise, nothing_but_flask, bench.fresh(count), BLOCK)
+    print(
+        f"{'floor: optimise() + constant Flask':<34} {served * 1e3:7.3f} ms | {'optimise()':<28} {alone * 1e3:7.3f} ms"
+        f" -> {served / alone:4.2f}x (the least any Flask view answers in, through the {through})"
+    )
+
+
 def ratios(bench: Bench, count: int, batches: int, through: str) -> None:
     """Each endpoint against the strategy's own call on the same inputs, every hand a new one."""
     send = bench.post if through == "test client" else bench.call
     print(f"through the {through}:")
     one = _alternated(bench.optimise, lambda cards: send(OPTIMAL, {"cards": _texts(cards)}), bench.fresh(count), BLOCK)
     _report("/optimal, one hand", "optimise()", one, 1.5)
+    floor(bench, count, through)
 
     def optimal_batch(chunk: Sequence[Sequence[Card]]) -> object:
         return send(OPTIMAL, {"hands": [_texts(cards) for cards in chunk]})

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service as DriverService
 from selenium.webdriver.chrome.webdriver import WebDriver
@@ -183,9 +183,26 @@ class Playground:
     def find(self, css: str) -> WebElement:
         return self.driver.find_element(By.CSS_SELECTOR, css)
 
+    def click(self, css: str) -> None:
+        """Click what ``css`` finds, finding it again if the page re-rendered it in between (a
+        request finishing redraws the part that shows it)."""
+        self.wait(lambda: self._clicked(css), f"{css} to take a click")
+
+    def _clicked(self, css: str) -> bool:
+        try:
+            self.find(css).click()
+        except StaleElementReferenceException:
+            return False
+        return True
+
     def text(self, css: str) -> str:
-        found = self.driver.find_elements(By.CSS_SELECTOR, css)
-        return str(found[0].text) if found else ""
+        for _ in range(3):  # found again when a redraw replaced it between finding and reading
+            found = self.driver.find_elements(By.CSS_SELECTOR, css)
+            try:
+                return str(found[0].text) if found else ""
+            except StaleElementReferenceException:
+                continue
+        raise StaleElementReferenceException(f"{css} was redrawn three times while being read")
 
     def texts(self, css: str) -> list[str]:
         texts: list[str] = self.driver.execute_script(
@@ -685,9 +702,8 @@ def test_what_the_page_says_is_seen_not_only_heard(page: Playground, server: Ser
         {"origin": server.url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
     )
     page.find("#show-requests").click()
-    copy = page.find("#log-validate .copy-curl")
-    copy.click()
-    page.wait(lambda: copy.text == "Copied ✓", "the button to say it copied")
+    page.click("#log-validate .copy-curl")
+    page.wait(lambda: page.text("#log-validate .copy-curl") == "Copied ✓", "the button to say it copied")
     # A fourteenth card is refused where the cards are picked.
     page.find("#picker-details summary").click()
     outside = next(card for card in shuffled_deck(SEED)[13:] if card not in flat(page.rows()))

@@ -18,7 +18,7 @@ from ...rules.variants import Variant
 from ...service.hands import Analyst
 from ...strategy.analysis import Analysis
 from ...strategy.bots import Level
-from ...strategy.optimiser import Objective
+from ...strategy.optimiser import Objective, Solution
 from ..answers import cached_json, fresh_json, sorted_cards
 from ..params import hand_service, load, variant_of
 from ..presenters import (
@@ -80,24 +80,27 @@ def optimal_arrangement() -> Response:
         with located("cards"):
             check_hand(cards)
         material["cards"] = sorted_cards(cards)
-        return cached_json("optimal", material, lambda: _solve(cards, variant, options) | {"variant": reference})
+        return cached_json(
+            "optimal", material, lambda: solution_json(_solve(cards, variant, options)) | {"variant": reference}
+        )
     hands = data["hands"]
     for index, cards in enumerate(hands):
         with located("hands", index):
             check_hand(cards)
     material["hands"] = [sorted_cards(cards) for cards in hands]
-    return cached_json(
-        "optimal-batch",
-        material,
-        lambda: {"results": [_solve(cards, variant, options) for cards in hands], "variant": reference},
-    )
+
+    def answer() -> dict[str, Any]:
+        solutions = [_solve(cards, variant, options) for cards in hands]  # all first: see analyse_arrangement
+        return {"results": [solution_json(solution) for solution in solutions], "variant": reference}
+
+    return cached_json("optimal-batch", material, answer)
 
 
-def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
+def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> Solution:
     started = time.perf_counter()
     solution = hand_service().optimal(cards, variant, **options)
     observe_solver(options["objective"].value, time.perf_counter() - started)
-    return solution_json(solution)
+    return solution
 
 
 @blueprint.post("/analysis")
@@ -132,8 +135,10 @@ def analyse_arrangement() -> Response:
     ]
 
     def answer() -> dict[str, Any]:
-        results = [analysis_json(_analyse(analyst, arrangement, declare)) for arrangement, declare in items]
-        return {"results": results, "variant": reference}
+        # Every analysis first, then every answer: the kernel's tables stay in the caches from one
+        # hand to the next instead of being evicted by the presenter between them.
+        analyses = [_analyse(analyst, arrangement, declare) for arrangement, declare in items]
+        return {"results": [analysis_json(analysis) for analysis in analyses], "variant": reference}
 
     return cached_json("analysis-batch", material, answer)
 
