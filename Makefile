@@ -15,12 +15,18 @@ BATCH_STAMP   := $(VENV)/.batch-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 BUILD_STAMP   := $(VENV)/.build-installed
 
+# Node's side (pinned in package-lock.json): Node 22 itself (the `node` package, from the npm
+# registry, whatever Node runs npm), the spec's linters, and the TypeScript client's generator and
+# compiler (the workspace clients/typescript).
+NODE_BIN  := node_modules/.bin
+NPM_STAMP := node_modules/.installed
+
 # The compiled kernel: a C extension module built in place by the package's own build (setup.py).
 KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/strategy/kernel_src/*.h)
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps lint-spec kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +45,20 @@ $(DEV_STAMP): requirements/runtime.txt requirements/batch.txt requirements/dev.t
 	touch $@
 
 deps: $(DEV_STAMP)
+
+# SCARF_ANALYTICS=false: a dependency of the linters would report the install to its authors.
+$(NPM_STAMP): package.json package-lock.json clients/typescript/package.json
+	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory system-deps
+	SCARF_ANALYTICS=false npm ci --no-audit --no-fund --loglevel=error
+	@$(NODE_BIN)/node --version | grep -qx 'v22.23.3' || { echo "the pinned Node did not install"; exit 1; }
+	touch $@
+
+## npm-deps: the pinned Node, the spec's linters and the TypeScript toolchain into node_modules (npm ci)
+npm-deps: $(NPM_STAMP)
+
+## lint-spec: openapi.yaml against Redocly's recommended rules and Spectral's OpenAPI rules (no warning passes)
+lint-spec: $(DEV_STAMP) $(NPM_STAMP)
+	$(BIN)/python -m tools.lint_spec
 
 $(BUILD_STAMP): requirements/build.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/build.txt
@@ -68,27 +88,29 @@ run-deps:
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light";)
 
 # Debian packages the tests start for real besides those: Redis (shared cache and counts),
-# Chromium and its driver (/docs, the playground, the reports), wrk (load) and Node (node --test:
-# the playground's modules, no npm package).
+# Chromium and its driver (/docs, the playground, the reports), wrk (load), and Node and npm (npm
+# installs the pinned Node and tools: $(NPM_STAMP)).
 system-deps: run-deps
 	$(call apt_install_missing,\
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
-	command -v node >/dev/null 2>&1 || missing="$$missing nodejs";)
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm";)
 
 ## run: serve on 127.0.0.1:$(PORT): nginx in front of $(WORKERS) gunicorn workers (deploy/serve.sh)
 run: $(RUNTIME_STAMP) $(KERNEL) run-deps
 	PATH="$(CURDIR)/$(BIN):$$PATH" ./deploy/serve.sh
 
 ## test: lint, types, spec, the whole test suite
-test: $(DEV_STAMP) $(KERNEL) system-deps
+test: $(DEV_STAMP) $(KERNEL) system-deps $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m openapi_spec_validator openapi.yaml
-	node --test tests/web/js/
+	$(BIN)/python -m tools.lint_spec
+	$(NODE_BIN)/node --test 'tests/web/js/*.test.mjs'
 	$(BIN)/python -m pytest -n 2
 	@echo "make test: all checks passed"
 

@@ -69,3 +69,40 @@ def test_every_post_operation_documents_the_request_errors(spec_document, status
     for path, item in spec_document["paths"].items():
         if "post" in item:
             assert status in item["post"]["responses"], (path, status)
+
+
+def _properties(node: Any, path: str = "#"):
+    """Every (path, property name, schema) under ``node``, however deep."""
+    if isinstance(node, dict):
+        for name, schema in (node.get("properties") or {}).items():
+            yield f"{path}/properties/{name}", name, schema
+        for key, value in node.items():
+            yield from _properties(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _properties(value, f"{path}/{index}")
+
+
+def test_no_property_has_a_null_schema(spec_document):
+    # A comma in an unquoted flow-style description ends it and turns the rest into a property
+    # with no schema (``{type: string, description: Whose scoop, or whose foul.}``): generated
+    # clients then carry half a sentence and a property that does not exist.
+    values = ("example", "default", "const")  # the keywords whose value may be null
+    empty = [path for path, _, schema in _properties(spec_document) if not isinstance(schema, dict)]
+    empty += [
+        f"{path}/{key}"
+        for path, _, schema in _properties(spec_document)
+        if isinstance(schema, dict)
+        for key, value in schema.items()
+        if value is None and key not in values
+    ]
+    assert empty == []
+
+
+def test_every_description_is_a_whole_sentence(spec_document):
+    cut = []
+    for path, _, schema in _properties(spec_document):
+        text = schema.get("description") if isinstance(schema, dict) else None
+        if isinstance(text, str) and not text.rstrip().endswith((".", ")", ":", "`")):
+            cut.append(f"{path}: {text!r}")
+    assert cut == []

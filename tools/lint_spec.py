@@ -1,0 +1,71 @@
+"""openapi.yaml against two linters: Redocly's recommended rules and Spectral's OpenAPI rules.
+
+Both are pinned in package-lock.json and run on the pinned Node (``make lint-spec``, part of
+``make test``). A warning fails the run as an error does: Redocly's exit status counts only
+errors, so its JSON report is read. What a linter lets pass is in its configuration beside the
+spec (``redocly.yaml`` and ``.redocly.lint-ignore.yaml``, ``.spectral.yaml``), each with its reason.
+
+    python -m tools.lint_spec
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ROOT / "node_modules" / ".bin"
+#: No telemetry or update check: CI reaches the npm registry and nothing else.
+QUIET = {"REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_UPDATE_NOTIFIER": "1"}
+
+
+def _environment() -> dict[str, str]:
+    # The pinned Node first on the PATH: the linters' `#!/usr/bin/env node` finds it.
+    return os.environ | QUIET | {"PATH": f"{TOOLS}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def redocly() -> list[str]:
+    """Redocly's problems with the spec, one line each."""
+    done = subprocess.run(
+        [str(TOOLS / "redocly"), "lint", "openapi.yaml", "--format=json"],
+        cwd=ROOT, env=_environment(), capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    try:
+        report = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return [f"redocly did not report (exit {done.returncode}): {done.stderr.strip()[-2000:]}"]
+    return [
+        f"redocly {problem['severity']} {problem['ruleId']}: {problem['message']}"
+        f" at {', '.join(location.get('pointer', '?') for location in problem.get('location', []))}"
+        for problem in report["problems"]
+    ]
+
+
+def spectral() -> list[str]:
+    """Spectral's problems with the spec (warnings included), one line each."""
+    done = subprocess.run(
+        [str(TOOLS / "spectral"), "lint", "openapi.yaml", "--format=json", "--fail-severity=hint", "--quiet"],
+        cwd=ROOT, env=_environment(), capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    try:
+        report = json.loads(done.stdout or "[]")
+    except json.JSONDecodeError:
+        return [f"spectral did not report (exit {done.returncode}): {done.stderr.strip()[-2000:]}"]
+    if done.returncode and not report:
+        return [f"spectral failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}"]
+    return [f"spectral {item['code']}: {item['message']} at {'.'.join(map(str, item['path']))}" for item in report]
+
+
+def main() -> int:
+    problems = redocly() + spectral()
+    for line in problems:
+        print(line)
+    print(f"lint-spec: {len(problems)} problem(s) in openapi.yaml" if problems else "lint-spec: openapi.yaml is clean")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
