@@ -23,10 +23,12 @@ from typing import Final
 
 from .errors import RuleError
 
-__all__ = ["MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rake_of"]
+__all__ = ["MAX_AMOUNT_DECIMALS", "MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rake_of"]
 
 #: Largest bet accepted: a sanity limit against client bugs, not a rule.
 MAX_BET: Final = Decimal(10) ** 12
+#: The most decimal places a variant pays money in (``amount_decimals``, docs/rules.md).
+MAX_AMOUNT_DECIMALS: Final = 8
 _DECIMAL_TEXT: Final = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 #: Digits with commas (and points): a thousands separator or a decimal comma.
 _GROUPED_TEXT: Final = re.compile(r"^[0-9][0-9.,]*[0-9]$")

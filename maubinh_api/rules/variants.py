@@ -41,6 +41,7 @@ from typing import Any, Final
 from .errors import PathPart, VariantError
 from .hands import Wheel
 from .labels import LabelledCode
+from .money import MAX_AMOUNT_DECIMALS
 
 __all__ = [
     "BONUS_KEYS",
@@ -420,7 +421,7 @@ _KNOBS: Final[dict[str, Checker]] = {
     "natural_tie_breaks": _boolean,
     "rake": _fraction(Decimal("0.5")),
     "draw_fee": _fraction(Decimal(1)),
-    "amount_decimals": _integer(0, 8),
+    "amount_decimals": _integer(0, MAX_AMOUNT_DECIMALS),
     "bonuses": _table_map(BONUS_KEYS, _integer(1, 1000), "bonus keys"),
     "naturals": _table_map(NATURAL_KEYS, _integer(1, 10_000), "naturals"),
     "table": _table_limits,

@@ -19,8 +19,9 @@ from typing import Any, Final
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..rules.cards import Card
-from ..rules.errors import CardError, VariantError
+from ..rules.errors import CardError, RuleError, VariantError
 from ..rules.labels import keys
+from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
 from ..rules.variants import Variant, resolve_variant
 from ..strategy.bots import Level
 from ..strategy.optimiser import Objective
@@ -264,14 +265,19 @@ class VariantField(fields.Raw):
 
 
 class BetField(fields.Raw):
-    """A JSON number or a decimal string; its value is checked by the domain,
-    which knows the variant's money precision."""
+    """A JSON number or a decimal string, checked here for all but its decimal places (so that a
+    bad bet is reported in the same 422 as a bad variant); the places are checked against the
+    variant's money precision once the variant is known."""
 
     default_error_messages = {"null": _not(_BET_SHAPE, None)}  # noqa: RUF012 - marshmallow's own attribute
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
             raise ValidationError(_not(_BET_SHAPE, value))
+        try:
+            parse_bet(value, MAX_AMOUNT_DECIMALS)
+        except RuleError as error:
+            raise ValidationError([Message.of(error)]) from None
         return value
 
 

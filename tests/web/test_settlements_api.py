@@ -166,6 +166,21 @@ def test_bad_tables_are_422_naming_the_problem(client, change, pointer, detail):
     assert detail in error["detail"]
 
 
+def test_a_table_with_several_bad_values_names_each(client):
+    body = copy.deepcopy(FOUR)
+    body.update(bet="ten", variant={"preset": "online", "overrides": {"rake": "0.9"}})
+    pointers = [error["pointer"] for error in client.post("/v1/settlements", json=body).get_json()["errors"]]
+    assert pointers == ["/variant/overrides/rake", "/bet"]
+    # The bet's decimal places are checked against the variant's precision (online pays cents),
+    # beside the arrangements that only the rules can check.
+    body = copy.deepcopy(FOUR)
+    body["bet"] = "10.005"
+    body["players"][2]["arrangement"]["front"] = ["Qc", "3d", "Qc"]
+    errors = client.post("/v1/settlements", json=body).get_json()["errors"]
+    assert [error["pointer"] for error in errors] == ["/bet", "/players/2/arrangement/front/2"]
+    assert "decimal places" in errors[0]["detail"] and "appears twice" in errors[1]["detail"]
+
+
 @pytest.mark.parametrize("literal", [b"NaN", b"Infinity", b"-Infinity"])
 def test_non_finite_bets_are_not_json(client, literal):
     data = b'{"bet": ' + literal + b', "players": []}'

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response
 from marshmallow import ValidationError
 
 from ...infra.metrics import SETTLEMENTS
 from ...rules.arrangement import Arrangement
-from ...rules.errors import pointer
+from ...rules.errors import RuleError, pointer
 from ...rules.money import parse_bet
 from ...rules.settlement import settle
 from ...rules.table import Seat, check_table
@@ -22,6 +23,8 @@ from ..params import load, resolve, settings
 from ..presenters import settlement_json, variant_json
 from ..problems import Fault, Problem, errors_from_marshmallow, located
 from ..schemas import SettlementBatchRequest, SettlementRequest
+
+T = TypeVar("T")
 
 blueprint = Blueprint("settlements", __name__, url_prefix="/v1/settlements")
 _table_schema = SettlementRequest()
@@ -92,17 +95,36 @@ def settle_batch() -> Response:
 
 
 def _read(data: Mapping[str, Any], default_variant: object) -> _Table:
+    """The table a loaded body holds; a 422 names every bad value of it, not only the first."""
     with located("variant"):
         variant = resolve(data.get("variant", default_variant))
-    with located("bet"):
-        bet = parse_bet(data["bet"], variant.rules.amount_decimals)
+    faults: list[Fault] = []
+    bet = _gathered(faults, ("bet",), lambda: parse_bet(data["bet"], variant.rules.amount_decimals))
     seats = []
     for index, player in enumerate(data["players"]):
         arrangement = None
         if "arrangement" in player:
-            with located("players", index, "arrangement"):
-                arrangement = Arrangement.from_cards(**player["arrangement"], wheel=variant.rules.wheel)
+            chi: dict[str, Any] = player["arrangement"]
+            arrangement = _gathered(
+                faults, ("players", index, "arrangement"), functools.partial(_arranged, chi, variant)
+            )
         seats.append(Seat(id=player["id"], arrangement=arrangement, declare_natural=player["declare_natural"]))
+    if faults:
+        raise Problem.invalid(faults)
+    assert bet is not None
     with located("players"):
         check_table(seats)
     return _Table(variant=variant, bet=bet, seats=tuple(seats))
+
+
+def _arranged(chi: dict[str, Any], variant: Variant) -> Arrangement:
+    return Arrangement.from_cards(**chi, wheel=variant.rules.wheel)
+
+
+def _gathered(faults: list[Fault], where: tuple[str | int, ...], step: Callable[[], T]) -> T | None:
+    """``step()``, or None with its rule error added to ``faults`` at ``where``."""
+    try:
+        return step()
+    except RuleError as error:
+        faults.append(Fault.of(error.at(*where)))
+        return None
