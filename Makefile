@@ -26,7 +26,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps lint-spec kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps lint-spec client-ts kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ $(NPM_STAMP): package.json package-lock.json clients/typescript/package.json
 
 ## npm-deps: the pinned Node, the spec's linters and the TypeScript toolchain into node_modules (npm ci)
 npm-deps: $(NPM_STAMP)
+
+## client-ts: regenerate the TypeScript client's types from openapi.yaml and build it (clients/typescript)
+client-ts: $(NPM_STAMP)
+	cd clients/typescript && PATH="$(CURDIR)/$(NODE_BIN):$$PATH" npm run --silent generate
+	cd clients/typescript && PATH="$(CURDIR)/$(NODE_BIN):$$PATH" npm run --silent build
 
 ## lint-spec: openapi.yaml against Redocly's recommended rules and Spectral's OpenAPI rules (no warning passes)
 lint-spec: $(DEV_STAMP) $(NPM_STAMP)
