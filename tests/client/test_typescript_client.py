@@ -56,3 +56,42 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def test_the_client_against_the_service(built: None, server: Any) -> None:
     output = _run(str(TOOLS / "node"), "--test", "test/service.test.ts", env={"MAUBINH_URL": server.url})
     assert "# fail 0" in output, output
+
+
+def test_the_packed_package_installs_and_compiles_in_a_fresh_project(built: None, tmp_path: Path) -> None:
+    # What `npm pack` writes is what a platform installs: its files, its types and its one
+    # dependency, installed from npm's cache (the `npm ci` of `make npm-deps` filled it).
+    tarball = _run("npm", "pack", "--silent", "--pack-destination", str(tmp_path)).strip().splitlines()[-1]
+    project = tmp_path / "platform"
+    project.mkdir()
+    (project / "package.json").write_text('{"name": "platform", "private": true, "type": "module"}\n')
+    (project / "main.ts").write_text(
+        'import { answer, createClient, ProblemError, type Problem } from "@maubinh/client";\n'
+        'const client = createClient({ baseUrl: "http://127.0.0.1:8000", language: "vi" });\n'
+        "export async function presets(): Promise<string[]> {\n"
+        '  const listed = await answer(client.GET("/v1/variants"));\n'
+        "  return listed.variants.map((variant) => variant.name);\n"
+        "}\n"
+        "export function why(error: unknown): Problem | null {\n"
+        "  return error instanceof ProblemError ? error.problem : null;\n"
+        "}\n"
+    )
+    (project / "tsconfig.json").write_text(
+        '{"compilerOptions": {"strict": true, "noUncheckedIndexedAccess": true, "module": "NodeNext",'
+        ' "moduleResolution": "NodeNext", "target": "ES2022", "lib": ["ES2022", "DOM"], "noEmit": true,'
+        ' "skipLibCheck": false}, "files": ["main.ts"]}\n'
+    )
+    installed = subprocess.run(
+        ["npm", "install", "--offline", "--no-audit", "--no-fund", str(tmp_path / tarball)],
+        cwd=project, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    assert (project / "node_modules" / "@maubinh" / "client" / "dist" / "index.d.ts").is_file()
+    compiled = subprocess.run(
+        [str(TOOLS / "tsc"), "-p", str(project / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
