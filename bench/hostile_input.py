@@ -35,7 +35,7 @@ def bodies() -> dict[str, tuple[str, bytes]]:
         ),
         "a 300,000-character card": ("/v1/hands/classify", json.dumps({"cards": ["x" * 300_000, "Kd", "Qh"]}).encode()),
         "a lone surrogate as an id": ("/v1/settlements", surrogate.encode()),
-        "reference: 1,000 chi classified": ("/v1/hands/classify", json.dumps({"hands": chi}).encode()),
+        "reference: 1,000 chi classified": ("/v1/hands/classify/batch", json.dumps({"hands": chi}).encode()),
         "reference: one chi classified": ("/v1/hands/classify", json.dumps({"cards": ["As", "Kd", "Qh"]}).encode()),
     }
 

@@ -192,7 +192,7 @@ def ratios(bench: Bench, count: int, batches: int, through: str) -> None:
     floor(bench, count, through)
 
     def optimal_batch(chunk: Sequence[Sequence[Card]]) -> object:
-        return send(OPTIMAL, {"hands": [_texts(cards) for cards in chunk]})
+        return send(OPTIMAL + "/batch", {"hands": [_texts(cards) for cards in chunk]})
 
     groups = [bench.fresh(100) for _ in range(batches)]
     _report(
@@ -207,7 +207,7 @@ def ratios(bench: Bench, count: int, batches: int, through: str) -> None:
     arranged = [[random_legal_arrangement(cards, VARIANT, bench.rng) for cards in bench.fresh(100)] for _ in groups]
 
     def analysis_batch(chunk: Sequence[Arrangement]) -> object:
-        return send(ANALYSIS, {"arrangements": [{"arrangement": _arrangement_body(item)} for item in chunk]})
+        return send(ANALYSIS + "/batch", {"arrangements": [{"arrangement": _arrangement_body(item)} for item in chunk]})
 
     _report(
         "/analysis, batches of 100", "value_hand() + analyse() each",

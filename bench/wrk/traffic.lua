@@ -55,17 +55,17 @@ local bodies = {
   analysis100 = function()
     local items = {}
     for i = 1, 100 do items[i] = '{"arrangement":' .. arrangement(deal(13), 0) .. '}' end
-    return "/v1/arrangements/analysis", '{"variant":"online","arrangements":[' .. table.concat(items, ",") .. ']}'
+    return "/v1/arrangements/analysis/batch", '{"variant":"online","arrangements":[' .. table.concat(items, ",") .. ']}'
   end,
   classify1000 = function()
     local items = {}
     for i = 1, 1000 do items[i] = list(deal(5), 1, 5) end
-    return "/v1/hands/classify", '{"hands":[' .. table.concat(items, ",") .. ']}'
+    return "/v1/hands/classify/batch", '{"hands":[' .. table.concat(items, ",") .. ']}'
   end,
   optimal100 = function()
     local items = {}
     for i = 1, 100 do items[i] = list(deal(13), 1, 13) end
-    return "/v1/arrangements/optimal", '{"variant":"online","hands":[' .. table.concat(items, ",") .. ']}'
+    return "/v1/arrangements/optimal/batch", '{"variant":"online","hands":[' .. table.concat(items, ",") .. ']}'
   end,
   settle200 = function()
     local tables = {}

@@ -41,7 +41,13 @@ from .problems import BUSY, Problem
 
 #: The endpoints that run the kernel (see openapi.yaml: optimal, analysis, play).
 HEAVY: Final = frozenset(
-    {"arrangements.optimal_arrangement", "arrangements.analyse_arrangement", "arrangements.play_hand"}
+    {
+        "arrangements.optimal_arrangement",
+        "arrangements.optimal_batch",
+        "arrangements.analyse_arrangement",
+        "arrangements.analyse_batch",
+        "arrangements.play_hand",
+    }
 )
 #: Units from which a request of a cheap operation is a large batch.
 BATCH: Final = 50

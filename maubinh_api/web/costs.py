@@ -29,7 +29,7 @@ BYTES_PER_UNIT: Final = 4096
 
 
 def _items(name: str, most: int) -> Callable[[Mapping[str, Any]], int]:
-    """A batch's count of ``name`` items when the body has them, else 1 (a single request)."""
+    """A batch's count of ``name`` items as the body sent them (at least 1, at most ``most``)."""
 
     def cost(body: Mapping[str, Any]) -> int:
         items = body.get(name)
@@ -38,14 +38,21 @@ def _items(name: str, most: int) -> Callable[[Mapping[str, Any]], int]:
     return cost
 
 
+def _one(_body: Mapping[str, Any]) -> int:
+    return 1
+
+
 #: endpoint -> its cost, from the body (openapi.yaml states each operation's cost as ``x-cost``).
 COSTS: Final[dict[str, Callable[[Mapping[str, Any]], int]]] = {
-    "hands.classify_hands": _items("hands", 1000),
-    "arrangements.validate_arrangement": lambda _body: 1,
-    "arrangements.optimal_arrangement": _items("hands", 100),
-    "arrangements.analyse_arrangement": _items("arrangements", 100),
-    "arrangements.play_hand": lambda _body: 1,
-    "settlements.settle_one": lambda _body: 1,
+    "hands.classify_hands": _one,
+    "hands.classify_batch": _items("hands", 1000),
+    "arrangements.validate_arrangement": _one,
+    "arrangements.optimal_arrangement": _one,
+    "arrangements.optimal_batch": _items("hands", 100),
+    "arrangements.analyse_arrangement": _one,
+    "arrangements.analyse_batch": _items("arrangements", 100),
+    "arrangements.play_hand": _one,
+    "settlements.settle_one": _one,
     "settlements.settle_batch": _items("tables", 200),
 }
 

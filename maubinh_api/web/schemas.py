@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from ..rules.cards import Card
 from ..rules.errors import CardError, RuleError, VariantError
@@ -281,16 +281,6 @@ class BetField(fields.Raw):
         return value
 
 
-def _cards_or_hands(data: Mapping[str, Any], one: Message, many: Message) -> None:
-    if ("cards" in data) == ("hands" in data):
-        raise ValidationError(
-            Message(
-                f"send either 'cards' ({one}) or 'hands' ({many}), not both or neither",
-                f"hãy gửi 'cards' ({one.vi}) hoặc 'hands' ({many.vi}): đúng một trong hai",
-            )
-        )
-
-
 class StrictSchema(Schema):
     """Unknown fields are an error: a misspelt field must not be ignored silently."""
 
@@ -301,23 +291,45 @@ class StrictSchema(Schema):
         "unknown": Message("unknown field", "không có trường này"),
         "type": Message("must be a JSON object", "phải là một đối tượng JSON"),
     }
+    #: A field this operation took before 0.6.0, and the operation that takes it now.
+    moved: ClassVar[tuple[str, str] | None] = None
+
+    @pre_load
+    def _not_moved(self, data: Any, **kwargs: Any) -> Any:
+        if self.moved is not None and isinstance(data, Mapping) and self.moved[0] in data:
+            name, operation = self.moved
+            raise ValidationError(
+                {
+                    name: [
+                        Message(
+                            f"a batch goes to POST {operation} (since 0.6.0); this operation takes one",
+                            f"một lô gửi tới POST {operation} (từ bản 0.6.0); thao tác này nhận một",
+                        )
+                    ]
+                }
+            )
+        return data
 
 
 class ClassifyRequest(StrictSchema):
-    """``POST /v1/hands/classify``: one chi in ``cards`` or many in ``hands``."""
+    """``POST /v1/hands/classify``: one chi."""
 
-    cards = card_list(3, 5, _A_CHI)
+    moved = ("hands", "/v1/hands/classify/batch")
+    cards = card_list(3, 5, _A_CHI, required=True)
+    variant = VariantField()
+
+
+class ClassifyBatchRequest(StrictSchema):
+    """``POST /v1/hands/classify/batch``: up to 1,000 chi."""
+
     hands = batch_of(
         card_list(3, 5, _A_CHI),
         MAX_CLASSIFY_HANDS,
         Message("hands", "chi"),
         Message("chi (lists of cards)", "chi (danh sách lá bài)"),
+        required=True,
     )
     variant = VariantField()
-
-    @validates_schema
-    def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
-        _cards_or_hands(data, Message("one chi", "một chi"), Message("a list of chi", "danh sách chi"))
 
 
 class ArrangementSchema(StrictSchema):
@@ -447,16 +459,9 @@ class SettlementBatchRequest(StrictSchema):
     tables = batch_of(TableField(), MAX_BATCH_TABLES, Message("tables", "bàn"), Message("tables", "bàn"), required=True)
 
 
-class OptimalRequest(StrictSchema):
-    """``POST /v1/arrangements/optimal``: one hand in ``cards`` or many in ``hands``."""
+class OptimalOptions(StrictSchema):
+    """What ``/optimal`` and its batch take besides the cards."""
 
-    cards = card_list(13, 13, _A_HAND)
-    hands = batch_of(
-        card_list(13, 13, _A_HAND),
-        MAX_OPTIMAL_HANDS,
-        Message("hands", "tay bài"),
-        Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
-    )
     variant = VariantField()
     objective = fields.String(
         load_default=Objective.EV.value,
@@ -471,9 +476,24 @@ class OptimalRequest(StrictSchema):
     top = WholeNumber(load_default=3, validate=_range(1, 10))
     opponents = WholeNumber(load_default=3, validate=_range(1, 3))
 
-    @validates_schema
-    def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
-        _cards_or_hands(data, Message("one hand", "một tay bài"), Message("a list of hands", "danh sách tay bài"))
+
+class OptimalRequest(OptimalOptions):
+    """``POST /v1/arrangements/optimal``: one hand."""
+
+    moved = ("hands", "/v1/arrangements/optimal/batch")
+    cards = card_list(13, 13, _A_HAND, required=True)
+
+
+class OptimalBatchRequest(OptimalOptions):
+    """``POST /v1/arrangements/optimal/batch``: up to 100 hands."""
+
+    hands = batch_of(
+        card_list(13, 13, _A_HAND),
+        MAX_OPTIMAL_HANDS,
+        Message("hands", "tay bài"),
+        Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
+        required=True,
+    )
 
 
 def _opponents() -> WholeNumber:
@@ -489,10 +509,19 @@ class AnalysedArrangementSchema(StrictSchema):
 
 
 class AnalysisRequest(StrictSchema):
-    """``POST /v1/arrangements/analysis``: one arrangement in ``arrangement``
-    or many in ``arrangements``."""
+    """``POST /v1/arrangements/analysis``: one arrangement."""
 
-    arrangement = ArrangementField()
+    moved = ("arrangements", "/v1/arrangements/analysis/batch")
+    arrangement = ArrangementField(required=True)
+    declare_natural = StrictBoolean(load_default=True)
+    variant = VariantField()
+    opponents = _opponents()
+
+
+class AnalysisBatchRequest(StrictSchema):
+    """``POST /v1/arrangements/analysis/batch``: up to 100 arrangements, each with its own
+    ``declare_natural`` or the request's."""
+
     arrangements = batch_of(
         fields.Nested(
             AnalysedArrangementSchema,
@@ -508,21 +537,11 @@ class AnalysisRequest(StrictSchema):
         noun=Message(
             "objects with an arrangement (and declare_natural)", "đối tượng có arrangement (và declare_natural)"
         ),
+        required=True,
     )
     declare_natural = StrictBoolean(load_default=True)
     variant = VariantField()
     opponents = _opponents()
-
-    @validates_schema
-    def _one_of(self, data: Mapping[str, Any], **kwargs: Any) -> None:
-        if ("arrangement" in data) == ("arrangements" in data):
-            raise ValidationError(
-                Message(
-                    "send either 'arrangement' (one arrangement) or 'arrangements' (a list of them),"
-                    " not both or neither",
-                    "hãy gửi 'arrangement' (một cách xếp) hoặc 'arrangements' (danh sách cách xếp): đúng một trong hai",
-                )
-            )
 
 
 class PlayRequest(StrictSchema):

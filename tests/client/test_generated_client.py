@@ -72,11 +72,13 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     from maubinh_client import models as m
     from maubinh_client.api.arrangements import (
         analyse_arrangement,
+        analyse_batch,
         optimal_arrangement,
+        optimal_batch,
         play_hand,
         validate_arrangement,
     )
-    from maubinh_client.api.hands import classify_hands
+    from maubinh_client.api.hands import classify_batch, classify_hands
     from maubinh_client.api.operations import (
         documentation,
         documentation_asset,
@@ -102,18 +104,16 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         return answer.parsed
 
     online = m.VariantSpecType0.ONLINE
-    one = call("classifyHands", classify_hands, m.ClassifyResult, body=m.ClassifyOneRequest(cards=["Kh", "Kd", "9s"]))
+    one = call("classifyHands", classify_hands, m.ClassifyResult, body=m.ClassifyRequest(cards=["Kh", "Kd", "9s"]))
     assert one.category.key is m.Category.PAIR and one.category.label.vi == "Đôi"
     many = call(
-        "classifyHands", classify_hands, m.ClassifyBatchResult, body=m.ClassifyBatchRequest(hands=[["Qs", "Qd", "7c"]])
+        "classifyBatch", classify_batch, m.ClassifyBatchResult, body=m.ClassifyBatchRequest(hands=[["Qs", "Qd", "7c"]])
     )
     assert [hand.category.key for hand in many.results] == [m.Category.PAIR]
 
-    solved = call("optimalArrangement", optimal_arrangement, m.OptimalResult, body=m.OptimalOneRequest(cards=CARDS))
+    solved = call("optimalArrangement", optimal_arrangement, m.OptimalResult, body=m.OptimalRequest(cards=CARDS))
     assert solved.stats.splits == 72072 and isinstance(solved.best.ev, float)
-    batch = call(
-        "optimalArrangement", optimal_arrangement, m.OptimalBatchResult, body=m.OptimalBatchRequest(hands=[CARDS])
-    )
+    batch = call("optimalBatch", optimal_batch, m.OptimalBatchResult, body=m.OptimalBatchRequest(hands=[CARDS]))
     assert batch.results[0].best.arrangement.to_dict() == solved.best.arrangement.to_dict()
 
     # The optimiser's arrangement and variant, posted on as they came.
@@ -126,13 +126,11 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         body=m.ValidateRequest(arrangement=best, variant=variant),
     )
     assert checked.fouled is False
-    graded = call(
-        "analyseArrangement", analyse_arrangement, m.AnalysisResult, body=m.AnalysisOneRequest(arrangement=best)
-    )
+    graded = call("analyseArrangement", analyse_arrangement, m.AnalysisResult, body=m.AnalysisRequest(arrangement=best))
     assert graded.ev_loss == 0 and graded.verdict.key.value == "best"
     graded_many = call(
-        "analyseArrangement",
-        analyse_arrangement,
+        "analyseBatch",
+        analyse_batch,
         m.AnalysisBatchResult,
         body=m.AnalysisBatchRequest(arrangements=[m.AnalysedArrangement(arrangement=best)]),
     )
@@ -198,11 +196,11 @@ def test_a_problem_answer_parses_as_the_generated_problem(client_package, server
     from maubinh_client.api.hands import classify_hands
 
     api = AuthenticatedClient(base_url=server.url, token=KEY)
-    answer = classify_hands.sync_detailed(client=api, body=m.ClassifyOneRequest(cards=["Kh", "Kd", "Kh"]))
+    answer = classify_hands.sync_detailed(client=api, body=m.ClassifyRequest(cards=["Kh", "Kd", "Kh"]))
     assert answer.status_code == 422 and isinstance(answer.parsed, m.Problem)
     assert [error.pointer for error in answer.parsed.errors] == ["/cards/2"]
     stranger = AuthenticatedClient(base_url=server.url, token="wrong")
-    refused = classify_hands.sync_detailed(client=stranger, body=m.ClassifyOneRequest(cards=["2s", "3s", "4s"]))
+    refused = classify_hands.sync_detailed(client=stranger, body=m.ClassifyRequest(cards=["2s", "3s", "4s"]))
     assert refused.status_code == 401 and isinstance(refused.parsed, m.Problem)
 
 

@@ -184,7 +184,7 @@ def test_a_batch_answers_as_single_requests_do(client):
         {"arrangement": split(SIX_PAIRS), "declare_natural": True},
         {"arrangement": split(OTHER)},
     ]
-    response = client.post(ANALYSIS, json={"arrangements": items, "declare_natural": False, "opponents": 2})
+    response = client.post(ANALYSIS + "/batch", json={"arrangements": items, "declare_natural": False, "opponents": 2})
     assert response.status_code == 200
     body = response.get_json()
     assert len(body["results"]) == len(items)
@@ -216,7 +216,9 @@ def test_the_answer_depends_on_the_options(client):
 
 def test_the_time_is_recorded(client):
     before = client.get("/metrics").get_data(as_text=True)
-    client.post(ANALYSIS, json={"arrangements": [{"arrangement": split(CARDS)}, {"arrangement": split(OTHER)}]})
+    client.post(
+        ANALYSIS + "/batch", json={"arrangements": [{"arrangement": split(CARDS)}, {"arrangement": split(OTHER)}]}
+    )
     text = client.get("/metrics").get_data(as_text=True)
     labels = {"objective": "analysis"}
     assert (
@@ -282,17 +284,18 @@ def _duplicate_front():
             "/arrangements/0/surprise",
             "unknown field",
         ),
-        (
+        (  # a batch is an operation of its own since 0.6.0: the single one says where it went
             {"arrangement": split(CARDS), "arrangements": [{"arrangement": split(CARDS)}]},
-            "",
-            "not both or neither",
+            "/arrangements",
+            "POST /v1/arrangements/analysis/batch",
         ),
-        ({"declare_natural": True}, "", "send either 'arrangement'"),
+        ({"declare_natural": True}, "/arrangement", "is required and missing"),
         ({"arrangement": split(CARDS), "variant": "kitchen"}, "/variant", "unknown preset"),
     ],
 )
 def test_bad_requests_name_the_place(client, body, pointer, detail):
-    response = client.post(ANALYSIS, json=body)
+    batch = "arrangements" in body and "arrangement" not in body
+    response = client.post(ANALYSIS + "/batch" if batch else ANALYSIS, json=body)
     assert response.status_code == 422
     assert response.mimetype == "application/problem+json"
     error = response.get_json()["errors"][0]

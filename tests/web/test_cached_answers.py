@@ -22,14 +22,14 @@ TABLE = {
     ("path", "body", "equivalent"),
     [
         ("/v1/hands/classify", {"cards": ["Kh", "Kd", "2c"]}, {"cards": ["2c", "kd", "K♥"]}),
-        ("/v1/hands/classify", {"hands": [["Kh", "Kd", "2c"]]}, {"hands": [["2c", "Kd", "Kh"]]}),
+        ("/v1/hands/classify/batch", {"hands": [["Kh", "Kd", "2c"]]}, {"hands": [["2c", "Kd", "Kh"]]}),
         (
             "/v1/arrangements/validate",
             {"arrangement": {"back": HAND[:5], "middle": HAND[5:10], "front": HAND[10:]}},
             {"arrangement": {"back": HAND[:5][::-1], "middle": HAND[5:10][::-1], "front": HAND[10:][::-1]}},
         ),
         ("/v1/arrangements/optimal", {"cards": HAND}, {"cards": HAND[::-1], "top": 3, "objective": "ev"}),
-        ("/v1/arrangements/optimal", {"hands": [HAND]}, {"hands": [sorted(HAND)]}),
+        ("/v1/arrangements/optimal/batch", {"hands": [HAND]}, {"hands": [sorted(HAND)]}),
         ("/v1/settlements", TABLE, {**TABLE, "variant": "classic"}),
         ("/v1/settlements/batch", {"tables": [TABLE]}, {"tables": [TABLE], "variant": "classic"}),
     ],

@@ -27,8 +27,8 @@ def test_classifies_a_front(client):
 
 def test_the_variant_decides_where_the_wheel_ranks(client):
     hands = [["As", "2d", "3c", "4h", "5s"], ["9s", "Td", "Jc", "Qh", "Ks"]]
-    low = client.post("/v1/hands/classify", json={"hands": hands, "variant": "online"}).get_json()
-    second = client.post("/v1/hands/classify", json={"hands": hands, "variant": "extended"}).get_json()
+    low = client.post("/v1/hands/classify/batch", json={"hands": hands, "variant": "online"}).get_json()
+    second = client.post("/v1/hands/classify/batch", json={"hands": hands, "variant": "extended"}).get_json()
     assert low["results"][0]["strength"] < low["results"][1]["strength"]
     assert second["results"][0]["strength"] > second["results"][1]["strength"]
     assert second["variant"]["preset"] == "extended"
@@ -36,7 +36,7 @@ def test_the_variant_decides_where_the_wheel_ranks(client):
 
 def test_a_batch_answers_in_order(client):
     hands = [["2s", "3s", "4s", "5s", "6s"], ["As", "Ad", "Kc"], ["7h", "7d", "7s", "7c", "Kd"]]
-    body = client.post("/v1/hands/classify", json={"hands": hands}).get_json()
+    body = client.post("/v1/hands/classify/batch", json={"hands": hands}).get_json()
     assert [result["category"]["key"] for result in body["results"]] == ["straight_flush", "pair", "quads"]
 
 
@@ -55,8 +55,8 @@ def test_overrides_are_reported(client):
 
 def test_1000_hands_are_accepted_and_1001_refused(client):
     hand = ["As", "Kd", "Qh"]
-    assert len(client.post("/v1/hands/classify", json={"hands": [hand] * 1000}).get_json()["results"]) == 1000
-    response = client.post("/v1/hands/classify", json={"hands": [hand] * 1001})
+    assert len(client.post("/v1/hands/classify/batch", json={"hands": [hand] * 1000}).get_json()["results"]) == 1000
+    response = client.post("/v1/hands/classify/batch", json={"hands": [hand] * 1001})
     assert response.status_code == 422
     assert response.get_json()["errors"] == [{"pointer": "/hands", "detail": "a batch has 1 to 1000 hands, not 1001"}]
 
@@ -75,8 +75,9 @@ def test_1000_hands_are_accepted_and_1001_refused(client):
         ({"cards": "As Kd Qh"}, "/cards", "must be a list of cards"),
         ({"hands": [["As", "Kd", "Qh"], ["2s", "2s", "3d"]]}, "/hands/1/1", "card 2s appears twice"),
         ({"hands": [["As", "Kd", "Qh"], ["2s", "Xd", "3d"]]}, "/hands/1/1", "unknown card 'Xd'"),
-        ({}, "", "send either 'cards'"),
-        ({"cards": ["As", "Kd", "Qh"], "hands": [["2s", "3d", "4h"]]}, "", "not both"),
+        ({}, "/cards", "is required and missing"),
+        # A batch is an operation of its own since 0.6.0: the single one says where it went.
+        ({"cards": ["As", "Kd", "Qh"], "hands": [["2s", "3d", "4h"]]}, "/hands", "POST /v1/hands/classify/batch"),
         ({"cards": ["As", "Kd", "Qh"], "colour": "red"}, "/colour", "unknown field"),
         ({"cards": ["As", "Kd", "Qh"], "variant": "kitchen"}, "/variant", "unknown preset 'kitchen'"),
         ({"cards": ["As", "Kd", "Qh"], "variant": 3}, "/variant", "must be a preset name"),
@@ -88,11 +89,12 @@ def test_1000_hands_are_accepted_and_1001_refused(client):
     ],
 )
 def test_bad_content_is_a_422_naming_the_place(client, body, pointer, detail):
-    response = client.post("/v1/hands/classify", json=body)
+    batch = "hands" in body and "cards" not in body
+    response = client.post("/v1/hands/classify/batch" if batch else "/v1/hands/classify", json=body)
     assert response.status_code == 422
     assert response.mimetype == "application/problem+json"
     problem = response.get_json()
     assert problem["errors"][0]["pointer"] == pointer
     assert detail in problem["errors"][0]["detail"]
     assert problem["type"] == "urn:maubinh:problem:invalid-content"
-    assert problem["instance"] == "/v1/hands/classify"
+    assert problem["instance"] == ("/v1/hands/classify/batch" if batch else "/v1/hands/classify")

@@ -46,7 +46,7 @@ def as_tenant(key):
 
 
 def test_a_batch_costs_its_items_and_the_answer_says_what_is_left(api):
-    response = api.post(CLASSIFY, json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY))
+    response = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY))
     assert response.status_code == 200
     # 10 units a minute, 4 spent by this batch of 4 chi.
     assert response.headers["RateLimit-Policy"] == '"10/minute";q=10;w=60'
@@ -56,8 +56,8 @@ def test_a_batch_costs_its_items_and_the_answer_says_what_is_left(api):
 
 
 def test_over_the_limit_is_a_429_with_retry_after_and_nothing_spent(api):
-    assert api.post(CLASSIFY, json={"hands": [CHI] * 8}, headers=as_tenant(A_KEY)).status_code == 200
-    refused = api.post(CLASSIFY, json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
+    assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 8}, headers=as_tenant(A_KEY)).status_code == 200
+    refused = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
     assert refused.status_code == 429
     assert refused.mimetype == "application/problem+json"
     assert int(refused.headers["Retry-After"]) >= 1
@@ -67,7 +67,7 @@ def test_over_the_limit_is_a_429_with_retry_after_and_nothing_spent(api):
     # The refused batch spent nothing: 2 units are still there (the tenant waits its Retry-After
     # before sending more: a request before then is refused at once, "early").
     assert api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()["limits"][0]["remaining"] == 2
-    again = api.post(CLASSIFY, json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY))
+    again = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY))
     assert again.status_code == 429 and "came back before the time it was given" in again.get_json()["detail"]
 
 
@@ -81,23 +81,25 @@ def test_one_tenant_spending_its_budget_leaves_the_other_untouched(api):
 
 
 def test_a_request_larger_than_a_whole_limit_is_told_it_never_fits_and_how_to_split_it(api):
-    refused = api.post(CLASSIFY, json={"hands": [CHI] * 11}, headers=as_tenant(A_KEY))
+    refused = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 11}, headers=as_tenant(A_KEY))
     assert refused.status_code == 413 and "Retry-After" not in refused.headers  # waiting would not help
     problem = refused.get_json()
     assert problem["type"] == "urn:maubinh:problem:cost-over-limit"
     assert "costs 11 units, more than 'platform-a''s whole limit of 10/minute" in problem["detail"]
     assert "parts of at most 10 units" in problem["detail"]
-    assert api.post(CLASSIFY, json={"hands": [CHI] * 10}, headers=as_tenant(A_KEY)).status_code == 200  # nothing spent
+    assert (
+        api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 10}, headers=as_tenant(A_KEY)).status_code == 200
+    )  # nothing spent
 
 
 def test_a_bad_request_costs_what_it_asked_for(api):
-    bad = api.post(CLASSIFY, json={"hands": [["Zz", "Kd", "Qh"]] * 3}, headers=as_tenant(A_KEY))
+    bad = api.post(CLASSIFY + "/batch", json={"hands": [["Zz", "Kd", "Qh"]] * 3}, headers=as_tenant(A_KEY))
     assert bad.status_code == 422
     assert re.fullmatch(r'"10/minute";r=7;t=\d+', bad.headers["RateLimit"])
 
 
 def test_usage_answers_the_callers_own_budget_and_costs_nothing(api):
-    api.post(CLASSIFY, json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
+    api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
     for _ in range(2):
         usage = api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()
     assert usage["tenant"] == "platform-a" and usage["scopes"] == ["api"]
@@ -143,7 +145,7 @@ def test_with_redis_down_requests_are_answered_uncounted(tmp_path, checked_clien
 
 
 def test_requests_and_costs_are_counted_per_tenant(api):
-    api.post(CLASSIFY, json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY))
+    api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY))
     api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(B_KEY))
     text = api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).text
     labels = {"operation": "hands.classify_hands", "status": "200"}
@@ -179,7 +181,7 @@ def test_oversized_and_broken_bodies_never_fail_the_limiter_open(api):
     assert after == failures
     # Each of the six cost its unit (a body that does not read costs what was read: nothing, here);
     # 10 a minute, so 4 are left and a fifth request is refused: still counting, not open.
-    assert api.post(CLASSIFY, json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY)).status_code == 200
+    assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 4}, headers=as_tenant(A_KEY)).status_code == 200
     assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 429
 
 

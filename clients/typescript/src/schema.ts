@@ -14,14 +14,36 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Classify one chi, or up to 1,000
-         * @description Send `cards` (3 or 5 cards) for one chi, or `hands` (a list of at
-         *     most 1,000 chi) for many. A chi is classified with its category,
+         * Classify one chi
+         * @description Send `cards`, 3 or 5 cards. The chi is classified with its category,
          *     labels and a `strength`: comparing two strengths element by element
          *     orders two chi of the same size. The wheel knob of the variant decides
-         *     where A-2-3-4-5 ranks. The whole request fails (422) if any chi is bad.
+         *     where A-2-3-4-5 ranks. A batch of chi goes to
+         *     `POST /v1/hands/classify/batch`.
          */
         post: operations["classifyHands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hands/classify/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classify up to 1,000 chi
+         * @description Send `hands`, a list of 1 to 1,000 chi. Each result is the answer of
+         *     `POST /v1/hands/classify` for that chi, in order. The whole request
+         *     fails (422) if any chi is bad, naming every bad card.
+         */
+        post: operations["classifyBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -109,10 +131,33 @@ export interface paths {
          *     natural counts only on a split the variant does not call fouled (with
          *     `foul_on_equal`, not one whose back equals its middle).
          *
-         *     Send `hands` (at most 100 hands of 13 cards) instead of `cards` to
-         *     solve many at once; the whole request fails (422) if any hand is bad.
+         *     A batch of hands goes to `POST /v1/arrangements/optimal/batch`.
          */
         post: operations["optimalArrangement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/arrangements/optimal/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The best arrangements of up to 100 hands
+         * @description Send `hands`, a list of 1 to 100 hands of 13 cards, with the options
+         *     of `POST /v1/arrangements/optimal` (`objective`, `top`, `opponents`,
+         *     `variant`) for all of them. Each result is that operation's answer
+         *     for the hand, in order. The whole request fails (422) if any hand is
+         *     bad, naming every bad card.
+         */
+        post: operations["optimalBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -183,13 +228,34 @@ export interface paths {
          *     Figures are as computed, unrounded. The answer does not depend on
          *     the order or notation of the cards within a chi.
          *
-         *     Send `arrangements` (1 to 100 items, each an arrangement and, if it
-         *     differs from the request's, its own `declare_natural`) instead of
-         *     `arrangement` to grade many at once: each result is the answer the
-         *     arrangement gets alone. The whole request fails (422) if any
-         *     arrangement is bad.
+         *     A batch of arrangements goes to `POST /v1/arrangements/analysis/batch`.
          */
         post: operations["analyseArrangement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/arrangements/analysis/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grade up to 100 arrangements
+         * @description Send `arrangements`, 1 to 100 items, each an arrangement and, if it
+         *     differs from the request's, its own `declare_natural`, with the
+         *     options of `POST /v1/arrangements/analysis` (`declare_natural`,
+         *     `opponents`, `variant`) for all of them. Each result is the answer
+         *     the arrangement gets alone, in order. The whole request fails (422)
+         *     if any arrangement is bad, naming every bad card.
+         */
+        post: operations["analyseBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -847,9 +913,7 @@ export interface components {
             description: components["schemas"]["Labels"];
             strength: components["schemas"]["Strength"];
         };
-        /** @description `cards` for one chi, or `hands` for a batch: exactly one of them. */
-        ClassifyRequest: components["schemas"]["ClassifyOneRequest"] | components["schemas"]["ClassifyBatchRequest"];
-        ClassifyOneRequest: {
+        ClassifyRequest: {
             cards: components["schemas"]["ChiCards"];
             variant?: components["schemas"]["VariantSpec"];
         };
@@ -1063,8 +1127,6 @@ export interface components {
         };
         /** @description The 13 cards of one player's hand. */
         HandCards: components["schemas"]["CardInput"][];
-        /** @description `cards` for one hand, or `hands` for a batch: exactly one of them. */
-        OptimalRequest: components["schemas"]["OptimalOneRequest"] | components["schemas"]["OptimalBatchRequest"];
         /**
          * @description `ev` (the most expected points against the field) or `strongest` (the strongest back, then middle, then front that does not foul: auto-arrange).
          * @default ev
@@ -1076,7 +1138,7 @@ export interface components {
          * @default 3
          */
         Opponents: number;
-        OptimalOneRequest: {
+        OptimalRequest: {
             cards: components["schemas"]["HandCards"];
             variant?: components["schemas"]["VariantSpec"];
             objective?: components["schemas"]["Objective"];
@@ -1144,9 +1206,7 @@ export interface components {
             /** @description Whether to declare a natural the cards hold; the request's `declare_natural` when omitted. */
             declare_natural?: boolean;
         };
-        /** @description `arrangement` for one play, or `arrangements` for a batch: exactly one of them. */
-        AnalysisRequest: components["schemas"]["AnalysisOneRequest"] | components["schemas"]["AnalysisBatchRequest"];
-        AnalysisOneRequest: {
+        AnalysisRequest: {
             arrangement: components["schemas"]["ArrangementInput"];
             /**
              * @description Whether to declare a natural the cards hold (false plays the chi as sent).
@@ -1783,7 +1843,6 @@ export type Strength = components['schemas']['Strength'];
 export type LaidOutCards = components['schemas']['LaidOutCards'];
 export type Hand = components['schemas']['Hand'];
 export type ClassifyRequest = components['schemas']['ClassifyRequest'];
-export type ClassifyOneRequest = components['schemas']['ClassifyOneRequest'];
 export type ClassifyBatchRequest = components['schemas']['ClassifyBatchRequest'];
 export type ClassifyResult = components['schemas']['ClassifyResult'];
 export type ClassifyBatchResult = components['schemas']['ClassifyBatchResult'];
@@ -1813,10 +1872,9 @@ export type Settlement = components['schemas']['Settlement'];
 export type SettlementBatchRequest = components['schemas']['SettlementBatchRequest'];
 export type SettlementBatchResult = components['schemas']['SettlementBatchResult'];
 export type HandCards = components['schemas']['HandCards'];
-export type OptimalRequest = components['schemas']['OptimalRequest'];
 export type Objective = components['schemas']['Objective'];
 export type Opponents = components['schemas']['Opponents'];
-export type OptimalOneRequest = components['schemas']['OptimalOneRequest'];
+export type OptimalRequest = components['schemas']['OptimalRequest'];
 export type OptimalBatchRequest = components['schemas']['OptimalBatchRequest'];
 export type OptimalChoice = components['schemas']['OptimalChoice'];
 export type OptimalStats = components['schemas']['OptimalStats'];
@@ -1826,7 +1884,6 @@ export type OptimalBatchResult = components['schemas']['OptimalBatchResult'];
 export type ChiHands = components['schemas']['ChiHands'];
 export type AnalysedArrangement = components['schemas']['AnalysedArrangement'];
 export type AnalysisRequest = components['schemas']['AnalysisRequest'];
-export type AnalysisOneRequest = components['schemas']['AnalysisOneRequest'];
 export type AnalysisBatchRequest = components['schemas']['AnalysisBatchRequest'];
 export type Chances = components['schemas']['Chances'];
 export type PositionOutlook = components['schemas']['PositionOutlook'];
@@ -1901,7 +1958,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The classified chi (for `cards`) or the list of them (for `hands`). */
+            /** @description The classified chi. */
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
@@ -1914,7 +1971,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClassifyResult"] | components["schemas"]["ClassifyBatchResult"];
+                    "application/json": components["schemas"]["ClassifyResult"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
+    classifyBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassifyBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The classified chi, in the order sent. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Cache": components["headers"]["Cache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifyBatchResult"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -2007,7 +2117,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The best arrangement and the alternatives (for `cards`), or one such answer per hand (for `hands`). */
+            /** @description The best arrangement and the alternatives. */
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
@@ -2020,7 +2130,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OptimalResult"] | components["schemas"]["OptimalBatchResult"];
+                    "application/json": components["schemas"]["OptimalResult"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
+    optimalBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimalBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One answer per hand, in the order sent. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Cache": components["headers"]["Cache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimalBatchResult"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -2060,7 +2223,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The analysis (for `arrangement`), or one analysis per arrangement, in order (for `arrangements`). */
+            /** @description The analysis. */
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
@@ -2073,7 +2236,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AnalysisResult"] | components["schemas"]["AnalysisBatchResult"];
+                    "application/json": components["schemas"]["AnalysisResult"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
+    analyseBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalysisBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One analysis per arrangement, in the order sent. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Cache": components["headers"]["Cache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisBatchResult"];
                 };
             };
             400: components["responses"]["MalformedRequest"];

@@ -11,13 +11,23 @@ const client = createClient({ baseUrl });
 
 test("a chi is classified, with its category as an enumeration", async () => {
   const chi = await answer(client.POST("/v1/hands/classify", { body: { cards: ["Kh", "Kd", "2c"] } }));
-  assert.ok("category" in chi);
+  assert.equal(chi.category.key, "pair");
+  assert.equal(chi.category.label.vi, "Đôi");
+  const many = await answer(client.POST("/v1/hands/classify/batch", { body: { hands: [["Qs", "Qd", "Qc"]] } }));
+  assert.deepEqual(
+    many.results.map((hand) => hand.category.key),
+    ["trips"],
+  );
 });
 
 test("the optimal arrangement posts straight back into the analysis", async () => {
   const cards = ["As", "Ks", "Qs", "Js", "Ts", "9h", "9d", "9c", "4h", "4d", "7c", "5s", "2h"];
   const found = await answer(client.POST("/v1/arrangements/optimal", { body: { cards } }));
-  assert.ok("best" in found);
+  const graded = await answer(
+    client.POST("/v1/arrangements/analysis", { body: { arrangement: found.best.arrangement, variant: found.variant } }),
+  );
+  assert.equal(graded.ev_loss, 0);
+  assert.equal(graded.best.ev, found.best.ev);
 });
 
 test("a bad card is a typed problem naming its place", async () => {

@@ -32,12 +32,21 @@ from ..presenters import (
     variant_json,
 )
 from ..problems import located
-from ..schemas import AnalysisRequest, OptimalRequest, PlayRequest, ValidateRequest
+from ..schemas import (
+    AnalysisBatchRequest,
+    AnalysisRequest,
+    OptimalBatchRequest,
+    OptimalRequest,
+    PlayRequest,
+    ValidateRequest,
+)
 
 blueprint = Blueprint("arrangements", __name__, url_prefix="/v1/arrangements")
 _validate_schema = ValidateRequest()
 _optimal_schema = OptimalRequest()
+_optimal_batch_schema = OptimalBatchRequest()
 _analysis_schema = AnalysisRequest()
+_analysis_batch_schema = AnalysisBatchRequest()
 _play_schema = PlayRequest()
 
 
@@ -68,21 +77,24 @@ def validate_arrangement() -> Response:
 
 @blueprint.post("/optimal")
 def optimal_arrangement() -> Response:
-    """The best arrangement of 13 cards (or of up to 100 hands), with the next
-    best distinct ones and each one's expected points per opponent."""
+    """The best arrangement of 13 cards, with the next best distinct ones and
+    each one's expected points per opponent."""
     data = load(_optimal_schema)
-    variant = variant_of(data)
-    reference = variant_json(variant)
-    options = {"objective": Objective(data["objective"]), "top": data["top"], "opponents": data["opponents"]}
-    material: dict[str, Any] = {"variant": reference} | {key: str(value) for key, value in options.items()}
-    if "cards" in data:
-        cards = data["cards"]
-        with located("cards"):
-            check_hand(cards)
-        material["cards"] = sorted_cards(cards)
-        return cached_json(
-            "optimal", material, lambda: solution_json(_solve(cards, variant, options)) | {"variant": reference}
-        )
+    variant, options, material = _optimal_options(data)
+    cards = data["cards"]
+    with located("cards"):
+        check_hand(cards)
+    material["cards"] = sorted_cards(cards)
+    return cached_json(
+        "optimal", material, lambda: solution_json(_solve(cards, variant, options)) | {"variant": material["variant"]}
+    )
+
+
+@blueprint.post("/optimal/batch")
+def optimal_batch() -> Response:
+    """The best arrangements of up to 100 hands, all or none."""
+    data = load(_optimal_batch_schema)
+    variant, options, material = _optimal_options(data)
     hands = data["hands"]
     for index, cards in enumerate(hands):
         with located("hands", index):
@@ -90,10 +102,18 @@ def optimal_arrangement() -> Response:
     material["hands"] = [sorted_cards(cards) for cards in hands]
 
     def answer() -> dict[str, Any]:
-        solutions = [_solve(cards, variant, options) for cards in hands]  # all first: see analyse_arrangement
-        return {"results": [solution_json(solution) for solution in solutions], "variant": reference}
+        solutions = [_solve(cards, variant, options) for cards in hands]  # all first: see analyse_batch
+        return {"results": [solution_json(solution) for solution in solutions], "variant": material["variant"]}
 
     return cached_json("optimal-batch", material, answer)
+
+
+def _optimal_options(data: dict[str, Any]) -> tuple[Variant, dict[str, Any], dict[str, Any]]:
+    """The variant, the optimiser's options and the cache material they make."""
+    variant = variant_of(data)
+    options = {"objective": Objective(data["objective"]), "top": data["top"], "opponents": data["opponents"]}
+    material: dict[str, Any] = {"variant": variant_json(variant)} | {key: str(value) for key, value in options.items()}
+    return variant, options, material
 
 
 def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> Solution:
@@ -105,31 +125,40 @@ def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> 
 
 @blueprint.post("/analysis")
 def analyse_arrangement() -> Response:
-    """Grade an arrangement (or up to 100) against the best play of its
-    cards: expected points, the loss, the verdict and what to change."""
+    """Grade an arrangement against the best play of its cards: expected
+    points, the loss, the verdict and what to change."""
     data = load(_analysis_schema)
+    variant = variant_of(data)
+    reference = variant_json(variant)
+    opponents: int = data["opponents"]
+    analyst = hand_service().analyst(variant, opponents=opponents)
+    with located("arrangement"):
+        arrangement = Arrangement.from_cards(**data["arrangement"], wheel=variant.rules.wheel)
+    declare: bool = data["declare_natural"]
+    material = {"variant": reference, "opponents": opponents, "arrangement": _canonical(arrangement)}
+    return cached_json(
+        "analysis",
+        material | {"declare_natural": declare},
+        lambda: analysis_json(_analyse(analyst, arrangement, declare)) | {"variant": reference},
+    )
+
+
+@blueprint.post("/analysis/batch")
+def analyse_batch() -> Response:
+    """Grade up to 100 arrangements, all or none."""
+    data = load(_analysis_batch_schema)
     variant = variant_of(data)
     reference = variant_json(variant)
     opponents: int = data["opponents"]
     analyst = hand_service().analyst(
         variant, opponents=opponents
     )  # arrangements of the same 13 cards share a valuation
-    material: dict[str, Any] = {"variant": reference, "opponents": opponents}
-    if "arrangement" in data:
-        with located("arrangement"):
-            arrangement = Arrangement.from_cards(**data["arrangement"], wheel=variant.rules.wheel)
-        declare: bool = data["declare_natural"]
-        material |= {"arrangement": _canonical(arrangement), "declare_natural": declare}
-        return cached_json(
-            "analysis",
-            material,
-            lambda: analysis_json(_analyse(analyst, arrangement, declare)) | {"variant": reference},
-        )
     items: list[tuple[Arrangement, bool]] = []
     for index, item in enumerate(data["arrangements"]):
         with located("arrangements", index, "arrangement"):
             arrangement = Arrangement.from_cards(**item["arrangement"], wheel=variant.rules.wheel)
         items.append((arrangement, item.get("declare_natural", data["declare_natural"])))
+    material: dict[str, Any] = {"variant": reference, "opponents": opponents}
     material["arrangements"] = [
         {"arrangement": _canonical(arrangement), "declare_natural": declare} for arrangement, declare in items
     ]

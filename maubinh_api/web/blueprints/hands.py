@@ -14,10 +14,11 @@ from ..answers import cached_json, sorted_cards
 from ..params import load, variant_of
 from ..presenters import hand_json, variant_json
 from ..problems import located
-from ..schemas import ClassifyRequest
+from ..schemas import ClassifyBatchRequest, ClassifyRequest
 
 blueprint = Blueprint("hands", __name__, url_prefix="/v1/hands")
 _schema = ClassifyRequest()
+_batch_schema = ClassifyBatchRequest()
 
 
 def _one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
@@ -39,20 +40,28 @@ def _one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
 
 @blueprint.post("/classify")
 def classify_hands() -> Response:
-    """One chi (``cards``) or up to 1,000 (``hands``), classified."""
+    """One chi (``cards``), classified."""
     data = load(_schema, fast=_one_chi)
     variant = variant_of(data)
     wheel = variant.rules.wheel
     reference = variant_json(variant)
-    if "cards" in data:
-        cards = data["cards"]
-        with located("cards"):
-            check_chi(cards)
-        return cached_json(
-            "classify",
-            {"cards": sorted_cards(cards), "variant": reference},
-            lambda: hand_json(classify(cards, wheel)) | {"variant": reference},
-        )
+    cards = data["cards"]
+    with located("cards"):
+        check_chi(cards)
+    return cached_json(
+        "classify",
+        {"cards": sorted_cards(cards), "variant": reference},
+        lambda: hand_json(classify(cards, wheel)) | {"variant": reference},
+    )
+
+
+@blueprint.post("/classify/batch")
+def classify_batch() -> Response:
+    """Up to 1,000 chi (``hands``), classified, all or none."""
+    data = load(_batch_schema)
+    variant = variant_of(data)
+    wheel = variant.rules.wheel
+    reference = variant_json(variant)
     hands = data["hands"]
     for index, cards in enumerate(hands):
         with located("hands", index):
