@@ -21,11 +21,12 @@ from maubinh_api.rules.hands import Category, Wheel
 from maubinh_api.rules.labels import LabelledCode, keys
 from maubinh_api.rules.naturals import Natural
 from maubinh_api.rules.outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
-from maubinh_api.rules.variants import PRESET_NAMES, NaturalVsNatural
+from maubinh_api.rules.variants import BONUS_KEYS, PRESET_NAMES, Knob, NaturalVsNatural, TableLimit
 from maubinh_api.strategy.analysis import Verdict
 from maubinh_api.strategy.bots import Level, Style
 from maubinh_api.strategy.optimiser import Objective
 from maubinh_api.web.language import LANGUAGES
+from maubinh_api.web.problems import EVERY_PROBLEM_TYPE
 from maubinh_api.web.schemas import LEVELS, OBJECTIVES
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text(encoding="utf-8"))
@@ -54,6 +55,15 @@ ENUMERATIONS = [
     ("components/schemas/Level", keys(Level)),
     ("components/schemas/Style/properties/key", keys(Style)),
     ("components/schemas/Usage/properties/scopes/items", SCOPES),
+    # The members of GET /v1/enumerations that no answer field holds (tests/web/test_enumerations_api.py
+    # checks that each list of that answer is typed by its own member schema).
+    ("components/schemas/PositionKey", keys(Position)),
+    ("components/schemas/FoulCode", keys(FoulCode)),
+    ("components/schemas/KnobKey", keys(Knob)),
+    ("components/schemas/WheelKey", keys(Wheel)),
+    ("components/schemas/NaturalVsNaturalKey", keys(NaturalVsNatural)),
+    ("components/schemas/BonusKey", BONUS_KEYS),
+    ("components/schemas/TableLimitKey", keys(TableLimit)),
     ("components/headers/ContentLanguage/schema", LANGUAGES),
 ]
 
@@ -86,8 +96,16 @@ def test_every_enumeration_of_the_spec_is_held_to_the_code():
     walk(SPEC["components"], ("components",))
     # The Cache header's three values are the answers' own (tests/web/test_cache.py); the rest of
     # the spec's enumerations outside components are file names and single statuses.
-    held = {path for path, _ in ENUMERATIONS} | {"components/headers/Cache/schema"}
+    held = {path for path, _ in ENUMERATIONS} | {"components/headers/Cache/schema", PROBLEM_TYPE}
     assert sorted(set(found) - held) == []
+
+
+PROBLEM_TYPE = "components/schemas/Problem/properties/type"
+
+
+def test_a_problems_type_is_one_of_the_kinds_the_service_answers():
+    # A set: the spec lists the kinds by status, the code by where each is made.
+    assert set(_at(PROBLEM_TYPE)["enum"]) == {f"urn:maubinh:problem:{kind.slug}" for kind in EVERY_PROBLEM_TYPE}
 
 
 def test_the_schemas_accept_the_codes_keys():

@@ -63,6 +63,8 @@ _OTHER_TYPE: Final = ProblemType("error", "Error", "Lỗi")
 BUSY: Final = ProblemType("busy", "Service busy", "Dịch vụ đang bận")
 #: A 413 of a request that costs more than its tenant's whole limit: it can never be answered as sent.
 OVER_LIMIT: Final = ProblemType("cost-over-limit", "Costs more than the limit", "Tốn nhiều hơn giới hạn")
+#: Every kind of problem an answer may be (``Problem.type`` in openapi.yaml lists their URNs).
+EVERY_PROBLEM_TYPE: Final = (*PROBLEM_TYPES.values(), BUSY, OVER_LIMIT, _OTHER_TYPE)
 #: Offending values a 422 lists (its detail counts them all).
 LISTED: Final = 50
 

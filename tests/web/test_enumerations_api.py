@@ -63,3 +63,23 @@ def test_the_answer_revalidates_with_its_etag(client):
     assert first.headers["ETag"]
     again = client.get("/v1/enumerations", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def _schema(spec, node):
+    while "$ref" in node:
+        node = spec["components"]["schemas"][node["$ref"].split("/")[-1]]
+    return node
+
+
+def test_each_list_is_typed_by_a_member_schema_whose_key_is_that_enumeration(client, spec_document):
+    # A key read from this answer can be passed to the request that takes it with no type guard:
+    # the spec types each list's key as exactly its members' keys, in the answer's order.
+    answer = client.get("/v1/enumerations").get_json()
+    schema = spec_document["components"]["schemas"]["Enumerations"]
+    lists = [(name, value, schema["properties"][name]) for name, value in answer.items() if name != "knob_values"]
+    values = schema["properties"]["knob_values"]["properties"]
+    lists += [(name, value, values[name]) for name, value in answer["knob_values"].items()]
+    for name, members, typed in lists:
+        member = _schema(spec_document, typed["items"])
+        key = _schema(spec_document, member["properties"]["key"])
+        assert key["enum"] == _keys(members), name

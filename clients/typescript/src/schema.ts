@@ -857,35 +857,109 @@ export interface components {
             en: string;
             vi: string;
         };
-        /** @description One member of an enumeration, as every enumeration is given. */
-        Member: {
-            key: string;
+        /** @description An objective of `/v1/arrangements/optimal`, as every enumeration is given. */
+        ObjectiveMember: {
+            key: components["schemas"]["Objective"];
             label: components["schemas"]["Labels"];
         };
-        Members: components["schemas"]["Member"][];
+        /**
+         * @description The three chi: back (chi đầu), middle (chi giữa), front (chi cuối).
+         * @enum {string}
+         */
+        PositionKey: "back" | "middle" | "front";
+        /** @description A position (chi), as every enumeration is given. */
+        PositionMember: {
+            key: components["schemas"]["PositionKey"];
+            label: components["schemas"]["Labels"];
+        };
+        /** @description A natural (thắng trắng), as every enumeration is given. */
+        NaturalMember: {
+            key: components["schemas"]["NaturalKey"];
+            label: components["schemas"]["Labels"];
+        };
+        /**
+         * @description The kind of foul (binh lủng).
+         * @enum {string}
+         */
+        FoulCode: "back_weaker_than_middle" | "back_equals_middle" | "middle_weaker_than_front";
+        /** @description A kind of foul, as every enumeration is given. */
+        FoulCodeMember: {
+            key: components["schemas"]["FoulCode"];
+            label: components["schemas"]["Labels"];
+        };
+        /**
+         * @description A knob of a rule set: a field of `RuleSet` and `RuleOverrides`.
+         * @enum {string}
+         */
+        KnobKey: "wheel" | "foul_on_equal" | "majority_bonus" | "scoop_multiplier" | "foul_multiplier" | "foul_pays_bonuses" | "sap_lang" | "sap_lang_multiplier" | "sap_lang_min_players" | "foul_counts_as_scoop" | "natural_vs_natural" | "natural_tie_breaks" | "rake" | "draw_fee" | "amount_decimals" | "bonuses" | "naturals" | "table";
+        /** @description A knob of a rule set, as every enumeration is given. */
+        KnobMember: {
+            key: components["schemas"]["KnobKey"];
+            label: components["schemas"]["Labels"];
+        };
+        /**
+         * @description Where A-2-3-4-5 ranks among straights: `low` (the lowest) or `second` (second only to A-K-Q-J-10).
+         * @enum {string}
+         */
+        WheelKey: "low" | "second";
+        /** @description A value of the `wheel` knob, as every enumeration is given. */
+        WheelMember: {
+            key: components["schemas"]["WheelKey"];
+            label: components["schemas"]["Labels"];
+        };
+        /**
+         * @description What two declared naturals do: the higher wins, or they draw.
+         * @enum {string}
+         */
+        NaturalVsNaturalKey: "higher_wins" | "draw";
+        /** @description A value of the `natural_vs_natural` knob, as every enumeration is given. */
+        NaturalVsNaturalMember: {
+            key: components["schemas"]["NaturalVsNaturalKey"];
+            label: components["schemas"]["Labels"];
+        };
+        /**
+         * @description A bonus of the `bonuses` map: `<position>.<category>`.
+         * @enum {string}
+         */
+        BonusKey: "front.trips" | "middle.full_house" | "middle.quads" | "middle.straight_flush" | "middle.royal_flush" | "back.quads" | "back.straight_flush" | "back.royal_flush";
+        /** @description A key of the `bonuses` knob, as every enumeration is given. */
+        BonusMember: {
+            key: components["schemas"]["BonusKey"];
+            label: components["schemas"]["Labels"];
+        };
+        /**
+         * @description A field of the `table` knob.
+         * @enum {string}
+         */
+        TableLimitKey: "join_min_bets" | "leave_below_bets" | "escrow_bets";
+        /** @description A field of the `table` knob, as every enumeration is given. */
+        TableLimitMember: {
+            key: components["schemas"]["TableLimitKey"];
+            label: components["schemas"]["Labels"];
+        };
         /** @description Every enumeration of the API, each a list of its members in the service's order. */
         Enumerations: {
-            levels: components["schemas"]["Members"];
-            styles: components["schemas"]["Members"];
-            verdicts: components["schemas"]["Members"];
-            objectives: components["schemas"]["Members"];
-            positions: components["schemas"]["Members"];
-            categories: components["schemas"]["Members"];
-            naturals: components["schemas"]["Members"];
-            foul_reasons: components["schemas"]["Members"];
-            position_reasons: components["schemas"]["Members"];
-            multipliers: components["schemas"]["Members"];
-            natural_outcome_reasons: components["schemas"]["Members"];
-            sap_lang_results: components["schemas"]["Members"];
+            levels: components["schemas"]["PlayerLevel"][];
+            styles: components["schemas"]["Style"][];
+            verdicts: components["schemas"]["Verdict"][];
+            objectives: components["schemas"]["ObjectiveMember"][];
+            positions: components["schemas"]["PositionMember"][];
+            categories: components["schemas"]["HandCategory"][];
+            naturals: components["schemas"]["NaturalMember"][];
+            foul_reasons: components["schemas"]["FoulCodeMember"][];
+            position_reasons: components["schemas"]["PositionReason"][];
+            multipliers: components["schemas"]["MultiplierKind"][];
+            natural_outcome_reasons: components["schemas"]["NaturalOutcomeReason"][];
+            sap_lang_results: components["schemas"]["SapLangResult"][];
             /** @description The knobs of a rule set (the fields of `RuleSet` and `RuleOverrides`), in the order a variant lists them. */
-            knobs: components["schemas"]["Members"];
+            knobs: components["schemas"]["KnobMember"][];
             /** @description The knobs whose values come from a fixed set; for the maps, the keys they may hold; for `table`, its fields. */
             knob_values: {
-                wheel: components["schemas"]["Members"];
-                natural_vs_natural: components["schemas"]["Members"];
-                bonuses: components["schemas"]["Members"];
-                naturals: components["schemas"]["Members"];
-                table: components["schemas"]["Members"];
+                wheel: components["schemas"]["WheelMember"][];
+                natural_vs_natural: components["schemas"]["NaturalVsNaturalMember"][];
+                bonuses: components["schemas"]["BonusMember"][];
+                naturals: components["schemas"]["NaturalMember"][];
+                table: components["schemas"]["TableLimitMember"][];
             };
         };
         /** @enum {string} */
@@ -1416,10 +1490,10 @@ export interface components {
         /** @description RFC 9457 problem details. `title`, `detail` and each `errors` entry's `detail` are in the language `Accept-Language` chose (`Content-Language` says which); `type`, `status`, `instance` and the pointers are the same in both. A 422's `detail` is its first entry as `<pointer>: <detail>`, then "(and N more)" ("(và N lỗi khác)"). */
         Problem: {
             /**
-             * @description urn:maubinh:problem: + one of malformed-request, unauthorized, forbidden, not-found, method-not-allowed, too-many-requests, payload-too-large, cost-over-limit, header-too-large, unsupported-media-type, invalid-content, internal-error, not-ready, busy, timed-out.
-             * @example urn:maubinh:problem:invalid-content
+             * @description What went wrong, as a URN: one per kind of problem, the same in both languages (`error` for a status no other names).
+             * @enum {string}
              */
-            type: string;
+            type: "urn:maubinh:problem:malformed-request" | "urn:maubinh:problem:unauthorized" | "urn:maubinh:problem:forbidden" | "urn:maubinh:problem:not-found" | "urn:maubinh:problem:method-not-allowed" | "urn:maubinh:problem:too-many-requests" | "urn:maubinh:problem:payload-too-large" | "urn:maubinh:problem:cost-over-limit" | "urn:maubinh:problem:header-too-large" | "urn:maubinh:problem:unsupported-media-type" | "urn:maubinh:problem:invalid-content" | "urn:maubinh:problem:internal-error" | "urn:maubinh:problem:not-ready" | "urn:maubinh:problem:busy" | "urn:maubinh:problem:timed-out" | "urn:maubinh:problem:error";
             /** @description The status in words: "Invalid content" ("Nội dung không hợp lệ"), "Malformed request" ("Yêu cầu sai định dạng"), ... */
             title: string;
             status: number;
@@ -1834,8 +1908,22 @@ export type Sources = components['schemas']['Sources'];
 export type VariantList = components['schemas']['VariantList'];
 export type VariantDetail = components['schemas']['VariantDetail'];
 export type Labels = components['schemas']['Labels'];
-export type Member = components['schemas']['Member'];
-export type Members = components['schemas']['Members'];
+export type ObjectiveMember = components['schemas']['ObjectiveMember'];
+export type PositionKey = components['schemas']['PositionKey'];
+export type PositionMember = components['schemas']['PositionMember'];
+export type NaturalMember = components['schemas']['NaturalMember'];
+export type FoulCode = components['schemas']['FoulCode'];
+export type FoulCodeMember = components['schemas']['FoulCodeMember'];
+export type KnobKey = components['schemas']['KnobKey'];
+export type KnobMember = components['schemas']['KnobMember'];
+export type WheelKey = components['schemas']['WheelKey'];
+export type WheelMember = components['schemas']['WheelMember'];
+export type NaturalVsNaturalKey = components['schemas']['NaturalVsNaturalKey'];
+export type NaturalVsNaturalMember = components['schemas']['NaturalVsNaturalMember'];
+export type BonusKey = components['schemas']['BonusKey'];
+export type BonusMember = components['schemas']['BonusMember'];
+export type TableLimitKey = components['schemas']['TableLimitKey'];
+export type TableLimitMember = components['schemas']['TableLimitMember'];
 export type Enumerations = components['schemas']['Enumerations'];
 export type Category = components['schemas']['Category'];
 export type HandCategory = components['schemas']['HandCategory'];

@@ -42,6 +42,15 @@ test("a bad card is a typed problem naming its place", async () => {
   );
 });
 
+test("a level read from the enumerations is passed to a bot as it is", async () => {
+  const named = await answer(client.GET("/v1/enumerations"));
+  const level = named.levels.at(-1)?.key ?? "club"; // the strongest level, typed as a level key
+  const cards = ["Ks", "Kh", "Qd", "Qc", "Jd", "Js", "Tc", "Th", "8s", "8h", "6c", "4d", "2d"];
+  const played = await answer(client.POST("/v1/arrangements/play", { body: { cards, level, seed: 7 } }));
+  assert.equal(played.level.key, level);
+  assert.equal(played.seed, 7);
+});
+
 test("every answer says its request id and model", async () => {
   const { response } = await client.GET("/v1/variants");
   const headers = answerHeaders(response.headers);
