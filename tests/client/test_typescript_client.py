@@ -15,9 +15,13 @@ from typing import Any
 
 import pytest
 
+from maubinh_api.infra.tenants import key_digest
 from tests.support.servers import service
 
 ROOT = Path(__file__).resolve().parents[2]
+#: A platform with room to spare, a tenant whose limit a burst passes (2 units a second), a scraper.
+KEYS = {"platform": "typescript-platform-key-0123456789", "tight": "typescript-tight-key-0123456789"}
+METRICS_KEY = "typescript-scraper-key-0123456789"
 PACKAGE = ROOT / "clients" / "typescript"
 TOOLS = ROOT / "node_modules" / ".bin"
 
@@ -49,13 +53,33 @@ def test_the_tests_compile_strictly(built: None) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with service(tmp_path_factory.mktemp("typescript-client")) as running:
+    folder = tmp_path_factory.mktemp("typescript-client")
+    tenants = folder / "tenants.yaml"
+    tenants.write_text(
+        "tenants:\n"
+        f'  - name: platform\n    key_sha256: "{key_digest(KEYS["platform"])}"\n    limits: ["100000/minute"]\n'
+        f'  - name: tight\n    key_sha256: "{key_digest(KEYS["tight"])}"\n    limits: ["2/second"]\n'
+        f'  - name: scraper\n    key_sha256: "{key_digest(METRICS_KEY)}"\n    scopes: ["metrics"]\n'
+    )
+    with service(folder, env={"MAUBINH_TENANTS_FILE": str(tenants)}) as running:
         yield running
 
 
-def test_the_client_against_the_service(built: None, server: Any) -> None:
-    output = _run(str(TOOLS / "node"), "--test", "test/service.test.ts", env={"MAUBINH_URL": server.url})
+def test_the_client_against_the_service(
+    built: None, server: Any, spec_document: dict[str, Any], tmp_path: Path
+) -> None:
+    called = tmp_path / "called.txt"
+    environment = {
+        "MAUBINH_URL": server.url,
+        "MAUBINH_KEY": KEYS["platform"],
+        "MAUBINH_TIGHT_KEY": KEYS["tight"],
+        "MAUBINH_METRICS_KEY": METRICS_KEY,
+        "MAUBINH_CALLED": str(called),
+    }
+    output = _run(str(TOOLS / "node"), "--test", "test/service.test.ts", env=environment)
     assert "# fail 0" in output, output
+    operations = {f"{method.upper()} {path}" for path, item in spec_document["paths"].items() for method in item}
+    assert set(called.read_text().split("\n")) - {""} == operations
 
 
 def test_the_packed_package_installs_and_compiles_in_a_fresh_project(built: None, tmp_path: Path) -> None:
@@ -95,3 +119,24 @@ def test_the_packed_package_installs_and_compiles_in_a_fresh_project(built: None
         check=False,
     )
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+
+
+def test_the_readme_example_runs_as_documented(built: None, server: Any) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Integrating", 1)[1].split("\n## ", 1)[0]
+    code = section.split("```ts\n", 1)[1].split("```", 1)[0]
+    documented = next(line for line in code.splitlines() if line.startswith("// -> "))[len("// -> ") :]
+    # Under the repository, so that "@maubinh/client" resolves to the workspace's package.
+    folder = ROOT / "build" / "readme-typescript"
+    folder.mkdir(parents=True, exist_ok=True)
+    example = folder / "example.ts"
+    example.write_text(code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEYS["platform"]))
+    (folder / "package.json").write_text('{"private": true, "type": "module"}\n')
+    (folder / "tsconfig.json").write_text(
+        '{"compilerOptions": {"strict": true, "noUncheckedIndexedAccess": true, "module": "NodeNext",'
+        ' "moduleResolution": "NodeNext", "target": "ES2022", "lib": ["ES2022", "DOM"], "noEmit": true,'
+        ' "types": ["node"], "typeRoots": ["../../node_modules/@types"]}, "files": ["example.ts"]}\n'
+    )
+    _run(str(TOOLS / "tsc"), "-p", str(folder / "tsconfig.json"))
+    printed = _run(str(TOOLS / "node"), str(example))
+    assert printed.strip() == documented

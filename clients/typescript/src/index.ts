@@ -8,6 +8,8 @@
  */
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 
+export type { Client, Middleware } from "openapi-fetch";
+
 import type { components, paths } from "./schema.js";
 
 export type * from "./schema.js";

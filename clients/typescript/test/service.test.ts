@@ -1,59 +1,213 @@
-// The client against the running service (MAUBINH_URL): each call typed by the spec, no cast,
-// no `as any` and no type guard of our own for an answer. tests/client/test_typescript_client.py
-// starts the service and runs this file under `node --test`.
+// The client against the running service, as a platform uses it: every operation once, a whole
+// round of a table, and the answers a platform must handle (422, 401, 429, 304, Vietnamese).
+// Every answer is read as the spec types it: no cast, no `as any`, no type guard of our own.
+// tests/client/test_typescript_client.py starts the service (with the tenants below) and runs this
+// file under `node --test`; MAUBINH_CALLED receives the operations called, which it compares with
+// the spec's.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { writeFileSync } from "node:fs";
+import { after, test } from "node:test";
 
-import { answer, answerHeaders, createClient, ProblemError } from "../dist/index.js";
+import { answer, answerHeaders, createClient, type Middleware, ProblemError } from "../dist/index.js";
 
 const baseUrl = process.env["MAUBINH_URL"] ?? "http://127.0.0.1:8000";
-const client = createClient({ baseUrl });
+const apiKey = process.env["MAUBINH_KEY"] ?? "";
+const tightKey = process.env["MAUBINH_TIGHT_KEY"] ?? "";
+const metricsKey = process.env["MAUBINH_METRICS_KEY"] ?? "";
 
-test("a chi is classified, with its category as an enumeration", async () => {
-  const chi = await answer(client.POST("/v1/hands/classify", { body: { cards: ["Kh", "Kd", "2c"] } }));
+const called = new Set<string>();
+const recorder: Middleware = {
+  async onRequest({ request, schemaPath }) {
+    called.add(`${request.method} ${schemaPath}`);
+    return undefined;
+  },
+};
+function client(options: { key?: string; language?: "en" | "vi"; retries?: number } = {}) {
+  const key = options.key ?? apiKey;
+  const made = createClient({
+    baseUrl,
+    ...(key === "" ? {} : { apiKey: key }),
+    ...(options.language === undefined ? {} : { language: options.language }),
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+  });
+  made.use(recorder);
+  return made;
+}
+const api = client();
+
+after(() => {
+  const file = process.env["MAUBINH_CALLED"];
+  if (file !== undefined) {
+    writeFileSync(file, [...called].sort().join("\n") + "\n");
+  }
+});
+
+/** A deck shuffled by a seeded generator (the same four hands every run). */
+function deal(seed: number): string[][] {
+  const deck = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"].flatMap((rank) =>
+    ["s", "h", "d", "c"].map((suit) => rank + suit),
+  );
+  let state = seed;
+  for (let index = deck.length - 1; index > 0; index -= 1) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const other = state % (index + 1);
+    const card = deck[index];
+    const swapped = deck[other];
+    if (card !== undefined && swapped !== undefined) {
+      deck[index] = swapped;
+      deck[other] = card;
+    }
+  }
+  return [0, 1, 2, 3].map((seat) => deck.slice(13 * seat, 13 * seat + 13));
+}
+
+test("a chi and a batch of chi are classified, each answer its own type", async () => {
+  const chi = await answer(api.POST("/v1/hands/classify", { body: { cards: ["Kh", "Kd", "2c"] } }));
   assert.equal(chi.category.key, "pair");
   assert.equal(chi.category.label.vi, "Đôi");
-  const many = await answer(client.POST("/v1/hands/classify/batch", { body: { hands: [["Qs", "Qd", "Qc"]] } }));
+  const many = await answer(api.POST("/v1/hands/classify/batch", { body: { hands: [["Qs", "Qd", "Qc"], ["As", "2d", "3c", "4h", "5s"]] } }));
   assert.deepEqual(
     many.results.map((hand) => hand.category.key),
-    ["trips"],
+    ["trips", "straight"],
   );
 });
 
-test("the optimal arrangement posts straight back into the analysis", async () => {
-  const cards = ["As", "Ks", "Qs", "Js", "Ts", "9h", "9d", "9c", "4h", "4d", "7c", "5s", "2h"];
-  const found = await answer(client.POST("/v1/arrangements/optimal", { body: { cards } }));
+test("a table's round: optimal for one seat, bots for three, checked, graded and settled", async () => {
+  const [mine, ...others] = deal(2026);
+  assert.ok(mine !== undefined && others.length === 3);
+  const variant = { preset: "online" as const, overrides: { rake: "0.03" } };
+  const best = await answer(api.POST("/v1/arrangements/optimal", { body: { cards: mine, variant, opponents: 3 } }));
+  const levels = ["casual", "club", "expert"] as const;
+  const bots = await Promise.all(
+    others.map((cards, seat) =>
+      answer(api.POST("/v1/arrangements/play", { body: { cards, level: levels[seat] ?? "club", seed: seat, variant: best.variant } })),
+    ),
+  );
+  const arrangements = [best.best.arrangement, ...bots.map((bot) => bot.arrangement)];
+  for (const arrangement of arrangements) {
+    const checked = await answer(api.POST("/v1/arrangements/validate", { body: { arrangement, variant: best.variant } }));
+    assert.equal(checked.fouled, false);
+  }
   const graded = await answer(
-    client.POST("/v1/arrangements/analysis", { body: { arrangement: found.best.arrangement, variant: found.variant } }),
+    api.POST("/v1/arrangements/analysis", { body: { arrangement: best.best.arrangement, variant: best.variant } }),
   );
   assert.equal(graded.ev_loss, 0);
-  assert.equal(graded.best.ev, found.best.ev);
+  assert.equal(graded.best.ev, best.best.ev);
+  const players = arrangements.map((arrangement, seat) => ({ id: `seat-${seat}`, arrangement }));
+  const settled = await answer(api.POST("/v1/settlements", { body: { bet: "10", players, variant: best.variant } }));
+  const net = settled.players.reduce((sum, player) => sum + Number(player.net), 0);
+  const take = Number(settled.house_take.rake) + Number(settled.house_take.draw_fee);
+  assert.ok(Math.abs(net + take) < 1e-9, "the money adds up: what the players lose is what they win and the house takes");
+  // The variant an answer named is found again by its fingerprint.
+  const found = await answer(api.GET("/v1/variants/{name}", { params: { path: { name: best.variant.fingerprint } } }));
+  assert.equal(found.fingerprint, best.variant.fingerprint);
+  assert.equal(found.rules.rake, "0.03");
 });
 
-test("a bad card is a typed problem naming its place", async () => {
-  await assert.rejects(
-    answer(client.POST("/v1/hands/classify", { body: { cards: ["Kh", "Kd", "Zz"] } })),
-    (error: unknown) => {
-      assert.ok(error instanceof ProblemError);
-      assert.equal(error.status, 422);
-      assert.equal(error.problem.errors?.[0]?.pointer, "/cards/2");
-      return true;
-    },
+test("every batch answers what its single operation answers, in order", async () => {
+  const [first, second] = deal(7);
+  assert.ok(first !== undefined && second !== undefined);
+  const one = await answer(api.POST("/v1/arrangements/optimal", { body: { cards: first } }));
+  const many = await answer(api.POST("/v1/arrangements/optimal/batch", { body: { hands: [first, second] } }));
+  assert.deepEqual(many.results[0]?.best, one.best);
+  const graded = await answer(
+    api.POST("/v1/arrangements/analysis/batch", { body: { arrangements: [{ arrangement: one.best.arrangement }] } }),
   );
+  assert.equal(graded.results[0]?.ev_loss, 0);
+  const table = { bet: "1", players: [{ id: "a", arrangement: one.best.arrangement }, { id: "b", forfeit: true }] };
+  const tables = await answer(api.POST("/v1/settlements/batch", { body: { tables: [table] } }));
+  assert.equal(tables.results[0]?.players[0]?.id, "a");
+});
+
+test("a bad card is a typed problem naming its place, in Vietnamese when asked", async () => {
+  await assert.rejects(answer(api.POST("/v1/hands/classify", { body: { cards: ["Kh", "Kd", "Zz"] } })), (error: unknown) => {
+    assert.ok(error instanceof ProblemError);
+    assert.equal(error.status, 422);
+    assert.equal(error.problem.type, "urn:maubinh:problem:invalid-content");
+    assert.equal(error.problem.errors?.[0]?.pointer, "/cards/2");
+    return true;
+  });
+  const vietnamese = client({ language: "vi" });
+  const { error, response } = await vietnamese.POST("/v1/hands/classify", { body: { cards: ["Kh", "Kd", "Zz"] } });
+  assert.equal(response.headers.get("Content-Language"), "vi");
+  assert.equal(error?.title, "Nội dung không hợp lệ");
+});
+
+test("a wrong key is a 401", async () => {
+  const stranger = client({ key: "not-a-key-of-this-service" });
+  await assert.rejects(answer(stranger.GET("/v1/variants")), (error: unknown) => {
+    assert.ok(error instanceof ProblemError);
+    assert.equal(error.status, 401);
+    assert.equal(error.problem.type, "urn:maubinh:problem:unauthorized");
+    return true;
+  });
+});
+
+test("over its limit a tenant gets a 429 whose Retry-After the client honours", async () => {
+  const body = { cards: ["Kh", "Kd", "2c"] };
+  const impatient = client({ key: tightKey, retries: 0 });
+  let refused: Response | undefined;
+  for (let attempt = 0; attempt < 10 && refused === undefined; attempt += 1) {
+    const { response } = await impatient.POST("/v1/hands/classify", { body });
+    if (response.status === 429) {
+      refused = response;
+    }
+  }
+  assert.ok(refused !== undefined, "the tight tenant is refused within ten requests");
+  const wait = answerHeaders(refused.headers).retryAfter;
+  assert.ok(wait !== null && wait >= 1);
+  const patient = client({ key: tightKey });
+  const started = Date.now();
+  const chi = await answer(patient.POST("/v1/hands/classify", { body }));
+  assert.equal(chi.category.key, "pair");
+  assert.ok(Date.now() - started >= 900, "the client waited for Retry-After before sending again");
+  const usage = await answer(patient.GET("/v1/usage"));
+  assert.equal(usage.tenant, "tight");
+});
+
+test("a kept answer is revalidated with its ETag: 304 while unchanged", async () => {
+  const first = await api.GET("/v1/enumerations");
+  const etag = answerHeaders(first.response.headers).etag;
+  assert.ok(etag !== null);
+  const again = await api.GET("/v1/enumerations", { params: { header: { "If-None-Match": etag } } });
+  assert.equal(again.response.status, 304);
 });
 
 test("a level read from the enumerations is passed to a bot as it is", async () => {
-  const named = await answer(client.GET("/v1/enumerations"));
+  const named = await answer(api.GET("/v1/enumerations"));
   const level = named.levels.at(-1)?.key ?? "club"; // the strongest level, typed as a level key
   const cards = ["Ks", "Kh", "Qd", "Qc", "Jd", "Js", "Tc", "Th", "8s", "8h", "6c", "4d", "2d"];
-  const played = await answer(client.POST("/v1/arrangements/play", { body: { cards, level, seed: 7 } }));
+  const played = await answer(api.POST("/v1/arrangements/play", { body: { cards, level, seed: 7 } }));
   assert.equal(played.level.key, level);
   assert.equal(played.seed, 7);
 });
 
-test("every answer says its request id and model", async () => {
-  const { response } = await client.GET("/v1/variants");
+test("the variants, and every answer's request id and model", async () => {
+  const { data, response } = await api.GET("/v1/variants");
+  assert.ok(data?.variants.some((variant) => variant.name === "classic"));
   const headers = answerHeaders(response.headers);
   assert.match(headers.modelVersion ?? "", /^model-[0-9a-f]{16}$/);
+  assert.equal(headers.modelVersion, data?.model);
   assert.ok(headers.requestId);
+});
+
+test("the open operations: health, readiness, this document, the pages", async () => {
+  const open = client({ key: "" });
+  assert.equal((await answer(open.GET("/healthz"))).status, "ok");
+  assert.equal((await open.GET("/readyz")).response.status, 200);
+  const plain = { parseAs: "text" as const };
+  for (const page of [
+    open.GET("/openapi.yaml", plain),
+    open.GET("/docs", plain),
+    open.GET("/docs/", plain),
+    open.GET("/docs/{path}", { params: { path: { path: "swagger-ui.css" } }, ...plain }),
+    open.GET("/playground", plain),
+    open.GET("/playground/{asset}", { params: { path: { asset: "playground.js" } }, ...plain }),
+  ]) {
+    const { response } = await page;
+    assert.equal(response.status, 200, response.url);
+  }
+  const scraper = client({ key: metricsKey });
+  const { response } = await scraper.GET("/metrics", plain);
+  assert.equal(response.status, 200);
 });
