@@ -144,8 +144,8 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     )
     assert played.level.key is m.Level.CASUAL
     seats = [
-        m.PlayerInput(id="bot", arrangement=m.ArrangementInput.from_dict(played.arrangement.to_dict())),
-        m.PlayerInput(id="left", forfeit=True),
+        m.PlayedSeat(id="bot", arrangement=m.ArrangementInput.from_dict(played.arrangement.to_dict())),
+        m.ForfeitedSeat(id="left", forfeit=True),
     ]
     table = m.SettlementRequest(bet="10", players=seats, variant=m.VariantSpecType1.from_dict(played.variant.to_dict()))
     settled = call("settleTable", settle_table, m.Settlement, body=table)

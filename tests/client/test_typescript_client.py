@@ -9,6 +9,7 @@ strips the types itself) against the service as ``make run`` starts it.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -140,3 +141,17 @@ def test_the_readme_example_runs_as_documented(built: None, server: Any) -> None
     _run(str(TOOLS / "tsc"), "-p", str(folder / "tsconfig.json"))
     printed = _run(str(TOOLS / "node"), str(example))
     assert printed.strip() == documented
+
+
+def test_the_programs_hold_no_cast_and_no_type_guard() -> None:
+    # What a platform's code should look like: answers read as the spec types them. A cast
+    # (`x as T`, `as const`, `as any`), a non-null assertion (`x!.y`) or a hand-written type guard
+    # (`x is T`) would hide a type the generator got wrong.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    programs = {"README.md": readme.split("```ts\n", 1)[1].split("```", 1)[0]}
+    programs |= {str(path): path.read_text() for path in (PACKAGE / "test").glob("*.ts")}
+    forbidden = re.compile(r"\bas\s+(const\b|any\b|unknown\b|[A-Za-z_{[(])|[\w)\]]!\s*[.[]|\)\s*:\s*\w+\s+is\s+\w")
+    for name, text in programs.items():
+        # Comments and strings say "as" in prose: both go, in one pass (a string may hold "//").
+        code = re.sub(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|//[^\n]*|/\*.*?\*/', '""', text, flags=re.DOTALL)
+        assert forbidden.findall(code) == [], name

@@ -1074,14 +1074,33 @@ export interface components {
             /** @description For three straight flushes, three flushes and three straights, the strongest split that shows the natural and is not fouled under the variant; otherwise null. */
             split: null | components["schemas"]["ArrangementCards"];
         };
-        /** @description A player with an `arrangement`, or `forfeit: true` (and no arrangement) for a player who left before the reveal: exactly one of the two (a 422 otherwise). */
-        PlayerInput: {
-            id: string;
-            arrangement?: components["schemas"]["ArrangementInput"];
-            /** @default false */
-            forfeit?: boolean;
+        /** @description A seat: a player with an `arrangement` (`PlayedSeat`), or `forfeit: true` and no arrangement for a player who left before the reveal (`ForfeitedSeat`). */
+        PlayerInput: components["schemas"]["PlayedSeat"] | components["schemas"]["ForfeitedSeat"];
+        /** @description The player's id at this table, unique in it. */
+        PlayerId: string;
+        /** @description A player who sets an arrangement. */
+        PlayedSeat: {
+            id: components["schemas"]["PlayerId"];
+            arrangement: components["schemas"]["ArrangementInput"];
+            /**
+             * @description Omitted, or false for a player who plays.
+             * @default false
+             * @constant
+             */
+            forfeit?: false;
             /**
              * @description false plays the arrangement even if the hand holds a natural.
+             * @default true
+             */
+            declare_natural?: boolean;
+        };
+        /** @description A player who left before the reveal, who counts as fouled. */
+        ForfeitedSeat: {
+            id: components["schemas"]["PlayerId"];
+            /** @constant */
+            forfeit: true;
+            /**
+             * @description Read and ignored (a forfeit declares nothing).
              * @default true
              */
             declare_natural?: boolean;
@@ -1945,6 +1964,9 @@ export type NaturalKey = components['schemas']['NaturalKey'];
 export type ArrangementCards = components['schemas']['ArrangementCards'];
 export type Natural = components['schemas']['Natural'];
 export type PlayerInput = components['schemas']['PlayerInput'];
+export type PlayerId = components['schemas']['PlayerId'];
+export type PlayedSeat = components['schemas']['PlayedSeat'];
+export type ForfeitedSeat = components['schemas']['ForfeitedSeat'];
 export type BetInput = components['schemas']['BetInput'];
 export type SettlementRequest = components['schemas']['SettlementRequest'];
 export type PlayerResult = components['schemas']['PlayerResult'];

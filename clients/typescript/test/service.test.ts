@@ -8,7 +8,16 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { after, test } from "node:test";
 
-import { answer, answerHeaders, createClient, type Middleware, ProblemError } from "../dist/index.js";
+import {
+  answer,
+  answerHeaders,
+  createClient,
+  type Level,
+  type Middleware,
+  type PlayerInput,
+  ProblemError,
+  type VariantSpec,
+} from "../dist/index.js";
 
 const baseUrl = process.env["MAUBINH_URL"] ?? "http://127.0.0.1:8000";
 const apiKey = process.env["MAUBINH_KEY"] ?? "";
@@ -75,9 +84,9 @@ test("a chi and a batch of chi are classified, each answer its own type", async 
 test("a table's round: optimal for one seat, bots for three, checked, graded and settled", async () => {
   const [mine, ...others] = deal(2026);
   assert.ok(mine !== undefined && others.length === 3);
-  const variant = { preset: "online" as const, overrides: { rake: "0.03" } };
+  const variant: VariantSpec = { preset: "online", overrides: { rake: "0.03" } };
   const best = await answer(api.POST("/v1/arrangements/optimal", { body: { cards: mine, variant, opponents: 3 } }));
-  const levels = ["casual", "club", "expert"] as const;
+  const levels: Level[] = ["casual", "club", "expert"];
   const bots = await Promise.all(
     others.map((cards, seat) =>
       answer(api.POST("/v1/arrangements/play", { body: { cards, level: levels[seat] ?? "club", seed: seat, variant: best.variant } })),
@@ -114,8 +123,8 @@ test("every batch answers what its single operation answers, in order", async ()
     api.POST("/v1/arrangements/analysis/batch", { body: { arrangements: [{ arrangement: one.best.arrangement }] } }),
   );
   assert.equal(graded.results[0]?.ev_loss, 0);
-  const table = { bet: "1", players: [{ id: "a", arrangement: one.best.arrangement }, { id: "b", forfeit: true }] };
-  const tables = await answer(api.POST("/v1/settlements/batch", { body: { tables: [table] } }));
+  const players: PlayerInput[] = [{ id: "a", arrangement: one.best.arrangement }, { id: "b", forfeit: true }];
+  const tables = await answer(api.POST("/v1/settlements/batch", { body: { tables: [{ bet: "1", players }] } }));
   assert.equal(tables.results[0]?.players[0]?.id, "a");
 });
 
@@ -195,7 +204,7 @@ test("the open operations: health, readiness, this document, the pages", async (
   const open = client({ key: "" });
   assert.equal((await answer(open.GET("/healthz"))).status, "ok");
   assert.equal((await open.GET("/readyz")).response.status, 200);
-  const plain = { parseAs: "text" as const };
+  const plain: { parseAs: "text" } = { parseAs: "text" };
   for (const page of [
     open.GET("/openapi.yaml", plain),
     open.GET("/docs", plain),
