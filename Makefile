@@ -26,7 +26,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps lint-spec client-ts kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps lint-spec client-ts kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path bench-operation-latency examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -154,7 +154,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path bench-operation-latency
 
 ## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
 bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
@@ -163,6 +163,10 @@ bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
 ## bench-memory: each worker's memory over 5 minutes of heavy batches, mixed traffic and bot play, and the reference
 bench-memory: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.memory
+
+## bench-operation-latency: each operation's p50 and p99 over HTTP, and the client timeout that fits it (about 1 minute)
+bench-operation-latency: $(DEV_STAMP) $(KERNEL) system-deps
+	$(BIN)/python -m bench.operation_latency
 
 ## bench-request-path: each endpoint in process against the strategy's own call, and each step of a request
 bench-request-path: $(DEV_STAMP) $(KERNEL)
