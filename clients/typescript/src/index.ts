@@ -4,7 +4,7 @@
  * path, body, parameter and answer is checked by the compiler. This module adds only what the
  * generator cannot say: the key and language on every request, a problem answer as a typed
  * error ({@link answer}), the rate-limit and version headers read into values, and a retry after
- * a 429 or 503 for the operations the service documents as safe to repeat.
+ * a 429 or 503 (every operation of the service is safe to repeat).
  */
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 
@@ -46,21 +46,6 @@ export interface ClientOptions {
   /** A fetch to use instead of the global one (tests, proxies). */
   fetch?: typeof globalThis.fetch;
 }
-
-/**
- * The operations that may be sent again with nothing to undo: every GET, and the POSTs that
- * compute an answer from their body alone (the same body gives the same answer; a retry costs
- * what the first request cost, or nothing when the answer is cached).
- */
-export const SAFE_TO_RETRY: ReadonlySet<string> = new Set([
-  "/v1/hands/classify",
-  "/v1/arrangements/validate",
-  "/v1/arrangements/optimal",
-  "/v1/arrangements/analysis",
-  "/v1/arrangements/play",
-  "/v1/settlements",
-  "/v1/settlements/batch",
-]);
 
 /** A limit as `RateLimit` and `RateLimit-Policy` state it. */
 export interface RateLimitWindow {
@@ -138,8 +123,10 @@ function retrying(options: ClientOptions): Middleware {
   const send = options.fetch ?? globalThis.fetch;
   const bodies = new WeakMap<Request, Request>();
   return {
-    async onRequest({ request, schemaPath }) {
-      if (retries > 0 && (request.method === "GET" || SAFE_TO_RETRY.has(schemaPath))) {
+    async onRequest({ request }) {
+      // Every operation of the service computes its answer from the request alone and changes
+      // nothing, so each may be sent again (a retry costs what the request cost).
+      if (retries > 0) {
         bodies.set(request, request.clone()); // a body can be read once: keep a copy to send again
       }
       return undefined;
