@@ -1,4 +1,4 @@
-"""Benchmark: do the expected points match play?  (RULES §11, issue 9)
+"""Benchmark: do the expected points match play?  (docs/rules.md, "How `ev` values a split", issue 9)
 
 For random hands in every preset, two arrangements are taken: the best (as
 ``/v1/arrangements/optimal`` answers it) and a random legal one (played

@@ -7,7 +7,7 @@ over the deals, with its standard error (per deal, so the two plays of a
 deal count as one sample).  Naturals are declared as each objective decides
 (``strongest`` declares any natural, as simple clients do).
 
-Targets (issues 4 and 9): ``ev`` beats ``strongest`` (RULES §10) by more than
+Targets (issues 4 and 9): ``ev`` beats ``strongest`` (docs/rules.md, "The optimal arrangement") by more than
 3 standard errors under every preset; and, under ``chinese-poker-2-4``, it
 beats a "strongest back first" setter (the lexicographic maximum of the three
 chi's full strengths, back first: the baseline of the published Go setter,

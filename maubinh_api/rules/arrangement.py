@@ -1,7 +1,7 @@
 """A player's 13 cards set as three chi, the foul check and the bonus entries.
 
 Positions are named ``back`` (5 cards, strongest), ``middle`` (5) and
-``front`` (3, weakest); RULES §2 explains why the API avoids the numbered
+``front`` (3, weakest); docs/rules.md, "The three chi" explains why the API avoids the numbered
 Vietnamese names, which the sources use in opposite directions.
 
 >>> from maubinh_api.rules.variants import preset
@@ -155,7 +155,7 @@ class FoulReason:
 
 
 def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, ...]:
-    """Every reason the arrangement is fouled (RULES §4); empty when it is not.
+    """Every reason the arrangement is fouled (docs/rules.md, "Binh lủng (foul)"); empty when it is not.
 
     Back weaker than middle, or middle weaker than front, is a foul.  Equal
     back and middle is a foul only with ``foul_on_equal`` (ruling R3); a front
@@ -197,7 +197,7 @@ def _weaker(code: FoulCode, weak: Position, weak_hand: Hand, strong: Position, s
 
 @dataclass(frozen=True, slots=True)
 class Bonus:
-    """A bonus-table entry a chi earns when it wins its position (RULES §6, R10)."""
+    """A bonus-table entry a chi earns when it wins its position (docs/rules.md, "Settling a table", R10)."""
 
     position: Position
     key: str

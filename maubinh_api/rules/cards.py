@@ -1,4 +1,4 @@
-"""Cards: ranks, suits and the card notation of the rule book (RULES §1).
+"""Cards: ranks, suits and the card notation of the rule book (docs/rules.md, "Cards").
 
 A card is written rank + suit, e.g. ``As``, ``Td``, ``7c``.  On input ``10``
 stands for ``T``, case does not matter and the suit symbols ``♠♥♦♣`` (and the
@@ -23,7 +23,7 @@ from .errors import CardCountError, CardError, DuplicateCardError
 
 
 class Rank(IntEnum):
-    """Card ranks, 2 lowest and ace highest; suits never break ties (RULES §1)."""
+    """Card ranks, 2 lowest and ace highest; suits never break ties (docs/rules.md, "Cards")."""
 
     TWO = 2
     THREE = 3

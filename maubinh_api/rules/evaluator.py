@@ -124,7 +124,7 @@ class Evaluator:
 
     def evaluate3(self, cards: CardArray) -> Scores:
         """Packed scores of an (N, 3) array of card indices (3-card straights
-        and flushes have no value as a chi, RULES §3)."""
+        and flushes have no value as a chi, docs/rules.md, "Hand categories")."""
         cards = np.asarray(cards)
         columns = _sort_columns((cards >> 2).astype(np.uint8))
         offsets = self._offsets3

@@ -1,4 +1,4 @@
-"""Hand categories and the classification of one chi (RULES §3).
+"""Hand categories and the classification of one chi (docs/rules.md, "Hand categories").
 
 A chi is a 5-card hand (back, middle) or a 3-card hand (front).  Classifying
 it gives its :class:`Category` and a *strength*: a fixed-length tuple of
@@ -48,7 +48,7 @@ __all__ = [
 
 
 class Wheel(LabelledCode):
-    """Where the straight A-2-3-4-5 (sảnh nhị) ranks: knob ``wheel`` of RULES §3."""
+    """Where the straight A-2-3-4-5 (sảnh nhị) ranks: knob ``wheel`` of docs/rules.md, "Hand categories"."""
 
     #: the lowest straight (001, standard poker)
     LOW = "low", "The lowest straight", "Sảnh nhỏ nhất"
@@ -293,7 +293,7 @@ def compare(first: Hand, second: Hand) -> int:
 
 
 def front_beats_middle(front: Hand, middle: Hand) -> bool:
-    """Whether a 3-card front is stronger than a 5-card middle (RULES §3, R2).
+    """Whether a 3-card front is stronger than a 5-card middle (docs/rules.md, "Hand categories", R2).
 
     Both are on one category scale; the front's three tie-break places are
     compared with the middle's first three and any remaining tie goes to the

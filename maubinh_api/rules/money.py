@@ -1,4 +1,4 @@
-"""Money: the bet, amounts, rake and draw fee, in exact decimal arithmetic (RULES §7).
+"""Money: the bet, amounts, rake and draw fee, in exact decimal arithmetic (docs/rules.md, "Money").
 
 Amounts are points × bet, exact.  A bet may not have more decimal places
 than the variant's ``amount_decimals``, so every amount is already a whole

@@ -1,6 +1,8 @@
-"""Naturals (thắng trắng, "mậu binh tới trắng"): 13-card hands that win outright (RULES §5).
+"""Naturals (thắng trắng, "mậu binh tới trắng"): 13-card hands that win outright.
 
-A hand holds at most one natural: the highest, in the precedence of RULES §5
+The rules: docs/rules.md, "Naturals (thắng trắng)".
+
+A hand holds at most one natural: the highest, in the precedence of docs/rules.md, "Naturals (thắng trắng)"
 (R7), among those the variant lists and the hand qualifies for.  Counting
 follows ruling R4: four of a kind counts as two pairs or as one three of a
 kind; three of a kind counts as a pair plus an odd card.  The ``three_*``

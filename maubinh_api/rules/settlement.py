@@ -1,4 +1,4 @@
-"""Settling a table of 2-4 players: who pays whom, and why (RULES §6-8).
+"""Settling a table of 2-4 players: who pays whom, and why (docs/rules.md, "Settling a table"-8).
 
 Every pair of players is settled on its own:
 

@@ -1,6 +1,6 @@
-"""Rule variants: the knobs of RULES.md, the presets, overrides and fingerprints.
+"""Rule variants: the knobs of the rules (docs/rules.md, "The knobs"), the presets, overrides and fingerprints.
 
-A *rule set* fixes every knob.  The presets of RULES §9 are data files
+A *rule set* fixes every knob.  The presets of docs/rules.md, "The presets" are data files
 (``presets/*.toml``); a request names one and may override any knob::
 
     "online"
@@ -62,7 +62,7 @@ __all__ = [
 #: fingerprint so that a change of meaning changes the fingerprints too.
 ENGINE_VERSION: Final = 1
 
-#: The bonus-table keys of RULES §6, ``position.category``.
+#: The bonus-table keys of docs/rules.md, "Settling a table", ``position.category``.
 BONUS_KEYS: Final = (
     "front.trips",
     "middle.full_house",
@@ -74,7 +74,7 @@ BONUS_KEYS: Final = (
     "back.royal_flush",
 )
 
-#: The naturals of RULES §5, highest precedence first (R7).
+#: The naturals of docs/rules.md, "Naturals (thắng trắng)", highest precedence first (R7).
 NATURAL_KEYS: Final = (
     "dragon_flush",
     "dragon",
@@ -152,7 +152,7 @@ class TableLimits:
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every knob of RULES.md, resolved.  See ``docs/rules.md`` for each one."""
+    """Every knob of the rules, resolved.  See ``docs/rules.md`` for each one."""
 
     wheel: Wheel
     foul_on_equal: bool
@@ -212,7 +212,7 @@ class RuleSet:
 
     def bonus_value(self, key: str) -> int | None:
         """The bonus for ``position.category``, royal flushes falling back to
-        straight flushes (RULES §6); None when the table has no entry."""
+        straight flushes (docs/rules.md, "Settling a table"); None when the table has no entry."""
         value = self.bonuses.get(key)
         if value is None and key.endswith(".royal_flush"):
             value = self.bonuses.get(key.replace("royal_flush", "straight_flush"))

@@ -1,6 +1,6 @@
 """The hand bank: opponents' hands dealt once and set by the service's own ``ev``.
 
-Expected points must be those of real play (RULES §11): against opponents
+Expected points must be those of real play (docs/rules.md, "How `ev` values a split"): against opponents
 dealt from the 39 cards the player does not hold, who set their hands as the
 service does.  The bank holds a few hundred thousand random 13-card deals
 and, per preset, the chi each one was set to (by :mod:`maubinh_api.strategy.

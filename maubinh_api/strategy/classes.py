@@ -65,7 +65,7 @@ class HandClasses:
         self.id_of_class3[self.class_of_id3] = np.arange(len(score_of_id3))
 
         # A front of class f does not beat a middle of class m exactly when
-        # m >= front_floor[f] (RULES §3, R2; see hands.front_beats_middle).
+        # m >= front_floor[f] (docs/rules.md, "Hand categories", R2; see hands.front_beats_middle).
         masked = self.scores5 & ~0xFF
         self.front_floor: Ints = np.searchsorted(masked, self.scores3, side="left").astype(np.int32)
 
@@ -73,7 +73,7 @@ class HandClasses:
         self.categories5: tuple[Category, ...] = tuple(_category(int(score)) for score in self.scores5)
         self.categories3: tuple[Category, ...] = tuple(_category(int(score)) for score in self.scores3)
 
-        #: Core number of each class (the ``strongest`` objective, RULES §10): classes
+        #: Core number of each class (the ``strongest`` objective, docs/rules.md, "The optimal arrangement"): classes
         #: numbered by their category and the ranks that form them, kickers and a
         #: full house's pair left out; and ``fill``, the class's place among the
         #: classes of its core (0 for the weakest), which orders what is left out.

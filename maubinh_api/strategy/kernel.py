@@ -94,7 +94,7 @@ class HandModel(Protocol):
         """The best distinct splits by screening value, best first (ties: the lower split id)."""
 
     def strongest(self, count: int) -> tuple[StrongPick, ...]:
-        """The ``count`` strongest distinct splits (RULES §10), strongest first."""
+        """The ``count`` strongest distinct splits (docs/rules.md, "The optimal arrangement"), strongest first."""
 
     def exact(self, chi: Sequence[Chi]) -> list[float]:
         """Expected points per opponent of arrangements, given by their classes, against the field."""

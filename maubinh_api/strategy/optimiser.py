@@ -1,4 +1,4 @@
-"""The optimal arrangement of 13 cards (RULES §10).
+"""The optimal arrangement of 13 cards (docs/rules.md, "The optimal arrangement").
 
 Two objectives:
 
@@ -58,7 +58,7 @@ SPLIT_COUNT = 2 * UNORDERED_SPLITS
 
 
 class Objective(LabelledCode):
-    """What "optimal" means (RULES §10)."""
+    """What "optimal" means (docs/rules.md, "The optimal arrangement")."""
 
     EV = "ev", "Most expected points", "Nhiều điểm kỳ vọng nhất"
     STRONGEST = "strongest", "Strongest chi first (auto-arrange)", "Chi mạnh nhất trước (tự xếp)"

@@ -336,7 +336,7 @@ def outlook_counts(field: ReferenceField, chi: Chi) -> tuple[int, ...]:
 
 
 def fouled_sums(field: ReferenceField) -> tuple[int, int, int, int, int]:
-    """A fouled arrangement (RULES §6, R11, R13): its total against the field,
+    """A fouled arrangement (docs/rules.md, "Settling a table", R11, R13): its total against the field,
     the opponents' back, middle and front values together, and the field size."""
     rules = field.tables.rules
     back, middle, front = (int(values.sum()) for values in field.values)

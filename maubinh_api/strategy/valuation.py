@@ -1,6 +1,6 @@
 """Expected points of a hand's arrangements: one model for ``/optimal``, ``/analysis``, ``/play`` and the batch tool.
 
-The model (RULES §11): opponents are dealt from the 39 cards the player does
+The model (docs/rules.md, "How `ev` values a split"): opponents are dealt from the 39 cards the player does
 not hold and set their hands as the service's ``ev`` objective does; an
 arrangement's expected points per opponent are its mean settlement against
 them.  That set of opponents is the hand's field (the bank hands sharing

@@ -106,7 +106,7 @@ def _range(low: int, high: int) -> validate.Range:
 
 
 class CardField(fields.Field[Card]):
-    """One card in any accepted notation (RULES §1)."""
+    """One card in any accepted notation (docs/rules.md, "Cards")."""
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
         "null": Message(

@@ -1,4 +1,4 @@
-"""Arrangements, fouls (RULES §4) and bonus entries (RULES §6)."""
+"""Arrangements, fouls (docs/rules.md, "Binh lủng (foul)") and bonus entries (docs/rules.md, "Settling a table")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card notation (RULES §1)."""
+"""Card notation (docs/rules.md, "Cards")."""
 
 from __future__ import annotations
 

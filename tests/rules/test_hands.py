@@ -1,4 +1,4 @@
-"""Classification and comparison of chi (RULES §3)."""
+"""Classification and comparison of chi (docs/rules.md, "Hand categories")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bets and money arithmetic (RULES §7)."""
+"""Bets and money arithmetic (docs/rules.md, "Money")."""
 
 from __future__ import annotations
 

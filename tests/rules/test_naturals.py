@@ -1,4 +1,4 @@
-"""Naturals (RULES §5): detection, precedence, R4 counting, tie-breaks."""
+"""Naturals (docs/rules.md, "Naturals (thắng trắng)"): detection, precedence, R4 counting, tie-breaks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Settlement (RULES §6-7): worked examples for every preset, computed by hand.
+"""Settlement (docs/rules.md, "Settling a table"-7): worked examples for every preset, computed by hand.
 
 Each comment shows the arithmetic the assertion checks.  Hands are written
 "back | middle | front".

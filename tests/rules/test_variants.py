@@ -1,4 +1,4 @@
-"""Variants: presets (RULES §9), overrides, fingerprints."""
+"""Variants: presets (docs/rules.md, "The presets"), overrides, fingerprints."""
 
 from __future__ import annotations
 

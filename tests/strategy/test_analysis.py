@@ -165,7 +165,7 @@ def test_a_natural_not_declared_is_given_up():
 
 
 def test_the_expected_points_match_play_against_simulated_opponents():
-    # RULES §11 in miniature (bench/calibration.py does it at scale): for three
+    # docs/rules.md, "How `ev` values a split" in miniature (bench/calibration.py does it at scale): for three
     # seeded hands, 400 opponents dealt from the other 39 cards, set by the
     # service's ev objective and settled by the settlement engine.  The model's
     # number must lie within 4 standard errors of the observed mean for both the

@@ -1,4 +1,6 @@
-"""The optimiser (RULES §10): exhaustive, legal, deterministic, and exactly the argmax."""
+"""The optimiser: exhaustive, legal, deterministic, and exactly the argmax.
+
+The rules: docs/rules.md, "The optimal arrangement"."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ def every_ordered_split(cards, variant):
     three = evaluator.evaluate3(indices[THREES]).astype(np.int64)
     back, middle, front = five[BACK], five[MIDDLE], three[FRONT]
     legal = (back > middle) | ((back == middle) & (not variant.rules.foul_on_equal))
-    legal &= ~(front > (middle & ~0xFF))  # RULES §3 R2: the front may not beat the middle
+    legal &= ~(front > (middle & ~0xFF))  # docs/rules.md, "Hand categories" R2: the front may not beat the middle
     return indices, back, middle, front, legal
 
 
@@ -42,7 +44,7 @@ def test_stats_count_every_legal_split():
     assert solution.legal == int(every_ordered_split(cards, preset("classic"))[4].sum())
 
 
-# --- strongest (RULES §10), checked against a plain enumeration of the ordered splits ---------
+# --- strongest (docs/rules.md, "The optimal arrangement"), against a plain enumeration of the ordered splits
 
 #: Categories formed by one rank: the pair, the trips, the quads, a full house's trips.
 ONE_FORMING_RANK = {Category.PAIR, Category.TRIPS, Category.FULL_HOUSE, Category.QUADS}
@@ -56,7 +58,7 @@ ORDERED_SPLITS = [
 
 
 def core(hand):
-    """The chi's category and the ranks that form it (RULES §10).
+    """The chi's category and the ranks that form it (docs/rules.md, "The optimal arrangement").
 
     A strength is (category order, ranks that decide ties, most important
     first), so a prefix of it keeps the forming ranks: one rank for a pair,
@@ -92,7 +94,7 @@ def reference_strongest(cards, rules):
             continue  # cannot beat the best so far, legal or not
         back, middle, front = chi[back_at], chi[middle_at], chi[front_at]
         if back.score < middle.score or (rules.foul_on_equal and back.score == middle.score):
-            continue  # RULES §4: the back may not be weaker than the middle (nor equal, with the knob)
+            continue  # a foul (docs/rules.md, "Binh lủng (foul)"): the back weaker than (or equal to) the middle
         if front_beats_middle(front, middle):
             continue
         key = strongest_key(back, middle, front)

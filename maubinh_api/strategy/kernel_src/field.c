@@ -321,7 +321,7 @@ void outlook_counts(const Model *model, const HandState *hand, int high, int low
     out[11] = field->plays;
 }
 
-/* A fouled arrangement (RULES §6, R11, R13): its total against the field, what
+/* A fouled arrangement (docs/rules.md, "Settling a table", R11, R13): its total against the field, what
  * the opponents' back, middle and front are worth together, and the field size. */
 void fouled_sums(const Model *model, const HandState *hand, int64_t out[5]) {
     const Field *field = &hand->field;

@@ -444,7 +444,7 @@ void walk_splits(const Model *model, HandState *hand, FieldBuilder *field) {
     hand->legal = walk_kind(model, hand, &r, field, kind);
 }
 
-/* The strongest distinct splits (RULES §10), strongest first. */
+/* The strongest distinct splits (docs/rules.md, "The optimal arrangement"), strongest first. */
 void walk_strongest(const Model *model, HandState *hand) {
     for (int k = 0; k < SPLIT_COUNT; k++) {
         int high, low, front;
@@ -614,7 +614,7 @@ static int three_straights(uint64_t counts) {
     return 0;
 }
 
-/* Exactly whether the cards qualify for a natural of RULES §5 under some
+/* Exactly whether the cards qualify for a natural of docs/rules.md, "Naturals (thắng trắng)" under some
  * variant: the count tests of rules/naturals.py, and the three straights. */
 int natural_hint(const uint8_t cards[13]) {
     int rank_count[13] = {0}, suit_count[4] = {0}, reds = 0;
