@@ -1,8 +1,19 @@
-"""maubinh-api: hand analysis for Mậu Binh (Binh Xập Xám) over HTTP.
+"""maubinh-api: hand analysis for Mậu Binh (Binh Xập Xám) over HTTP, and in batches on Dask.
 
-``maubinh_api.rules`` holds the game rules and imports no web code;
-``maubinh_api.web`` is the Flask application built by :func:`create_app`;
-``maubinh_api.infra`` holds configuration and the other plumbing.
+The packages, each built only on those above it:
+
+* ``rules``: what the game is (cards, chi, fouls, naturals, variants, settlement); imports
+  nothing else of the package;
+* ``strategy``: how to play it (odds, splits, the compiled kernel, the optimiser, the analysis,
+  the bots), on the rules only;
+* ``service``: the sequences the entry points share (value, set, play, grade, analyse a hand),
+  over the rules and the strategy;
+* ``web`` (the Flask application :func:`create_app` builds) and ``batch`` (``python -m
+  maubinh_api.batch``): thin entry points over the service layer;
+* ``infra``, beside them: settings, the result cache, tenants and their budgets, metrics,
+  logging, the front's configuration.
+
+README.md, "Layout", lists every module.
 """
 
 from __future__ import annotations

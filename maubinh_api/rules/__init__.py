@@ -1,8 +1,9 @@
 """The rules of Mậu Binh: cards, chi, arrangements, variants.
 
-This package is the domain: it imports no web framework, so it can be used
-(and tested) on its own.  The HTTP layer in :mod:`maubinh_api.web` only
-parses requests, calls these functions and translates their errors.
+This package is the domain: it imports nothing else of maubinh_api and no framework, so it
+can be used (and tested) on its own.  The strategy builds on it, and the entry points
+(:mod:`maubinh_api.web`, :mod:`maubinh_api.batch`) call it directly or through the service
+layer, translating its errors.
 """
 
 from .arrangement import Arrangement, Bonus, FoulReason, Position, bonuses, foul_reasons, position_value

@@ -1,8 +1,9 @@
 """The service layer: what the entry points ask of the game, each sequence written once.
 
 The HTTP views (:mod:`maubinh_api.web`), the batch tasks (:mod:`maubinh_api.batch`) and the
-tool that measures the bot levels' yardsticks all value a hand, play it, grade or analyse it
-and settle tables in the same few sequences; :mod:`.hands` holds them, so that a change to
-one (sharing a valuation, say) reaches every caller.  It builds on the rules and the
-strategy, and knows nothing of HTTP or Dask.
+tool that measures the bot levels' yardsticks all value a hand, set it, play it, grade or
+analyse it in the same few sequences; :mod:`.hands` holds them, so that a change to one
+(sharing a valuation, say) reaches every caller.  Settling a table is one call of the rules,
+which the entry points make themselves.  It builds on the rules and the strategy, and knows
+nothing of HTTP or Dask.
 """

@@ -1,5 +1,7 @@
-"""The HTTP layer: Flask blueprints, marshmallow schemas and error handling.
+"""The HTTP layer: Flask blueprints, marshmallow schemas, presenters and error handling.
 
-It parses requests, calls :mod:`maubinh_api.rules` and translates the answers
-and errors; it decides no rule itself.
+It reads requests, asks the service layer (:mod:`maubinh_api.service`) or, for what is one call
+of theirs (classify, validate, settle), the rules directly, and writes the answers and problems;
+it decides no rule and computes no strategy itself.  Around every request: keys and budgets,
+admission, the result cache, metrics and the request id.
 """
