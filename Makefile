@@ -44,7 +44,7 @@ $(DEV_STAMP): requirements/runtime.txt requirements/batch.txt requirements/dev.t
 	$(BIN)/python -m pip install --quiet -r requirements/runtime.txt -r requirements/batch.txt -r requirements/dev.txt
 	touch $@
 
-deps: $(DEV_STAMP)
+deps: $(DEV_STAMP) $(KERNEL)
 
 # SCARF_ANALYTICS=false: a dependency of the linters would report the install to its authors.
 $(NPM_STAMP): package.json package-lock.json clients/typescript/package.json
