@@ -16,9 +16,22 @@ from .cards import Card
 from .errors import DuplicateCardError, PathPart, RuleError, pointer
 from .naturals import NaturalHand
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Reveal", "Seat", "SeatError", "SharedCardError", "check_table"]
+__all__ = [
+    "MAX_OPPONENTS",
+    "MAX_PLAYERS",
+    "MIN_OPPONENTS",
+    "MIN_PLAYERS",
+    "Reveal",
+    "Seat",
+    "SeatError",
+    "SharedCardError",
+    "check_opponents",
+    "check_table",
+]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: The other players one player meets at such a table.
+MIN_OPPONENTS, MAX_OPPONENTS = MIN_PLAYERS - 1, MAX_PLAYERS - 1
 
 
 class SeatError(RuleError):
@@ -68,6 +81,21 @@ class Reveal:
     def id(self) -> str:
         """The player's id."""
         return self.seat.id
+
+
+def check_opponents(opponents: int) -> None:
+    """Refuse a number of opponents no table has (1 to 3 at a table of 2 to 4).
+
+    A ``ValueError``: the strategy's callers check what a client sends first (the web schemas
+    answer a 422), so this is a caller's mistake.
+
+    >>> check_opponents(4)
+    Traceback (most recent call last):
+        ...
+    ValueError: opponents must be 1 to 3, not 4
+    """
+    if not MIN_OPPONENTS <= opponents <= MAX_OPPONENTS:
+        raise ValueError(f"opponents must be {MIN_OPPONENTS} to {MAX_OPPONENTS}, not {opponents}")
 
 
 def check_table(seats: Sequence[Seat]) -> None:

@@ -33,6 +33,7 @@ from ..rules.arrangement import Arrangement, FoulReason, Position, foul_reasons
 from ..rules.cards import Card
 from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
+from ..rules.table import check_opponents
 from ..rules.variants import Variant
 from .bank import HandBank
 from .kernel import Kernel, active_kernel
@@ -172,8 +173,7 @@ def analyse(
     valuation: Valuation | None = None,
 ) -> Analysis:
     """Grade ``arrangement`` against the best play of its cards."""
-    if not 1 <= opponents <= 3:
-        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    check_opponents(opponents)
     rules = variant.rules
     cards = tuple(sorted(arrangement.cards, key=lambda card: card.index))
     found = valuation or value_hand(cards, variant, opponents=opponents)
@@ -244,8 +244,7 @@ def grade(
     >>> (short.ev, short.ev_loss, short.verdict) == (full.ev, full.ev_loss, full.verdict)
     True
     """
-    if not 1 <= opponents <= 3:
-        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    check_opponents(opponents)
     cards = tuple(sorted(arrangement.cards, key=lambda card: card.index))
     found = valuation or value_hand(cards, variant, opponents=opponents)
     reasons = foul_reasons(arrangement, variant.rules)
@@ -288,8 +287,7 @@ def grade_all(
     >>> grade_all([(one, True)], preset("classic")) == [grade(one, preset("classic"))]
     True
     """
-    if not 1 <= opponents <= 3:
-        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    check_opponents(opponents)
     if not played:
         return []
     tables = model_tables(variant, odds=odds, bank=bank)

@@ -44,6 +44,7 @@ from typing import Any, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from ..rules.table import check_opponents
 from .reference import ReferenceKernel
 from .splits import BestSplits, Hands, LegalSplits, Played
 from .tables import ModelTables
@@ -165,8 +166,7 @@ def check_hand_arguments(cards: tuple[int, ...], opponents: int, shortlist: int)
         or any(a >= b for a, b in itertools.pairwise(cards))
     ):
         raise ValueError("cards must be 13 distinct card indices 0-51 in increasing order")
-    if not 1 <= opponents <= 3:
-        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    check_opponents(opponents)
     if not 1 <= shortlist <= MAX_PICKS:
         raise ValueError(f"shortlists hold 1 to {MAX_PICKS} splits")
 
@@ -363,8 +363,7 @@ class CompiledKernel:
             raise ValueError(f"hands must be rows of 13 card indices, not of shape {rows.shape}")
         if len(rows) and (rows.max() > 51 or not bool(np.all(np.diff(rows.astype(np.int16), axis=1) > 0))):
             raise ValueError("each hand must be 13 distinct card indices 0-51 in increasing order")
-        if not 1 <= opponents <= 3:
-            raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+        check_opponents(opponents)
         arguments = [self._model(tables), rows.tobytes(), opponents, tables.bank is not None]
         if played is not None:
             chi = np.ascontiguousarray(played, dtype=np.int16)

@@ -29,6 +29,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
+from ..rules.table import check_opponents
 from .bots import Level
 
 __all__ = ["OUTPUT", "LossReference", "loss_reference"]
@@ -57,8 +58,7 @@ def _table() -> dict[str, object]:
 def loss_reference(preset_name: str, opponents: int) -> Mapping[Level, LossReference]:
     """Each level's loss per hand under a preset at a table of ``opponents`` + 1
     (read once; a grading job asks for it on every hand)."""
-    if not 1 <= opponents <= 3:
-        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    check_opponents(opponents)
     presets = _table()["presets"]
     assert isinstance(presets, dict)
     if preset_name not in presets:

@@ -43,6 +43,7 @@ from ..rules.arrangement import Arrangement
 from ..rules.cards import Card, check_hand
 from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
+from ..rules.table import check_opponents
 from ..rules.variants import Variant
 from .bank import HandBank
 from .kernel import Kernel
@@ -161,8 +162,7 @@ def _check(cards: Sequence[Card], top: int, opponents: int) -> None:
     check_hand(cards)
     if not 1 <= top <= 10:
         raise ValueError(f"top must be 1 to 10, not {top}")
-    if not 1 <= opponents <= 3:
-        raise ValueError(f"opponents must be 1 to 3, not {opponents}")
+    check_opponents(opponents)
 
 
 def _strengths(arrangement: Arrangement) -> tuple[int, int, int]:

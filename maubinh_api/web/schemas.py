@@ -22,6 +22,7 @@ from ..rules.cards import Card
 from ..rules.errors import CardError, RuleError, VariantError
 from ..rules.labels import keys
 from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
+from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
 from ..rules.variants import Variant, resolve_variant
 from ..strategy.bots import Level
 from ..strategy.optimiser import Objective
@@ -459,6 +460,11 @@ class SettlementBatchRequest(StrictSchema):
     tables = batch_of(TableField(), MAX_BATCH_TABLES, Message("tables", "bàn"), Message("tables", "bàn"), required=True)
 
 
+def _opponents() -> WholeNumber:
+    """The other players at the table (the rules' 1 to 3; a full table by default)."""
+    return WholeNumber(load_default=MAX_OPPONENTS, validate=_range(MIN_OPPONENTS, MAX_OPPONENTS))
+
+
 class OptimalOptions(StrictSchema):
     """What ``/optimal`` and its batch take besides the cards."""
 
@@ -474,7 +480,7 @@ class OptimalOptions(StrictSchema):
         ),
     )
     top = WholeNumber(load_default=3, validate=_range(1, 10))
-    opponents = WholeNumber(load_default=3, validate=_range(1, 3))
+    opponents = _opponents()
 
 
 class OptimalRequest(OptimalOptions):
@@ -494,10 +500,6 @@ class OptimalBatchRequest(OptimalOptions):
         Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
         required=True,
     )
-
-
-def _opponents() -> WholeNumber:
-    return WholeNumber(load_default=3, validate=_range(1, 3))
 
 
 class AnalysedArrangementSchema(StrictSchema):
