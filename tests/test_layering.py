@@ -199,3 +199,15 @@ def test_only_the_composition_roots_choose_the_model_and_the_rest_pass_it_down()
                         defaulted.append(f"{where}:{node.lineno} {node.func.id} without the model's parts")
     assert chosen == []
     assert defaulted == []
+
+
+def test_each_package_reads_only_its_own_data_files():
+    # A package's data files (the strategy's odds, banks and yardsticks, the rules' presets) are
+    # read by that package's own modules, which others ask: a file moved or renamed in one package
+    # then breaks nothing elsewhere. importlib.resources is given the module's own package.
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "resources.files(" in line and "resources.files(__package__" not in line:
+                found.append(f"{path.relative_to(PACKAGE)}:{number}")
+    assert found == []

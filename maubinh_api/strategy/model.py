@@ -17,10 +17,13 @@ True
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
 
-from ..rules.variants import Variant
+from ..rules.variants import ENGINE_VERSION, PRESET_NAMES, Variant
 from .bank import HandBank, load_bank
 from .bots import Level
 from .kernel import Kernel
@@ -28,7 +31,7 @@ from .level_reference import LossReference, loss_reference
 from .odds import Odds, odds_for
 from .tables import ModelTables, model_tables
 
-__all__ = ["Model", "shipped_model"]
+__all__ = ["Model", "shipped_model", "shipped_model_version"]
 
 
 @dataclass(frozen=True)
@@ -51,3 +54,20 @@ class Model:
 def shipped_model(kernel: Kernel) -> Model:
     """The model of the files shipped in the package (each read once per process)."""
     return Model(kernel=kernel, bank=load_bank, odds=odds_for, yardsticks=loss_reference)
+
+
+@functools.cache
+def shipped_model_version() -> str:
+    """The version of the shipped model, ``model-<16 hex digits>``: a digest of the rules engine's
+    version and of every data file the strategy answers from (screening odds, hand banks, the bot
+    levels' yardsticks). It changes when a figure an answer gives may change for the same request.
+    """
+    digest = hashlib.sha256(f"engine {ENGINE_VERSION}\n".encode())
+    strategy = resources.files(__package__ or "maubinh_api.strategy")
+    for folder in ("odds", "bank"):
+        for name in (*PRESET_NAMES, "deals"):
+            path = strategy.joinpath(folder, f"{name}.npz")
+            if path.is_file():
+                digest.update(path.read_bytes())
+    digest.update(strategy.joinpath("levels.json").read_bytes())
+    return f"model-{digest.hexdigest()[:16]}"

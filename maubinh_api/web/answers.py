@@ -4,36 +4,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 from flask import Response, current_app, request
 
 from ..infra.cache import ResultCache, cache_key
-from ..rules.variants import ENGINE_VERSION, PRESET_NAMES
+from ..strategy.model import shipped_model_version
 from ..version import __version__
 from .access import ANONYMOUS, TENANT_KEY
 from .encoding import encoded
 
-
-def _model_digest() -> str:
-    """A digest of what the answers are computed from besides the request: the
-    rules engine's version and every data file of the strategy (screening odds,
-    hand banks, the bot levels' yardsticks)."""
-    digest = hashlib.sha256(f"engine {ENGINE_VERSION}\n".encode())
-    strategy = resources.files("maubinh_api.strategy")
-    for folder in ("odds", "bank"):
-        for name in (*PRESET_NAMES, "deals"):
-            path = strategy.joinpath(folder, f"{name}.npz")
-            if path.is_file():
-                digest.update(path.read_bytes())
-    digest.update(strategy.joinpath("levels.json").read_bytes())
-    return digest.hexdigest()[:16]
-
-
 #: The model behind every answer (``X-Model-Version``, ``GET /v1/variants``):
 #: it changes when a figure an answer gives may change for the same request.
-MODEL_VERSION = f"model-{_model_digest()}"
+MODEL_VERSION = shipped_model_version()
 #: Part of every key: a new release or model starts a new cache.
 CACHE_VERSION = f"{__version__}-{MODEL_VERSION}"
 
