@@ -32,9 +32,11 @@ enum {
     SCREEN_COLUMNS
 };
 
-#define SPLIT_COUNT 36036   /* unordered splits: a front and two fives */
+#define SPLITS_PER_FRONT 126 /* the 10 cards a front leaves, as two fives: C(10, 5) / 2 */
+#define SPLIT_COUNT 36036   /* unordered splits: a front and two fives (286 fronts x 126) */
 #define FIVE_SUBSETS 1287   /* C(13, 5) */
 #define THREE_SUBSETS 286   /* C(13, 3) */
+_Static_assert(SPLIT_COUNT == THREE_SUBSETS * SPLITS_PER_FRONT, "every front leaves 126 splits of two fives");
 #define ID5_COUNT 14380     /* 6,188 rank multisets + 8,192 flush masks */
 #define FLUSH_ID_BASE 6188
 #define ID3_COUNT 455

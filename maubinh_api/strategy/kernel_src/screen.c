@@ -237,18 +237,20 @@ static float consider(const Model *model, HandState *hand, int k, int high, int 
  * classes, and the split's place among the front's 126.  Room for a vector's
  * worth past the end. */
 typedef struct {
-    int32_t high_subset[126 + 8], low_subset[126 + 8], high[126 + 8], low[126 + 8], place[126 + 8];
+    int32_t high_subset[SPLITS_PER_FRONT + 8], low_subset[SPLITS_PER_FRONT + 8];
+    int32_t high[SPLITS_PER_FRONT + 8], low[SPLITS_PER_FRONT + 8], place[SPLITS_PER_FRONT + 8];
     int kept, legal; /* legal unordered splits, and ordered ones (two for equal fives) */
 } FrontSplits;
 
 /* The legal splits among the front's places [from, 126), one at a time. */
 static inline void legal_splits_scalar(const Model *model, const HandState *hand, const FrontBound *f, int from,
                                        FrontSplits *out) {
-    const uint16_t *first = model->split_first + 126 * f->index, *second = model->split_second + 126 * f->index;
+    const uint16_t *first = model->split_first + SPLITS_PER_FRONT * f->index;
+    const uint16_t *second = model->split_second + SPLITS_PER_FRONT * f->index;
     const int16_t *classes = hand->class5;
     const int equal_fouls = model->foul_on_equal;
     int kept = out->kept, legal = out->legal;
-    for (int i = from; i < 126; i++) {
+    for (int i = from; i < SPLITS_PER_FRONT; i++) {
         int x = first[i], y = second[i];
         int a = classes[x], b = classes[y];
         int choose = -(a >= b), same = a == b; /* all ones when x is the back: masks, not a coin-toss branch */
@@ -288,12 +290,13 @@ static void build_pack_order(void) {
 /* The same, eight splits at a time: two gathers of the subsets' classes, the
  * comparisons in lanes, and the legal lanes packed to the front. */
 static AVX2 void legal_splits_wide(const Model *model, const HandState *hand, const FrontBound *f, FrontSplits *out) {
-    const uint16_t *first = model->split_first + 126 * f->index, *second = model->split_second + 126 * f->index;
+    const uint16_t *first = model->split_first + SPLITS_PER_FRONT * f->index;
+    const uint16_t *second = model->split_second + SPLITS_PER_FRONT * f->index;
     const int *classes = hand->bounds_classes;
     const __m256i floor_class = _mm256_set1_epi32(f->floor_class), equal_fouls = _mm256_set1_epi32(-model->foul_on_equal);
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     int kept = 0, legal = 0;
-    for (int i = 0; i + 8 <= 126; i += 8) {
+    for (int i = 0; i + 8 <= SPLITS_PER_FRONT; i += 8) {
         __m256i x = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(first + i)));
         __m256i y = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(second + i)));
         __m256i a = _mm256_i32gather_epi32(classes, x, 4), b = _mm256_i32gather_epi32(classes, y, 4);
@@ -379,7 +382,7 @@ static inline __attribute__((always_inline)) float walk_front(const Model *model
             if (with_sap) bound += sap_factor * float_power(most(scoop, 1e-6f), others + 1);
         }
         if (__builtin_expect(bound >= needed, 0)) {
-            int k = 126 * f->index + splits.place[j];
+            int k = SPLITS_PER_FRONT * f->index + splits.place[j];
             floor_value = consider(model, hand, k, splits.high[j], splits.low[j], f->front, floor_value);
             needed = (floor_value + r->cost) / r->keep;
         }
