@@ -13,7 +13,6 @@ the same bots' seeds are played under a second variant.
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -29,6 +28,7 @@ from ..rules.variants import NATURAL_KEYS, Variant
 from ..strategy.bots import Level
 from .engine import warm_arrow, worker_memory, worker_service
 from .history import variant_of
+from .sums import FoulCount, RunningSums
 
 __all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part", "warm_up"]
 
@@ -78,12 +78,12 @@ class SimulateResult:
     index: int
     deals: int = 0
     points: Counter[int] = field(default_factory=Counter)  #: points per player per deal: how often each value
-    level_points: dict[str, list[int]] = field(default_factory=dict)  #: level: [hands, sum, sum of squares]
+    level_points: dict[str, RunningSums] = field(default_factory=dict)  #: each level's points per hand
     naturals: Counter[str] = field(default_factory=Counter)
     scoops: int = 0
     pairs: int = 0
     sap_lang: int = 0  #: players scooping (or scooped by) every opponent
-    fouls: dict[str, list[int]] = field(default_factory=dict)  #: level: [hands, fouls]
+    fouls: dict[str, FoulCount] = field(default_factory=dict)  #: each level's hands and fouls
     styles: dict[str, Counter[str]] = field(default_factory=dict)
     rake: Decimal = Decimal(0)
     draw_fee: Decimal = Decimal(0)
@@ -138,13 +138,8 @@ def simulate_part(part: SimulatePart) -> SimulateResult:
         for seat, (outcome, chosen) in enumerate(zip(settled.players, plays, strict=True)):
             level = table.levels[seat].value
             result.points[outcome.points] += 1
-            sums = result.level_points.setdefault(level, [0, 0, 0])
-            sums[0] += 1
-            sums[1] += outcome.points
-            sums[2] += outcome.points**2
-            fouls = result.fouls.setdefault(level, [0, 0])
-            fouls[0] += 1
-            fouls[1] += outcome.fouled
+            result.level_points.setdefault(level, RunningSums()).add(outcome.points)
+            result.fouls.setdefault(level, FoulCount()).add(outcome.fouled)
             result.sap_lang += outcome.sap_lang is not None
             result.styles.setdefault(level, Counter())[chosen.style.value] += 1
             arrangement = chosen.arrangement
@@ -201,7 +196,7 @@ def economics(table: Table, results: list[SimulateResult]) -> dict[str, Any]:
         "hands": hands,
         "points": _distribution(points),
         "points_by_level": {
-            level: {"mean": _mean(sums), "sd": _sd(sums), "hands": sums[0]} for level, sums in level_points.items()
+            level: {"mean": sums.mean, "sd": sums.sd, "hands": sums.hands} for level, sums in level_points.items()
         },
         "naturals": {
             key: {"count": naturals[key], "per_1000_hands": 1000 * naturals[key] / hands if hands else 0.0}
@@ -211,7 +206,7 @@ def economics(table: Table, results: list[SimulateResult]) -> dict[str, Any]:
         "scoops": {"count": scoops, "per_1000_pairs": 1000 * scoops / pairs if pairs else 0.0},
         "sap_lang": {"count": sap_lang, "per_1000_deals": 1000 * sap_lang / deals if deals else 0.0},
         "fouls_by_level": {
-            level: {"hands": counted[0], "fouls": counted[1], "rate": counted[1] / counted[0]}
+            level: {"hands": counted.hands, "fouls": counted.fouls, "rate": counted.rate}
             for level, counted in fouls.items()
         },
         "styles_by_level": {level: dict(sorted(counter.items())) for level, counter in styles.items()},
@@ -238,27 +233,12 @@ def _summed(results: list[SimulateResult]) -> SimulateResult:
         total.rake += result.rake
         total.draw_fee += result.draw_fee
         for level, sums in result.level_points.items():
-            merged = total.level_points.setdefault(level, [0, 0, 0])
-            for place in range(3):
-                merged[place] += sums[place]
+            total.level_points.setdefault(level, RunningSums()).merge(sums)
         for level, counted in result.fouls.items():
-            merged = total.fouls.setdefault(level, [0, 0])
-            merged[0] += counted[0]
-            merged[1] += counted[1]
+            total.fouls.setdefault(level, FoulCount()).merge(counted)
         for level, counter in result.styles.items():
             total.styles.setdefault(level, Counter()).update(counter)
     return total
-
-
-def _mean(sums: list[int]) -> float:
-    return sums[1] / sums[0] if sums[0] else 0.0
-
-
-def _sd(sums: list[int]) -> float:
-    count, total, squares = sums
-    if count < 2:
-        return 0.0
-    return math.sqrt(max(0.0, (squares - total * total / count) / (count - 1)))
 
 
 def _distribution(points: Counter[int]) -> dict[str, Any]:
@@ -289,7 +269,7 @@ def _distribution(points: Counter[int]) -> dict[str, Any]:
     low, high = values[0], values[-1]
     return {
         "mean": total / count,
-        "sd": _sd([count, total, squares]),
+        "sd": RunningSums(count, total, squares).sd,
         "percentiles": percentiles,
         "histogram": {
             "edges": [value - 0.5 for value in range(low, high + 2)],
