@@ -83,7 +83,9 @@ def test_the_client_against_the_service(
     assert set(called.read_text().split("\n")) - {""} == operations
 
 
-def test_the_packed_package_installs_and_compiles_in_a_fresh_project(built: None, tmp_path: Path) -> None:
+def test_the_packed_package_installs_compiles_and_runs_in_a_fresh_project(
+    built: None, server: Any, tmp_path: Path
+) -> None:
     # What `npm pack` writes is what a platform installs: its files, its types and its one
     # dependency, installed from npm's cache (the `npm ci` of `make npm-deps` filled it).
     tarball = _run("npm", "pack", "--silent", "--pack-destination", str(tmp_path)).strip().splitlines()[-1]
@@ -92,7 +94,7 @@ def test_the_packed_package_installs_and_compiles_in_a_fresh_project(built: None
     (project / "package.json").write_text('{"name": "platform", "private": true, "type": "module"}\n')
     (project / "main.ts").write_text(
         'import { answer, createClient, ProblemError, type Problem } from "@maubinh/client";\n'
-        'const client = createClient({ baseUrl: "http://127.0.0.1:8000", language: "vi" });\n'
+        f'const client = createClient({{ baseUrl: "{server.url}", apiKey: "{KEYS["platform"]}", language: "vi" }});\n'
         "export async function presets(): Promise<string[]> {\n"
         '  const listed = await answer(client.GET("/v1/variants"));\n'
         "  return listed.variants.map((variant) => variant.name);\n"
@@ -100,6 +102,10 @@ def test_the_packed_package_installs_and_compiles_in_a_fresh_project(built: None
         "export function why(error: unknown): Problem | null {\n"
         "  return error instanceof ProblemError ? error.problem : null;\n"
         "}\n"
+        'console.log((await presets()).join(" "));\n'
+        'await answer(client.POST("/v1/hands/classify", { body: { cards: ["Zz", "Kd", "Qh"] } })).catch((error) => {\n'
+        "  console.log(why(error)?.title);\n"
+        "});\n"
     )
     (project / "tsconfig.json").write_text(
         '{"compilerOptions": {"strict": true, "noUncheckedIndexedAccess": true, "module": "NodeNext",'
@@ -120,6 +126,13 @@ def test_the_packed_package_installs_and_compiles_in_a_fresh_project(built: None
         check=False,
     )
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    # Run by the pinned Node, with only what the package brought into the project's node_modules.
+    ran = subprocess.run(
+        [str(TOOLS / "node"), str(project / "main.ts")],
+        cwd=project, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stdout.splitlines() == ["classic online extended chinese-poker-2-4", "Nội dung không hợp lệ"]
 
 
 def test_the_readme_example_runs_as_documented(built: None, server: Any) -> None:
