@@ -1,8 +1,10 @@
-"""One release number everywhere it is written: the package, its build, the API description and
-the images the Kubernetes manifests run (a release that forgets one ships a wrong number)."""
+"""One release number everywhere it is written: the package, its build, the API description, the
+TypeScript client and the images the Kubernetes manifests run (a release that forgets one ships a
+wrong number)."""
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -17,6 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_build_and_the_api_description_carry_the_packages_version():
     assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"] == __version__
     assert yaml.safe_load((ROOT / "openapi.yaml").read_text())["info"]["version"] == __version__
+    # The TypeScript client is generated from this description: it carries its version.
+    assert json.loads((ROOT / "clients" / "typescript" / "package.json").read_text())["version"] == __version__
 
 
 def test_the_kubernetes_manifests_run_the_images_of_this_version():
