@@ -4,7 +4,7 @@
 arrangement: ``analyse`` (what ``/v1/arrangements/analysis`` computes for one
 arrangement, three opponents) and ``play`` at the ``club`` level (what
 ``/v1/arrangements/play`` computes), one hand at a time after a warm-up, each
-by the compiled kernel and by the reference (``MAUBINH_KERNEL=reference``) in
+by the compiled kernel and by the NumPy reference in
 the same run, alternating every 50 hands.  Prints p50, p99 and the mean per hand and the reference's
 p50 over the kernel's; ``--levels`` adds ``play`` at every level.
 
@@ -14,7 +14,7 @@ Targets (issue 16): analysis p50 <= 1 ms; play p50 <= 0.8 ms at every level, p99
 from __future__ import annotations
 
 import argparse
-import os
+import functools
 import random
 import statistics
 import time
@@ -22,23 +22,48 @@ from collections.abc import Callable
 
 from bench.stats import percentile
 from maubinh_api.infra.allocator import keep_freed_memory
-from maubinh_api.rules.cards import DECK
-from maubinh_api.rules.variants import PRESET_NAMES, preset
-from maubinh_api.strategy.analysis import analyse
-from maubinh_api.strategy.bots import Level, play
-from maubinh_api.strategy.kernel import KERNEL_ENV
+from maubinh_api.rules.arrangement import Arrangement
+from maubinh_api.rules.cards import DECK, Card
+from maubinh_api.rules.variants import PRESET_NAMES, Variant, preset
+from maubinh_api.strategy.analysis import Analysis, analyse
+from maubinh_api.strategy.bots import Play, play
+from maubinh_api.strategy.kernel import kernel_named
+from maubinh_api.strategy.levels import Level
+from maubinh_api.strategy.model import Model, shipped_model
 from maubinh_api.strategy.splits import random_legal_arrangement
+from maubinh_api.strategy.valuation import value_hand
 
 KERNELS = ("compiled", "reference")
 #: Hands each kernel solves in a row before the other takes its turn.
 BLOCK = 50
+#: This bench's composition root: one model per kernel, the same shipped files.
+MODELS = {kernel: shipped_model(kernel_named(kernel)) for kernel in KERNELS}
 
 
-def timed(kernel: str, work: Callable[[], object]) -> float:
-    """Seconds one call takes with this kernel."""
-    os.environ[KERNEL_ENV] = kernel
+def analyse_hand(model: Model, arrangement: Arrangement, variant: Variant) -> Analysis:
+    """The analysis of ``arrangement``, its hand valued first (what ``/analysis`` does)."""
+    cards = sorted(arrangement.cards, key=lambda card: card.index)
+    return analyse(arrangement, value_hand(cards, variant, model))
+
+
+def play_hand(model: Model, cards: list[Card], variant: Variant, level: Level, seed: int) -> Play:
+    """A bot's play of ``cards``, the hand valued first (what ``/play`` does)."""
+    return play(value_hand(sorted(cards, key=lambda card: card.index), variant, model), level, seed)
+
+
+def _analyse_one(played: list[Arrangement], variant: Variant, model: Model, index: int) -> Analysis:
+    return analyse_hand(model, played[index], variant)
+
+
+def _play_one(hands: list[list[Card]], variant: Variant, level: Level, model: Model, index: int) -> Play:
+    return play_hand(model, hands[index], variant, level, index)
+
+
+def timed(kernel: str, work: Callable[[Model], object]) -> float:
+    """Seconds one call takes with this kernel's model."""
+    model = MODELS[kernel]
     started = time.perf_counter()
-    work()
+    work(model)
     return time.perf_counter() - started
 
 
@@ -55,19 +80,19 @@ def main() -> None:
     for name in PRESET_NAMES:
         variant = preset(name)
         played = [random_legal_arrangement(cards, variant, rng) for cards in hands]
-        work: dict[str, Callable[[int], object]] = {
-            "analysis": lambda index: analyse(played[index], variant),  # noqa: B023 - used in this iteration
+        work: dict[str, Callable[[Model, int], object]] = {
+            "analysis": functools.partial(_analyse_one, played, variant),
         }
         for level in levels:
-            work[f"play ({level.value})"] = lambda index, level=level: play(hands[index], variant, level, seed=index)  # noqa: B023
+            work[f"play ({level.value})"] = functools.partial(_play_one, hands, variant, level)
         for what, run in work.items():
             times: dict[str, list[float]] = {kernel: [] for kernel in KERNELS}
             for kernel in KERNELS:  # load the tables and each kernel's model
-                timed(kernel, lambda: run(0))  # noqa: B023
+                timed(kernel, lambda model: run(model, 0))  # noqa: B023
             for block in range(0, len(hands), BLOCK):
                 for kernel in KERNELS:
                     for index in range(block, min(block + BLOCK, len(hands))):
-                        times[kernel].append(timed(kernel, lambda: run(index)))  # noqa: B023
+                        times[kernel].append(timed(kernel, lambda model: run(model, index)))  # noqa: B023
             for kernel in KERNELS:
                 values = times[kernel]
                 print(
@@ -76,7 +101,6 @@ def main() -> None:
                 )
             ratio = percentile(times["reference"], 0.5) / percentile(times["compiled"], 0.5)
             print(f"{name:18s} {what:16s} reference / compiled p50: {ratio:.2f}x")
-    os.environ.pop(KERNEL_ENV, None)
 
 
 if __name__ == "__main__":

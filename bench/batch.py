@@ -45,7 +45,7 @@ import pyarrow.parquet as pq
 from maubinh_api.batch import simulate
 from maubinh_api.batch.cli import main as batch
 from maubinh_api.infra.allocator import keep_freed_memory
-from maubinh_api.strategy.bots import Level
+from maubinh_api.strategy.levels import Level
 
 LEVELS = "beginner,casual,club,expert"
 

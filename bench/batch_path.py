@@ -32,7 +32,7 @@ from maubinh_api.rules.cards import DECK, Card
 from maubinh_api.rules.settlement import settle
 from maubinh_api.rules.table import Seat
 from maubinh_api.service.hands import HandService
-from maubinh_api.strategy.bots import Level
+from maubinh_api.strategy.levels import Level
 
 LEVELS = (Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT)
 TABLE = simulate.Table("classic", LEVELS, 1, "1")

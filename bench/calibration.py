@@ -43,8 +43,20 @@ from maubinh_api.rules.cards import DECK, Card
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import PRESET_NAMES, Variant, preset
 from maubinh_api.strategy.analysis import analyse
+from maubinh_api.strategy.kernel import active_kernel
+from maubinh_api.strategy.model import shipped_model
 from maubinh_api.strategy.optimiser import optimise
 from maubinh_api.strategy.splits import random_legal_arrangement
+from maubinh_api.strategy.valuation import value_hand
+
+MODEL = shipped_model(active_kernel())  # this bench's composition root: the model it measures
+
+
+def analyse_hand(arrangement, variant, *, declare_natural=True, opponents=3):  # type: ignore[no-untyped-def]
+    """The analysis of ``arrangement``, its hand valued first (what ``/analysis`` does)."""
+    cards = sorted(arrangement.cards, key=lambda card: card.index)
+    return analyse(arrangement, value_hand(cards, variant, MODEL, opponents=opponents), declare_natural=declare_natural)
+
 
 POSITIONS = (Position.BACK, Position.MIDDLE, Position.FRONT)
 BINS = np.linspace(0.0, 1.0, 11)
@@ -59,11 +71,12 @@ def _hand(args: tuple[str, int, int, int]) -> dict[str, object]:
     deck = list(DECK)
     rng.shuffle(deck)
     mine, rest = deck[:13], deck[13:]
-    best = optimise(mine, variant, top=1, opponents=table - 1)
+    best = optimise(mine, variant, MODEL, top=1, opponents=table - 1)
     other = random_legal_arrangement(mine, variant, rng)
     plays = [(best.best.arrangement, best.declare_natural), (other, False)]
     analyses = [
-        analyse(arrangement, variant, declare_natural=declare, opponents=table - 1) for arrangement, declare in plays
+        analyse_hand(arrangement, variant, declare_natural=declare, opponents=table - 1)
+        for arrangement, declare in plays
     ]
     points = np.zeros((2, opponents_dealt))
     won = np.zeros((2, 3, opponents_dealt))
@@ -99,7 +112,7 @@ def _hand(args: tuple[str, int, int, int]) -> dict[str, object]:
 
 
 def _set(cards: list[Card], variant: Variant, opponents: int, seat_id: str) -> Seat:
-    solution = optimise(cards, variant, top=1, opponents=opponents)
+    solution = optimise(cards, variant, MODEL, top=1, opponents=opponents)
     return Seat(seat_id, solution.best.arrangement, declare_natural=solution.declare_natural)
 
 

@@ -28,8 +28,13 @@ from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import PRESET_NAMES, preset
 from maubinh_api.strategy.analysis import analyse
-from maubinh_api.strategy.bots import Level, Play, play
+from maubinh_api.strategy.bots import Play, play
+from maubinh_api.strategy.kernel import active_kernel
+from maubinh_api.strategy.levels import Level
+from maubinh_api.strategy.model import shipped_model
 from maubinh_api.strategy.valuation import value_hand
+
+MODEL = shipped_model(active_kernel())  # this bench's composition root: the model it measures
 
 
 def _deals(args: tuple[str, int, int]) -> dict[str, object]:
@@ -43,20 +48,14 @@ def _deals(args: tuple[str, int, int]) -> dict[str, object]:
     for deal in range(deals):
         cards = rng.sample(DECK, 26)
         hands = (cards[:13], cards[13:])
-        found = [value_hand(hand, variant, opponents=1) for hand in hands]
+        found = [value_hand(hand, variant, MODEL, opponents=1) for hand in hands]
         plays: dict[tuple[Level, int], Play] = {}
         for level in Level:
             for seat in (0, 1):
-                chosen = play(hands[seat], variant, level, seed * 1_000_003 + deal, opponents=1, valuation=found[seat])
+                chosen = play(found[seat], level, seed * 1_000_003 + deal)
                 plays[(level, seat)] = chosen
                 styles[level][chosen.style.value] += 1
-                analysis = analyse(
-                    chosen.arrangement,
-                    variant,
-                    declare_natural=chosen.declare_natural,
-                    opponents=1,
-                    valuation=found[seat],
-                )
+                analysis = analyse(chosen.arrangement, found[seat], declare_natural=chosen.declare_natural)
                 losses[level].append(analysis.ev_loss)
         for level in Level:
             total = 0

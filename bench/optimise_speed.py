@@ -3,7 +3,7 @@
 1,000 seeded random hands per preset (``--hands``), solved one at a time
 (``top`` 3, three opponents), after one warm-up solve, by each objective and
 by ``ev`` without the hand bank (``ev (odds only)``).  Every hand is solved by
-the compiled kernel and then by the reference (``MAUBINH_KERNEL=reference``)
+the compiled kernel and then by the NumPy reference
 in the same run (alternating every 50 hands: close enough in time to meet
 the same machine, far enough apart to keep each kernel's data in cache as a
 service does), so the ratio of the two is what to judge: machines of this
@@ -18,7 +18,6 @@ at least 4x the reference.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import time
@@ -28,19 +27,22 @@ from bench.stats import percentile
 from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK, Card
 from maubinh_api.rules.variants import PRESET_NAMES, Variant, preset
-from maubinh_api.strategy.kernel import KERNEL_ENV
+from maubinh_api.strategy.kernel import kernel_named
+from maubinh_api.strategy.model import shipped_model
 from maubinh_api.strategy.optimiser import Objective, optimise
 
 KERNELS = ("compiled", "reference")
 #: Hands each kernel solves in a row before the other takes its turn.
 BLOCK = 50
+#: This bench's composition root: one model per kernel, the same shipped files.
+MODELS = {kernel: shipped_model(kernel_named(kernel)) for kernel in KERNELS}
 
 
 def timed(kernel: str, cards: list[Card], variant: Variant, options: dict[str, Any]) -> float:
     """Seconds to solve one hand with this kernel."""
-    os.environ[KERNEL_ENV] = kernel
+    model = MODELS[kernel]
     started = time.perf_counter()
-    optimise(cards, variant, **options)
+    optimise(cards, variant, model, **options)
     return time.perf_counter() - started
 
 
@@ -77,7 +79,6 @@ def main() -> None:
                 print(line(name, label, kernel, times[kernel]))
             ratio = percentile(times["reference"], 0.5) / percentile(times["compiled"], 0.5)
             print(f"{name:18s} {label:14s} reference / compiled p50: {ratio:.2f}x")
-    os.environ.pop(KERNEL_ENV, None)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ from maubinh_api.rules.cards import DECK, Card, check_hand
 from maubinh_api.rules.variants import preset
 from maubinh_api.service.hands import HandService
 from maubinh_api.strategy.analysis import analyse
-from maubinh_api.strategy.bots import Level, play
+from maubinh_api.strategy.bots import play
+from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import Objective, optimise
 from maubinh_api.strategy.splits import random_legal_arrangement
 from maubinh_api.web.app import create_app
@@ -141,19 +142,16 @@ class Bench:
 
     def optimise(self, cards: Sequence[Card]) -> object:
         model = self.service.model
-        return optimise(
-            cards, VARIANT, objective=Objective.EV, top=3, opponents=3,
-            odds=model.odds(VARIANT), bank=model.bank(VARIANT.name), kernel=model.kernel,
-        )  # fmt: skip
+        return optimise(cards, VARIANT, model, objective=Objective.EV, top=3, opponents=3)
 
     def analyse(self, arrangement: Arrangement) -> object:
         valuation = self.service.value(arrangement.cards, VARIANT, opponents=3)
-        return analyse(arrangement, VARIANT, declare_natural=True, opponents=3, valuation=valuation)
+        return analyse(arrangement, valuation, declare_natural=True)
 
     def play(self, cards: Sequence[Card]) -> object:
         ordered = sorted(cards, key=lambda card: card.index)
         valuation = self.service.value(ordered, VARIANT, opponents=3)
-        return play(ordered, VARIANT, Level.CLUB, 7, opponents=3, valuation=valuation)
+        return play(valuation, Level.CLUB, 7)
 
     def fresh(self, count: int) -> list[list[Card]]:
         """Hands no request has asked about yet (the cache would answer a repeat)."""

@@ -24,11 +24,14 @@ from maubinh_api.rules.cards import DECK, Card
 from maubinh_api.rules.variants import preset
 from maubinh_api.service.hands import HandService
 from maubinh_api.strategy.analysis import analyse
-from maubinh_api.strategy.bots import Level, play
+from maubinh_api.strategy.bots import play
 from maubinh_api.strategy.kernel import active_kernel
+from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.model import shipped_model
 from maubinh_api.strategy.optimiser import Objective, optimise
 from maubinh_api.strategy.valuation import value_hand
+
+MODEL = shipped_model(active_kernel())  # this bench's composition root: the model it measures
 
 VARIANT = preset("classic")
 BLOCK = 25
@@ -36,9 +39,9 @@ BLOCK = 25
 
 def _direct_play(cards: Sequence[Card], seed: int) -> object:
     ordered = sorted(cards, key=lambda card: card.index)
-    valuation = value_hand(ordered, VARIANT, opponents=3)
-    played = play(ordered, VARIANT, Level.CLUB, seed, opponents=3, valuation=valuation)
-    return analyse(played.arrangement, VARIANT, declare_natural=played.declare_natural, valuation=valuation)
+    valuation = value_hand(ordered, VARIANT, MODEL, opponents=3)
+    played = play(valuation, Level.CLUB, seed)
+    return analyse(played.arrangement, valuation, declare_natural=played.declare_natural)
 
 
 def _timed(step: Callable[[Sequence[Card], int], object], hands: list[list[Card]], first: int) -> list[float]:
@@ -91,7 +94,7 @@ def main() -> None:
     _compare(
         "optimal (ev)",
         lambda cards, _seed: service.optimal(cards, VARIANT, objective=Objective.EV, top=3, opponents=3),
-        lambda cards, _seed: optimise(cards, VARIANT, top=3),
+        lambda cards, _seed: optimise(cards, VARIANT, MODEL, top=3),
         hands,
     )
 

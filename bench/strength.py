@@ -30,8 +30,12 @@ from maubinh_api.rules.arrangement import Arrangement
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import PRESET_NAMES, preset
+from maubinh_api.strategy.kernel import active_kernel
+from maubinh_api.strategy.model import shipped_model
 from maubinh_api.strategy.optimiser import Objective, optimise
 from maubinh_api.strategy.splits import arrangement_of, hand_indices, legal_splits
+
+MODEL = shipped_model(active_kernel())  # this bench's composition root: the model it measures
 
 
 def back_first(cards: list, variant) -> Arrangement:
@@ -52,7 +56,7 @@ def _play(args: tuple[str, int, int, str]) -> list[float]:
         cards = rng.sample(DECK, 26)
         hands = (cards[:13], cards[13:])
         solved = {
-            (seat, objective): optimise(hands[seat], variant, objective=objective, top=1, opponents=1)
+            (seat, objective): optimise(hands[seat], variant, MODEL, objective=objective, top=1, opponents=1)
             for seat in (0, 1)
             for objective in Objective
         }

@@ -18,12 +18,14 @@ import maubinh_api
 from maubinh_api.infra.tenants import SCOPES
 from maubinh_api.rules.arrangement import FoulCode, Position
 from maubinh_api.rules.hands import Category, Wheel
+from maubinh_api.rules.knobs import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from maubinh_api.rules.labels import LabelledCode, keys
 from maubinh_api.rules.naturals import Natural
 from maubinh_api.rules.outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
-from maubinh_api.rules.variants import BONUS_KEYS, PRESET_NAMES, Knob, NaturalVsNatural, TableLimit
+from maubinh_api.rules.variants import PRESET_NAMES
 from maubinh_api.strategy.analysis import Verdict
-from maubinh_api.strategy.bots import Level, Style
+from maubinh_api.strategy.bots import Style
+from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import Objective
 from maubinh_api.web.language import LANGUAGES
 from maubinh_api.web.problems import EVERY_PROBLEM_TYPE

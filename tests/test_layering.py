@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 import re
 import subprocess
 import sys
@@ -178,27 +180,40 @@ MODEL_CHOICES = {
 }
 #: The composition roots that may choose it: the service, the batch tool and the yardsticks builder.
 COMPOSITION_ROOTS = {"web/app.py", "batch/engine.py", "service/level_yardsticks.py"}
-#: The strategy's entry points whose defaults would choose it for the caller.
-MODEL_TAKERS = {"value_hand": 3, "optimise": 3, "grade_all": 3, "prepare": 3, "model_tables": 2}
+#: The strategy's entry points, and the parameter through which each is given the model (or the
+#: valuation, which holds the model's view of one hand).
+MODEL_TAKERS = {
+    "maubinh_api.strategy.valuation": {"prepare": "model", "value_hand": "model"},
+    "maubinh_api.strategy.optimiser": {"optimise": "model"},
+    "maubinh_api.strategy.analysis": {"analyse": "found", "grade": "found", "grade_all": "model"},
+    "maubinh_api.strategy.bots": {"play": "found"},
+    "maubinh_api.strategy.tables": {"kernel_tables": "odds"},
+}
 
 
-def test_only_the_composition_roots_choose_the_model_and_the_rest_pass_it_down():
-    # Outside the strategy (whose defaults serve doctests, tests and builders), the kernel and
-    # the data are chosen once by a root and handed to the service layer: no entry point or
-    # service step may pick its own, nor call the strategy without passing the model's parts.
-    chosen, defaulted = [], []
+def test_only_the_composition_roots_choose_the_model():
+    # Outside the strategy, the kernel and the data are chosen once by a root and handed to the
+    # service layer: no entry point or service step may pick its own.
+    chosen = []
     for room in ("service", "web", "batch", "infra"):
         for path in (PACKAGE / room).rglob("*.py"):
             where = str(path.relative_to(PACKAGE))
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.ImportFrom) and where not in COMPOSITION_ROOTS:
                     chosen += [f"{where} imports {alias.name}" for alias in node.names if alias.name in MODEL_CHOICES]
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MODEL_TAKERS:
-                    passed = {keyword.arg for keyword in node.keywords} & {"kernel", "bank", "odds"}
-                    if len(passed) < MODEL_TAKERS[node.func.id]:
-                        defaulted.append(f"{where}:{node.lineno} {node.func.id} without the model's parts")
     assert chosen == []
-    assert defaulted == []
+
+
+def test_the_strategys_entry_points_take_the_model_with_no_default():
+    # The model is a required argument: nothing below a composition root can fall back on the
+    # shipped files or on the kernel MAUBINH_KERNEL names.
+    for module_name, takers in MODEL_TAKERS.items():
+        module = importlib.import_module(module_name)
+        for function_name, parameter in takers.items():
+            signature = inspect.signature(getattr(module, function_name))
+            assert signature.parameters[parameter].default is inspect.Parameter.empty, function_name
+            defaults = [name for name, value in signature.parameters.items() if value.default is not value.empty]
+            assert not {"kernel", "bank", "odds", "model", "valuation"} & set(defaults), (function_name, defaults)
 
 
 def test_each_package_reads_only_its_own_data_files():

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..rules.errors import RuleError
 from ..rules.variants import resolve_variant
-from ..strategy.bots import Level
+from ..strategy.levels import Level
 from . import grading, players, simulate
 from .engine import EngineError, connect, prepare_workers, run, worker_service
 from .history import PART_ROWS, HistoryError, parts_of, variant_spec

@@ -22,8 +22,8 @@ from ..rules.naturals import NaturalHand
 from ..rules.variants import PRESET_NAMES, preset
 from ..service.hands import HandService
 from ..strategy.analysis import Grade, Verdict
-from ..strategy.bots import Level
 from ..strategy.level_reference import LossReference
+from ..strategy.levels import Level
 from .engine import warm_arrow, worker_memory, worker_service
 from .history import Part, Row, check_row, read_part
 

@@ -30,8 +30,8 @@ from typing import Any, Final
 import pandas as pd
 
 from ..strategy.analysis import Verdict
-from ..strategy.bots import Level
 from ..strategy.level_reference import LossReference
+from ..strategy.levels import Level
 from .grading import LEVELS, VERDICTS, PlayerSums, interval
 
 __all__ = ["FLAG_MIN_HANDS", "FLAG_Z", "flag_rule", "group_tables", "player_rows", "yardsticks"]

@@ -22,10 +22,10 @@ from typing import Any, Final
 import numpy as np
 
 from ..rules.cards import DECK
-from ..rules.settlement import settle
-from ..rules.table import Seat
-from ..rules.variants import NATURAL_KEYS, Variant
-from ..strategy.bots import Level
+from ..rules.knobs import NATURAL_KEYS
+from ..rules.variants import Variant
+from ..service.tables import play_table
+from ..strategy.levels import Level
 from .engine import warm_arrow, worker_memory, worker_service
 from .history import variant_of
 from .sums import FoulCount, RunningSums
@@ -121,15 +121,13 @@ def simulate_part(part: SimulatePart) -> SimulateResult:
         order = rng.permutation(52)
         bot_seeds = rng.integers(0, 2**62, size=seats).tolist()
         deal_id = f"d{deal:08d}"
-        table_seats, plays = [], []
-        for seat in range(seats):
-            cards = [DECK[int(index)] for index in order[13 * seat : 13 * seat + 13]]
-            found, chosen = service.bot_play(cards, variant, table.levels[seat], bot_seeds[seat], opponents=seats - 1)
-            plays.append(chosen)
-            table_seats.append(Seat(table.player_id(seat, deal), chosen.arrangement, chosen.declare_natural))
-            if found.natural is not None:
-                result.naturals[found.natural.key] += 1
-        settled = settle(table_seats, variant, bet, explain=False)
+        hands = [[DECK[int(index)] for index in order[13 * seat : 13 * seat + 13]] for seat in range(seats)]
+        ids = [table.player_id(seat, deal) for seat in range(seats)]
+        played = play_table(service, hands, variant, table.levels, bot_seeds, ids=ids, bet=bet)
+        plays, settled = played.plays, played.settlement
+        for natural in played.naturals:
+            if natural is not None:
+                result.naturals[natural.key] += 1
         result.deals += 1
         result.pairs += len(settled.pairs)
         result.scoops += sum(pair.scoop is not None for pair in settled.pairs)

@@ -10,7 +10,8 @@ from .arrangement import Arrangement, Bonus, FoulReason, Position, bonuses, foul
 from .cards import DECK, Card, Rank, Suit, parse_cards
 from .errors import CardCountError, CardError, DuplicateCardError, RuleError, VariantError
 from .hands import Category, Hand, Wheel, classify, compare, front_beats_middle
-from .variants import PRESET_NAMES, RuleSet, Variant, preset, resolve_variant
+from .knobs import RuleSet
+from .variants import PRESET_NAMES, Variant, preset, resolve_variant
 
 __all__ = [
     "DECK",

@@ -28,8 +28,8 @@ from typing import Final
 from .cards import Card, parse_cards
 from .errors import CardCountError, DuplicateCardError
 from .hands import Category, Hand, Wheel, classify, compare, front_beats_middle
+from .knobs import RuleSet
 from .labels import LabelledCode
-from .variants import RuleSet
 
 __all__ = [
     "Arrangement",

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from .arrangement import Position
 from .hands import Category
+from .knobs import RuleSet
 from .money import money_text
 from .naturals import Natural
 from .outcomes import (
@@ -25,7 +26,6 @@ from .outcomes import (
     SapLang,
 )
 from .table import Reveal
-from .variants import RuleSet
 
 __all__ = ["pair_lines", "player_lines"]
 

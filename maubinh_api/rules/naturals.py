@@ -37,9 +37,9 @@ from .arrangement import Arrangement
 from .cards import DECK, Card, check_hand, parse_cards
 from .evaluator import Evaluator
 from .hands import Wheel
+from .knobs import NaturalVsNatural, RuleSet
 from .labels import LabelledCode
 from .splits import BACK, FIVES, FRONT, MIDDLE, THREES
-from .variants import NaturalVsNatural, RuleSet
 
 __all__ = ["Natural", "NaturalHand", "compare_naturals", "detect", "parse_cards", "qualifying"]
 

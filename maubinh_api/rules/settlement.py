@@ -32,6 +32,7 @@ from itertools import combinations
 from . import explanations
 from .arrangement import Position, bonus_for, foul_reasons, position_value
 from .hands import Hand, compare
+from .knobs import NaturalVsNatural
 from .money import draw_fee_of, quantize, rake_of
 from .naturals import compare_naturals, detect
 from .outcomes import (
@@ -48,7 +49,7 @@ from .outcomes import (
     Settlement,
 )
 from .table import Reveal, Seat, SeatError, check_table
-from .variants import NaturalVsNatural, Variant
+from .variants import Variant
 
 # The outcomes and the table's types are re-exported: ``settle`` and what it takes and gives in one import.
 __all__ = [

@@ -8,7 +8,7 @@ each chi.  Evaluating a hand's 1,287 five-card and 286 three-card subsets
 once and indexing with these arrays scores every split without evaluating
 any chi twice.
 
->>> int(SPLIT_COUNT), FIVES.shape, THREES.shape
+>>> int(ORDERED_SPLITS), FIVES.shape, THREES.shape
 (72072, (1287, 5), (286, 3))
 >>> sorted(set(FIVES[BACK[0]]) | set(FIVES[MIDDLE[0]]) | set(THREES[FRONT[0]])) == list(range(13))
 True
@@ -22,7 +22,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BACK", "FIVES", "FRONT", "MIDDLE", "SPLIT_COUNT", "THREES"]
+__all__ = ["BACK", "FIVES", "FRONT", "MIDDLE", "ORDERED_SPLITS", "THREES"]
 
 IndexArray = npt.NDArray[np.intp]
 
@@ -52,4 +52,4 @@ def _build() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], IndexArray, 
 
 
 FIVES, THREES, BACK, MIDDLE, FRONT = _build()
-SPLIT_COUNT: Final = len(BACK)
+ORDERED_SPLITS: Final = len(BACK)

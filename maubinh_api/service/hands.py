@@ -2,7 +2,7 @@
 
 A :class:`HandService` is built once by a composition root (``create_app``, a batch worker,
 the yardsticks builder) around the :class:`~maubinh_api.strategy.model.Model` it chose, and
-every sequence passes that model's kernel, bank and odds down: no step below it picks its own.
+every sequence passes that model down whole: no step below it picks its own.
 
 A hand's valuation (every split screened, the shortlist settled exactly) is the expensive
 step; each sequence here computes it once per 13 cards and hands it to every step after it.
@@ -27,8 +27,9 @@ from ..rules.arrangement import Arrangement
 from ..rules.cards import DECK, Card
 from ..rules.variants import Variant, preset
 from ..strategy.analysis import Analysis, Grade, analyse, grade, grade_all
-from ..strategy.bots import Level, Play, play
+from ..strategy.bots import Play, play
 from ..strategy.level_reference import LossReference
+from ..strategy.levels import Level
 from ..strategy.model import Model
 from ..strategy.optimiser import Objective, Solution, optimise
 from ..strategy.valuation import Valuation, value_hand
@@ -66,38 +67,20 @@ class HandService:
 
     def value(self, cards: Iterable[Card], variant: Variant, *, opponents: int) -> Valuation:
         """A (checked) hand's valuation under ``variant`` at a table of ``opponents`` + 1."""
-        model = self.model
-        return value_hand(
-            _ordered(cards),
-            variant,
-            opponents=opponents,
-            bank=model.bank(variant.name),
-            odds=model.odds(variant),
-            kernel=model.kernel,
-        )
+        return value_hand(_ordered(cards), variant, self.model, opponents=opponents)
 
     def optimal(
         self, cards: Sequence[Card], variant: Variant, *, objective: Objective, top: int, opponents: int
     ) -> Solution:
         """The best arrangement of 13 (checked) cards and the next best distinct ones."""
-        model = self.model
-        return optimise(
-            cards,
-            variant,
-            objective=objective,
-            top=top,
-            opponents=opponents,
-            odds=model.odds(variant),
-            bank=model.bank(variant.name),
-            kernel=model.kernel,
-        )
+        return optimise(cards, variant, self.model, objective=objective, top=top, opponents=opponents)
 
     def bot_play(
         self, cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int
     ) -> tuple[Valuation, Play]:
         """How a player of ``level`` sets the cards (deterministic in ``seed``), with the hand's valuation."""
         valuation = self.value(cards, variant, opponents=opponents)
-        return valuation, play(_ordered(cards), variant, level, seed, opponents=opponents, valuation=valuation)
+        return valuation, play(valuation, level, seed)
 
     def graded_play(
         self, cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int
@@ -122,13 +105,7 @@ class HandService:
         judge: Callable[..., Judgement],  # grade or analyse: the same arguments, a grade or a full analysis
     ) -> JudgedPlay[Judgement]:
         valuation, played = self.bot_play(cards, variant, level, seed, opponents=opponents)
-        said = judge(
-            played.arrangement,
-            variant,
-            declare_natural=played.declare_natural,
-            opponents=opponents,
-            valuation=valuation,
-        )
+        said = judge(played.arrangement, valuation, declare_natural=played.declare_natural)
         return JudgedPlay(valuation, played, said)
 
     def analyst(self, variant: Variant, *, opponents: int) -> Analyst:
@@ -137,15 +114,7 @@ class HandService:
 
     def grade_all(self, played: Sequence[tuple[Arrangement, bool]], variant: Variant, *, opponents: int) -> list[Grade]:
         """Every arrangement's grade (each with its ``declare_natural``), in one kernel call."""
-        model = self.model
-        return grade_all(
-            played,
-            variant,
-            opponents=opponents,
-            kernel=model.kernel,
-            bank=model.bank(variant.name),
-            odds=model.odds(variant),
-        )
+        return grade_all(played, variant, self.model, opponents=opponents)
 
     def yardsticks(self, preset_name: str, opponents: int) -> Mapping[Level, LossReference]:
         """Each level's loss per hand under a preset at a table of ``opponents`` + 1."""
@@ -195,10 +164,4 @@ class Analyst:
             if len(self._valuations) >= KEPT_VALUATIONS:
                 del self._valuations[next(iter(self._valuations))]  # the oldest
             self._valuations[key] = valuation
-        return analyse(
-            arrangement,
-            self.variant,
-            declare_natural=declare_natural,
-            opponents=self.opponents,
-            valuation=valuation,
-        )
+        return analyse(arrangement, valuation, declare_natural=declare_natural)

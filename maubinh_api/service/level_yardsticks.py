@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from ..rules.cards import DECK
 from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.analysis import EXACT
-from ..strategy.bots import Level
 from ..strategy.builders import builder_arguments
 from ..strategy.kernel import active_kernel
 from ..strategy.level_reference import OUTPUT
+from ..strategy.levels import Level
 from ..strategy.model import shipped_model
 from .hands import HandService
 

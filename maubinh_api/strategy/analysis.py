@@ -15,8 +15,12 @@ equal one is no change).
 >>> from maubinh_api.rules.variants import preset
 >>> from maubinh_api.rules.hands import Wheel
 >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
+>>> from maubinh_api.strategy.kernel import active_kernel
+>>> from maubinh_api.strategy.model import shipped_model
+>>> from maubinh_api.strategy.valuation import value_hand
 >>> played = Arrangement.from_cards(back=cards[:5], middle=cards[5:10], front=cards[10:], wheel=Wheel.LOW)
->>> result = analyse(played, preset("classic"))
+>>> found = value_hand(sorted(cards, key=lambda card: card.index), preset("classic"), shipped_model(active_kernel()))
+>>> result = analyse(played, found)
 >>> result.ev <= result.best.ev and result.ev_loss >= 0
 True
 """
@@ -35,12 +39,9 @@ from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
 from ..rules.table import check_opponents
 from ..rules.variants import Variant
-from .bank import HandBank
-from .kernel import Kernel, active_kernel
-from .odds import Odds
+from .model import Model
 from .splits import hand_indices
-from .tables import SHIPPED, Shipped, model_tables
-from .valuation import Outlook, Valuation, value_hand
+from .valuation import SHORTLIST, Outlook, Valuation, value_hand
 
 __all__ = [
     "VERDICT_BANDS",
@@ -164,20 +165,12 @@ class Analysis:
         return bool(self.foul_reasons)
 
 
-def analyse(
-    arrangement: Arrangement,
-    variant: Variant,
-    *,
-    declare_natural: bool = True,
-    opponents: int = 3,
-    valuation: Valuation | None = None,
-) -> Analysis:
-    """Grade ``arrangement`` against the best play of its cards."""
-    check_opponents(opponents)
-    rules = variant.rules
-    cards = tuple(sorted(arrangement.cards, key=lambda card: card.index))
-    found = valuation or value_hand(cards, variant, opponents=opponents)
-    reasons = foul_reasons(arrangement, rules)
+def analyse(arrangement: Arrangement, found: Valuation, *, declare_natural: bool = True) -> Analysis:
+    """Grade ``arrangement`` against the best play of its cards (``found``: their valuation,
+    which says the variant and the table size)."""
+    _check_cards(arrangement, found)
+    opponents = found.opponents
+    reasons = foul_reasons(arrangement, found.variant.rules)
     natural = found.natural
     collects = declare_natural and natural is not None
     chi = found.classes_of(arrangement)
@@ -194,7 +187,7 @@ def analyse(
         best=best,
         ev_loss=loss,
         rank=None if reasons and not collects else _rank(found, ev),
-        distinct=found.model.distinct(),
+        distinct=found.kernel_hand.distinct(),
         positions=() if collects else _positions(mine, fouled=fouled_play, found=found),
         scoop=0.0 if collects or fouled_play else mine.scoop,
         scooped=_scooped(found, mine, collects=collects, fouled=fouled_play),
@@ -223,14 +216,7 @@ class Grade:
     natural_missed: bool  #: held, declaring it was the best play, and it was not collected
 
 
-def grade(
-    arrangement: Arrangement,
-    variant: Variant,
-    *,
-    declare_natural: bool = True,
-    opponents: int = 3,
-    valuation: Valuation | None = None,
-) -> Grade:
+def grade(arrangement: Arrangement, found: Valuation, *, declare_natural: bool = True) -> Grade:
     """Grade ``arrangement`` as :func:`analyse` does (same ``ev``, ``ev_loss``
     and verdict), skipping what a grade does not show.
 
@@ -238,16 +224,19 @@ def grade(
     >>> from maubinh_api.rules.variants import preset
     >>> from maubinh_api.rules.hands import Wheel
     >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
+    >>> from maubinh_api.strategy.kernel import active_kernel
+    >>> from maubinh_api.strategy.model import shipped_model
+    >>> from maubinh_api.strategy.valuation import value_hand
     >>> played = Arrangement.from_cards(back=cards[:5], middle=cards[5:10], front=cards[10:], wheel=Wheel.LOW)
-    >>> short = grade(played, preset("classic"))
-    >>> full = analyse(played, preset("classic"))
+    >>> model = shipped_model(active_kernel())
+    >>> found = value_hand(sorted(cards, key=lambda card: card.index), preset("classic"), model)
+    >>> short = grade(played, found)
+    >>> full = analyse(played, found)
     >>> (short.ev, short.ev_loss, short.verdict) == (full.ev, full.ev_loss, full.verdict)
     True
     """
-    check_opponents(opponents)
-    cards = tuple(sorted(arrangement.cards, key=lambda card: card.index))
-    found = valuation or value_hand(cards, variant, opponents=opponents)
-    reasons = foul_reasons(arrangement, variant.rules)
+    _check_cards(arrangement, found)
+    reasons = foul_reasons(arrangement, found.variant.rules)
     collects = declare_natural and found.natural is not None
     ev = _played_value(found, found.classes_of(arrangement), collects=collects, fouled=bool(reasons))
     best = found.best_ev
@@ -264,33 +253,30 @@ def grade(
 
 
 def grade_all(
-    played: Sequence[tuple[Arrangement, bool]],
-    variant: Variant,
-    *,
-    opponents: int = 3,
-    kernel: Kernel | None = None,
-    bank: HandBank | Shipped | None = SHIPPED,
-    odds: Odds | None = None,
+    played: Sequence[tuple[Arrangement, bool]], variant: Variant, model: Model, *, opponents: int = 3
 ) -> list[Grade]:
     """:func:`grade` for many arrangements (each with its ``declare_natural``)
-    under one variant and table size, the same numbers: the kernel values
-    every hand and its arrangement in one call; a hand that can hold a
-    natural is graded again one by one, with its natural.  ``kernel``,
-    ``bank`` and ``odds`` are the model's (default: ``MAUBINH_KERNEL``'s
-    kernel and the shipped files), as for :func:`~maubinh_api.strategy.valuation.value_hand`.
+    under one variant and table size, the same numbers: ``model``'s kernel
+    values every hand and its arrangement in one call; a hand that can hold a
+    natural is graded again one by one, with its natural.
 
     >>> from maubinh_api.rules.cards import parse_cards
     >>> from maubinh_api.rules.variants import preset
     >>> from maubinh_api.rules.hands import Wheel
     >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
+    >>> from maubinh_api.strategy.kernel import active_kernel
+    >>> from maubinh_api.strategy.model import shipped_model
+    >>> from maubinh_api.strategy.valuation import value_hand
+    >>> model = shipped_model(active_kernel())
     >>> one = Arrangement.from_cards(back=cards[:5], middle=cards[5:10], front=cards[10:], wheel=Wheel.LOW)
-    >>> grade_all([(one, True)], preset("classic")) == [grade(one, preset("classic"))]
+    >>> found = value_hand(sorted(cards, key=lambda card: card.index), preset("classic"), model)
+    >>> grade_all([(one, True)], preset("classic"), model) == [grade(one, found)]
     True
     """
     check_opponents(opponents)
     if not played:
         return []
-    tables = model_tables(variant, odds=odds, bank=bank)
+    tables = model.tables(variant)
     classes = tables.classes
     hands = np.array([hand_indices(arrangement.cards) for arrangement, _ in played], dtype=np.uint8)
     scores = np.array([[arrangement[position].score for position in POSITIONS] for arrangement, _ in played])
@@ -302,15 +288,14 @@ def grade_all(
         ],
         axis=1,
     ).astype(np.int16)
-    found = (kernel or active_kernel()).best_splits(tables, hands, opponents=opponents, played=chi)
+    found = model.kernel.best_splits(tables, hands, opponents=opponents, shortlist=SHORTLIST, played=chi)
     assert found.played is not None and found.fouled is not None
     grades = []
     for row, (arrangement, declare) in enumerate(played):
         if found.natural_hint[row]:
             cards = sorted(arrangement.cards, key=lambda card: card.index)
-            valuation = value_hand(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel)
             grades.append(
-                grade(arrangement, variant, declare_natural=declare, opponents=opponents, valuation=valuation)
+                grade(arrangement, value_hand(cards, variant, model, opponents=opponents), declare_natural=declare)
             )
             continue
         fouled = bool(foul_reasons(arrangement, variant.rules))
@@ -319,6 +304,11 @@ def grade_all(
         loss = max(0.0, best - ev)
         grades.append(Grade(ev, best, loss, verdict_of(loss, fouled=fouled), fouled, None, False))
     return grades
+
+
+def _check_cards(arrangement: Arrangement, found: Valuation) -> None:
+    if frozenset(arrangement.cards) != frozenset(found.cards):
+        raise ValueError("the arrangement holds other cards than the valuation's hand")
 
 
 def best_play(found: Valuation) -> BestPlay:
@@ -346,7 +336,7 @@ def _rank(found: Valuation, ev: float) -> int:
     by the shortlist's mean gap between the two."""
     gap = float(np.mean(np.array(found.exact) - np.array(found.screen)))
     threshold = ev + EXACT
-    better = found.model.count_above(threshold, gap, found.keys())
+    better = found.kernel_hand.count_above(threshold, gap, found.keys())
     better += sum(value > threshold for value in found.exact)
     if found.natural_ev is not None and found.natural_ev > threshold:
         better += 1
@@ -355,8 +345,8 @@ def _rank(found: Valuation, ev: float) -> int:
 
 def _playing_share(found: Valuation) -> float:
     """The share of the field that plays its chi (the rest declares a natural)."""
-    size = found.model.field_size
-    return found.model.plays / size if size else 1.0
+    size = found.kernel_hand.field_size
+    return found.kernel_hand.plays / size if size else 1.0
 
 
 def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[PositionOutlook, ...]:
@@ -364,7 +354,7 @@ def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[Positi
     # the whole field, like the scoops, they leave room for an opponent's natural.
     share = _playing_share(found)
     if fouled:
-        _, *values, size = found.model.fouled()
+        _, *values, size = found.kernel_hand.fouled()
         return tuple(
             PositionOutlook(position=position, win=0.0, tie=0.0, lose=share, points=-value / size)
             for position, value in zip(POSITIONS, values, strict=True)
@@ -387,7 +377,7 @@ def _scooped(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) -
     if collects:
         return 0.0
     if fouled:
-        return found.model.plays / found.model.field_size
+        return found.kernel_hand.plays / found.kernel_hand.field_size
     return mine.scooped
 
 
@@ -438,7 +428,7 @@ def _closest_layout(
     keeps the most cards where the player put them."""
     best: dict[Position, tuple[Card, ...]] = {position: target[position].cards for position in POSITIONS}
     best_kept = sum(where[card] is position for position in POSITIONS for card in best[position])
-    for split in found.model.with_chi(*found.classes_of(target)):
+    for split in found.kernel_hand.with_chi(*found.classes_of(target)):
         arrangement = found.arrangement(split)
         layouts = [arrangement]
         if arrangement.back.score == arrangement.middle.score:

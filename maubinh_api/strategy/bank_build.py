@@ -29,14 +29,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.cards import DECK
-from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
+from ..rules.knobs import NATURAL_KEYS
+from ..rules.variants import PRESET_NAMES, Variant, preset
 from .bank import BANK_VERSION, NO_NATURAL, BankSettings, Deals, HandBank
 from .builders import builder_arguments, write_data
 from .classes import HandClasses
 from .kernel import active_kernel
+from .model import Model, shipped_model
 from .odds_build import class_id3, class_id5
-from .tables import model_tables
-from .valuation import value_hand
+from .valuation import SHORTLIST, value_hand
 
 __all__ = ["main", "scoop_rates", "set_deals"]
 
@@ -55,7 +56,8 @@ def _start(preset_name: str, deals: bytes, settings: bytes | None) -> None:
     loaded = Deals.load(deals)
     _WORKER["variant"] = preset(preset_name)
     _WORKER["deals"] = loaded
-    _WORKER["bank"] = None if settings is None else HandBank(loaded, BankSettings.load(settings))
+    bank = None if settings is None else HandBank(loaded, BankSettings.load(settings))
+    _WORKER["model"] = shipped_model(active_kernel()).with_bank(bank)  # this worker's composition root
 
 
 def _set(chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.uint16]:
@@ -64,18 +66,18 @@ def _set(chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.uint16]:
     The kernel finds every hand's best split in one call; a hand that can hold
     a natural is valued again one by one (declaring it may be worth more)."""
     deals: Deals = _WORKER["deals"]  # type: ignore[assignment]
-    bank: HandBank | None = _WORKER["bank"]  # type: ignore[assignment]
+    model: Model = _WORKER["model"]  # type: ignore[assignment]
     variant: Variant = _WORKER["variant"]  # type: ignore[assignment]
     classes = HandClasses.for_wheel(variant.rules.wheel)
     hands = deals.cards[chosen]
-    best = active_kernel().best_splits(model_tables(variant, bank=bank), hands, opponents=3)
+    best = model.kernel.best_splits(model.tables(variant), hands, opponents=3, shortlist=SHORTLIST)
     rows = np.zeros((len(chosen), 4), dtype=np.uint16)
     rows[:, 0] = classes.id_of_class5[best.high]
     rows[:, 1] = classes.id_of_class5[best.low]
     rows[:, 2] = classes.id_of_class3[best.front]
     rows[:, 3] = NO_NATURAL
     for row in np.flatnonzero(best.natural_hint).tolist():
-        found = value_hand([DECK[int(index)] for index in hands[row]], variant, opponents=3, bank=bank)
+        found = value_hand([DECK[int(index)] for index in hands[row]], variant, model, opponents=3)
         if found.declares_natural and found.natural is not None:
             shown = found.natural.split  # three flushes or straights: the layout that shows them
             if shown is not None:

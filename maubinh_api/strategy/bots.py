@@ -26,29 +26,17 @@ The same cards, variant, level and seed give the same arrangement.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
 from ..rules.arrangement import Arrangement
-from ..rules.cards import Card
 from ..rules.labels import LabelledCode
-from ..rules.variants import Variant
-from .valuation import Valuation, value_hand
+from .levels import Level
+from .valuation import Valuation
 
-__all__ = ["LEVELS", "Level", "Play", "Style", "play"]
-
-
-class Level(LabelledCode):
-    """How well the bot plays."""
-
-    BEGINNER = "beginner", "Beginner", "Mới chơi"
-    CASUAL = "casual", "Casual", "Chơi vui"
-    CLUB = "club", "Club", "Câu lạc bộ"
-    EXPERT = "expert", "Expert", "Cao thủ"
-    BEST = "best", "Best", "Tối ưu"
+__all__ = ["LEVELS", "Play", "Style", "play"]
 
 
 class Style(LabelledCode):
@@ -105,18 +93,10 @@ class Play:
     seed: int
 
 
-def play(
-    cards: Sequence[Card],
-    variant: Variant,
-    level: Level,
-    seed: int,
-    *,
-    opponents: int = 3,
-    valuation: Valuation | None = None,
-) -> Play:
-    """The arrangement a player of ``level`` sets (deterministic in ``seed``)."""
-    found = valuation or value_hand(cards, variant, opponents=opponents)
-    rng = np.random.default_rng(_entropy(found, variant, level, seed))
+def play(found: Valuation, level: Level, seed: int) -> Play:
+    """The arrangement a player of ``level`` sets for the valued hand ``found`` (deterministic
+    in ``seed``; the valuation says the cards, the variant and the table size)."""
+    rng = np.random.default_rng(_entropy(found, level, seed))
     mix = LEVELS[level]
     best = found.splits[0]
     if found.declares_natural:
@@ -142,9 +122,9 @@ def play(
     return Play(found.arrangement(split), False, style, level, seed)
 
 
-def _entropy(found: Valuation, variant: Variant, level: Level, seed: int) -> list[int]:
+def _entropy(found: Valuation, level: Level, seed: int) -> list[int]:
     """The random state of one play: the seed, the level, the cards and the rules."""
-    digest = hashlib.sha256(f"{level.value}|{variant.fingerprint}|{list(found.hand)}".encode()).digest()
+    digest = hashlib.sha256(f"{level.value}|{found.variant.fingerprint}|{list(found.hand)}".encode()).digest()
     return [seed & 0xFFFFFFFFFFFFFFFF, int.from_bytes(digest[:8], "little")]
 
 
@@ -162,11 +142,11 @@ def _by_style(found: Valuation, style: Style, mix: Mix, rng: np.random.Generator
     if style is Style.CLOSE:
         return _close(found, mix, rng)
     if style is Style.AUTO:
-        return found.model.strongest(1)[0][0]
+        return found.kernel_hand.strongest(1)[0][0]
     if style is Style.FRONT_HEAVY:
-        return found.model.front_heavy()
+        return found.kernel_hand.front_heavy()
     if style is Style.PAIR_BROKEN:
-        split = found.model.pair_broken(found.splits[0])
+        split = found.kernel_hand.pair_broken(found.splits[0])
         return None if split < 0 else split
     chosen = _close(found, mix, rng)  # Style.FOUL: a slip with the fives the wrong way round
     high, low, _ = _key(found, chosen)

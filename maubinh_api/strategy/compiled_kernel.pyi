@@ -2,19 +2,23 @@
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-SPLIT_COUNT: Final[int]
+UNORDERED_SPLITS: Final[int]
 MAX_PICKS: Final[int]
+#: BestSplit's fields (name, NumPy format, offset) and its size in bytes (kernel_src/kernel.h).
+BEST_SPLIT_LAYOUT: Final[tuple[tuple[tuple[str, str, int], ...], int]]
 
 def vector_legality() -> bool: ...
-def best_splits(model: Model, cards: bytes, opponents: int, field: bool, played: bytes = ..., /) -> bytes: ...
+def best_splits(
+    tables: Tables, cards: bytes, opponents: int, shortlist: int, field: bool, played: bytes = ..., /
+) -> bytes: ...
 
-class Model:
+class Tables:
     def __init__(self, arrays: Mapping[str, object], rules: Mapping[str, int | float]) -> None: ...
     @property
     def bank_size(self) -> int: ...
 
 class Hand:
-    def __init__(self, model: Model, cards: bytes, opponents: int, shortlist: int, field: bool) -> None: ...
+    def __init__(self, tables: Tables, cards: bytes, opponents: int, shortlist: int, field: bool) -> None: ...
     @property
     def legal(self) -> int: ...
     @property

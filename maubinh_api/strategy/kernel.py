@@ -1,18 +1,25 @@
 """The model's kernel: the compiled one (C), or the NumPy reference by choice.
 
-A kernel values one hand against one model's tables (:mod:`maubinh_api.
+A kernel values one hand against one variant's tables (:mod:`maubinh_api.
 strategy.tables`) in a single call: its subsets and their classes, its legal
 splits and their screening values, the shortlists of distinct splits (by
 screen and by the ``strongest`` ranking), and its field in the hand bank.
-The :class:`HandModel` it returns then settles arrangements exactly and
+The :class:`KernelHand` it returns then settles arrangements exactly and
 answers what the analysis and the bots ask of the splits.
+
+:class:`Kernel` and :class:`KernelHand` are the one description of what a
+kernel does; ``compiled_kernel.pyi`` types the native module the compiled
+kernel's wrapper calls (mypy checks the wrapper against it), and the native
+module itself says how its tables and answers are laid out (its ``Tables``
+checks every array it is given; ``BEST_SPLIT_LAYOUT`` is the layout of what
+``best_splits`` writes), so Python restates neither.
 
 Two kernels answer the same (``tests/strategy/test_kernel.py``):
 
 * ``compiled``, the default: ``maubinh_api.strategy.compiled_kernel``, built
   from ``kernel_src/*.c`` by the package's build (``make`` does it; see
-  docs/strategy.md).  This wrapper checks every table and argument before
-  the C code sees it (and the C code checks them again);
+  docs/strategy.md).  This wrapper checks every argument before the C code
+  sees it, and the C code checks the tables and the arguments again;
 * ``reference``: :mod:`maubinh_api.strategy.reference`, about five times
   slower, for a platform without a C compiler: ``MAUBINH_KERNEL=reference``.
 
@@ -22,10 +29,13 @@ fall back, unnoticed, to the slow path.
 
 >>> from maubinh_api.rules.cards import parse_cards
 >>> from maubinh_api.rules.variants import preset
+>>> from maubinh_api.strategy.bank import load_bank
+>>> from maubinh_api.strategy.odds import odds_for
 >>> from maubinh_api.strategy.splits import hand_indices
->>> from maubinh_api.strategy.tables import model_tables
+>>> from maubinh_api.strategy.tables import kernel_tables
+>>> tables = kernel_tables(preset("classic"), odds=odds_for(preset("classic")), bank=load_bank("classic"))
 >>> cards = hand_indices(parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split()))
->>> hand = active_kernel().hand(model_tables(preset("classic")), cards, opponents=3, shortlist=12, field=True)
+>>> hand = active_kernel().hand(tables, cards, opponents=3, shortlist=12, field=True)
 >>> hand.legal, len(hand.shortlist())
 (20894, 12)
 """
@@ -33,29 +43,31 @@ fall back, unnoticed, to the slow path.
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
 import os
 import threading
 import weakref
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from ..rules.table import check_opponents
 from .reference import ReferenceKernel
-from .splits import BestSplits, Hands, LegalSplits, Played
-from .tables import ModelTables
+from .splits import UNORDERED_SPLITS, BestSplits, Hands, LegalSplits, Played
+from .tables import KernelTables
+
+if TYPE_CHECKING:  # optional at run time: the reference runs without it
+    from . import compiled_kernel
 
 __all__ = [
     "KERNEL_ENV",
     "KERNEL_NAMES",
     "MAX_PICKS",
     "CompiledKernel",
-    "HandModel",
     "Kernel",
+    "KernelHand",
     "KernelUnavailable",
     "active_kernel",
     "kernel_named",
@@ -72,7 +84,7 @@ Pick = tuple[int, int, int, int, float]  #: split id, high, low, front, screenin
 StrongPick = tuple[int, int, int, int, int]  #: split id, high, low, front, strongest ranking
 
 
-class HandModel(Protocol):
+class KernelHand(Protocol):
     """One hand valued against one model (what both kernels return)."""
 
     @property
@@ -140,16 +152,16 @@ class Kernel(Protocol):
         """``compiled`` or ``reference``."""
 
     def best_splits(
-        self, tables: ModelTables, hands: Hands, *, opponents: int, played: Played | None = None
+        self, tables: KernelTables, hands: Hands, *, opponents: int, shortlist: int, played: Played | None = None
     ) -> BestSplits:
-        """The best shortlisted split of each hand (rows of 13 card indices,
+        """The best split of each hand's shortlist of ``shortlist`` (rows of 13 card indices,
         sorted), valued against its field when ``tables`` has a bank; with
         ``played`` (rows of the three classes of an arrangement of each hand),
         also what that arrangement and a foul are worth."""
 
     def hand(
-        self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
-    ) -> HandModel:
+        self, tables: KernelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
+    ) -> KernelHand:
         """Value a hand (13 card indices, sorted) against ``tables``."""
 
 
@@ -176,67 +188,61 @@ class CompiledHand:
 
     __slots__ = ("_hand", "_n3", "_n5")
 
-    def __init__(self, hand: Any, n5: int, n3: int) -> None:
+    def __init__(self, hand: compiled_kernel.Hand, n5: int, n3: int) -> None:
         self._hand = hand
         self._n5, self._n3 = n5, n3
 
     @property
     def legal(self) -> int:
-        return int(self._hand.legal)
+        return self._hand.legal
 
     @property
     def natural_hint(self) -> bool:
-        return bool(self._hand.natural_hint)
+        return self._hand.natural_hint
 
     @property
     def field_size(self) -> int:
-        return int(self._hand.field_size)
+        return self._hand.field_size
 
     @property
     def plays(self) -> int:
-        return int(self._hand.plays)
+        return self._hand.plays
 
     def _check(self, high: int, low: int, front: int) -> None:
         if not (0 <= high < self._n5 and 0 <= low < self._n5 and 0 <= front < self._n3):
             raise ValueError(f"chi classes ({high}, {low}, {front}) are out of range")
 
     def shortlist(self) -> tuple[Pick, ...]:
-        picks: tuple[Pick, ...] = self._hand.shortlist()
-        return picks
+        return self._hand.shortlist()
 
     def strongest(self, count: int) -> tuple[StrongPick, ...]:
         if not 1 <= count <= MAX_PICKS:
             raise ValueError(f"shortlists hold 1 to {MAX_PICKS} splits")
-        picks: tuple[StrongPick, ...] = self._hand.strongest(count)
-        return picks
+        return self._hand.strongest(count)
 
     def exact(self, chi: Sequence[Chi]) -> list[float]:
-        checked = [(int(high), int(low), int(front)) for high, low, front in chi]
-        for item in checked:
-            self._check(*item)
-        values: list[float] = self._hand.exact(checked)
-        return values
+        return self._hand.exact(self._checked(chi))
 
     def screen(self, chi: Sequence[Chi]) -> list[float]:
+        return self._hand.screen(self._checked(chi))
+
+    def _checked(self, chi: Sequence[Chi]) -> list[Chi]:
         checked = [(int(high), int(low), int(front)) for high, low, front in chi]
         for item in checked:
             self._check(*item)
-        values: list[float] = self._hand.screen(checked)
-        return values
+        return checked
 
     def outlook(self, high: int, low: int, front: int) -> tuple[int, ...]:
         self._check(high, low, front)
-        counts: tuple[int, ...] = self._hand.outlook(high, low, front)
-        return counts
+        return self._hand.outlook(high, low, front)
 
     def fouled(self) -> tuple[int, int, int, int, int]:
-        sums: tuple[int, int, int, int, int] = self._hand.fouled()
-        return sums
+        return self._hand.fouled()
 
     def natural(self, mine: int, payout: int) -> int:
         if not 0 <= mine <= 10 or not 1 <= payout <= 10_000:
             raise ValueError(f"no natural {mine} paying {payout}")
-        return int(self._hand.natural(mine, payout))
+        return self._hand.natural(mine, payout)
 
     def splits(self) -> tuple[LegalSplits, npt.NDArray[np.float64]]:
         split, high, low, front, screen = self._hand.splits()
@@ -252,80 +258,24 @@ class CompiledHand:
         )
 
     def distinct(self) -> int:
-        return int(self._hand.distinct())
+        return self._hand.distinct()
 
     def count_above(self, threshold: float, gap: float, excluded: tuple[int, ...]) -> int:
         if len(excluded) > MAX_PICKS:
             raise ValueError(f"at most {MAX_PICKS} keys are excluded")
-        return int(self._hand.count_above(float(threshold), float(gap), tuple(int(key) for key in excluded)))
+        return self._hand.count_above(float(threshold), float(gap), tuple(int(key) for key in excluded))
 
     def with_chi(self, high: int, low: int, front: int) -> list[int]:
         self._check(high, low, front)
-        return [int(split) for split in self._hand.with_chi(high, low, front)]
+        return self._hand.with_chi(high, low, front)
 
     def front_heavy(self) -> int:
-        return int(self._hand.front_heavy())
+        return self._hand.front_heavy()
 
     def pair_broken(self, split: int) -> int:
-        if not 0 <= split < 36_036:
+        if not 0 <= split < UNORDERED_SPLITS:
             raise ValueError(f"no split {split}")
-        return int(self._hand.pair_broken(split))
-
-
-#: What the native best_splits writes per hand (kernel_src/module.c, BestSplit).
-_BEST: Final = np.dtype(
-    [
-        ("high", "<i2"),
-        ("low", "<i2"),
-        ("front", "<i2"),
-        ("natural_hint", "<i2"),
-        ("value", "<f8"),
-        ("played", "<f8"),
-        ("fouled", "<f8"),
-    ]
-)
-
-#: dtype and shape (-1: the rule of that name) of every table array.
-_SHAPES: Final = {
-    "class_of_id5": (np.int32, (14_380,)),
-    "class_of_id3": (np.int32, (455,)),
-    "front_floor": (np.int32, ("n3",)),
-    "split_first": (np.uint16, (36_036,)),
-    "split_second": (np.uint16, (36_036,)),
-    "split_front": (np.uint16, (36_036,)),
-    "fives": (np.uint8, (1287, 5)),
-    "threes": (np.uint8, (286, 3)),
-    "offsets5": (np.int32, (5, 13)),
-    "offsets3": (np.int32, (3, 13)),
-    "screen_back": (np.float64, ("n5", 8)),
-    "screen_middle": (np.float64, ("n5", 8)),
-    "screen_front": (np.float64, ("n3", 8)),
-    "value_back": (np.int32, ("n5",)),
-    "value_middle": (np.int32, ("n5",)),
-    "value_front": (np.int32, ("n3",)),
-    "strong_back": (np.int64, ("n5",)),
-    "strong_middle": (np.int64, ("n5",)),
-    "strong_front": (np.int64, ("n3",)),
-    "natural_payout": (np.int32, (256,)),
-    "holds": (np.uint64, (52, "words")),
-    "bank_rows": (np.int16, ("bank_size", "bank_width")),
-}
-
-
-def check_tables(tables: ModelTables) -> None:
-    """Every array of ``tables`` has the dtype and shape the kernel reads, C order."""
-    rules = dict(tables.rules)
-    sizes = {**rules, "words": (int(rules["bank_size"]) + 63) // 64}
-    for name, (dtype, shape) in _SHAPES.items():
-        array = tables.arrays[name]
-        expected = tuple(int(sizes[part]) if isinstance(part, str) else part for part in shape)
-        if array.dtype != dtype or array.shape != expected or not array.flags.c_contiguous:
-            raise ValueError(f"table {name} is {array.dtype} {array.shape}, not {np.dtype(dtype)} {expected}")
-    classes = tables.arrays["bank_rows"][:, :3]
-    if len(classes) and (
-        classes.min() < 0 or classes[:, :2].max() >= rules["n5"] or classes[:, 2].max() >= rules["n3"]
-    ):
-        raise ValueError("table bank_rows holds classes out of range")
+        return self._hand.pair_broken(split)
 
 
 class CompiledKernel:
@@ -335,28 +285,39 @@ class CompiledKernel:
 
     def __init__(self) -> None:
         try:  # optional: the reference runs without it
-            compiled_kernel = importlib.import_module(f"{__package__}.compiled_kernel")
+            from . import compiled_kernel  # noqa: PLC0415 - optional: imported only when this kernel is chosen
         except ImportError as error:
             raise KernelUnavailable(
                 "the compiled kernel (maubinh_api.strategy.compiled_kernel) is not built: run `make` "
                 "(or `python setup.py build_ext --inplace`), or set MAUBINH_KERNEL=reference to run the "
                 f"NumPy reference, about five times slower ({error})"
             ) from error
+        if compiled_kernel.MAX_PICKS != MAX_PICKS or compiled_kernel.UNORDERED_SPLITS != UNORDERED_SPLITS:
+            raise KernelUnavailable("the compiled kernel was built from other sources: rebuild it (`make kernel`)")
         self._module = compiled_kernel
-        self._models: weakref.WeakKeyDictionary[ModelTables, Any] = weakref.WeakKeyDictionary()
+        fields, size = compiled_kernel.BEST_SPLIT_LAYOUT
+        self._best = np.dtype(
+            {
+                "names": [name for name, _, _ in fields],
+                "formats": [layout for _, layout, _ in fields],
+                "offsets": [offset for _, _, offset in fields],
+                "itemsize": size,
+            }
+        )
+        self._native: weakref.WeakKeyDictionary[KernelTables, compiled_kernel.Tables] = weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
 
-    def _model(self, tables: ModelTables) -> Any:
+    def native_tables(self, tables: KernelTables) -> compiled_kernel.Tables:
+        """The native copy of ``tables`` (built, and checked by the native code, once)."""
         with self._lock:
-            model = self._models.get(tables)
-            if model is None:
-                check_tables(tables)
-                model = self._module.Model(dict(tables.arrays), dict(tables.rules))
-                self._models[tables] = model
-            return model
+            native = self._native.get(tables)
+            if native is None:
+                native = self._module.Tables(dict(tables.arrays), dict(tables.rules))
+                self._native[tables] = native
+            return native
 
     def best_splits(
-        self, tables: ModelTables, hands: Hands, *, opponents: int, played: Played | None = None
+        self, tables: KernelTables, hands: Hands, *, opponents: int, shortlist: int, played: Played | None = None
     ) -> BestSplits:
         rows = np.ascontiguousarray(hands, dtype=np.uint8)
         if rows.ndim != 2 or rows.shape[1] != 13:
@@ -364,7 +325,10 @@ class CompiledKernel:
         if len(rows) and (rows.max() > 51 or not bool(np.all(np.diff(rows.astype(np.int16), axis=1) > 0))):
             raise ValueError("each hand must be 13 distinct card indices 0-51 in increasing order")
         check_opponents(opponents)
-        arguments = [self._model(tables), rows.tobytes(), opponents, tables.bank is not None]
+        if not 1 <= shortlist <= MAX_PICKS:
+            raise ValueError(f"shortlists hold 1 to {MAX_PICKS} splits")
+        native, field = self.native_tables(tables), tables.bank is not None
+        chi_bytes = None
         if played is not None:
             chi = np.ascontiguousarray(played, dtype=np.int16)
             n5, n3 = int(tables.rules["n5"]), int(tables.rules["n3"])
@@ -372,8 +336,14 @@ class CompiledKernel:
                 raise ValueError("played needs the three classes of one arrangement per hand, and a bank")
             if len(chi) and (chi.min() < 0 or chi[:, :2].max() >= n5 or chi[:, 2].max() >= n3):
                 raise ValueError("the arrangements played have chi classes out of range")
-            arguments.append(chi.tobytes())
-        table = np.frombuffer(self._module.best_splits(*arguments), dtype=_BEST)
+            chi_bytes = chi.tobytes()
+        cards = rows.tobytes()
+        answer = (
+            self._module.best_splits(native, cards, opponents, shortlist, field)
+            if chi_bytes is None
+            else self._module.best_splits(native, cards, opponents, shortlist, field, chi_bytes)
+        )
+        table = np.frombuffer(answer, dtype=self._best)
         return BestSplits(
             high=table["high"].copy(),
             low=table["low"].copy(),
@@ -385,12 +355,12 @@ class CompiledKernel:
         )
 
     def hand(
-        self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
+        self, tables: KernelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
     ) -> CompiledHand:
         check_hand_arguments(cards, opponents, shortlist)
         if field and tables.bank is None:
             raise ValueError("these tables have no hand bank, so no field")
-        hand = self._module.Hand(self._model(tables), bytes(cards), opponents, shortlist, field)
+        hand = self._module.Hand(self.native_tables(tables), bytes(cards), opponents, shortlist, field)
         return CompiledHand(hand, int(tables.rules["n5"]), int(tables.rules["n3"]))
 
 

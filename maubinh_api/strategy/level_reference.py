@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ..rules.table import check_opponents
-from .bots import Level
+from .levels import Level
 
 __all__ = ["OUTPUT", "LossReference", "loss_reference"]
 

@@ -1,10 +1,10 @@
-"""The model's inputs, chosen once: the kernel that computes, and where a preset's hand bank,
-a variant's screening odds and a preset's level yardsticks come from.
+"""The model, chosen once: the kernel that computes, and where a preset's hand bank, a
+variant's screening odds and a preset's level yardsticks come from.
 
-An entry point's composition root (``create_app``, a batch worker, a builder) makes one
-:class:`Model` and hands it to the service layer, which passes its parts to every valuation;
-nothing below the root picks a kernel or opens a data file for a request.  The strategy's
-functions keep the shipped files as their defaults for doctests, tests and the builders.
+An entry point's composition root (``create_app``, a batch worker, a builder, a test's
+fixture) makes one :class:`Model` and hands it to the service layer, which passes it whole to
+every valuation; the strategy's entry points take it as a required argument, so nothing below
+the root picks a kernel or opens a data file on its own.
 
 >>> from maubinh_api.rules.variants import preset
 >>> from maubinh_api.strategy.kernel import kernel_named
@@ -13,6 +13,9 @@ functions keep the shipped files as their defaults for doctests, tests and the b
 ('reference', 400000)
 >>> model.tables(preset("classic")) is model.tables(preset("classic"))
 True
+>>> screen = model.with_bank(None)  # what the builders value hands with before a bank exists
+>>> screen.tables(preset("classic")).bank is None
+True
 """
 
 from __future__ import annotations
@@ -20,16 +23,17 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
-from ..rules.variants import ENGINE_VERSION, PRESET_NAMES, Variant
+from ..rules.knobs import ENGINE_VERSION
+from ..rules.variants import PRESET_NAMES, Variant
 from .bank import HandBank, load_bank
-from .bots import Level
 from .kernel import Kernel
 from .level_reference import LossReference, loss_reference
+from .levels import Level
 from .odds import Odds, odds_for
-from .tables import ModelTables, model_tables
+from .tables import KernelTables, kernel_tables
 
 __all__ = ["Model", "shipped_model", "shipped_model_version"]
 
@@ -39,16 +43,26 @@ class Model:
     """The kernel and the three data sources every valuation and grade reads."""
 
     kernel: Kernel
-    #: a preset's hand bank (the field a hand is settled against)
-    bank: Callable[[str], HandBank]
+    #: a preset's hand bank (the field a hand is settled against); None: splits are valued by
+    #: the position odds alone, and a natural is worth its payout
+    bank: Callable[[str], HandBank | None]
     #: a variant's screening odds
     odds: Callable[[Variant], Odds]
     #: each level's loss per hand under a preset at a table of ``opponents`` + 1
     yardsticks: Callable[[str, int], Mapping[Level, LossReference]]
 
-    def tables(self, variant: Variant) -> ModelTables:
+    def tables(self, variant: Variant) -> KernelTables:
         """The kernel's tables of ``variant`` from this model's bank and odds (cached)."""
-        return model_tables(variant, odds=self.odds(variant), bank=self.bank(variant.name))
+        return kernel_tables(variant, odds=self.odds(variant), bank=self.bank(variant.name))
+
+    def with_bank(self, bank: HandBank | None) -> Model:
+        """This model with ``bank`` for every preset; None values splits by the position odds
+        alone (what the builders use before a bank exists)."""
+        return replace(self, bank=lambda _preset_name: bank)
+
+    def with_odds(self, odds: Odds) -> Model:
+        """This model with ``odds`` for every variant (what the odds builder values hands with)."""
+        return replace(self, odds=lambda _variant: odds)
 
 
 def shipped_model(kernel: Kernel) -> Model:

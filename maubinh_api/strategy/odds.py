@@ -35,7 +35,8 @@ import numpy.typing as npt
 
 from ..rules.arrangement import Position
 from ..rules.hands import Wheel
-from ..rules.variants import NATURAL_KEYS, RuleSet, Variant
+from ..rules.knobs import NATURAL_KEYS, RuleSet
+from ..rules.variants import Variant
 from .classes import HandClasses
 from .npz import pack, unpack
 

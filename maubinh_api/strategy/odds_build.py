@@ -32,9 +32,12 @@ import numpy as np
 from ..rules.arrangement import Arrangement
 from ..rules.cards import DECK, Card
 from ..rules.evaluator import colex_offsets
-from ..rules.variants import NATURAL_KEYS, PRESET_NAMES, Variant, preset
+from ..rules.knobs import NATURAL_KEYS
+from ..rules.variants import PRESET_NAMES, Variant, preset
 from .builders import builder_arguments, write_data
 from .classes import FLUSH_ID_BASE, ID5_COUNT
+from .kernel import active_kernel
+from .model import Model, shipped_model
 from .odds import TABLE_VERSION, Odds, OddsTables, build_odds
 from .optimiser import Objective, optimise
 
@@ -94,9 +97,12 @@ _WORKER: dict[str, object] = {}
 
 def _start_worker(preset_name: str, tables: bytes, objective: str) -> None:
     variant = preset(preset_name)
+    odds = build_odds(variant.rules, OddsTables.load(tables))
     _WORKER.update(
         variant=variant,
-        odds=build_odds(variant.rules, OddsTables.load(tables)),
+        odds=odds,
+        # this worker's composition root: the odds being built, no bank yet
+        model=shipped_model(active_kernel()).with_bank(None).with_odds(odds),
         objective=Objective(objective),
     )
 
@@ -106,13 +112,14 @@ def _play(seed: int, deals: int) -> _Counts:
     variant: Variant = _WORKER["variant"]  # type: ignore[assignment]
     objective: Objective = _WORKER["objective"]  # type: ignore[assignment]
     odds: Odds = _WORKER["odds"]  # type: ignore[assignment]
+    model: Model = _WORKER["model"]  # type: ignore[assignment]
     rng = random.Random(seed)
     counts = _Counts.empty()
     for _ in range(deals):
         deck = rng.sample(DECK, 26)
         shown: list[Arrangement | None] = []
         for cards in (deck[:13], deck[13:]):
-            solution = optimise(cards, variant, objective=objective, top=1, opponents=3, odds=odds, bank=None)
+            solution = optimise(cards, variant, model, objective=objective, top=1, opponents=3)
             counts.hands += 1
             if solution.declare_natural and solution.natural is not None:
                 counts.naturals[NATURAL_KEYS.index(solution.natural.key)] += 1

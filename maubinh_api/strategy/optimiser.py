@@ -29,7 +29,10 @@ alternatives; ``strongest`` always answers exactly the strongest split.
 
 >>> from maubinh_api.rules.cards import parse_cards
 >>> from maubinh_api.rules.variants import preset
->>> solution = optimise(parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split()), preset("classic"))
+>>> from maubinh_api.strategy.kernel import active_kernel
+>>> from maubinh_api.strategy.model import shipped_model
+>>> cards = parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split())
+>>> solution = optimise(cards, preset("classic"), shipped_model(active_kernel()))
 >>> [str(card) for card in solution.best.arrangement.back.cards]
 ['As', 'Ks', 'Qs', 'Js', 'Ts']
 """
@@ -43,19 +46,14 @@ from ..rules.arrangement import Arrangement
 from ..rules.cards import Card, check_hand
 from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
+from ..rules.splits import ORDERED_SPLITS
 from ..rules.table import check_opponents
 from ..rules.variants import Variant
-from .bank import HandBank
-from .kernel import Kernel
-from .odds import Odds
-from .splits import UNORDERED_SPLITS, arrangement_of
-from .tables import SHIPPED, Shipped
+from .model import Model
+from .splits import arrangement_of
 from .valuation import PreparedHand, Valuation, prepare, value_hand
 
 __all__ = ["Choice", "Objective", "Solution", "optimise"]
-
-#: Ordered splits of 13 cards (back 5, middle 5, front 3): twice the unordered ones.
-SPLIT_COUNT = 2 * UNORDERED_SPLITS
 
 
 class Objective(LabelledCode):
@@ -82,34 +80,30 @@ class Solution:
     natural: NaturalHand | None
     declare_natural: bool
     legal: int  #: legal splits among the 72,072
-    splits: int = SPLIT_COUNT
+    splits: int = ORDERED_SPLITS
 
 
 def optimise(
     cards: Sequence[Card],
     variant: Variant,
+    model: Model,
     *,
     objective: Objective = Objective.EV,
     top: int = 3,
     opponents: int = 3,
-    odds: Odds | None = None,
-    bank: HandBank | Shipped | None = SHIPPED,
-    kernel: Kernel | None = None,
 ) -> Solution:
-    """Find the best legal arrangement of 13 cards.
+    """Find the best legal arrangement of 13 cards under ``model``.
 
     ``top`` arrangements are returned in all (the best and ``top - 1``
     alternatives, each with a different set of chi strengths), each with its
     expected points per opponent (:mod:`maubinh_api.strategy.valuation`).
-    ``odds`` replaces the variant's screening tables and ``bank`` its hand
-    bank, and ``kernel`` the kernel ``MAUBINH_KERNEL`` chooses; ``bank=None``
-    values splits by the position odds alone (what the builders use before a
-    bank exists).
+    A model without a bank values splits by the position odds alone (what
+    the builders use before a bank exists).
     """
     _check(cards, top, opponents)
     if objective is Objective.STRONGEST:
-        return _strongest(prepare(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel), top)
-    found = value_hand(cards, variant, opponents=opponents, bank=bank, odds=odds, kernel=kernel)
+        return _strongest(prepare(cards, variant, model, opponents=opponents), top)
+    found = value_hand(cards, variant, model, opponents=opponents)
     return solution_of(found, top)
 
 
@@ -141,9 +135,9 @@ def _strongest(ready: PreparedHand, top: int) -> Solution:
     """Exactly the strongest splits (no screening), each valued against the
     field (by the screen without a bank); the answer names the natural but
     stays the strongest split."""
-    picks = ready.model.strongest(top)
+    picks = ready.kernel_hand.strongest(top)
     chi = [(high, low, front) for _, high, low, front, _ in picks]
-    values = ready.model.exact(chi) if ready.has_field else ready.model.screen(chi)
+    values = ready.kernel_hand.exact(chi) if ready.has_field else ready.kernel_hand.screen(chi)
     wheel = ready.variant.rules.wheel
     choices = [
         Choice(arrangement_of(ready.hand, pick[0], wheel), value) for pick, value in zip(picks, values, strict=True)

@@ -36,9 +36,9 @@ import numpy.typing as npt
 
 from ..rules.arrangement import Arrangement, Position
 from ..rules.cards import DECK
+from ..rules.knobs import NATURAL_KEYS
 from ..rules.naturals import NaturalHand, qualifying
 from ..rules.splits import FIVES, THREES
-from ..rules.variants import NATURAL_KEYS
 from .bank import NO_NATURAL
 from .splits import (
     SPLIT_FIRST,
@@ -52,7 +52,7 @@ from .splits import (
     split_key,
     subset_classes,
 )
-from .tables import RATE_SCALE, ModelTables
+from .tables import RATE_SCALE, KernelTables
 
 __all__ = ["ReferenceField", "ReferenceHand", "ReferenceKernel", "field_of", "pair_totals"]
 
@@ -97,7 +97,7 @@ class _Frozen:
         return isinstance(other, _Frozen) and other.array is self.array
 
 
-def screen_values(tables: ModelTables, high: I64, low: I64, front: I64, *, opponents: int) -> F64:
+def screen_values(tables: KernelTables, high: I64, low: I64, front: I64, *, opponents: int) -> F64:
     """Screening values of splits given by their classes, against ``opponents``
     players of the preset (operation for operation as the compiled kernel)."""
     rules = tables.rules
@@ -152,7 +152,7 @@ class ReferenceField:
     their scoop rates raised to the other opponents' count), and how many
     declare each natural the variant pays."""
 
-    tables: ModelTables
+    tables: KernelTables
     opponents: int
     size: int  #: every opponent, natural holders included
     back: I64
@@ -174,7 +174,7 @@ class ReferenceField:
         return self.tables.sap_lang_at(self.opponents)
 
 
-def _field(tables: ModelTables, rows: npt.NDArray[np.int16], opponents: int) -> ReferenceField:
+def _field(tables: KernelTables, rows: npt.NDArray[np.int16], opponents: int) -> ReferenceField:
     """A field from bank-table rows: class numbers, natural and (where sập làng can happen) scoop rates."""
     payout = tables.scoring.natural_payout
     natural = rows[:, 3].astype(np.intp) & 0xFF
@@ -205,7 +205,7 @@ def _field(tables: ModelTables, rows: npt.NDArray[np.int16], opponents: int) -> 
     )
 
 
-def survivors(tables: ModelTables, hand: Sequence[int]) -> npt.NDArray[np.intp]:
+def survivors(tables: KernelTables, hand: Sequence[int]) -> npt.NDArray[np.intp]:
     """Rows of the bank hands holding none of the hand's cards (card indices), in order."""
     holds = tables.arrays["holds"]
     free = np.invert(np.bitwise_or.reduce(holds[list(hand)], axis=0)).view(np.uint8)
@@ -219,7 +219,7 @@ def survivors(tables: ModelTables, hand: Sequence[int]) -> npt.NDArray[np.intp]:
     return rows
 
 
-def bank_field(tables: ModelTables, hand: Sequence[int], opponents: int) -> ReferenceField:
+def bank_field(tables: KernelTables, hand: Sequence[int], opponents: int) -> ReferenceField:
     """The field of a hand (card indices): the bank hands holding none of its cards."""
     table = tables.arrays["bank_rows"]
     width = table.shape[1]
@@ -229,7 +229,7 @@ def bank_field(tables: ModelTables, hand: Sequence[int], opponents: int) -> Refe
 
 def field_of(
     shown: list[tuple[Arrangement, NaturalHand | None]],
-    tables: ModelTables,
+    tables: KernelTables,
     opponents: int,
     *,
     scoops: float = 0.0,
@@ -380,7 +380,7 @@ class ReferenceHand:
     """One hand against one model's tables, in NumPy (see the module docstring)."""
 
     def __init__(
-        self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
+        self, tables: KernelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
     ) -> None:
         self.tables = tables
         self.cards = cards
@@ -493,12 +493,12 @@ class ReferenceKernel:
     name: Final = "reference"
 
     def best_splits(
-        self, tables: ModelTables, hands: Hands, *, opponents: int, played: Played | None = None
+        self, tables: KernelTables, hands: Hands, *, opponents: int, shortlist: int, played: Played | None = None
     ) -> BestSplits:
         field = tables.bank is not None
         found = []
         for row, cards in enumerate(np.asarray(hands, dtype=np.uint8).tolist()):
-            hand = ReferenceHand(tables, tuple(cards), opponents=opponents, shortlist=12, field=field)
+            hand = ReferenceHand(tables, tuple(cards), opponents=opponents, shortlist=shortlist, field=field)
             picks = hand.shortlist()
             values = hand.exact([pick[1:4] for pick in picks]) if field else [pick[4] for pick in picks]
             best = max(range(len(picks)), key=lambda place: (values[place], -place))  # the first of equals
@@ -521,6 +521,6 @@ class ReferenceKernel:
         )
 
     def hand(
-        self, tables: ModelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
+        self, tables: KernelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
     ) -> ReferenceHand:
         return ReferenceHand(tables, cards, opponents=opponents, shortlist=shortlist, field=field)

@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.arrangement import Position
-from ..rules.variants import NATURAL_KEYS, RuleSet, Variant
+from ..rules.knobs import NATURAL_KEYS, RuleSet
+from ..rules.variants import Variant
 from .classes import HandClasses
 
 __all__ = ["NATURAL_SLOTS", "POSITIONS", "Scoring", "scoring_for"]

@@ -1,4 +1,4 @@
-"""The model's tables for one variant and one hand bank: what both kernels read.
+"""The kernel's tables for one variant and one hand bank: what both kernels read.
 
 The expected-points model (:mod:`maubinh_api.strategy.valuation`) is computed
 by a kernel (:mod:`maubinh_api.strategy.kernel`, compiled, or
@@ -15,7 +15,9 @@ numbers, gathered here once per variant and bank:
   happen, its scoop rates.
 
 >>> from maubinh_api.rules.variants import preset
->>> tables = model_tables(preset("classic"))
+>>> from maubinh_api.strategy.bank import load_bank
+>>> from maubinh_api.strategy.odds import odds_for
+>>> tables = kernel_tables(preset("classic"), odds=odds_for(preset("classic")), bank=load_bank("classic"))
 >>> tables.rules["bank_size"], tables.arrays["bank_rows"].shape
 (400000, (400000, 4))
 """
@@ -31,25 +33,19 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.evaluator import colex_offsets
+from ..rules.knobs import NaturalVsNatural
 from ..rules.splits import FIVES, THREES
-from ..rules.variants import NaturalVsNatural, Variant
-from .bank import HandBank, load_bank
+from ..rules.variants import Variant
+from .bank import HandBank
 from .classes import HandClasses
-from .odds import Odds, odds_for
+from .odds import Odds
 from .scoring import Scoring, scoring_for
 from .splits import SPLIT_FIRST, SPLIT_FRONT, SPLIT_SECOND, strongest_parts
 
-__all__ = ["RATE_SCALE", "SHIPPED", "ModelTables", "Shipped", "bank_rows", "model_tables"]
+__all__ = ["RATE_SCALE", "KernelTables", "bank_rows", "kernel_tables"]
 
 #: Bank scoop rates are kept as integers in 1/RATE_SCALE.
 RATE_SCALE: Final = 30_000
-
-
-class Shipped:
-    """The default ``bank``: the variant's shipped hand bank."""
-
-
-SHIPPED: Final = Shipped()
 
 
 def _frozen(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -89,7 +85,7 @@ def bank_rows(bank: HandBank, classes: HandClasses, *, rates: bool) -> npt.NDArr
     return _frozen(table)
 
 
-class ModelTables:
+class KernelTables:
     """The arrays and numbers of one variant, its screening odds and a hand bank (or none)."""
 
     def __init__(self, variant: Variant, odds: Odds, bank: HandBank | None) -> None:
@@ -152,24 +148,20 @@ class ModelTables:
         return bool(self.rules["sap_lang"]) and opponents + 1 >= int(self.rules["sap_lang_min_players"])
 
 
-_CACHE: dict[tuple[str, str, int, int], tuple[Odds, HandBank | None, ModelTables]] = {}
-#: Variants whose model tables each process keeps (each under a megabyte beside its odds).
+_CACHE: dict[tuple[str, str, int, int], tuple[Odds, HandBank | None, KernelTables]] = {}
+#: Variants whose kernel tables each process keeps (each under a megabyte beside its odds).
 _CACHE_SIZE: Final = 16
 
 
-def model_tables(
-    variant: Variant, *, odds: Odds | None = None, bank: HandBank | Shipped | None = SHIPPED
-) -> ModelTables:
-    """The tables of a variant with its screening odds (default: the preset's)
-    and a hand bank (default: the preset's; None for the screen alone).
+def kernel_tables(variant: Variant, *, odds: Odds, bank: HandBank | None) -> KernelTables:
+    """The tables of a variant with its screening odds and a hand bank (None
+    for the screen alone: what the builders use before a bank exists).
     Cached; the cache holds the odds and bank it was built from, so an entry's
     identity cannot be taken over by another object."""
-    chosen_odds = odds or odds_for(variant)
-    chosen_bank = load_bank(variant.name) if isinstance(bank, Shipped) else bank
-    key = (variant.name, variant.fingerprint, id(chosen_odds), id(chosen_bank))
+    key = (variant.name, variant.fingerprint, id(odds), id(bank))
     found = _CACHE.get(key)
     if found is None:
-        found = (chosen_odds, chosen_bank, ModelTables(variant, chosen_odds, chosen_bank))
+        found = (odds, bank, KernelTables(variant, odds, bank))
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)), None)
         _CACHE[key] = found

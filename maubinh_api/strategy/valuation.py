@@ -1,6 +1,6 @@
-"""Expected points of a hand's arrangements: one model for ``/optimal``, ``/analysis``, ``/play`` and the batch tool.
+"""Expected points of a hand's arrangements: one valuation for ``/optimal``, ``/analysis``, ``/play``, the batch tool.
 
-The model (docs/rules.md, "How `ev` values a split"): opponents are dealt from the 39 cards the player does
+How a split is valued (docs/rules.md, "How `ev` values a split"): opponents are dealt from the 39 cards the player does
 not hold and set their hands as the service's ``ev`` objective does; an
 arrangement's expected points per opponent are its mean settlement against
 them.  That set of opponents is the hand's field (the bank hands sharing
@@ -24,7 +24,10 @@ value (or the natural, when declaring it is worth at least as much).
 
 >>> from maubinh_api.rules.cards import parse_cards
 >>> from maubinh_api.rules.variants import preset
->>> found = value_hand(parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split()), preset("classic"))
+>>> from maubinh_api.strategy.kernel import active_kernel
+>>> from maubinh_api.strategy.model import shipped_model
+>>> model = shipped_model(active_kernel())
+>>> found = value_hand(parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split()), preset("classic"), model)
 >>> found.legal, len(found.splits), found.best_ev == found.exact[0]
 (20894, 12, True)
 """
@@ -34,21 +37,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, TypedDict, Unpack
+from typing import Final
 
 import numpy as np
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import Card
+from ..rules.knobs import NATURAL_KEYS
 from ..rules.naturals import NaturalHand, detect
-from ..rules.variants import NATURAL_KEYS, Variant
-from .bank import HandBank
-from .kernel import HandModel, Kernel, active_kernel
-from .odds import Odds
+from ..rules.variants import Variant
+from .kernel import KernelHand
+from .model import Model
 from .splits import LegalSplits, arrangement_of, hand_indices, split_key
-from .tables import SHIPPED, ModelTables, Shipped, model_tables
+from .tables import KernelTables
 
-__all__ = ["SHORTLIST", "ModelChoice", "Outlook", "PreparedHand", "Valuation", "prepare", "value_hand"]
+__all__ = ["SHORTLIST", "Outlook", "PreparedHand", "Valuation", "prepare", "value_hand"]
 
 #: Distinct splits per hand settled exactly against the whole field.
 SHORTLIST: Final = 12
@@ -77,51 +80,43 @@ class Outlook:
 
 @dataclass(frozen=True)
 class PreparedHand:
-    """A hand before any split is valued exactly: the kernel's model of it, its natural."""
+    """A hand before any split is valued exactly: the kernel's view of it, its natural."""
 
     cards: tuple[Card, ...]
     variant: Variant
     hand: tuple[int, ...]  #: card indices, sorted (split ids refer to them)
     opponents: int
-    tables: ModelTables
-    model: HandModel
+    tables: KernelTables
+    kernel_hand: KernelHand
     natural: NaturalHand | None
     natural_ev: float | None  #: expected points of declaring the natural
 
     @property
     def legal(self) -> int:
-        return self.model.legal
+        return self.kernel_hand.legal
 
     @property
     def has_field(self) -> bool:
-        return self.model.field_size > 0
+        return self.kernel_hand.field_size > 0
 
 
-def prepare(
-    cards: Sequence[Card],
-    variant: Variant,
-    *,
-    opponents: int = 3,
-    bank: HandBank | Shipped | None = SHIPPED,
-    odds: Odds | None = None,
-    kernel: Kernel | None = None,
-) -> PreparedHand:
-    """The kernel's model of a (checked) hand and its natural.  ``bank=None``
-    values splits by the position odds alone (what the builders use before a
-    bank exists): then a natural is worth its payout."""
-    tables = model_tables(variant, odds=odds, bank=bank)
+def prepare(cards: Sequence[Card], variant: Variant, model: Model, *, opponents: int = 3) -> PreparedHand:
+    """The kernel's view of a (checked) hand and its natural, under ``model``.  A model without
+    a bank (:meth:`~maubinh_api.strategy.model.Model.screen_only`) values splits by the position
+    odds alone: then a natural is worth its payout."""
+    tables = model.tables(variant)
     hand = hand_indices(cards)
-    model = (kernel or active_kernel()).hand(
+    kernel_hand = model.kernel.hand(
         tables, hand, opponents=opponents, shortlist=SHORTLIST, field=tables.bank is not None
     )
-    natural = detect(cards, variant.rules) if model.natural_hint else None
+    natural = detect(cards, variant.rules) if kernel_hand.natural_hint else None
     natural_ev = None
     if natural is not None:
-        if model.field_size:
-            natural_ev = model.natural(NATURAL_KEYS.index(natural.key), natural.payout) / model.field_size
+        if kernel_hand.field_size:
+            natural_ev = kernel_hand.natural(NATURAL_KEYS.index(natural.key), natural.payout) / kernel_hand.field_size
         else:
             natural_ev = float(natural.payout)
-    return PreparedHand(tuple(cards), variant, hand, opponents, tables, model, natural, natural_ev)
+    return PreparedHand(tuple(cards), variant, hand, opponents, tables, kernel_hand, natural, natural_ev)
 
 
 @dataclass(frozen=True)
@@ -150,11 +145,11 @@ class Valuation:
         return self.prepared.hand
 
     @property
-    def model(self) -> HandModel:
-        return self.prepared.model
+    def kernel_hand(self) -> KernelHand:
+        return self.prepared.kernel_hand
 
     @property
-    def tables(self) -> ModelTables:
+    def tables(self) -> KernelTables:
         return self.prepared.tables
 
     @property
@@ -220,19 +215,19 @@ class Valuation:
         for place, listed in enumerate(self.chi):
             if listed == chi:
                 return self.exact[place]
-        return self.model.exact([chi])[0]
+        return self.kernel_hand.exact([chi])[0]
 
     def fouled_value(self) -> float:
         """The expected points of a fouled arrangement that collects no natural."""
-        total, *_, size = self.model.fouled()
+        total, *_, size = self.kernel_hand.fouled()
         return total / size
 
     def outlook(self, chi: Chi) -> Outlook:
         """The per-position chances and points of the chi ``chi`` against the field."""
-        counts = self.model.outlook(*chi)
+        counts = self.kernel_hand.outlook(*chi)
         wins, losses, points = counts[0:3], counts[3:6], counts[6:9]
         scoops, scooped, shown = counts[9], counts[10], max(counts[11], 1)
-        size = self.model.field_size
+        size = self.kernel_hand.field_size
         win = tuple(count / shown for count in wins)
         lose = tuple(count / shown for count in losses)
         tie = tuple(min(1.0, max(0.0, 1.0 - won - lost)) for won, lost in zip(win, lose, strict=True))
@@ -251,25 +246,15 @@ class Valuation:
 
     def legal_splits(self) -> tuple[LegalSplits, np.ndarray]:
         """Every legal split and its screening value (computed on first use)."""
-        return self.model.splits()
+        return self.kernel_hand.splits()
 
 
-class ModelChoice(TypedDict, total=False):
-    """What :func:`prepare` (and so :func:`value_hand`) may be told besides the cards and the
-    variant; each left out takes :func:`prepare`'s default."""
-
-    opponents: int
-    bank: HandBank | Shipped | None
-    odds: Odds | None
-    kernel: Kernel | None
-
-
-def value_hand(cards: Sequence[Card], variant: Variant, **choice: Unpack[ModelChoice]) -> Valuation:
-    """Value a (checked) hand: its shortlist settled exactly against its field, best first."""
-    prepared = prepare(cards, variant, **choice)
-    picks = prepared.model.shortlist()
+def value_hand(cards: Sequence[Card], variant: Variant, model: Model, *, opponents: int = 3) -> Valuation:
+    """Value a (checked) hand under ``model``: its shortlist settled exactly against its field, best first."""
+    prepared = prepare(cards, variant, model, opponents=opponents)
+    picks = prepared.kernel_hand.shortlist()
     chi = [(high, low, front) for _, high, low, front, _ in picks]
-    exact = prepared.model.exact(chi) if prepared.has_field else [pick[4] for pick in picks]
+    exact = prepared.kernel_hand.exact(chi) if prepared.has_field else [pick[4] for pick in picks]
     order = sorted(range(len(picks)), key=lambda place: -exact[place])  # stable: ties keep the screen's order
     return Valuation(
         prepared=prepared,

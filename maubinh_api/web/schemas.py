@@ -24,7 +24,7 @@ from ..rules.labels import keys
 from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
 from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
 from ..rules.variants import Variant, resolve_variant
-from ..strategy.bots import Level
+from ..strategy.levels import Level
 from ..strategy.optimiser import Objective
 from .language import Message
 

@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from maubinh_api.batch.cli import main
-from maubinh_api.strategy.bots import Level
 from maubinh_api.strategy.level_reference import loss_reference
+from maubinh_api.strategy.levels import Level
 from tests.support.servers import free_port
 
 # The proof: seats of known levels, graded blind.  600 four-seat deals give each

@@ -14,9 +14,9 @@ import pytest
 from maubinh_api.batch import grading, players
 from maubinh_api.batch.history import check_row, parts_of
 from maubinh_api.rules.cards import parse_cards
-from maubinh_api.strategy.analysis import analyse
-from maubinh_api.strategy.bots import Level
 from maubinh_api.strategy.level_reference import loss_reference
+from maubinh_api.strategy.levels import Level
+from tests.support.model import analyse_hand
 
 ROWS = [
     # A sound hand, set well (two pairs at the back, a pair in the middle).
@@ -96,7 +96,9 @@ def test_each_hand_is_graded_as_the_analysis_grades_it(graded):
     _, hands, _ = graded
     for hand, source in zip(hands, [ROWS[0], ROWS[1], ROWS[2], ROWS[3]], strict=True):
         row, _ = check_row(source)
-        expected = analyse(row.arrangement, row.variant, declare_natural=row.declare_natural, opponents=row.seats - 1)
+        expected = analyse_hand(
+            row.arrangement, row.variant, declare_natural=row.declare_natural, opponents=row.seats - 1
+        )
         assert hand["ev"] == expected.ev
         assert hand["ev_loss"] == expected.ev_loss
         assert hand["best_ev"] == expected.best.ev

@@ -16,7 +16,7 @@ from maubinh_api.batch.history import check_row, parts_of, read_part
 from maubinh_api.rules.naturals import detect
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import preset
-from maubinh_api.strategy.bots import Level
+from maubinh_api.strategy.levels import Level
 
 TABLE = simulate.Table("online", (Level.BEGINNER, Level.CLUB, Level.EXPERT, Level.BEST), 2, "10")
 

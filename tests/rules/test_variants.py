@@ -9,15 +9,8 @@ import pytest
 
 from maubinh_api.rules.errors import VariantError
 from maubinh_api.rules.hands import Wheel
-from maubinh_api.rules.variants import (
-    NATURAL_KEYS,
-    PRESET_NAMES,
-    NaturalVsNatural,
-    TableLimits,
-    build_rules,
-    preset,
-    resolve_variant,
-)
+from maubinh_api.rules.knobs import NATURAL_KEYS, NaturalVsNatural, TableLimits
+from maubinh_api.rules.variants import PRESET_NAMES, build_rules, preset, resolve_variant
 
 
 def test_classic_matches_the_rule_book():
@@ -225,8 +218,8 @@ def test_the_knobs_and_table_limits_are_named_for_every_field_of_the_rule_set_in
     # The playground and GET /v1/enumerations show a knob by these names: none may be missing.
     from dataclasses import fields
 
+    from maubinh_api.rules.knobs import Knob, RuleSet, TableLimit, TableLimits
     from maubinh_api.rules.labels import keys
-    from maubinh_api.rules.variants import Knob, RuleSet, TableLimit, TableLimits
 
     assert keys(Knob) == tuple(field.name for field in fields(RuleSet))
     assert keys(TableLimit) == tuple(field.name for field in fields(TableLimits))

@@ -14,15 +14,17 @@ from maubinh_api.rules.variants import preset
 from maubinh_api.service import hands
 from maubinh_api.service.hands import HandService
 from maubinh_api.service.level_yardsticks import build
-from maubinh_api.strategy.analysis import analyse, grade, grade_all
+from maubinh_api.strategy.analysis import grade_all
 from maubinh_api.strategy.bank import load_bank
-from maubinh_api.strategy.bots import Level, play
+from maubinh_api.strategy.bots import play
 from maubinh_api.strategy.kernel import active_kernel, kernel_named
 from maubinh_api.strategy.level_reference import loss_reference
+from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.model import Model, shipped_model
 from maubinh_api.strategy.odds import odds_for
 from maubinh_api.strategy.optimiser import Objective, optimise
 from maubinh_api.strategy.valuation import value_hand
+from tests.support.model import MODEL, analyse_hand, grade_hand
 
 CLASSIC = preset("classic")
 SERVICE = HandService(shipped_model(active_kernel()))
@@ -40,9 +42,9 @@ def deals():
 @pytest.mark.parametrize("level", list(Level))
 def test_a_graded_play_is_the_play_then_its_grade(deals, level):
     for seed, cards in enumerate(deals):
-        valuation = value_hand(cards, CLASSIC, opponents=2)
-        alone = play(cards, CLASSIC, level, seed, opponents=2, valuation=valuation)
-        alone_grade = grade(alone.arrangement, CLASSIC, declare_natural=alone.declare_natural, opponents=2)
+        valuation = value_hand(cards, CLASSIC, MODEL, opponents=2)
+        alone = play(valuation, level, seed)
+        alone_grade = grade_hand(alone.arrangement, CLASSIC, declare_natural=alone.declare_natural, opponents=2)
         together = graded_play(cards, CLASSIC, level, seed, opponents=2)
         assert together.play == alone
         assert together.judgement == alone_grade
@@ -74,7 +76,7 @@ def test_an_analyst_values_thirteen_cards_once(deals, monkeypatch):
     analyst = SERVICE.analyst(CLASSIC, opponents=3)
     found = [analyst.analyse(way, True) for way in ways]
     assert len(valued) == 1  # two ways to set one hand: one valuation
-    assert found == [analyse(way, CLASSIC, opponents=3) for way in ways]
+    assert found == [analyse_hand(way, CLASSIC, opponents=3) for way in ways]
 
 
 def test_the_yardsticks_builder_measures_every_preset_size_and_level():
@@ -125,15 +127,15 @@ def test_every_sequence_computes_with_the_model_it_was_given(deals):
     service = HandService(Model(kernel=kernel, bank=bank, odds=odds, yardsticks=yardsticks))
     cards = deals[2]
     valuation = service.value(cards, CLASSIC, opponents=3)
-    assert valuation.exact == value_hand(sorted(cards, key=lambda card: card.index), CLASSIC).exact
+    assert valuation.exact == value_hand(sorted(cards, key=lambda card: card.index), CLASSIC, MODEL).exact
     solution = service.optimal(cards, CLASSIC, objective=Objective.EV, top=2, opponents=3)
-    assert solution == optimise(cards, CLASSIC, top=2)
+    assert solution == optimise(cards, CLASSIC, MODEL, top=2)
     strongest = service.optimal(cards, CLASSIC, objective=Objective.STRONGEST, top=1, opponents=3)
-    assert strongest == optimise(cards, CLASSIC, objective=Objective.STRONGEST, top=1)
+    assert strongest == optimise(cards, CLASSIC, MODEL, objective=Objective.STRONGEST, top=1)
     played = service.analysed_play(cards, CLASSIC, Level.CASUAL, 5, opponents=3)
     assert played.judgement == analysed_play(cards, CLASSIC, Level.CASUAL, 5, opponents=3).judgement
     ways = [(played.play.arrangement, True), (solution.best.arrangement, False)]
-    assert service.grade_all(ways, CLASSIC, opponents=3) == grade_all(ways, CLASSIC, opponents=3)
+    assert service.grade_all(ways, CLASSIC, opponents=3) == grade_all(ways, CLASSIC, MODEL, opponents=3)
     assert service.yardsticks("classic", 2) == loss_reference("classic", 2)
     # Three valuations (value, ev, the play), the strongest's preparation and one batch of
     # grades: five calls of the kernel, each with the bank and odds of the model.

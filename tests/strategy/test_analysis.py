@@ -20,11 +20,11 @@ from maubinh_api.strategy.analysis import (
     VERDICT_BANDS,
     Verdict,
     advice,
-    analyse,
     verdict_of,
 )
 from maubinh_api.strategy.optimiser import optimise
 from maubinh_api.strategy.splits import random_legal_arrangement
+from tests.support.model import MODEL, analyse_hand, grade_hand
 
 CLASSIC = preset("classic")
 
@@ -48,8 +48,8 @@ def test_the_best_arrangement_is_the_optimisers_with_the_same_number_and_loses_n
     rng = random.Random(21)
     for _ in range(20):
         cards = rng.sample(DECK, 13)
-        solution = optimise(cards, CLASSIC)
-        analysis = analyse(solution.best.arrangement, CLASSIC, declare_natural=solution.declare_natural)
+        solution = optimise(cards, CLASSIC, MODEL)
+        analysis = analyse_hand(solution.best.arrangement, CLASSIC, declare_natural=solution.declare_natural)
         assert analysis.best.arrangement == solution.best.arrangement
         assert analysis.best.ev == solution.best.ev == analysis.ev
         assert analysis.ev_loss == 0 and analysis.rank == 1 and analysis.verdict is Verdict.BEST
@@ -64,7 +64,7 @@ def test_a_worse_arrangement_loses_the_difference_and_the_moves_reach_the_best()
     for _ in range(25):
         cards = rng.sample(DECK, 13)
         played = random_legal_arrangement(cards, CLASSIC, rng)
-        analysis = analyse(played, CLASSIC, declare_natural=False)
+        analysis = analyse_hand(played, CLASSIC, declare_natural=False)
         assert analysis.ev_loss == pytest.approx(max(0.0, analysis.best.ev - analysis.ev))
         assert analysis.ev_loss >= 0
         assert analysis.verdict is verdict_of(analysis.ev_loss, fouled=False)
@@ -93,12 +93,12 @@ def test_the_odds_of_one_analysis_agree_with_each_other(seed, name, opponents, p
     cards = rng.sample(DECK, 13)
     legal = random_legal_arrangement(cards, variant, rng)
     if play == "best":
-        arrangement, declare = optimise(cards, variant, opponents=opponents).best.arrangement, True
+        arrangement, declare = optimise(cards, variant, MODEL, opponents=opponents).best.arrangement, True
     elif play == "fouled" and legal.back.score != legal.middle.score:
         arrangement, declare = Arrangement(back=legal.middle, middle=legal.back, front=legal.front), False
     else:
         arrangement, declare = legal, False
-    analysis = analyse(arrangement, variant, declare_natural=declare, opponents=opponents)
+    analysis = analyse_hand(arrangement, variant, declare_natural=declare, opponents=opponents)
     chances = [analysis.scoop, analysis.scooped, analysis.opponent_natural]
     for outlook in analysis.positions:
         # Each opponent either declares a natural or compares this chi: win, tie or lose.
@@ -136,7 +136,7 @@ def test_a_fouled_arrangement_is_graded_by_what_the_foul_costs():
         front=parse_cards(["Qs", "Jh", "2s"]),
         wheel=Wheel.LOW,
     )
-    analysis = analyse(fouled, CLASSIC)
+    analysis = analyse_hand(fouled, CLASSIC)
     assert analysis.fouled and analysis.verdict is Verdict.FOUL and analysis.rank is None
     assert analysis.foul_reasons[0].code == "back_weaker_than_middle"
     # A foul loses all three positions x2 (classic's foul multiplier): at least
@@ -153,12 +153,12 @@ def test_a_natural_not_declared_is_given_up():
     six_pairs = parse_cards(["2s", "2d", "5s", "5h", "7c", "7d", "9s", "9h", "Jc", "Jd", "Ks", "Kh", "3c"])
     played = Arrangement.from_cards(back=six_pairs[:5], middle=six_pairs[5:10], front=six_pairs[10:], wheel=Wheel.LOW)
     online = preset("online")  # six pairs pay 18 per opponent there
-    missed = analyse(played, online, declare_natural=False)
+    missed = analyse_hand(played, online, declare_natural=False)
     assert missed.natural is not None and missed.natural.natural.key == "six_pairs"
     assert not missed.natural.collected and missed.natural.given_up == pytest.approx(missed.natural.ev - missed.ev)
     assert missed.best.declare_natural and missed.declare_change is True
     assert advice(missed)[0][0].startswith("Declare the natural")
-    collected = analyse(played, online)
+    collected = analyse_hand(played, online)
     assert collected.natural is not None and collected.natural.collected and collected.ev_loss == 0
     # Against opponents without a natural it collects 18; rarely one holds a higher natural.
     assert 17 < collected.ev <= 18
@@ -174,13 +174,13 @@ def test_the_expected_points_match_play_against_simulated_opponents():
     for _ in range(3):
         deck = rng.sample(DECK, 52)
         mine, rest = deck[:13], deck[13:]
-        best = optimise(mine, CLASSIC, opponents=1)
+        best = optimise(mine, CLASSIC, MODEL, opponents=1)
         plays = [(best.best.arrangement, best.declare_natural), (random_legal_arrangement(mine, CLASSIC, rng), False)]
-        predicted = [analyse(a, CLASSIC, declare_natural=d, opponents=1).ev for a, d in plays]
+        predicted = [analyse_hand(a, CLASSIC, declare_natural=d, opponents=1).ev for a, d in plays]
         observed: list[list[int]] = [[], []]
         for _ in range(400):
             theirs = rng.sample(rest, 13)
-            solution = optimise(theirs, CLASSIC, top=1, opponents=1)
+            solution = optimise(theirs, CLASSIC, MODEL, top=1, opponents=1)
             other = Seat("them", solution.best.arrangement, declare_natural=solution.declare_natural)
             for which, (arrangement, declare) in enumerate(plays):
                 table = settle([Seat("me", arrangement, declare_natural=declare), other], CLASSIC, Decimal(1))
@@ -196,7 +196,7 @@ def test_grading_many_hands_at_once_gives_each_hands_own_grade(name):
     # What a grading job does (one kernel call for the rows of a variant and
     # table size) must be exactly grade() one by one: legal, fouled (the fives
     # the wrong way round) and natural hands, declared or not.
-    from maubinh_api.strategy.analysis import grade, grade_all
+    from maubinh_api.strategy.analysis import grade_all
 
     variant = preset(name)
     rng = random.Random(f"grade-all-{name}")
@@ -211,9 +211,10 @@ def test_grading_many_hands_at_once_gives_each_hands_own_grade(name):
     natural = Arrangement.from_cards(back=six_pairs[:5], middle=six_pairs[5:10], front=six_pairs[10:], wheel=Wheel.LOW)
     played += [(natural, True), (natural, False)]
     for opponents in (1, 3):
-        together = grade_all(played, variant, opponents=opponents)
+        together = grade_all(played, variant, MODEL, opponents=opponents)
         alone = [
-            grade(arrangement, variant, declare_natural=declare, opponents=opponents) for arrangement, declare in played
+            grade_hand(arrangement, variant, declare_natural=declare, opponents=opponents)
+            for arrangement, declare in played
         ]
         assert together == alone
         assert any(item.fouled for item in together)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from maubinh_api.rules.cards import DECK
-from maubinh_api.rules.variants import NATURAL_KEYS, preset
+from maubinh_api.rules.knobs import NATURAL_KEYS
+from maubinh_api.rules.variants import preset
 from maubinh_api.strategy.bank import NO_NATURAL, BankSettings, Deals, HandBank, load_bank
 from maubinh_api.strategy.bank_build import build_preset
 from maubinh_api.strategy.odds_build import class_id3, class_id5
 from maubinh_api.strategy.optimiser import optimise
+from tests.support.model import MODEL
 
 
 def test_the_same_seed_deals_and_sets_the_same_bank():
@@ -37,7 +39,7 @@ def test_the_shipped_bank_records_what_the_optimiser_sets():
     same = 0
     for row in range(0, 4000, 100):
         cards = [DECK[int(index)] for index in bank.deals.cards[row]]
-        solution = optimise(cards, variant, top=1, opponents=3)
+        solution = optimise(cards, variant, MODEL, top=1, opponents=3)
         arrangement = solution.best.arrangement
         natural = (
             NATURAL_KEYS.index(solution.natural.key) if solution.declare_natural and solution.natural else NO_NATURAL

@@ -9,9 +9,11 @@ from maubinh_api.rules.arrangement import foul_reasons
 from maubinh_api.rules.cards import DECK
 from maubinh_api.rules.variants import preset
 from maubinh_api.strategy.analysis import analyse
-from maubinh_api.strategy.bots import Level, Style, play
+from maubinh_api.strategy.bots import Style, play
+from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import optimise
 from maubinh_api.strategy.valuation import value_hand
+from tests.support.model import MODEL, play_hand
 
 CLASSIC = preset("classic")
 
@@ -21,8 +23,8 @@ def test_the_same_seed_gives_the_same_play_and_the_cards_are_the_hands():
     for _ in range(10):
         cards = rng.sample(DECK, 13)
         for level in Level:
-            first = play(cards, CLASSIC, level, seed=77)
-            again = play(list(reversed(cards)), CLASSIC, level, seed=77)
+            first = play_hand(cards, CLASSIC, level, seed=77)
+            again = play_hand(list(reversed(cards)), CLASSIC, level, seed=77)
             assert first == again
             assert sorted(first.arrangement.cards, key=lambda card: card.index) == sorted(
                 cards, key=lambda card: card.index
@@ -31,7 +33,7 @@ def test_the_same_seed_gives_the_same_play_and_the_cards_are_the_hands():
 
 def test_different_seeds_give_a_casual_player_different_plays():
     cards = random.Random(32).sample(DECK, 13)
-    seen = {play(cards, CLASSIC, Level.CASUAL, seed=seed).arrangement for seed in range(60)}
+    seen = {play_hand(cards, CLASSIC, Level.CASUAL, seed=seed).arrangement for seed in range(60)}
     assert len(seen) >= 2
 
 
@@ -39,8 +41,8 @@ def test_the_best_level_plays_the_optimal_arrangement():
     rng = random.Random(33)
     for _ in range(10):
         cards = rng.sample(DECK, 13)
-        solution = optimise(cards, CLASSIC)
-        chosen = play(cards, CLASSIC, Level.BEST, seed=rng.randrange(1 << 32))
+        solution = optimise(cards, CLASSIC, MODEL)
+        chosen = play_hand(cards, CLASSIC, Level.BEST, seed=rng.randrange(1 << 32))
         assert chosen.arrangement == solution.best.arrangement and chosen.declare_natural == solution.declare_natural
 
 
@@ -53,14 +55,14 @@ def test_levels_lose_more_the_weaker_they_are_and_only_fouls_are_fouled():
     styles: Counter[Style] = Counter()
     for index in range(300):
         cards = rng.sample(DECK, 13)
-        found = value_hand(cards, CLASSIC)
+        found = value_hand(cards, CLASSIC, MODEL)
         for level in Level:
-            chosen = play(cards, CLASSIC, level, seed=index, valuation=found)
+            chosen = play(found, level, index)
             fouled = bool(foul_reasons(chosen.arrangement, CLASSIC.rules))
             assert fouled == (chosen.style is Style.FOUL)
             if level is Level.BEGINNER:
                 styles[chosen.style] += 1
-            analysis = analyse(chosen.arrangement, CLASSIC, declare_natural=chosen.declare_natural, valuation=found)
+            analysis = analyse(chosen.arrangement, found, declare_natural=chosen.declare_natural)
             losses[level].append(analysis.ev_loss)
     means = [sum(values) / len(values) for values in losses.values()]
     assert means == sorted(means, reverse=True) and means[-1] == 0
@@ -75,14 +77,14 @@ def test_a_front_heavy_play_has_a_front_at_least_as_strong_as_the_best():
     found_any = False
     for index in range(200):
         cards = rng.sample(DECK, 13)
-        chosen = play(cards, CLASSIC, Level.BEGINNER, seed=index)
+        chosen = play_hand(cards, CLASSIC, Level.BEGINNER, seed=index)
         if chosen.style is Style.FRONT_HEAVY:
             found_any = True
-            best = optimise(cards, CLASSIC).best.arrangement
+            best = optimise(cards, CLASSIC, MODEL).best.arrangement
             assert chosen.arrangement.front.score >= best.front.score
         if chosen.style is Style.PAIR_BROKEN:
             ranks = Counter(card.rank for card in cards)
-            best = optimise(cards, CLASSIC).best.arrangement
+            best = optimise(cards, CLASSIC, MODEL).best.arrangement
             kept = {
                 rank
                 for rank, count in ranks.items()

@@ -20,7 +20,6 @@ import os
 import random
 import subprocess
 import sys
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -28,12 +27,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from maubinh_api.rules.cards import DECK, parse_cards
+from maubinh_api.rules.knobs import NATURAL_KEYS
 from maubinh_api.rules.naturals import detect
-from maubinh_api.rules.variants import NATURAL_KEYS, PRESET_NAMES, preset, resolve_variant
+from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
 from maubinh_api.strategy import kernel as kernel_module
-from maubinh_api.strategy.kernel import KernelUnavailable, check_tables, kernel_named
+from maubinh_api.strategy.kernel import KernelUnavailable, kernel_named
 from maubinh_api.strategy.splits import hand_indices, split_key
-from maubinh_api.strategy.tables import model_tables
+from tests.support.model import MODEL
 
 HANDS = int(os.environ.get("KERNEL_EQUALITY_HANDS", "2000"))
 COMPILED = kernel_named("compiled")
@@ -97,7 +97,7 @@ def test_the_compiled_kernel_answers_as_the_reference_on_seeded_hands(name):
     # Every hand in each of 1-3 opponents in turn (sập làng, where the preset
     # has it, from three opponents); every tenth hand also compares every
     # legal split and the analysis's and bots' questions.
-    tables = model_tables(preset(name))
+    tables = MODEL.tables(preset(name))
     rng = random.Random(f"kernel-{name}")
     for number in range(HANDS):
         cards = hand_indices(rng.sample(DECK, 13))
@@ -143,11 +143,11 @@ def variants(draw):
 )
 @given(variants(), st.permutations(DECK), st.integers(1, 3), st.randoms(use_true_random=False))
 def test_the_compiled_kernel_answers_as_the_reference_under_any_variant(variant, deck, opponents, rnd):
-    assert_same_hand(model_tables(variant), hand_indices(deck[:13]), opponents, rnd, full=True)
+    assert_same_hand(MODEL.tables(variant), hand_indices(deck[:13]), opponents, rnd, full=True)
 
 
 def test_without_a_bank_both_kernels_screen_alike_and_have_no_field():
-    tables = model_tables(preset("online"), bank=None)
+    tables = MODEL.with_bank(None).tables(preset("online"))
     cards = hand_indices(random.Random(4).sample(DECK, 13))
     compiled = COMPILED.hand(tables, cards, opponents=3, shortlist=12, field=False)
     reference = REFERENCE.hand(tables, cards, opponents=3, shortlist=12, field=False)
@@ -165,8 +165,8 @@ def test_without_a_bank_both_kernels_screen_alike_and_have_no_field():
 def raw_hand(cards, opponents=3, shortlist=12):
     from maubinh_api.strategy import compiled_kernel
 
-    model = COMPILED._model(model_tables(preset("classic")))
-    return compiled_kernel.Hand(model, cards, opponents, shortlist, True)
+    native = COMPILED.native_tables(MODEL.tables(preset("classic")))
+    return compiled_kernel.Hand(native, cards, opponents, shortlist, True)
 
 
 GOOD = bytes(range(0, 52, 4))  # the thirteen spades... of indices 0, 4, ..., 48: one card per rank
@@ -191,7 +191,7 @@ def test_the_native_hand_refuses_bad_arguments(cards, opponents, shortlist):
         raw_hand(cards, opponents, shortlist)
     with pytest.raises(ValueError, match=r"cards must be|opponents must|shortlists hold"):
         COMPILED.hand(
-            model_tables(preset("classic")), tuple(cards), opponents=opponents, shortlist=shortlist, field=True
+            MODEL.tables(preset("classic")), tuple(cards), opponents=opponents, shortlist=shortlist, field=True
         )
 
 
@@ -221,9 +221,9 @@ def test_the_native_hand_refuses_classes_and_splits_out_of_range():
 def test_the_native_model_refuses_tables_of_the_wrong_kind_or_range():
     from maubinh_api.strategy import compiled_kernel
 
-    tables = model_tables(preset("classic"))
+    tables = MODEL.tables(preset("classic"))
     arrays, rules = dict(tables.arrays), dict(tables.rules)
-    compiled_kernel.Model(arrays, rules)  # the real tables are accepted
+    compiled_kernel.Tables(arrays, rules)  # the real tables are accepted
     broken = [
         ({"class_of_id5": arrays["class_of_id5"].astype(np.int64)}, {}, "class_of_id5"),  # wrong item size
         ({"class_of_id5": arrays["class_of_id5"][:-1]}, {}, "class_of_id5"),  # too short
@@ -239,27 +239,46 @@ def test_the_native_model_refuses_tables_of_the_wrong_kind_or_range():
     ]
     for array_patch, rule_patch, name in broken:
         with pytest.raises(ValueError, match=name):
-            compiled_kernel.Model({**arrays, **array_patch}, {**rules, **rule_patch})
+            compiled_kernel.Tables({**arrays, **array_patch}, {**rules, **rule_patch})
     missing = dict(arrays)
     del missing["holds"]
     with pytest.raises(ValueError, match="holds"):
-        compiled_kernel.Model(missing, rules)
+        compiled_kernel.Tables(missing, rules)
 
 
-def test_the_wrapper_checks_the_tables_shapes_before_the_native_code():
-    tables = model_tables(preset("classic"))
-    check_tables(tables)
+def test_the_compiled_kernel_refuses_tables_of_the_wrong_shape_naming_the_array():
+    # The native Tables is the one description of the arrays' layout: the wrapper relies on it.
+    tables = MODEL.tables(preset("classic"))
 
-    wrong = SimpleNamespace(arrays={**tables.arrays, "screen_front": np.zeros((455, 7))}, rules=tables.rules)
+    class Wrong:  # tables the wrapper holds weakly, like KernelTables
+        def __init__(self) -> None:
+            self.arrays = {**tables.arrays, "screen_front": np.zeros((455, 7))}
+            self.rules = tables.rules
+
     with pytest.raises(ValueError, match="screen_front"):
-        check_tables(wrong)
+        kernel_named("compiled").native_tables(Wrong())
+
+
+def test_best_splits_are_read_with_the_layout_the_native_code_declares():
+    from maubinh_api.strategy import compiled_kernel
+
+    fields, size = compiled_kernel.BEST_SPLIT_LAYOUT
+    assert [name for name, _, _ in fields] == ["high", "low", "front", "natural_hint", "value", "played", "fouled"]
+    assert size == 32  # four int16 and three float64, no padding
+    found = COMPILED.best_splits(
+        MODEL.tables(preset("classic")), np.array([list(GOOD)], dtype=np.uint8), opponents=3, shortlist=12
+    )
+    assert found.value.dtype == np.float64 and found.high.dtype == np.int16
 
 
 # --- which kernel runs ---------------------------------------------------------------------------------
 
 
 def test_without_the_compiled_module_the_default_refuses_with_a_clear_message(monkeypatch):
+    from maubinh_api import strategy  # as if never built: not importable, not on the package
+
     monkeypatch.setitem(__import__("sys").modules, "maubinh_api.strategy.compiled_kernel", None)
+    monkeypatch.delattr(strategy, "compiled_kernel", raising=False)
     kernel_named.cache_clear()
     try:
         monkeypatch.delenv("MAUBINH_KERNEL", raising=False)
@@ -281,7 +300,7 @@ def test_an_unknown_kernel_name_is_refused(monkeypatch):
 def test_both_kernels_find_the_same_best_splits_of_many_hands_at_once(name):
     # What a bank round and a grading job ask: the best split of each hand,
     # and the value of an arrangement played and of a foul.
-    tables = model_tables(preset(name))
+    tables = MODEL.tables(preset(name))
     rng = random.Random(f"batch-{name}")
     hands = np.array([hand_indices(rng.sample(DECK, 13)) for _ in range(60)], dtype=np.uint8)
     hands[0] = hand_indices(parse_cards(NATURAL_HANDS[0].split()))
@@ -289,8 +308,8 @@ def test_both_kernels_find_the_same_best_splits_of_many_hands_at_once(name):
         [[rng.randrange(7462), rng.randrange(7462), rng.randrange(455)] for _ in range(len(hands))], dtype=np.int16
     )
     for opponents in (1, 3):
-        compiled = COMPILED.best_splits(tables, hands, opponents=opponents, played=played)
-        reference = REFERENCE.best_splits(tables, hands, opponents=opponents, played=played)
+        compiled = COMPILED.best_splits(tables, hands, opponents=opponents, shortlist=12, played=played)
+        reference = REFERENCE.best_splits(tables, hands, opponents=opponents, shortlist=12, played=played)
         for column in ("high", "low", "front", "natural_hint"):
             assert np.array_equal(getattr(compiled, column), getattr(reference, column)), column
         for column in ("value", "played", "fouled"):
@@ -299,27 +318,32 @@ def test_both_kernels_find_the_same_best_splits_of_many_hands_at_once(name):
     # one hand at a time gives the same best split
     single = COMPILED.hand(tables, tuple(hands[1].tolist()), opponents=3, shortlist=12, field=True)
     values = single.exact([pick[1:4] for pick in single.shortlist()])
-    assert max(values) == COMPILED.best_splits(tables, hands[1:2], opponents=3).value[0]
+    assert max(values) == COMPILED.best_splits(tables, hands[1:2], opponents=3, shortlist=12).value[0]
 
 
 def test_the_batch_refuses_bad_hands_and_arrangements():
-    tables = model_tables(preset("classic"))
+    tables = MODEL.tables(preset("classic"))
     good = np.array([list(GOOD)], dtype=np.uint8)
     with pytest.raises(ValueError, match="13 card indices"):
-        COMPILED.best_splits(tables, good[:, :12], opponents=3)
+        COMPILED.best_splits(tables, good[:, :12], opponents=3, shortlist=12)
     with pytest.raises(ValueError, match="increasing order"):
-        COMPILED.best_splits(tables, good[:, ::-1], opponents=3)
+        COMPILED.best_splits(tables, good[:, ::-1], opponents=3, shortlist=12)
     with pytest.raises(ValueError, match="out of range"):
-        COMPILED.best_splits(tables, good, opponents=3, played=np.array([[0, 0, 455]], dtype=np.int16))
+        COMPILED.best_splits(tables, good, opponents=3, shortlist=12, played=np.array([[0, 0, 455]], dtype=np.int16))
     from maubinh_api.strategy import compiled_kernel
 
-    model = COMPILED._model(tables)
+    native = COMPILED.native_tables(tables)
     with pytest.raises(ValueError, match="hand 0"):
-        compiled_kernel.best_splits(model, bytes(reversed(GOOD)), 3, True)
+        compiled_kernel.best_splits(native, bytes(reversed(GOOD)), 3, 12, True)
     with pytest.raises(ValueError, match="out of range"):
-        compiled_kernel.best_splits(model, GOOD, 3, True, np.array([0, 9000, 0], dtype=np.int16).tobytes())
+        compiled_kernel.best_splits(native, GOOD, 3, 12, True, np.array([0, 9000, 0], dtype=np.int16).tobytes())
     with pytest.raises(ValueError, match="3 int16"):
-        compiled_kernel.best_splits(model, GOOD, 3, True, b"\x00\x00")
+        compiled_kernel.best_splits(native, GOOD, 3, 12, True, b"\x00\x00")
+    for shortlist in (0, 65):  # a shortlist holds 1 to MAX_PICKS (64) splits
+        with pytest.raises(ValueError, match="shortlist"):
+            compiled_kernel.best_splits(native, GOOD, 3, shortlist, True)
+        with pytest.raises(ValueError, match="shortlist"):
+            COMPILED.best_splits(tables, good, opponents=3, shortlist=shortlist)
 
 
 def test_the_scalar_and_the_vector_walks_find_the_same_splits():
@@ -333,11 +357,12 @@ def test_the_scalar_and_the_vector_walks_find_the_same_splits():
         "from maubinh_api.strategy import compiled_kernel\n"
         "from maubinh_api.strategy.kernel import kernel_named\n"
         "from maubinh_api.strategy.splits import hand_indices\n"
-        "from maubinh_api.strategy.tables import model_tables\n"
+        "from maubinh_api.strategy.model import shipped_model\n"
+        "model = shipped_model(kernel_named('compiled'))\n"
         "rng = random.Random(3)\n"
         "found = [compiled_kernel.vector_legality()]\n"
         "for name in PRESET_NAMES:\n"
-        "    tables = model_tables(preset(name))\n"
+        "    tables = model.tables(preset(name))\n"
         "    for number in range(40):\n"
         "        hand = kernel_named('compiled').hand(tables, hand_indices(rng.sample(DECK, 13)),\n"
         "                                             opponents=1 + number % 3, shortlist=12, field=False)\n"

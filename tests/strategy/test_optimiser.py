@@ -21,7 +21,7 @@ from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
 from maubinh_api.strategy.optimiser import Objective, optimise
 from maubinh_api.strategy.reference import bank_field, exact_values, screen_values
 from maubinh_api.strategy.splits import hand_indices
-from maubinh_api.strategy.tables import model_tables
+from tests.support.model import MODEL
 
 
 def every_ordered_split(cards, variant):
@@ -39,7 +39,7 @@ def every_ordered_split(cards, variant):
 
 def test_stats_count_every_legal_split():
     cards = parse_cards(["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"])
-    solution = optimise(cards, preset("classic"))
+    solution = optimise(cards, preset("classic"), MODEL)
     assert solution.splits == 72_072
     assert solution.legal == int(every_ordered_split(cards, preset("classic"))[4].sum())
 
@@ -127,7 +127,7 @@ def test_strongest_is_the_best_legal_split_by_forming_ranks_then_front_middle_ba
     deals = [parse_cards(EXAMPLE.split()), parse_cards(WHEEL.split())]
     deals += [rng.sample(DECK, 13) for _ in range(hands)]
     for cards in deals:
-        solution = optimise(cards, variant, objective=Objective.STRONGEST, top=3)
+        solution = optimise(cards, variant, MODEL, objective=Objective.STRONGEST, top=3)
         assert answer_key(solution.best) == reference_strongest(cards, variant.rules), cards
         assert solution.legal == int(every_ordered_split(cards, variant)[4].sum())
         keys = [answer_key(choice) for choice in (solution.best, *solution.alternatives)]
@@ -142,7 +142,7 @@ def test_strongest_keeps_the_high_pairs_for_the_middle():
     # Full house 2-2-2 with K-K in the back leaves Q-Q-J-J for the middle; with J-J
     # in the back the middle holds K-K-Q-Q.  Both backs are "full house of 2s", so the
     # middle decides: two pair K and Q beats Q and J, though 2-2-2-K-K is the stronger back.
-    solution = optimise(parse_cards(EXAMPLE.split()), preset("classic"), objective=Objective.STRONGEST, top=10)
+    solution = optimise(parse_cards(EXAMPLE.split()), preset("classic"), MODEL, objective=Objective.STRONGEST, top=10)
     answers = [arranged(choice) for choice in (solution.best, *solution.alternatives)]
     # The best: the front takes 8 7 5 (its high cards decide before the middle's kicker).
     assert answers[0] == [["2d", "2h", "2s", "Jc", "Jd"], ["3h", "Kc", "Kd", "Qh", "Qs"], ["5s", "7c", "8h"]]
@@ -157,8 +157,8 @@ def test_strongest_follows_the_wheel():
     # the stronger and the ace is left for the front; with "second" the wheel ranks
     # just below the ace-high straight, so it goes in the back and the 6 is left over.
     cards = parse_cards(WHEEL.split())
-    low = optimise(cards, preset("classic"), objective=Objective.STRONGEST, top=1).best
-    second = optimise(cards, preset("extended"), objective=Objective.STRONGEST, top=1).best
+    low = optimise(cards, preset("classic"), MODEL, objective=Objective.STRONGEST, top=1).best
+    second = optimise(cards, preset("extended"), MODEL, objective=Objective.STRONGEST, top=1).best
     assert arranged(low)[0] == ["2d", "3c", "4h", "5s", "6d"]
     assert "As" in arranged(low)[2]
     assert arranged(second)[0] == ["2d", "3c", "4h", "5s", "As"]
@@ -168,7 +168,7 @@ def test_strongest_follows_the_wheel():
 def test_without_a_bank_ev_is_the_maximum_of_the_screening_values_of_all_legal_splits(name):
     # bank=None is the builders' optimiser: the closed form over every split.
     variant = preset(name)
-    tables = model_tables(variant, bank=None)
+    tables = MODEL.with_bank(None).tables(variant)
     classes = tables.classes
     rng = random.Random(f"ev-{name}")
     for _ in range(30):
@@ -180,7 +180,7 @@ def test_without_a_bank_ev_is_the_maximum_of_the_screening_values_of_all_legal_s
             np.searchsorted(classes.scores3, front[legal]),
         )
         values = screen_values(tables, *chi, opponents=3)
-        solution = optimise(cards, variant, top=1, bank=None)
+        solution = optimise(cards, variant, MODEL.with_bank(None), top=1)
         if solution.declare_natural:
             continue
         assert solution.best.ev == pytest.approx(float(values.max()), abs=1e-9)
@@ -193,7 +193,7 @@ def test_ev_is_within_a_hair_of_the_best_exact_value_of_all_legal_splits(name):
     # more than 0.05 points per opponent (on 12 hands per preset; measured
     # shortfalls are 0 on nearly every hand), and its number is its exact value.
     variant = preset(name)
-    tables = model_tables(variant)
+    tables = MODEL.tables(variant)
     classes = tables.classes
     rng = random.Random(f"exact-{name}")
     for _ in range(12):
@@ -207,7 +207,7 @@ def test_ev_is_within_a_hair_of_the_best_exact_value_of_all_legal_splits(name):
         )
         field = bank_field(tables, hand_indices(cards), 3)
         values = exact_values(field, chi)
-        solution = optimise(cards, variant, top=1)
+        solution = optimise(cards, variant, MODEL, top=1)
         if solution.declare_natural:
             continue
         best = solution.best.arrangement
@@ -224,7 +224,7 @@ def test_alternatives_are_distinct_legal_and_in_order():
     rng = random.Random("alternatives")
     for _ in range(40):
         cards = rng.sample(DECK, 13)
-        solution = optimise(cards, preset("online"), top=10)
+        solution = optimise(cards, preset("online"), MODEL, top=10)
         choices = [solution.best, *solution.alternatives]
         if solution.declare_natural:
             choices = choices[1:]
@@ -246,8 +246,8 @@ def test_same_cards_in_any_order_give_the_same_answer_and_never_a_foul(deck, nam
     shuffled = list(cards)
     rnd.shuffle(shuffled)
     variant = preset(name)
-    first = optimise(cards, variant, objective=objective)
-    second = optimise(shuffled, variant, objective=objective)
+    first = optimise(cards, variant, MODEL, objective=objective)
+    second = optimise(shuffled, variant, MODEL, objective=objective)
     assert first == second
     for choice in (first.best, *first.alternatives):
         if choice is first.best and first.declare_natural:
@@ -260,8 +260,8 @@ def test_foul_on_equal_never_answers_equal_back_and_middle():
     strict = resolve_variant({"preset": "classic", "overrides": {"foul_on_equal": True}})
     # Two equal five-card hands are available: A K 9 7 3 twice.
     cards = parse_cards(["As", "Kd", "9h", "7c", "3s", "Ah", "Kc", "9d", "7s", "3c", "2s", "4d", "5h"])
-    loose = optimise(cards, preset("classic"), objective=Objective.STRONGEST, top=10)
-    tight = optimise(cards, strict, objective=Objective.STRONGEST, top=10)
+    loose = optimise(cards, preset("classic"), MODEL, objective=Objective.STRONGEST, top=10)
+    tight = optimise(cards, strict, MODEL, objective=Objective.STRONGEST, top=10)
     assert tight.legal < loose.legal
     for choice in (tight.best, *tight.alternatives):
         assert choice.arrangement.back.score != choice.arrangement.middle.score
@@ -270,7 +270,7 @@ def test_foul_on_equal_never_answers_equal_back_and_middle():
 def test_a_split_natural_is_declared_and_shown():
     # Three flushes: 3 spades, 5 hearts, 5 diamonds (pays 3 in classic).
     cards = parse_cards(["2s", "5s", "9s", "5h", "6h", "8h", "Th", "Kh", "4d", "7d", "Jd", "Qd", "Ad"])
-    solution = optimise(cards, preset("classic"))
+    solution = optimise(cards, preset("classic"), MODEL)
     assert solution.natural.key == "three_flushes"
     assert solution.declare_natural
     # 3 from every opponent without a natural; the few holding a higher one
@@ -285,7 +285,7 @@ def test_a_declared_split_natural_is_not_offered_again_as_an_alternative():
     # classic (payout 3).  Played as a normal hand the same layout is the second-best
     # split by expected points, so it must not come back among the alternatives.
     cards = parse_cards(["3h", "Qh", "Td", "4h", "9d", "8d", "7c", "6c", "9h", "Kd", "Ah", "4c", "4d"])
-    solution = optimise(cards, preset("classic"), top=10)
+    solution = optimise(cards, preset("classic"), MODEL, top=10)
     assert (solution.natural.key, solution.declare_natural) == ("three_flushes", True)
     answers = [solution.best, *solution.alternatives]
     assert len(answers) == 10  # top: the best and nine alternatives
@@ -295,8 +295,8 @@ def test_a_declared_split_natural_is_not_offered_again_as_an_alternative():
 
 def test_a_dragon_is_declared_and_no_natural_in_2_4():
     cards = parse_cards(["2h", "3s", "4h", "5d", "6h", "7c", "8h", "9h", "Th", "Jc", "Qs", "Kd", "Ad"])
-    assert optimise(cards, preset("classic")).declare_natural
-    solution = optimise(cards, preset("chinese-poker-2-4"))
+    assert optimise(cards, preset("classic"), MODEL).declare_natural
+    solution = optimise(cards, preset("chinese-poker-2-4"), MODEL)
     assert (solution.natural, solution.declare_natural) == (None, False)
 
 
@@ -304,7 +304,9 @@ def test_a_natural_worth_less_than_the_hand_is_reported_but_not_declared():
     # Quads A and pairs K Q J T: six pairs by R4, and quads in the back are worth
     # 8 a position under the online bonuses: far more than a six-pairs payout cut to 1.
     cards = parse_cards(["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Qs", "Qh", "Js", "Jh", "Ts", "Th", "2c"])
-    solution = optimise(cards, resolve_variant({"preset": "online", "overrides": {"naturals": {"six_pairs": 1}}}))
+    solution = optimise(
+        cards, resolve_variant({"preset": "online", "overrides": {"naturals": {"six_pairs": 1}}}), MODEL
+    )
     assert solution.natural.key == "six_pairs"
     assert solution.best.ev > 1
     assert not solution.declare_natural
@@ -319,7 +321,7 @@ def test_expected_points_matches_a_direct_enumeration_of_position_outcomes():
         variant = preset(name)
         tables = OddsTables(**{**_fields(shipped_tables(name)), "scoop_exponent": 1.0, "scooped_exponent": 1.0})
         odds = build_odds(variant.rules, tables)
-        model = model_tables(variant, odds=odds, bank=None)
+        model = MODEL.with_bank(None).with_odds(odds).tables(variant)
         rules = variant.rules
         rng = np.random.default_rng(3)
         high = rng.integers(0, len(odds.classes.scores5), 50)

@@ -11,9 +11,10 @@ import pytest
 from maubinh_api.rules.arrangement import Arrangement, Position
 from maubinh_api.rules.cards import DECK, parse_cards
 from maubinh_api.rules.hands import Wheel
+from maubinh_api.rules.knobs import NATURAL_KEYS
 from maubinh_api.rules.naturals import detect
 from maubinh_api.rules.settlement import Seat, settle
-from maubinh_api.rules.variants import NATURAL_KEYS, PRESET_NAMES, preset, resolve_variant
+from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
 from maubinh_api.strategy.bank import load_bank
 from maubinh_api.strategy.reference import (
     bank_field,
@@ -24,7 +25,7 @@ from maubinh_api.strategy.reference import (
     pair_totals,
 )
 from maubinh_api.strategy.splits import hand_indices, random_legal_arrangement
-from maubinh_api.strategy.tables import model_tables
+from tests.support.model import MODEL
 
 
 def _classes(arrangement: Arrangement, tables) -> tuple[np.ndarray, ...]:
@@ -46,7 +47,7 @@ def test_pair_totals_match_the_settlement_engine_heads_up(name):
     # 300 random legal pairs per preset, both sides set at random (so bonuses,
     # ties, scoops and the majority unit all occur); heads-up, so sập làng is off.
     variant = preset(name)
-    tables = model_tables(variant)
+    tables = MODEL.tables(variant)
     rng = random.Random(name)
     for _ in range(300):
         deck = rng.sample(DECK, 26)
@@ -74,14 +75,14 @@ def test_strong_hands_earn_their_bonuses_and_scoops():
         front=parse_cards(["9s", "7d", "5h"]),
         wheel=Wheel.LOW,
     )
-    tables = model_tables(variant)
+    tables = MODEL.tables(variant)
     field = field_of([(theirs, None)], tables, opponents=1)
     assert pair_totals(field, _classes(mine, tables))[0, 0] == 27 == _heads_up(mine, theirs, variant)
 
 
 def test_a_fouled_hand_and_a_natural_score_as_the_engine_says():
     variant = preset("online")
-    tables = model_tables(variant)
+    tables = MODEL.tables(variant)
     rng = random.Random(5)
     for _ in range(100):
         deck = rng.sample(DECK, 26)
@@ -116,10 +117,10 @@ def test_the_field_holds_none_of_the_players_cards_and_follows_the_variant():
     assert abs(len(rows) - 0.01279 * bank.size) < 6 * 71
     # Values follow the variant's bonus table: none in chinese-poker-2-4, so every
     # position an opponent wins is worth 1; classic's back quads are worth 4.
-    field = bank_field(model_tables(preset("chinese-poker-2-4")), hand_indices(cards), opponents=1)
+    field = bank_field(MODEL.tables(preset("chinese-poker-2-4")), hand_indices(cards), opponents=1)
     assert field.size == len(rows)
     assert {int(value) for column in field.values for value in np.unique(column)} == {1}
-    bigger = model_tables(resolve_variant({"preset": "classic", "overrides": {"bonuses": {"back.quads": 20}}}))
+    bigger = MODEL.tables(resolve_variant({"preset": "classic", "overrides": {"bonuses": {"back.quads": 20}}}))
     field = bank_field(bigger, hand_indices(cards), opponents=1)
     quads = np.array([category.key == "quads" for category in bigger.classes.categories5])
     assert np.all(field.values[0][quads[field.back]] == 20)
@@ -135,7 +136,7 @@ def test_the_fast_expectation_equals_settling_every_opponent(name, opponents):
     # give the mean of the pair totals (the opponents who declare a natural
     # take its payout).
     variant = preset(name)
-    tables = model_tables(variant)
+    tables = MODEL.tables(variant)
     rng = random.Random(f"{name}{opponents}")
     for _ in range(6):
         cards = rng.sample(DECK, 13)

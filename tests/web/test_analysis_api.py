@@ -12,6 +12,7 @@ import pytest
 from maubinh_api.rules.cards import parse_cards
 from maubinh_api.rules.variants import preset
 from maubinh_api.strategy.optimiser import optimise
+from tests.support.model import MODEL
 from tests.test_gunicorn import metric
 
 ANALYSIS = "/v1/arrangements/analysis"
@@ -72,7 +73,7 @@ def test_the_best_arrangement_loses_nothing_and_is_the_one_optimal_answers(clien
     assert body["best"]["ev"] == best["ev"]
     # ... and exactly the optimiser's, unrounded.
     # the same number as the optimiser's, to the 4 decimals every answer gives
-    assert body["best"]["ev"] == round(optimise(parse_cards(cards), preset("classic")).best.ev, 4)
+    assert body["best"]["ev"] == round(optimise(parse_cards(cards), preset("classic"), MODEL).best.ev, 4)
     assert body["chi"] == best["chi"]
     assert body["opponents"] == 3 and body["variant"]["preset"] == "classic"
     assert body["distinct_arrangements"] >= 1

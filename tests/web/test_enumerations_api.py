@@ -7,9 +7,9 @@ from dataclasses import fields
 
 from maubinh_api.rules.arrangement import FoulCode
 from maubinh_api.rules.hands import Wheel
+from maubinh_api.rules.knobs import BONUS_KEYS, NATURAL_KEYS, NaturalVsNatural, RuleSet, TableLimits
 from maubinh_api.rules.naturals import Natural
-from maubinh_api.rules.variants import BONUS_KEYS, NATURAL_KEYS, NaturalVsNatural, RuleSet, TableLimits
-from maubinh_api.strategy.bots import Level
+from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import Objective
 
 # Four of a kind at the back and a full house in the middle: both on the classic bonus table.

@@ -12,7 +12,8 @@ import pytest
 from maubinh_api import create_app
 from maubinh_api.rules.cards import parse_cards
 from maubinh_api.rules.variants import preset
-from maubinh_api.strategy.bots import Level, play
+from maubinh_api.strategy.levels import Level
+from tests.support.model import play_hand
 
 PLAY = "/v1/arrangements/play"
 ANALYSIS = "/v1/arrangements/analysis"
@@ -98,7 +99,7 @@ def test_the_figures_are_those_of_the_analysis(client, level, seed):
 def test_the_arrangement_is_the_domain_bots(client, level):
     for seed in (0, 7, 2**53 - 1):
         body = played(client, OTHER, level=level, seed=seed)
-        expected = play(parse_cards(OTHER), preset("classic"), Level(level), seed)
+        expected = play_hand(parse_cards(OTHER), preset("classic"), Level(level), seed)
         assert body["arrangement"] == {
             position.value: [str(card) for card in hand.cards] for position, hand in expected.arrangement
         }

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...rules.labels import keys
 from ...rules.naturals import Natural
-from ...strategy.bots import Level
+from ...strategy.levels import Level
 from .formats import as_float, mapping
 
 __all__ = [

@@ -65,12 +65,12 @@ static int grow(FieldBuilder *b, int64_t needed) {
 
 /* Start the field of a hand: nothing read yet.  About 1.3 % of the bank
  * survives (C(39,13) / C(52,13)); the columns grow if a bank is unusual. */
-int field_start(FieldBuilder *b, const Model *model, HandState *hand) {
+int field_start(FieldBuilder *b, const Tables *tables, HandState *hand) {
     memset(b, 0, sizeof(*b));
     memset(&hand->field, 0, sizeof(hand->field));
-    b->model = model;
+    b->tables = tables;
     b->hand = hand;
-    if (grow(b, model->bank_size / 50 + 1024) < 0) {
+    if (grow(b, tables->bank_size / 50 + 1024) < 0) {
         field_abandon(b);
         return -1;
     }
@@ -81,24 +81,24 @@ int field_start(FieldBuilder *b, const Model *model, HandState *hand) {
  * holding none of them are the field's.  Each new row is asked for at once
  * (prefetched) and read later, so that its cache miss overlaps other work. */
 static int or_words(FieldBuilder *b, int64_t count) {
-    const Model *model = b->model;
+    const Tables *tables = b->tables;
     const uint8_t *cards = b->hand->cards;
-    const int64_t words = model->bank_words;
+    const int64_t words = tables->bank_words;
     uint64_t taken[WORD_CHUNK];
     while (count > 0 && b->next_word < words) {
         int64_t start = b->next_word, width = count < WORD_CHUNK ? count : WORD_CHUNK;
         if (start + width > words) width = words - start;
-        const uint64_t *row = model->holds + (int64_t)cards[0] * words + start;
+        const uint64_t *row = tables->holds + (int64_t)cards[0] * words + start;
         for (int64_t w = 0; w < width; w++) taken[w] = row[w];
         for (int i = 1; i < 13; i++) {
-            row = model->holds + (int64_t)cards[i] * words + start;
+            row = tables->holds + (int64_t)cards[i] * words + start;
             for (int64_t w = 0; w < width; w++) taken[w] |= row[w];
         }
         int64_t fresh = 0;
         for (int64_t w = 0; w < width; w++) {
             int64_t base = 64 * (start + w);
             taken[w] = ~taken[w];
-            if (base + 64 > model->bank_size) taken[w] &= ((uint64_t)1 << (model->bank_size - base)) - 1;
+            if (base + 64 > tables->bank_size) taken[w] &= ((uint64_t)1 << (tables->bank_size - base)) - 1;
             fresh += bit_count(taken[w]);
         }
         if (grow(b, b->found + fresh) < 0) return -1;
@@ -108,7 +108,7 @@ static int or_words(FieldBuilder *b, int64_t count) {
             int64_t base = 64 * (start + w);
             for (uint64_t bits = taken[w]; bits; bits &= bits - 1) {
                 int32_t at = (int32_t)(base + __builtin_ctzll(bits));
-                __builtin_prefetch(model->bank_rows + model->bank_width * (int64_t)at);
+                __builtin_prefetch(tables->bank_rows + tables->bank_width * (int64_t)at);
                 rows[found++] = at;
             }
         }
@@ -122,27 +122,27 @@ static int or_words(FieldBuilder *b, int64_t count) {
 /* Read the rows found so far up to ``upto``: opponents whose natural the
  * variant pays are counted apart; the rest are laid out column by column. */
 static void gather(FieldBuilder *b, int64_t upto) {
-    const Model *model = b->model;
+    const Tables *tables = b->tables;
     HandState *hand = b->hand;
     Field *field = &hand->field;
     int64_t plays = field->plays;
     for (int64_t i = b->gathered; i < upto; i++) {
-        const int16_t *entry = model->bank_rows + model->bank_width * (int64_t)b->rows[i];
+        const int16_t *entry = tables->bank_rows + tables->bank_width * (int64_t)b->rows[i];
         int natural = (uint8_t)entry[3];
-        if (natural != NO_NATURAL && model->natural_payout[natural] > 0) {
+        if (natural != NO_NATURAL && tables->natural_payout[natural] > 0) {
             field->naturals[natural]++;
-            field->natural_total += model->natural_payout[natural];
+            field->natural_total += tables->natural_payout[natural];
             continue;
         }
         int16_t back = entry[0], middle = entry[1], front = entry[2];
         field->back[plays] = back;
         field->middle[plays] = middle;
         field->front[plays] = front;
-        field->value_back[plays] = (int16_t)model->value_back[back];
-        field->value_middle[plays] = (int16_t)model->value_middle[middle];
-        field->value_front[plays] = (int16_t)model->value_front[front];
+        field->value_back[plays] = (int16_t)tables->value_back[back];
+        field->value_middle[plays] = (int16_t)tables->value_middle[middle];
+        field->value_front[plays] = (int16_t)tables->value_front[front];
         field->value_sum[plays] =
-            (int16_t)(model->value_back[back] + model->value_middle[middle] + model->value_front[front]);
+            (int16_t)(tables->value_back[back] + tables->value_middle[middle] + tables->value_front[front]);
         if (hand->sap_active) { /* the other opponents' sập làng chances (the row holds them then) */
             field->none_power[plays] = power((double)entry[ROW_SCOOPED] / RATE_SCALE, hand->others);
             field->all_power[plays] = power((double)entry[ROW_SCOOPS] / RATE_SCALE, hand->others);
@@ -159,14 +159,14 @@ static void gather(FieldBuilder *b, int64_t upto) {
 int field_step(FieldBuilder *b, int steps) {
     if (b->failed) return -1;
     gather(b, b->found);
-    int64_t per_step = (b->model->bank_words + steps - 1) / steps;
+    int64_t per_step = (b->tables->bank_words + steps - 1) / steps;
     if (or_words(b, per_step) < 0) b->failed = 1;
     return b->failed ? -1 : 0;
 }
 
 /* The rest of the field, once the walk is done. */
 int field_finish(FieldBuilder *b) {
-    if (b->failed || or_words(b, b->model->bank_words) < 0) {
+    if (b->failed || or_words(b, b->tables->bank_words) < 0) {
         field_abandon(b);
         return -1;
     }
@@ -184,9 +184,9 @@ void field_abandon(FieldBuilder *b) {
 }
 
 /* The whole field at once (the same work, without a walk to overlap). */
-int build_field(const Model *model, HandState *hand) {
+int build_field(const Tables *tables, HandState *hand) {
     FieldBuilder b;
-    if (field_start(&b, model, hand) < 0) return -1;
+    if (field_start(&b, tables, hand) < 0) return -1;
     return field_finish(&b);
 }
 
@@ -248,14 +248,14 @@ static Sweep sweep_marked(const Field *field, int mine_b, int mine_m, int mine_f
 
 /* The expected points per opponent of the chi (high, low, front) against the
  * field: E[pair total], sập làng as expected (the other opponents independent). */
-double exact_value(const Model *model, const HandState *hand, int high, int low, int front) {
+double exact_value(const Tables *tables, const HandState *hand, int high, int low, int front) {
     const Field *field = &hand->field;
-    int value_b = model->value_back[high], value_m = model->value_middle[low], value_f = model->value_front[front];
+    int value_b = tables->value_back[high], value_m = tables->value_middle[low], value_f = tables->value_front[front];
     /* With sập làng the sweeps are written down in the same pass, and summed from there. */
     int16_t *marks = hand->sap_active ? malloc((size_t)(field->plays > 0 ? field->plays : 1) * sizeof(int16_t)) : NULL;
     Sweep s = marks ? sweep_marked(field, high, low, front, value_b, value_m, value_f, marks)
                     : sweep(field, high, low, front, value_b, value_m, value_f);
-    int64_t majority = model->majority, multiplier = model->scoop_multiplier;
+    int64_t majority = tables->majority, multiplier = tables->scoop_multiplier;
     int64_t won_each = value_b + value_m + value_f + majority;
     int64_t whole = s.additive + majority * s.majority +
                     (multiplier - 1) * (s.wins * won_each - s.lost_value - s.losses * majority);
@@ -288,7 +288,7 @@ double exact_value(const Model *model, const HandState *hand, int high, int low,
         double won_chance = (double)s.wins * mine_all + (1.0 - mine_all) * none_sum;
         double lost_total = (double)(s.lost_value + s.losses * majority) * mine_none +
                             (1.0 - mine_none) * (value_all_sum + (double)majority * all_sum);
-        double extra = (double)((model->sap_lang_multiplier - 1) * model->scoop_multiplier);
+        double extra = (double)((tables->sap_lang_multiplier - 1) * tables->scoop_multiplier);
         total += extra * ((double)won_each * won_chance - lost_total);
     }
     total -= (double)field->natural_total;
@@ -298,9 +298,9 @@ double exact_value(const Model *model, const HandState *hand, int high, int low,
 /* Counts behind an outlook, over the opponents who play: wins and losses per
  * position, each position's points (its value won or the opponent's lost),
  * scoops and scoops against; then the opponents who play and the field size. */
-void outlook_counts(const Model *model, const HandState *hand, int high, int low, int front, int64_t out[12]) {
+void outlook_counts(const Tables *tables, const HandState *hand, int high, int low, int front, int64_t out[12]) {
     const Field *field = &hand->field;
-    int value_b = model->value_back[high], value_m = model->value_middle[low], value_f = model->value_front[front];
+    int value_b = tables->value_back[high], value_m = tables->value_middle[low], value_f = tables->value_front[front];
     memset(out, 0, 12 * sizeof(int64_t));
     for (int64_t j = 0; j < field->plays; j++) {
         int gb = high > field->back[j], lb = high < field->back[j];
@@ -323,7 +323,7 @@ void outlook_counts(const Model *model, const HandState *hand, int high, int low
 
 /* A fouled arrangement (docs/rules.md, "Settling a table", R11, R13): its total against the field, what
  * the opponents' back, middle and front are worth together, and the field size. */
-void fouled_sums(const Model *model, const HandState *hand, int64_t out[5]) {
+void fouled_sums(const Tables *tables, const HandState *hand, int64_t out[5]) {
     const Field *field = &hand->field;
     int64_t won = 0, back = 0, middle = 0, front = 0;
     for (int64_t j = 0; j < field->plays; j++) {
@@ -331,10 +331,10 @@ void fouled_sums(const Model *model, const HandState *hand, int64_t out[5]) {
         middle += field->value_middle[j];
         front += field->value_front[j];
     }
-    won = model->foul_pays_bonuses ? back + middle + front : 3 * field->plays;
-    int64_t per_unit = model->foul_multiplier;
-    if (hand->sap_active && model->foul_counts_as_scoop) per_unit *= model->sap_lang_multiplier;
-    out[0] = -(won + model->majority * field->plays) * per_unit - field->natural_total;
+    won = tables->foul_pays_bonuses ? back + middle + front : 3 * field->plays;
+    int64_t per_unit = tables->foul_multiplier;
+    if (hand->sap_active && tables->foul_counts_as_scoop) per_unit *= tables->sap_lang_multiplier;
+    out[0] = -(won + tables->majority * field->plays) * per_unit - field->natural_total;
     out[1] = back;
     out[2] = middle;
     out[3] = front;
@@ -343,14 +343,14 @@ void fouled_sums(const Model *model, const HandState *hand, int64_t out[5]) {
 
 /* Declaring natural ``mine`` (an index of NATURAL_KEYS) worth ``payout``
  * against the field (R7-R9): the total points. */
-int64_t natural_sum(const Model *model, const HandState *hand, int mine, int64_t payout) {
+int64_t natural_sum(const Tables *tables, const HandState *hand, int mine, int64_t payout) {
     const Field *field = &hand->field;
     int64_t total = field->plays * payout;
     for (int natural = 0; natural < NATURAL_SLOTS; natural++) {
         int64_t count = field->naturals[natural];
         if (!count) continue;
-        if (model->natural_draw || natural == mine) continue;
-        total += natural < mine ? -count * model->natural_payout[natural] : count * payout;
+        if (tables->natural_draw || natural == mine) continue;
+        total += natural < mine ? -count * tables->natural_payout[natural] : count * payout;
     }
     return total;
 }

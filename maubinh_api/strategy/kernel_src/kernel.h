@@ -9,7 +9,7 @@
  * opponents for all three positions.
  *
  * Nothing here trusts its input: the Python wrapper checks every array, and
- * model.c checks them again (shapes, item sizes, value ranges) before any
+ * tables.c checks them again (shapes, item sizes, value ranges) before any
  * index is used; every class, split and card given to a hand is range-checked.
  */
 #ifndef MAUBINH_KERNEL_H
@@ -17,6 +17,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The per-class screening columns, class-major (one 64-byte line per class). */
@@ -33,10 +34,10 @@ enum {
 };
 
 #define SPLITS_PER_FRONT 126 /* the 10 cards a front leaves, as two fives: C(10, 5) / 2 */
-#define SPLIT_COUNT 36036   /* unordered splits: a front and two fives (286 fronts x 126) */
+#define UNORDERED_SPLITS 36036   /* unordered splits: a front and two fives (286 fronts x 126) */
 #define FIVE_SUBSETS 1287   /* C(13, 5) */
 #define THREE_SUBSETS 286   /* C(13, 3) */
-_Static_assert(SPLIT_COUNT == THREE_SUBSETS * SPLITS_PER_FRONT, "every front leaves 126 splits of two fives");
+_Static_assert(UNORDERED_SPLITS == THREE_SUBSETS * SPLITS_PER_FRONT, "every front leaves 126 splits of two fives");
 #define ID5_COUNT 14380     /* 6,188 rank multisets + 8,192 flush masks */
 #define FLUSH_ID_BASE 6188
 #define ID3_COUNT 455
@@ -70,7 +71,7 @@ typedef struct {
     double natural_rate, natural_cost; /* the screen's opponents' naturals */
     int32_t majority, scoop_multiplier, sap_lang, sap_lang_multiplier, sap_lang_min_players;
     int32_t foul_on_equal, foul_pays_bonuses, foul_multiplier, foul_counts_as_scoop, natural_draw;
-} Model;
+} Tables;
 
 /* A split on a shortlist: its id, chi classes and the value it is ranked by. */
 typedef struct {
@@ -149,32 +150,32 @@ typedef struct {
 
 /* field.c: the field built all at once, or step by step between the fronts of the walk */
 typedef struct {
-    const Model *model;
+    const Tables *tables;
     HandState *hand;
     int64_t next_word, found, gathered, capacity;
     int32_t *rows;
     int failed;
 } FieldBuilder;
 
-int build_field(const Model *model, HandState *hand);
-int field_start(FieldBuilder *b, const Model *model, HandState *hand);
+int build_field(const Tables *tables, HandState *hand);
+int field_start(FieldBuilder *b, const Tables *tables, HandState *hand);
 int field_step(FieldBuilder *b, int steps);
 int field_finish(FieldBuilder *b);
 void field_abandon(FieldBuilder *b);
 
 /* screen.c */
-int classify_subsets(const Model *model, HandState *hand);
-double screen_value(const Model *model, const HandState *hand, int high, int low, int front);
-void walk_splits(const Model *model, HandState *hand, FieldBuilder *field);
+int classify_subsets(const Tables *tables, HandState *hand);
+double screen_value(const Tables *tables, const HandState *hand, int high, int low, int front);
+void walk_splits(const Tables *tables, HandState *hand, FieldBuilder *field);
 void prepare_kernel(void); /* once, before any walk: which instructions the processor has */
 int vector_legality_used(void);
-void walk_strongest(const Model *model, HandState *hand);
-int list_splits(const Model *model, HandState *hand);
-int screen_splits(const Model *model, HandState *hand);
-int64_t count_above(const Model *model, const HandState *hand, double threshold, double gap, const int64_t *excluded,
+void walk_strongest(const Tables *tables, HandState *hand);
+int list_splits(const Tables *tables, HandState *hand);
+int screen_splits(const Tables *tables, HandState *hand);
+int64_t count_above(const Tables *tables, const HandState *hand, double threshold, double gap, const int64_t *excluded,
                     int excluded_count);
-int32_t front_heavy(const Model *model, const HandState *hand);
-int32_t pair_broken(const Model *model, const HandState *hand, int split);
+int32_t front_heavy(const Tables *tables, const HandState *hand);
+int32_t pair_broken(const Tables *tables, const HandState *hand, int split);
 void free_splits(SplitList *list);
 int natural_hint(const uint8_t cards[13]);
 static inline int64_t pick_key(int high, int low, int front) {
@@ -182,19 +183,27 @@ static inline int64_t pick_key(int high, int low, int front) {
 }
 
 void free_field(Field *field);
-double exact_value(const Model *model, const HandState *hand, int high, int low, int front);
-void outlook_counts(const Model *model, const HandState *hand, int high, int low, int front, int64_t out[12]);
-void fouled_sums(const Model *model, const HandState *hand, int64_t out[5]);
-int64_t natural_sum(const Model *model, const HandState *hand, int mine, int64_t payout);
+double exact_value(const Tables *tables, const HandState *hand, int high, int low, int front);
+void outlook_counts(const Tables *tables, const HandState *hand, int high, int low, int front, int64_t out[12]);
+void fouled_sums(const Tables *tables, const HandState *hand, int64_t out[5]);
+int64_t natural_sum(const Tables *tables, const HandState *hand, int mine, int64_t payout);
 
-/* model.c */
+/* module.c: what best_splits writes per hand (the wrapper reads it through BEST_SPLIT_LAYOUT): the
+ * best shortlisted split's classes and whether the cards can hold a natural, its expected points (the
+ * screen's without a field), and, with an arrangement played, that arrangement's and a foul's. */
+typedef struct {
+    int16_t high, low, front, natural_hint;
+    double value, played, fouled;
+} BestSplit;
+
+/* tables.c */
 typedef struct {
     PyObject_HEAD
-    Model model;
+    Tables tables;
     Py_buffer views[24];
     int view_count;
-} ModelObject;
+} TablesObject;
 
-extern PyTypeObject ModelType;
+extern PyTypeObject TablesType;
 
 #endif

@@ -1,6 +1,6 @@
-/* maubinh_api.strategy.compiled_kernel: the Model and Hand types.
+/* maubinh_api.strategy.compiled_kernel: the Tables and Hand types.
  *
- * Hand(model, cards, opponents, shortlist, field) does the per-hand
+ * Hand(tables, cards, opponents, shortlist, field) does the per-hand
  * work in one call, without the GIL; its methods answer from what it built.
  * Every argument is checked here: cards (13 distinct indices 0-51, sorted),
  * counts, classes and split ids, so no input reaches the arrays unchecked.
@@ -12,7 +12,7 @@
 
 typedef struct {
     PyObject_HEAD
-    ModelObject *model;
+    TablesObject *tables;
     HandState state;
     int ready;
 } HandObject;
@@ -42,8 +42,8 @@ static int read_cards(PyObject *cards, uint8_t out[13]) {
 }
 
 static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"model", "cards", "opponents", "shortlist", "field", NULL};
-    ModelObject *model;
+    static char *keywords[] = {"tables", "cards", "opponents", "shortlist", "field", NULL};
+    TablesObject *tables;
     PyObject *cards;
     long opponents, shortlist;
     int with_field;
@@ -51,20 +51,20 @@ static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "a Hand is built once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!Ollp:Hand", keywords, &ModelType, &model, &cards,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!Ollp:Hand", keywords, &TablesType, &tables, &cards,
                                      &opponents, &shortlist, &with_field))
         return -1;
     HandState *hand = &self->state;
     if (read_cards(cards, hand->cards) < 0 || check_count("opponents", opponents, 1, 3) < 0 ||
         check_count("shortlist", shortlist, 1, MAX_PICKS) < 0)
         return -1;
-    const Model *m = &model->model;
+    const Tables *m = &tables->tables;
     if (with_field && m->bank_size == 0) {
-        PyErr_SetString(PyExc_ValueError, "this model has no hand bank, so no field");
+        PyErr_SetString(PyExc_ValueError, "these tables have no hand bank, so no field");
         return -1;
     }
-    if (!model->view_count) {
-        PyErr_SetString(PyExc_ValueError, "the model was not built");
+    if (!tables->view_count) {
+        PyErr_SetString(PyExc_ValueError, "the tables were not built");
         return -1;
     }
     hand->opponents = (int)opponents;
@@ -83,7 +83,7 @@ static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
     }
     Py_END_ALLOW_THREADS
     if (classified < 0) {
-        PyErr_SetString(PyExc_ValueError, "a subset of the hand has no class in the model's tables");
+        PyErr_SetString(PyExc_ValueError, "a subset of the hand has no class in the tables");
         return -1;
     }
     if (built < 0) {
@@ -91,8 +91,8 @@ static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     hand->has_field = with_field;
-    Py_INCREF(model);
-    self->model = model;
+    Py_INCREF(tables);
+    self->tables = tables;
     self->ready = 1;
     return 0;
 }
@@ -100,7 +100,7 @@ static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
 static void hand_dealloc(HandObject *self) {
     free_field(&self->state.field);
     free_splits(&self->state.splits);
-    Py_XDECREF(self->model);
+    Py_XDECREF(self->tables);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -119,7 +119,7 @@ static int need(HandObject *self, int field) {
 static int need_splits(HandObject *self) {
     if (need(self, 0) < 0) return -1;
     if (!self->state.has_splits) {
-        if (list_splits(&self->model->model, &self->state) < 0) {
+        if (list_splits(&self->tables->tables, &self->state) < 0) {
             PyErr_NoMemory();
             return -1;
         }
@@ -130,7 +130,7 @@ static int need_splits(HandObject *self) {
 
 static int read_chi(HandObject *self, PyObject *args, int *high, int *low, int *front) {
     if (!PyArg_ParseTuple(args, "iii", high, low, front)) return -1;
-    const Model *m = &self->model->model;
+    const Tables *m = &self->tables->tables;
     if (*high < 0 || *high >= m->n5 || *low < 0 || *low >= m->n5 || *front < 0 || *front >= m->n3) {
         PyErr_Format(PyExc_ValueError, "chi classes (%d, %d, %d) are out of range", *high, *low, *front);
         return -1;
@@ -168,7 +168,7 @@ static PyObject *hand_strongest(HandObject *self, PyObject *args) {
     if (!hand->has_strongest || hand->strongest.capacity != count) {
         hand->strongest.capacity = count;
         hand->strongest.count = 0;
-        walk_strongest(&self->model->model, hand);
+        walk_strongest(&self->tables->tables, hand);
         hand->has_strongest = 1;
     }
     return picks_tuple(&hand->strongest, 1);
@@ -199,7 +199,7 @@ static PyObject *hand_exact(HandObject *self, PyObject *chi) {
             goto done;
         }
     }
-    const Model *m = &self->model->model;
+    const Tables *m = &self->tables->tables;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < count; i++)
         values[i] = exact_value(m, &self->state, classes[3 * i], classes[3 * i + 1], classes[3 * i + 2]);
@@ -232,7 +232,7 @@ static PyObject *hand_screen(HandObject *self, PyObject *chi) {
             Py_CLEAR(result);
             break;
         }
-        PyObject *value = PyFloat_FromDouble(screen_value(&self->model->model, &self->state, high, low, front));
+        PyObject *value = PyFloat_FromDouble(screen_value(&self->tables->tables, &self->state, high, low, front));
         if (value == NULL) Py_CLEAR(result);
         else PyList_SET_ITEM(result, i, value);
     }
@@ -254,7 +254,7 @@ static PyObject *hand_outlook(HandObject *self, PyObject *args) {
     int high, low, front;
     int64_t out[12];
     if (need(self, 1) < 0 || read_chi(self, args, &high, &low, &front) < 0) return NULL;
-    outlook_counts(&self->model->model, &self->state, high, low, front, out);
+    outlook_counts(&self->tables->tables, &self->state, high, low, front, out);
     return int64_tuple(out, 12);
 }
 
@@ -262,7 +262,7 @@ static PyObject *hand_fouled(HandObject *self, PyObject *unused) {
     (void)unused;
     int64_t out[5];
     if (need(self, 1) < 0) return NULL;
-    fouled_sums(&self->model->model, &self->state, out);
+    fouled_sums(&self->tables->tables, &self->state, out);
     return int64_tuple(out, 5);
 }
 
@@ -272,13 +272,13 @@ static PyObject *hand_natural(HandObject *self, PyObject *args) {
     if (need(self, 1) < 0 || !PyArg_ParseTuple(args, "iL", &mine, &payout)) return NULL;
     if (check_count("natural", mine, 0, NATURAL_KINDS - 1) < 0 || check_count("payout", (long)payout, 1, MAX_PAYOUT) < 0)
         return NULL;
-    return PyLong_FromLongLong(natural_sum(&self->model->model, &self->state, mine, payout));
+    return PyLong_FromLongLong(natural_sum(&self->tables->tables, &self->state, mine, payout));
 }
 
 static PyObject *hand_splits(HandObject *self, PyObject *unused) {
     (void)unused;
     if (need_splits(self) < 0) return NULL;
-    if (screen_splits(&self->model->model, &self->state) < 0) return PyErr_NoMemory();
+    if (screen_splits(&self->tables->tables, &self->state) < 0) return PyErr_NoMemory();
     const SplitList *list = &self->state.splits;
     Py_ssize_t n = list->count;
     return Py_BuildValue("(y#y#y#y#y#)", (const char *)list->split, n * 2, (const char *)list->high, n * 2,
@@ -304,7 +304,7 @@ static PyObject *hand_count_above(HandObject *self, PyObject *args) {
         keys[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(excluded, i));
         if (keys[i] == -1 && PyErr_Occurred()) return NULL;
     }
-    return PyLong_FromLongLong(count_above(&self->model->model, &self->state, threshold, gap, keys, (int)listed));
+    return PyLong_FromLongLong(count_above(&self->tables->tables, &self->state, threshold, gap, keys, (int)listed));
 }
 
 static PyObject *hand_with_chi(HandObject *self, PyObject *args) {
@@ -324,14 +324,14 @@ static PyObject *hand_with_chi(HandObject *self, PyObject *args) {
 static PyObject *hand_front_heavy(HandObject *self, PyObject *unused) {
     (void)unused;
     if (need_splits(self) < 0) return NULL;
-    return PyLong_FromLong(front_heavy(&self->model->model, &self->state));
+    return PyLong_FromLong(front_heavy(&self->tables->tables, &self->state));
 }
 
 static PyObject *hand_pair_broken(HandObject *self, PyObject *args) {
     int split;
     if (need_splits(self) < 0 || !PyArg_ParseTuple(args, "i", &split)) return NULL;
-    if (check_count("split", split, 0, SPLIT_COUNT - 1) < 0) return NULL;
-    return PyLong_FromLong(pair_broken(&self->model->model, &self->state, split));
+    if (check_count("split", split, 0, UNORDERED_SPLITS - 1) < 0) return NULL;
+    return PyLong_FromLong(pair_broken(&self->tables->tables, &self->state, split));
 }
 
 static PyObject *get_int(HandObject *self, void *closure) {
@@ -375,7 +375,7 @@ static PyTypeObject HandType = {
     .tp_name = "maubinh_api.strategy.compiled_kernel.Hand",
     .tp_basicsize = sizeof(HandObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "One hand against one model: its splits, shortlists and field (see kernel.h).",
+    .tp_doc = "One hand against one variant's tables: its splits, shortlists and field (see kernel.h).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)hand_init,
     .tp_dealloc = (destructor)hand_dealloc,
@@ -385,18 +385,9 @@ static PyTypeObject HandType = {
 
 /* The best split of each of many hands, in one call without the GIL: what a
  * bank round asks of 400,000 deals, and a grading job of every hand in a
- * history.  Per hand, 32 bytes: the best shortlisted split's high, low and
- * front classes and whether the cards can hold a natural (int16 each), its
- * expected points (the screen's without a field), and, when an arrangement
- * played is given (its three classes), that arrangement's expected points
- * and a foul's.  The caller values the rare hands that can hold a natural
- * again, with the natural. */
-typedef struct {
-    int16_t high, low, front, natural_hint;
-    double value, played, fouled;
-} BestSplit;
-
-static int best_of_hand(const Model *m, HandState *hand, int with_field, const int16_t *played, BestSplit *out) {
+ * history; one BestSplit per hand (kernel.h).  The caller values the rare
+ * hands that can hold a natural again, with the natural. */
+static int best_of_hand(const Tables *m, HandState *hand, int with_field, const int16_t *played, BestSplit *out) {
     if (classify_subsets(m, hand) < 0) return -2;
     hand->natural_hint = natural_hint(hand->cards);
     walk_splits(m, hand, NULL);
@@ -432,7 +423,7 @@ static int check_hands(const uint8_t *bytes, Py_ssize_t count) {
     return 0;
 }
 
-static int check_played(const Model *m, const int16_t *played, Py_ssize_t count) {
+static int check_played(const Tables *m, const int16_t *played, Py_ssize_t count) {
     for (Py_ssize_t h = 0; h < count; h++) {
         const int16_t *chi = played + 3 * h;
         if (chi[0] < 0 || chi[0] >= m->n5 || chi[1] < 0 || chi[1] >= m->n5 || chi[2] < 0 || chi[2] >= m->n3) {
@@ -445,23 +436,25 @@ static int check_played(const Model *m, const int16_t *played, Py_ssize_t count)
 
 static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
     (void)module;
-    ModelObject *model;
+    TablesObject *tables;
     Py_buffer cards, played = {0};
-    int opponents, with_field;
-    if (!PyArg_ParseTuple(args, "O!y*ip|y*:best_splits", &ModelType, &model, &cards, &opponents, &with_field, &played))
+    int opponents, shortlist, with_field;
+    if (!PyArg_ParseTuple(args, "O!y*iip|y*:best_splits", &TablesType, &tables, &cards, &opponents, &shortlist,
+                          &with_field, &played))
         return NULL;
     PyObject *result = NULL;
     HandState *hand = NULL;
     Py_ssize_t count = cards.len / 13;
     const uint8_t *bytes = cards.buf;
     const int16_t *chi = played.buf;
-    const Model *m = &model->model;
-    if (cards.len % 13 || check_count("opponents", opponents, 1, 3) < 0) {
+    const Tables *m = &tables->tables;
+    if (cards.len % 13 || check_count("opponents", opponents, 1, 3) < 0 ||
+        check_count("shortlist", shortlist, 1, MAX_PICKS) < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "best_splits takes 13 card indices per hand");
         goto done;
     }
     if (with_field && m->bank_size == 0) {
-        PyErr_SetString(PyExc_ValueError, "this model has no hand bank, so no field");
+        PyErr_SetString(PyExc_ValueError, "these tables have no hand bank, so no field");
         goto done;
     }
     if (chi != NULL && (played.len != count * 3 * (Py_ssize_t)sizeof(int16_t) || !with_field)) {
@@ -485,14 +478,14 @@ static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
         hand->opponents = opponents;
         hand->others = opponents - 1;
         hand->sap_active = m->sap_lang && opponents + 1 >= m->sap_lang_min_players;
-        hand->shortlist.capacity = 12;
+        hand->shortlist.capacity = shortlist;
         failed = best_of_hand(m, hand, with_field, chi == NULL ? NULL : chi + 3 * h, &out[h]);
     }
     Py_END_ALLOW_THREADS
     if (failed) {
         Py_CLEAR(result);
         if (failed == -1) PyErr_NoMemory();
-        else PyErr_SetString(PyExc_ValueError, "a subset of a hand has no class in the model's tables");
+        else PyErr_SetString(PyExc_ValueError, "a subset of a hand has no class in the tables");
     }
 done:
     free(hand);
@@ -511,8 +504,8 @@ static PyMethodDef kernel_functions[] = {
     {"vector_legality", kernel_vector_legality, METH_NOARGS,
      "whether hands find their legal splits eight at a time (AVX2; MAUBINH_KERNEL_SCALAR=1 turns it off)"},
     {"best_splits", kernel_best_splits, METH_VARARGS,
-     "best_splits(model, cards, opponents, field[, played]): per hand, the best split's classes, natural hint and"
-     " value, and the value of the arrangement played and of a foul"},
+     "best_splits(tables, cards, opponents, shortlist, field[, played]): per hand, the best of its shortlist's"
+     " classes, natural hint and value, and the value of the arrangement played and of a foul"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -524,17 +517,31 @@ static PyModuleDef kernel_module = {
     .m_methods = kernel_functions,
 };
 
+/* BestSplit's fields as (name, struct format, offset) and its size: what the wrapper reads the
+ * answer of best_splits with, so that the layout is written only here (kernel.h). */
+static PyObject *best_split_layout(void) {
+#define FIELD(name, format) #name, format, (Py_ssize_t)offsetof(BestSplit, name)
+    return Py_BuildValue("((ssn)(ssn)(ssn)(ssn)(ssn)(ssn)(ssn))n", FIELD(high, "<i2"), FIELD(low, "<i2"),
+                         FIELD(front, "<i2"), FIELD(natural_hint, "<i2"), FIELD(value, "<f8"), FIELD(played, "<f8"),
+                         FIELD(fouled, "<f8"), (Py_ssize_t)sizeof(BestSplit));
+#undef FIELD
+}
+
 PyMODINIT_FUNC PyInit_compiled_kernel(void) {
     prepare_kernel();
-    if (PyType_Ready(&ModelType) < 0 || PyType_Ready(&HandType) < 0) return NULL;
+    if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&HandType) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL) return NULL;
-    if (PyModule_AddObjectRef(module, "Model", (PyObject *)&ModelType) < 0 ||
+    PyObject *layout = best_split_layout();
+    if (PyModule_AddObjectRef(module, "Tables", (PyObject *)&TablesType) < 0 ||
         PyModule_AddObjectRef(module, "Hand", (PyObject *)&HandType) < 0 ||
-        PyModule_AddIntConstant(module, "SPLIT_COUNT", SPLIT_COUNT) < 0 ||
-        PyModule_AddIntConstant(module, "MAX_PICKS", MAX_PICKS) < 0) {
+        PyModule_AddIntConstant(module, "UNORDERED_SPLITS", UNORDERED_SPLITS) < 0 ||
+        PyModule_AddIntConstant(module, "MAX_PICKS", MAX_PICKS) < 0 ||
+        layout == NULL || PyModule_AddObjectRef(module, "BEST_SPLIT_LAYOUT", layout) < 0) {
+        Py_XDECREF(layout);
         Py_DECREF(module);
         return NULL;
     }
+    Py_DECREF(layout);
     return module;
 }

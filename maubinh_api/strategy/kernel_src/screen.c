@@ -13,42 +13,42 @@
 /* Class numbers of the 1,287 five-card and 286 three-card subsets (the hand is
  * sorted, so a subset's ranks are in order and its multiset number is a sum of
  * per-column offsets), and the ranks each subset holds two or more of. */
-int classify_subsets(const Model *model, HandState *hand) {
+int classify_subsets(const Tables *tables, HandState *hand) {
     int ranks[13], codes[13];
     for (int i = 0; i < 13; i++) {
         ranks[i] = hand->cards[i] >> 2;
         codes[i] = (1 << ranks[i]) | (1 << (13 + (hand->cards[i] & 3)));
     }
     for (int s = 0; s < FIVE_SUBSETS; s++) {
-        const uint8_t *positions = model->fives + 5 * s;
+        const uint8_t *positions = tables->fives + 5 * s;
         int64_t colex = 0;
         int seen = 0, counts[13] = {0};
         uint16_t pairs = 0;
         for (int column = 0; column < 5; column++) {
             int position = positions[column];
-            colex += model->offsets5[13 * column + ranks[position]];
+            colex += tables->offsets5[13 * column + ranks[position]];
             seen |= codes[position];
             if (++counts[ranks[position]] == 2) pairs |= (uint16_t)(1 << ranks[position]);
         }
         int suits = seen >> 13;
         int flush = (suits & (suits - 1)) == 0;
         int64_t id = flush ? FLUSH_ID_BASE + (seen & 0x1FFF) : colex;
-        if (id < 0 || id >= ID5_COUNT || model->class_of_id5[id] < 0) return -1;
-        hand->class5[s] = (int16_t)model->class_of_id5[id];
+        if (id < 0 || id >= ID5_COUNT || tables->class_of_id5[id] < 0) return -1;
+        hand->class5[s] = (int16_t)tables->class_of_id5[id];
         hand->pairs5[s] = pairs;
     }
     for (int t = 0; t < THREE_SUBSETS; t++) {
-        const uint8_t *positions = model->threes + 3 * t;
+        const uint8_t *positions = tables->threes + 3 * t;
         int64_t colex = 0;
         int counts[13] = {0};
         uint16_t pairs = 0;
         for (int column = 0; column < 3; column++) {
             int position = positions[column];
-            colex += model->offsets3[13 * column + ranks[position]];
+            colex += tables->offsets3[13 * column + ranks[position]];
             if (++counts[ranks[position]] == 2) pairs |= (uint16_t)(1 << ranks[position]);
         }
         if (colex < 0 || colex >= ID3_COUNT) return -1;
-        hand->class3[t] = (int16_t)model->class_of_id3[colex];
+        hand->class3[t] = (int16_t)tables->class_of_id3[colex];
         hand->pairs3[t] = pairs;
     }
     return 0;
@@ -72,23 +72,23 @@ static double ahead_minus_behind(const double *b, const double *m, const double 
 }
 
 /* The closed-form expected points of a split against the preset's opponents. */
-double screen_value(const Model *model, const HandState *hand, int high, int low, int front) {
-    const double *b = model->screen_back + SCREEN_COLUMNS * high;
-    const double *m = model->screen_middle + SCREEN_COLUMNS * low;
-    const double *f = model->screen_front + SCREEN_COLUMNS * front;
-    double majority = (double)model->majority;
+double screen_value(const Tables *tables, const HandState *hand, int high, int low, int front) {
+    const double *b = tables->screen_back + SCREEN_COLUMNS * high;
+    const double *m = tables->screen_middle + SCREEN_COLUMNS * low;
+    const double *f = tables->screen_front + SCREEN_COLUMNS * front;
+    double majority = (double)tables->majority;
     double total = b[COL_ADDITIVE] + m[COL_ADDITIVE] + f[COL_ADDITIVE];
     double scoop = b[COL_SCOOP] * m[COL_SCOOP] * f[COL_SCOOP];
     double scooped = b[COL_SCOOPED] * m[COL_SCOOPED] * f[COL_SCOOPED];
     double scoop_gain = scoop * (b[COL_VALUE] + m[COL_VALUE] + f[COL_VALUE] + majority);
     double scooped_loss = scooped * (b[COL_LOSS_IF_LOST] + m[COL_LOSS_IF_LOST] + f[COL_LOSS_IF_LOST] + majority);
-    if (model->scoop_multiplier != 1) total += (double)(model->scoop_multiplier - 1) * (scoop_gain - scooped_loss);
-    if (model->majority) total += majority * ahead_minus_behind(b, m, f);
+    if (tables->scoop_multiplier != 1) total += (double)(tables->scoop_multiplier - 1) * (scoop_gain - scooped_loss);
+    if (tables->majority) total += majority * ahead_minus_behind(b, m, f);
     if (hand->sap_active) {
-        double extra = (double)((model->sap_lang_multiplier - 1) * model->scoop_multiplier);
+        double extra = (double)((tables->sap_lang_multiplier - 1) * tables->scoop_multiplier);
         total += extra * (scoop_gain * power(scoop, hand->others) - scooped_loss * power(scooped, hand->others));
     }
-    return (1.0 - model->natural_rate) * total - model->natural_cost;
+    return (1.0 - tables->natural_rate) * total - tables->natural_cost;
 }
 
 /* Offer a split to a shortlist ordered by value (higher first), then split id
@@ -121,14 +121,14 @@ static int listed(const Picks *picks, int64_t key) {
     return 0;
 }
 
-static inline int legal_pair(const Model *model, const HandState *hand, int k, int *high, int *low, int *front) {
-    int a = hand->class5[model->split_first[k]], b = hand->class5[model->split_second[k]];
-    int f = hand->class3[model->split_front[k]];
+static inline int legal_pair(const Tables *tables, const HandState *hand, int k, int *high, int *low, int *front) {
+    int a = hand->class5[tables->split_first[k]], b = hand->class5[tables->split_second[k]];
+    int f = hand->class3[tables->split_front[k]];
     *high = a > b ? a : b;
     *low = a > b ? b : a;
     *front = f;
-    if (*low < model->front_floor[f]) return 0;
-    if (model->foul_on_equal && a == b) return 0;
+    if (*low < tables->front_floor[f]) return 0;
+    if (tables->foul_on_equal && a == b) return 0;
     return a == b ? 2 : 1;
 }
 
@@ -148,7 +148,7 @@ static inline void bound_fields(const double *row, float out[BOUND_FIELDS]) {
 static inline float least(float a, float b) { return a < b ? a : b; }
 static inline float most(float a, float b) { return a > b ? a : b; }
 
-/* base ** exponent for the exponents the model has, 0-3 (the other opponents, and one more), without a loop. */
+/* base ** exponent for the exponents the tables hold, 0-3 (the other opponents, and one more), without a loop. */
 static inline float float_power(float base, int exponent) {
     float square = base * base;
     return exponent == 0 ? 1.0f : exponent == 1 ? base : exponent == 2 ? square : square * base;
@@ -163,23 +163,23 @@ typedef struct {
     int others, equal_fouls;
 } BoundRules;
 
-static BoundRules bound_rules(const Model *model, const HandState *hand) {
+static BoundRules bound_rules(const Tables *tables, const HandState *hand) {
     BoundRules r = {
-        (float)model->majority,
-        (float)(model->scoop_multiplier - 1),
-        (float)(1.0 - model->natural_rate),
-        (float)model->natural_cost,
-        (float)((model->sap_lang_multiplier - 1) * model->scoop_multiplier),
+        (float)tables->majority,
+        (float)(tables->scoop_multiplier - 1),
+        (float)(1.0 - tables->natural_rate),
+        (float)tables->natural_cost,
+        (float)((tables->sap_lang_multiplier - 1) * tables->scoop_multiplier),
         hand->others,
-        model->foul_on_equal,
+        tables->foul_on_equal,
     };
     return r;
 }
 
 /* A front's share of its splits' bounds. */
-static void front_bound(const Model *model, const HandState *hand, const BoundRules *r, int t, FrontBound *f) {
+static void front_bound(const Tables *tables, const HandState *hand, const BoundRules *r, int t, FrontBound *f) {
     float fields[BOUND_FIELDS];
-    const double *row = model->screen_front + SCREEN_COLUMNS * hand->class3[t];
+    const double *row = tables->screen_front + SCREEN_COLUMNS * hand->class3[t];
     bound_fields(row, fields);
     f->additive = fields[BOUND_ADDITIVE];
     f->scoop = fields[BOUND_SCOOP];
@@ -188,15 +188,15 @@ static void front_bound(const Model *model, const HandState *hand, const BoundRu
     f->value = (float)row[COL_VALUE] + hand->most_value[0] + hand->most_value[1] + r->majority;
     f->loss = (float)row[COL_LOSS_IF_LOST] + hand->least_loss[0] + hand->least_loss[1] + r->majority;
     f->front = hand->class3[t];
-    f->floor_class = model->front_floor[f->front];
+    f->floor_class = tables->front_floor[f->front];
     f->index = t;
 }
 
 /* The upper bound of one legal split's screening value (see walk_front), for
  * the questions asked after the walk: is this split worth valuing at all? */
-static double split_bound(const Model *model, const HandState *hand, const BoundRules *r, int k) {
-    const FrontBound f = hand->fronts[model->split_front[k]]; /* as the walk left them */
-    int x = model->split_first[k], y = model->split_second[k];
+static double split_bound(const Tables *tables, const HandState *hand, const BoundRules *r, int k) {
+    const FrontBound f = hand->fronts[tables->split_front[k]]; /* as the walk left them */
+    int x = tables->split_first[k], y = tables->split_second[k];
     int up = hand->class5[x] >= hand->class5[y];
     const float *back = hand->bounds[up ? x : y].back, *middle = hand->bounds[up ? y : x].middle;
     float bound = f.additive + back[BOUND_ADDITIVE] + middle[BOUND_ADDITIVE];
@@ -210,29 +210,17 @@ static double split_bound(const Model *model, const HandState *hand, const Bound
 }
 
 /* Offer a split whose bound reached the floor; returns the new floor. */
-static float consider(const Model *model, HandState *hand, int k, int high, int low, int front, float floor_value) {
+static float consider(const Tables *tables, HandState *hand, int k, int high, int low, int front, float floor_value) {
     Picks *shortlist = &hand->shortlist;
     int64_t key = pick_key(high, low, front);
     if (listed(shortlist, key)) return floor_value;
-    Pick pick = {screen_value(model, hand, high, low, front), 0, key, k, (int16_t)high, (int16_t)low, (int16_t)front};
+    Pick pick = {screen_value(tables, hand, high, low, front), 0, key, k, (int16_t)high, (int16_t)low, (int16_t)front};
     offer(shortlist, &pick, 0);
     if (shortlist->count < shortlist->capacity) return NO_FLOOR;
     double last = shortlist->items[shortlist->count - 1].value;
     return (float)(last - 1e-3 * (1.0 + fabs(last)));
 }
 
-/* The walk of one front's 126 splits: each one's legality, an upper bound
- * of its value and, if that reaches the floor, its value.
- *
- * The upper bound keeps the additive parts, the scoop's gain (at the most a
- * scoop of this hand is worth) less the scoops against (at the least one
- * costs), the majority unit bounded by (1 + expected positions ahead) / 2
- * (sign(s) <= (s + 1) / 2 for s in -3..3) and sập làng's gain: it drops only
- * terms that lower the value.  Written for the processor: values in locals,
- * choices by masks and lookups rather than branches (coin tosses here), the
- * per-front factors multiplied out beforehand so that each split's chain of
- * dependent operations is short, and the floor turned into a bound on the
- * bound (values are keep * bound - cost). */
 /* A front's legal splits, packed: the back's and the middle's subsets and
  * classes, and the split's place among the front's 126.  Room for a vector's
  * worth past the end. */
@@ -243,12 +231,12 @@ typedef struct {
 } FrontSplits;
 
 /* The legal splits among the front's places [from, 126), one at a time. */
-static inline void legal_splits_scalar(const Model *model, const HandState *hand, const FrontBound *f, int from,
+static inline void legal_splits_scalar(const Tables *tables, const HandState *hand, const FrontBound *f, int from,
                                        FrontSplits *out) {
-    const uint16_t *first = model->split_first + SPLITS_PER_FRONT * f->index;
-    const uint16_t *second = model->split_second + SPLITS_PER_FRONT * f->index;
+    const uint16_t *first = tables->split_first + SPLITS_PER_FRONT * f->index;
+    const uint16_t *second = tables->split_second + SPLITS_PER_FRONT * f->index;
     const int16_t *classes = hand->class5;
-    const int equal_fouls = model->foul_on_equal;
+    const int equal_fouls = tables->foul_on_equal;
     int kept = out->kept, legal = out->legal;
     for (int i = from; i < SPLITS_PER_FRONT; i++) {
         int x = first[i], y = second[i];
@@ -289,14 +277,15 @@ static void build_pack_order(void) {
 
 /* The same, eight splits at a time: two gathers of the subsets' classes, the
  * comparisons in lanes, and the legal lanes packed to the front. */
-static AVX2 void legal_splits_wide(const Model *model, const HandState *hand, const FrontBound *f, FrontSplits *out) {
-    const uint16_t *first = model->split_first + SPLITS_PER_FRONT * f->index;
-    const uint16_t *second = model->split_second + SPLITS_PER_FRONT * f->index;
+#define VECTOR_PLACES (SPLITS_PER_FRONT / 8 * 8) /* the places eight lanes cover: 120 of 126 */
+static AVX2 void legal_splits_wide(const Tables *tables, const HandState *hand, const FrontBound *f, FrontSplits *out) {
+    const uint16_t *first = tables->split_first + SPLITS_PER_FRONT * f->index;
+    const uint16_t *second = tables->split_second + SPLITS_PER_FRONT * f->index;
     const int *classes = hand->bounds_classes;
-    const __m256i floor_class = _mm256_set1_epi32(f->floor_class), equal_fouls = _mm256_set1_epi32(-model->foul_on_equal);
+    const __m256i floor_class = _mm256_set1_epi32(f->floor_class), equal_fouls = _mm256_set1_epi32(-tables->foul_on_equal);
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     int kept = 0, legal = 0;
-    for (int i = 0; i + 8 <= SPLITS_PER_FRONT; i += 8) {
+    for (int i = 0; i < VECTOR_PLACES; i += 8) {
         __m256i x = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(first + i)));
         __m256i y = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(second + i)));
         __m256i a = _mm256_i32gather_epi32(classes, x, 4), b = _mm256_i32gather_epi32(classes, y, 4);
@@ -319,7 +308,7 @@ static AVX2 void legal_splits_wide(const Model *model, const HandState *hand, co
     }
     out->kept = kept;
     out->legal = legal;
-    legal_splits_scalar(model, hand, f, 120, out); /* the last six */
+    legal_splits_scalar(tables, hand, f, VECTOR_PLACES, out); /* the last SPLITS_PER_FRONT % 8 */
 }
 
 static int vector_legality = -1;
@@ -350,8 +339,10 @@ int vector_legality_used(void) { return wide_legality() > 0; }
  * costs), the majority unit bounded by (1 + expected positions ahead) / 2
  * (sign(s) <= (s + 1) / 2 for s in -3..3) and sập làng's gain: it drops only
  * terms that lower the value.  The per-front factors are multiplied out
- * beforehand, so that each split's chain of dependent operations is short. */
-static inline __attribute__((always_inline)) float walk_front(const Model *model, HandState *hand,
+ * beforehand, so that each split's chain of dependent operations is short; values
+ * stay in locals and choices are masks and lookups rather than branches (coin
+ * tosses here). */
+static inline __attribute__((always_inline)) float walk_front(const Tables *tables, HandState *hand,
                                                               const BoundRules *r, const FrontBound *f,
                                                               float floor_value, int64_t *legal_count,
                                                               const int with_majority, const int with_scoop,
@@ -359,10 +350,10 @@ static inline __attribute__((always_inline)) float walk_front(const Model *model
     FrontSplits splits;
     splits.kept = splits.legal = 0;
 #if VECTOR_LEGALITY
-    if (vector_legality > 0) legal_splits_wide(model, hand, f, &splits);
-    else legal_splits_scalar(model, hand, f, 0, &splits);
+    if (vector_legality > 0) legal_splits_wide(tables, hand, f, &splits);
+    else legal_splits_scalar(tables, hand, f, 0, &splits);
 #else
-    legal_splits_scalar(model, hand, f, 0, &splits);
+    legal_splits_scalar(tables, hand, f, 0, &splits);
 #endif
     const SubsetBound *restrict bounds = hand->bounds;
     const float additive = f->additive, ahead_front = f->ahead, majority = r->majority;
@@ -383,7 +374,7 @@ static inline __attribute__((always_inline)) float walk_front(const Model *model
         }
         if (__builtin_expect(bound >= needed, 0)) {
             int k = SPLITS_PER_FRONT * f->index + splits.place[j];
-            floor_value = consider(model, hand, k, splits.high[j], splits.low[j], f->front, floor_value);
+            floor_value = consider(tables, hand, k, splits.high[j], splits.low[j], f->front, floor_value);
             needed = (floor_value + r->cost) / r->keep;
         }
     }
@@ -391,7 +382,7 @@ static inline __attribute__((always_inline)) float walk_front(const Model *model
     return floor_value;
 }
 
-static inline __attribute__((always_inline)) int64_t walk(const Model *model, HandState *hand, const BoundRules *r,
+static inline __attribute__((always_inline)) int64_t walk(const Tables *tables, HandState *hand, const BoundRules *r,
                                                           FieldBuilder *field, const int with_majority,
                                                           const int with_scoop, const int with_sap) {
     float floor_value = NO_FLOOR;
@@ -400,22 +391,22 @@ static inline __attribute__((always_inline)) int64_t walk(const Model *model, Ha
         /* The field's memory reads between fronts: their cache misses overlap the walk's arithmetic. */
         if (field) field_step(field, THREE_SUBSETS);
         FrontBound *f = &hand->fronts[t];
-        front_bound(model, hand, r, t, f);
-        floor_value = walk_front(model, hand, r, f, floor_value, &legal, with_majority, with_scoop, with_sap);
+        front_bound(tables, hand, r, t, f);
+        floor_value = walk_front(tables, hand, r, f, floor_value, &legal, with_majority, with_scoop, with_sap);
     }
     return legal;
 }
 
-static int64_t walk_kind(const Model *model, HandState *hand, const BoundRules *r, FieldBuilder *field, int kind) {
+static int64_t walk_kind(const Tables *tables, HandState *hand, const BoundRules *r, FieldBuilder *field, int kind) {
     switch (kind) {
-        case 0: return walk(model, hand, r, field, 0, 0, 0);
-        case 1: return walk(model, hand, r, field, 1, 0, 0);
-        case 2: return walk(model, hand, r, field, 0, 1, 0);
-        case 3: return walk(model, hand, r, field, 1, 1, 0);
-        case 4: return walk(model, hand, r, field, 0, 0, 1);
-        case 5: return walk(model, hand, r, field, 1, 0, 1);
-        case 6: return walk(model, hand, r, field, 0, 1, 1);
-        default: return walk(model, hand, r, field, 1, 1, 1);
+        case 0: return walk(tables, hand, r, field, 0, 0, 0);
+        case 1: return walk(tables, hand, r, field, 1, 0, 0);
+        case 2: return walk(tables, hand, r, field, 0, 1, 0);
+        case 3: return walk(tables, hand, r, field, 1, 1, 0);
+        case 4: return walk(tables, hand, r, field, 0, 0, 1);
+        case 5: return walk(tables, hand, r, field, 1, 0, 1);
+        case 6: return walk(tables, hand, r, field, 0, 1, 1);
+        default: return walk(tables, hand, r, field, 1, 1, 1);
     }
 }
 
@@ -427,11 +418,11 @@ static int64_t walk_kind(const Model *model, HandState *hand, const BoundRules *
  * full, in doubles, as the reference values it.  On random hands about one
  * split in two hundred is.  With ``field``, the field is built step by step
  * between the fronts. */
-void walk_splits(const Model *model, HandState *hand, FieldBuilder *field) {
+void walk_splits(const Tables *tables, HandState *hand, FieldBuilder *field) {
     float most_value[2] = {0.0f, 0.0f}, least_loss[2] = {3e38f, 3e38f};
     for (int s = 0; s < FIVE_SUBSETS; s++) {
-        const double *back = model->screen_back + SCREEN_COLUMNS * hand->class5[s];
-        const double *middle = model->screen_middle + SCREEN_COLUMNS * hand->class5[s];
+        const double *back = tables->screen_back + SCREEN_COLUMNS * hand->class5[s];
+        const double *middle = tables->screen_middle + SCREEN_COLUMNS * hand->class5[s];
         bound_fields(back, hand->bounds[s].back);
         bound_fields(middle, hand->bounds[s].middle);
         hand->bounds_classes[s] = hand->class5[s]; /* 32-bit, for the vector gathers */
@@ -442,17 +433,17 @@ void walk_splits(const Model *model, HandState *hand, FieldBuilder *field) {
     }
     memcpy(hand->most_value, most_value, sizeof most_value);
     memcpy(hand->least_loss, least_loss, sizeof least_loss);
-    const BoundRules r = bound_rules(model, hand);
-    int kind = (model->majority != 0) | (model->scoop_multiplier != 1) << 1 | hand->sap_active << 2;
-    hand->legal = walk_kind(model, hand, &r, field, kind);
+    const BoundRules r = bound_rules(tables, hand);
+    int kind = (tables->majority != 0) | (tables->scoop_multiplier != 1) << 1 | hand->sap_active << 2;
+    hand->legal = walk_kind(tables, hand, &r, field, kind);
 }
 
 /* The strongest distinct splits (docs/rules.md, "The optimal arrangement"), strongest first. */
-void walk_strongest(const Model *model, HandState *hand) {
-    for (int k = 0; k < SPLIT_COUNT; k++) {
+void walk_strongest(const Tables *tables, HandState *hand) {
+    for (int k = 0; k < UNORDERED_SPLITS; k++) {
         int high, low, front;
-        if (!legal_pair(model, hand, k, &high, &low, &front)) continue;
-        Pick pick = {0.0, model->strong_back[high] + model->strong_middle[low] + model->strong_front[front],
+        if (!legal_pair(tables, hand, k, &high, &low, &front)) continue;
+        Pick pick = {0.0, tables->strong_back[high] + tables->strong_middle[low] + tables->strong_front[front],
                      pick_key(high, low, front), k, (int16_t)high, (int16_t)low, (int16_t)front};
         offer(&hand->strongest, &pick, 1);
     }
@@ -488,28 +479,28 @@ static void add_distinct(SplitList *list, int64_t key, int32_t index, int bits) 
 
 /* Every legal split (ids and classes, in id order) and the distinct ones;
  * screening values are computed only where a question needs them. */
-int list_splits(const Model *model, HandState *hand) {
+int list_splits(const Tables *tables, HandState *hand) {
     SplitList *list = &hand->splits;
-    list->split = malloc(SPLIT_COUNT * sizeof(uint16_t));
-    list->high = malloc(SPLIT_COUNT * sizeof(int16_t));
-    list->low = malloc(SPLIT_COUNT * sizeof(int16_t));
-    list->front = malloc(SPLIT_COUNT * sizeof(int16_t));
-    list->distinct_entry = malloc(SPLIT_COUNT * sizeof(uint64_t));
+    list->split = malloc(UNORDERED_SPLITS * sizeof(uint16_t));
+    list->high = malloc(UNORDERED_SPLITS * sizeof(int16_t));
+    list->low = malloc(UNORDERED_SPLITS * sizeof(int16_t));
+    list->front = malloc(UNORDERED_SPLITS * sizeof(int16_t));
+    list->distinct_entry = malloc(UNORDERED_SPLITS * sizeof(uint64_t));
     if (!list->split || !list->high || !list->low || !list->front || !list->distinct_entry) {
         free_splits(list);
         return -1;
     }
-    const int equal_fouls = model->foul_on_equal;
+    const int equal_fouls = tables->foul_on_equal;
     int32_t count = 0;
-    for (int k = 0; k < SPLIT_COUNT; k++) { /* every split written, kept by advancing: no branch on legality */
-        int a = hand->class5[model->split_first[k]], b = hand->class5[model->split_second[k]];
-        int front = hand->class3[model->split_front[k]];
+    for (int k = 0; k < UNORDERED_SPLITS; k++) { /* every split written, kept by advancing: no branch on legality */
+        int a = hand->class5[tables->split_first[k]], b = hand->class5[tables->split_second[k]];
+        int front = hand->class3[tables->split_front[k]];
         int high = a > b ? a : b, low = a > b ? b : a;
         list->split[count] = (uint16_t)k;
         list->high[count] = (int16_t)high;
         list->low[count] = (int16_t)low;
         list->front[count] = (int16_t)front;
-        count += (low >= model->front_floor[front]) & !(equal_fouls & (a == b));
+        count += (low >= tables->front_floor[front]) & !(equal_fouls & (a == b));
     }
     list->count = count;
     int bits = 1;
@@ -525,34 +516,34 @@ int list_splits(const Model *model, HandState *hand) {
     return 0;
 }
 
-static double listed_screen(const Model *model, const HandState *hand, int32_t index) {
+static double listed_screen(const Tables *tables, const HandState *hand, int32_t index) {
     const SplitList *list = &hand->splits;
-    return screen_value(model, hand, list->high[index], list->low[index], list->front[index]);
+    return screen_value(tables, hand, list->high[index], list->low[index], list->front[index]);
 }
 
 /* Every legal split's screening value (only ``splits()`` asks for them all). */
-int screen_splits(const Model *model, HandState *hand) {
+int screen_splits(const Tables *tables, HandState *hand) {
     SplitList *list = &hand->splits;
     if (list->screen) return 0;
     list->screen = malloc((size_t)(list->count > 0 ? list->count : 1) * sizeof(double));
     if (!list->screen) return -1;
-    for (int32_t i = 0; i < list->count; i++) list->screen[i] = listed_screen(model, hand, i);
+    for (int32_t i = 0; i < list->count; i++) list->screen[i] = listed_screen(tables, hand, i);
     return 0;
 }
 
 /* Distinct legal keys, other than ``excluded``, whose screening value + gap
  * exceeds the threshold (the analysis's rank).  A key whose bound cannot
  * reach it is not valued. */
-int64_t count_above(const Model *model, const HandState *hand, double threshold, double gap, const int64_t *excluded,
+int64_t count_above(const Tables *tables, const HandState *hand, double threshold, double gap, const int64_t *excluded,
                     int excluded_count) {
     const SplitList *list = &hand->splits;
-    const BoundRules r = bound_rules(model, hand);
+    const BoundRules r = bound_rules(tables, hand);
     int64_t count = 0;
     for (int32_t i = 0; i < list->distinct; i++) {
         int32_t first = (int32_t)(list->distinct_entry[i] & 0xFFFF);
         int64_t key = (int64_t)(list->distinct_entry[i] >> 16);
-        if (split_bound(model, hand, &r, list->split[first]) + gap < threshold) continue;
-        if (!(listed_screen(model, hand, first) + gap > threshold)) continue;
+        if (split_bound(tables, hand, &r, list->split[first]) + gap < threshold) continue;
+        if (!(listed_screen(tables, hand, first) + gap > threshold)) continue;
         int found = 0;
         for (int e = 0; e < excluded_count; e++) found |= excluded[e] == key;
         count += !found;
@@ -561,7 +552,7 @@ int64_t count_above(const Model *model, const HandState *hand, double threshold,
 }
 
 /* The best-screened legal split among those with the strongest front (the first of equals). */
-int32_t front_heavy(const Model *model, const HandState *hand) {
+int32_t front_heavy(const Tables *tables, const HandState *hand) {
     const SplitList *list = &hand->splits;
     int16_t strongest = -1;
     for (int32_t i = 0; i < list->count; i++)
@@ -570,7 +561,7 @@ int32_t front_heavy(const Model *model, const HandState *hand) {
     double best_value = 0.0;
     for (int32_t i = 0; i < list->count; i++) {
         if (list->front[i] != strongest) continue;
-        double value = listed_screen(model, hand, i);
+        double value = listed_screen(tables, hand, i);
         if (best < 0 || value > best_value) best = i, best_value = value;
     }
     return best < 0 ? -1 : list->split[best];
@@ -578,19 +569,19 @@ int32_t front_heavy(const Model *model, const HandState *hand) {
 
 /* The best-screened legal split (the first of equals) that puts the cards of
  * a pair ``split`` keeps in one chi into two chi; -1 if none does. */
-int32_t pair_broken(const Model *model, const HandState *hand, int split) {
+int32_t pair_broken(const Tables *tables, const HandState *hand, int split) {
     const SplitList *list = &hand->splits;
-    const BoundRules r = bound_rules(model, hand);
-    int kept = hand->pairs5[model->split_first[split]] | hand->pairs5[model->split_second[split]] |
-               hand->pairs3[model->split_front[split]];
+    const BoundRules r = bound_rules(tables, hand);
+    int kept = hand->pairs5[tables->split_first[split]] | hand->pairs5[tables->split_second[split]] |
+               hand->pairs3[tables->split_front[split]];
     int32_t best = -1;
     double best_value = 0.0;
     for (int32_t i = 0; kept && i < list->count; i++) {
         int k = list->split[i];
-        int held = hand->pairs5[model->split_first[k]] | hand->pairs5[model->split_second[k]] | hand->pairs3[model->split_front[k]];
+        int held = hand->pairs5[tables->split_first[k]] | hand->pairs5[tables->split_second[k]] | hand->pairs3[tables->split_front[k]];
         if ((held & kept) == kept) continue;
-        if (best >= 0 && split_bound(model, hand, &r, k) < best_value) continue;
-        double value = listed_screen(model, hand, i);
+        if (best >= 0 && split_bound(tables, hand, &r, k) < best_value) continue;
+        double value = listed_screen(tables, hand, i);
         if (best < 0 || value > best_value) best = i, best_value = value;
     }
     return best < 0 ? -1 : list->split[best];

@@ -17,7 +17,7 @@ from ...rules.naturals import detect
 from ...rules.variants import Variant
 from ...service.hands import Analyst
 from ...strategy.analysis import Analysis
-from ...strategy.bots import Level
+from ...strategy.levels import Level
 from ...strategy.optimiser import Objective, Solution
 from ..answers import cached_json, fresh_json, sorted_cards
 from ..params import hand_service, load, variant_of

@@ -11,12 +11,13 @@ from flask import Blueprint, Response, jsonify
 
 from ...rules.arrangement import FoulCode, Position, bonus_labels
 from ...rules.hands import Category, Wheel
+from ...rules.knobs import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from ...rules.labels import LabelledCode
 from ...rules.naturals import Natural
 from ...rules.outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
-from ...rules.variants import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from ...strategy.analysis import Verdict
-from ...strategy.bots import Level, Style
+from ...strategy.bots import Style
+from ...strategy.levels import Level
 from ...strategy.optimiser import Objective
 from ..answers import revalidated
 from ..presenters import enumeration, labelled

@@ -15,9 +15,9 @@ from ...infra.metrics import SETTLEMENTS
 from ...rules.arrangement import Arrangement
 from ...rules.errors import RuleError, pointer
 from ...rules.money import parse_bet
-from ...rules.settlement import settle
 from ...rules.table import Seat, check_table
 from ...rules.variants import Variant
+from ...service.tables import settle_table
 from ..answers import cached_json, sorted_cards
 from ..params import load, resolve, settings
 from ..presenters import settlement_json, variant_json
@@ -58,7 +58,7 @@ class _Table:
 
     def settle(self) -> dict[str, Any]:
         SETTLEMENTS.labels(variant=self.variant.name).inc()
-        return settlement_json(settle(self.seats, self.variant, self.bet))
+        return settlement_json(settle_table(self.seats, self.variant, self.bet))
 
 
 @blueprint.post("")

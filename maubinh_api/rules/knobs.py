@@ -1,0 +1,285 @@
+"""The knobs of the rules (docs/rules.md, "The knobs"): each written once, in :class:`RuleSet`.
+
+A knob is a field of :class:`RuleSet`: its name, its type, its default (only ``table`` has one:
+no limits), the check its value must pass, its words in English and Vietnamese, and its JSON
+form (:meth:`RuleSet.canonical`). :class:`Knob` (the enumeration answers list), the validation
+(:func:`build_rules`) and the fingerprint all read that one declaration.
+
+>>> from maubinh_api.rules.variants import preset
+>>> rules = preset("online").rules
+>>> rules.rake, rules.canonical()["rake"]
+(Decimal('0.02'), '0.02')
+>>> build_rules({"wheel": "low"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+maubinh_api.rules.errors.VariantError: the rule set lacks foul_on_equal, majority_bonus, ...
+>>> Knob("rake").label_vi
+'Tiền xâu (phần tiền thắng)'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from decimal import Decimal
+from enum import EnumType
+from types import MappingProxyType
+from typing import Any, Final, cast
+
+from .errors import PathPart, VariantError
+from .hands import Wheel
+from .knob_checks import (
+    Checker,
+    boolean,
+    choice,
+    field_name,
+    fraction,
+    integer,
+    refuse_unknown,
+    shown,
+    shown_vi,
+    table_map,
+)
+from .labels import LabelledCode
+from .money import MAX_AMOUNT_DECIMALS
+
+__all__ = [
+    "BONUS_KEYS",
+    "ENGINE_VERSION",
+    "KNOB_NAMES",
+    "MERGED_MAPS",
+    "NATURAL_KEYS",
+    "Knob",
+    "NaturalVsNatural",
+    "RuleSet",
+    "TableLimit",
+    "TableLimits",
+    "build_rules",
+    "decimal_text",
+    "unknown_knob",
+]
+
+#: Version of the rules engine's reading of the knobs; part of every
+#: fingerprint so that a change of meaning changes the fingerprints too.
+ENGINE_VERSION: Final = 1
+
+#: The bonus-table keys of docs/rules.md, "Settling a table", ``position.category``.
+BONUS_KEYS: Final = (
+    "front.trips",
+    "middle.full_house",
+    "middle.quads",
+    "middle.straight_flush",
+    "middle.royal_flush",
+    "back.quads",
+    "back.straight_flush",
+    "back.royal_flush",
+)
+
+#: The naturals of docs/rules.md, "Naturals (thắng trắng)", highest precedence first (R7).
+NATURAL_KEYS: Final = (
+    "dragon_flush",
+    "dragon",
+    "three_straight_flushes",
+    "thirteen_one_colour",
+    "twelve_one_colour",
+    "five_pairs_trips",
+    "six_pairs",
+    "four_trips",
+    "three_quads",
+    "three_flushes",
+    "three_straights",
+)
+
+#: The knobs whose overrides merge into the preset's entries (JSON Merge Patch) instead of replacing them.
+MERGED_MAPS: Final = ("bonuses", "naturals")
+
+
+class NaturalVsNatural(LabelledCode):
+    """Knob ``natural_vs_natural``: what two natural hands do to each other."""
+
+    #: the higher natural is paid its payout
+    HIGHER_WINS = "higher_wins", "The higher natural wins", "Thắng trắng cao hơn thắng"
+    #: 0 between two natural hands
+    DRAW = "draw", "Two naturals draw", "Hai thắng trắng hòa nhau"
+
+
+class TableLimit(LabelledCode):
+    """The fields of knob ``table``, in multiples of the bet."""
+
+    JOIN_MIN_BETS = "join_min_bets", "Bets needed to join", "Số mức cược để vào bàn"
+    LEAVE_BELOW_BETS = "leave_below_bets", "Removed below (bets)", "Bị mời ra khi dưới (mức cược)"
+    ESCROW_BETS = "escrow_bets", "Held in escrow (bets)", "Giữ lại (mức cược)"
+
+
+@dataclass(frozen=True, slots=True)
+class TableLimits:
+    """Table limits in multiples of the bet (001); metadata, the service holds no balances."""
+
+    join_min_bets: int
+    leave_below_bets: int
+    escrow_bets: int
+
+
+def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise VariantError(
+            f"{field_name(path)} must be an object or null, not {shown(value)}",
+            vi=f"{field_name(path)} phải là một đối tượng hoặc null, không phải {shown_vi(value)}",
+            path=path,
+        )
+    names = TableLimits.__slots__
+    refuse_unknown(value, names, path, "table limit", "giới hạn bàn")
+    missing = [name for name in names if name not in value]
+    if missing:
+        raise VariantError(
+            f"table limits need {', '.join(missing)} (send all three, or null)",
+            vi=f"giới hạn bàn còn thiếu {', '.join(missing)} (gửi đủ cả ba, hoặc null)",
+            path=path,
+        )
+    count = integer(0, 100_000)
+    return TableLimits(**{name: count(value[name], (*path, name)) for name in names})
+
+
+def decimal_text(value: Decimal) -> str:
+    """A decimal as the canonical form writes it: plain digits, no trailing zeros ("0.03")."""
+    return format(value.normalize(), "f")
+
+
+def _as_is(value: Any) -> object:
+    return value
+
+
+def _code(value: Any) -> object:
+    return value.value
+
+
+def _ordered(order: tuple[str, ...]) -> Callable[[Any], object]:
+    def canonical(value: Any) -> object:
+        return {key: value[key] for key in order if key in value}
+
+    return canonical
+
+
+def _limits(value: Any) -> object:
+    return None if value is None else {name: getattr(value, name) for name in sorted(TableLimits.__slots__)}
+
+
+def _knob(
+    check: Checker, english: str, vietnamese: str, *, canonical: Callable[[Any], object] = _as_is, default: Any = ...
+) -> Any:
+    """One knob's declaration: its check, its words, its JSON form and (only if it may be left out) its default."""
+    metadata = MappingProxyType({"check": check, "en": english, "vi": vietnamese, "canonical": canonical})
+    if default is ...:
+        return field(metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every knob of the rules, resolved, in the order a variant lists them.  See ``docs/rules.md``."""
+
+    wheel: Wheel = _knob(choice(Wheel), "Where A-2-3-4-5 ranks", "Vị trí của sảnh A-2-3-4-5", canonical=_code)
+    foul_on_equal: bool = _knob(boolean, "Equal back and middle is a foul", "Chi đầu bằng chi giữa là binh lủng")
+    majority_bonus: int = _knob(integer(0, 100), "Majority bonus (units)", "Thưởng thắng nhiều chi hơn (chi)")
+    scoop_multiplier: int = _knob(integer(1, 100), "Scoop multiplier (sập hầm)", "Hệ số sập hầm")
+    foul_multiplier: int = _knob(integer(1, 100), "Multiplier against a fouled hand", "Hệ số khi đối thủ binh lủng")
+    foul_pays_bonuses: bool = _knob(
+        boolean, "A fouled hand pays the opponent's bonuses", "Binh lủng vẫn trả thưởng của đối thủ"
+    )
+    sap_lang: bool = _knob(boolean, "Sập làng applies", "Có tính sập làng")
+    sap_lang_multiplier: int = _knob(integer(1, 100), "Sập làng multiplier", "Hệ số sập làng")
+    sap_lang_min_players: int = _knob(
+        integer(2, 4), "Smallest table for sập làng", "Số người tối thiểu để tính sập làng"
+    )
+    foul_counts_as_scoop: bool = _knob(boolean, "A fouled hand counts as scooped", "Binh lủng tính như bị sập")
+    natural_vs_natural: NaturalVsNatural = _knob(
+        choice(NaturalVsNatural), "Two naturals at one table", "Hai người cùng thắng trắng", canonical=_code
+    )
+    natural_tie_breaks: bool = _knob(boolean, "Equal naturals use tie-breaks", "Thắng trắng bằng nhau thì so tiếp")
+    rake: Decimal = _knob(
+        fraction(Decimal("0.5")), "Rake (share of winnings)", "Tiền xâu (phần tiền thắng)", canonical=decimal_text
+    )
+    draw_fee: Decimal = _knob(
+        fraction(Decimal(1)), "Draw fee (share of the bet)", "Phí hòa (phần mức cược)", canonical=decimal_text
+    )
+    amount_decimals: int = _knob(
+        integer(0, MAX_AMOUNT_DECIMALS), "Decimal places of money", "Số chữ số thập phân của tiền"
+    )
+    bonuses: Mapping[str, int] = _knob(
+        table_map(BONUS_KEYS, integer(1, 1000), "bonus keys"),
+        "Bonus table",
+        "Bảng thưởng (mậu binh đặc biệt)",
+        canonical=_ordered(BONUS_KEYS),
+    )
+    naturals: Mapping[str, int] = _knob(
+        table_map(NATURAL_KEYS, integer(1, 10_000), "naturals"),
+        "Naturals (thắng trắng) and payouts",
+        "Thắng trắng và tiền trả",
+        canonical=_ordered(NATURAL_KEYS),
+    )
+    table: TableLimits | None = _knob(_table_limits, "Table limits", "Giới hạn bàn", canonical=_limits, default=None)
+
+    def canonical(self) -> dict[str, Any]:
+        """The JSON form that is hashed into the fingerprint (and shown by
+        ``GET /v1/variants/{name}``): keys sorted, decimals as strings,
+        naturals in precedence order."""
+        return {name: _KNOB_FIELDS[name].metadata["canonical"](getattr(self, name)) for name in sorted(KNOB_NAMES)}
+
+    def fingerprint(self) -> str:
+        """``sha256:`` + the hex digest of the canonical form and the engine version."""
+        document = {"engine": ENGINE_VERSION, "rules": self.canonical()}
+        text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+    def bonus_value(self, key: str) -> int | None:
+        """The bonus for ``position.category``, royal flushes falling back to
+        straight flushes (docs/rules.md, "Settling a table"); None when the table has no entry."""
+        value = self.bonuses.get(key)
+        if value is None and key.endswith(".royal_flush"):
+            value = self.bonuses.get(key.replace("royal_flush", "straight_flush"))
+        return value
+
+
+_KNOB_FIELDS: Final = {knob.name: knob for knob in fields(RuleSet)}
+#: Every knob's name, in the order a variant lists them.
+KNOB_NAMES: Final = tuple(_KNOB_FIELDS)
+
+
+def _knob_codes() -> type[LabelledCode]:
+    members = [(name.upper(), (name, knob.metadata["en"], knob.metadata["vi"])) for name, knob in _KNOB_FIELDS.items()]
+    codes = EnumType.__call__(LabelledCode, "Knob", members, module=__name__)  # the functional API
+    codes.__doc__ = "The knobs of a rule set, in the order a variant lists them, each with the words for it."
+    return cast("type[LabelledCode]", codes)
+
+
+#: The knobs with the words for each: the enumeration ``GET /v1/enumerations`` lists (read from :class:`RuleSet`).
+Knob: Final = _knob_codes()
+
+
+def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) -> RuleSet:
+    """Check every knob and build the rule set; raise :class:`VariantError`
+    naming the first bad or missing knob."""
+    for key in knobs:
+        if key not in _KNOB_FIELDS:
+            raise unknown_knob(key, (*path, key))
+    required = [name for name, knob in _KNOB_FIELDS.items() if knob.default is MISSING]
+    missing = [name for name in required if name not in knobs]
+    if missing:
+        raise VariantError(
+            f"the rule set lacks {', '.join(missing)}", vi=f"bộ luật còn thiếu {', '.join(missing)}", path=path
+        )
+    values = {name: knob.metadata["check"](knobs.get(name), (*path, name)) for name, knob in _KNOB_FIELDS.items()}
+    return RuleSet(**values)
+
+
+def unknown_knob(key: str, path: tuple[PathPart, ...]) -> VariantError:
+    """The error for a knob the rules do not have, listing those they have."""
+    return VariantError(
+        f"unknown knob {key!r}; the knobs are {', '.join(KNOB_NAMES)}",
+        vi=f"không có tùy chọn {key!r}; các tùy chọn là {', '.join(KNOB_NAMES)}",
+        path=path,
+    )
