@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { RANKS, SUITS, mulberry32, shuffledDeck, sortCards } from '../../../maubinh_api/web/static/playground/deck.mjs';
+import { RANKS, SUITS, botCards, mulberry32, shuffledDeck, sortCards } from '../../../maubinh_api/web/static/playground/deck.mjs';
 
 test('a seed always deals the same 52 different cards', () => {
   const deck = shuffledDeck(14);
@@ -29,4 +29,13 @@ test('mulberry32 stays in [0, 1) and is unsigned in 32 bits', () => {
 test('cards sort high to low, suits in the order spades, hearts, diamonds, clubs', () => {
   assert.deepEqual(sortCards(['2c', 'As', 'Ah', 'Td', 'Ts']), ['As', 'Ah', 'Ts', 'Td', '2c']);
   assert.equal(RANKS.length * SUITS.length, 52);
+});
+
+test('the bots are dealt the rest of the deck, 13 each, without the cards the user holds', () => {
+  const deck = shuffledDeck(14);
+  assert.deepEqual(botCards(deck, deck.slice(0, 13), 1), deck.slice(13, 26));
+  assert.deepEqual(botCards(deck, deck.slice(0, 13), 3), deck.slice(39, 52));
+  const held = [deck[20], deck[0]]; // a hand picked by hand: the bots deal around it
+  const rest = deck.filter((card) => held.indexOf(card) < 0);
+  assert.deepEqual(botCards(deck, held, 2), rest.slice(13, 26));
 });

@@ -1,11 +1,11 @@
-/* Calling the API (with the key, the language and the budget it answers) and the request log with its
- * curl commands. */
+/* Calling the API (with the key, the language, the rules and the budget it answers), reading its
+ * problems as fields of the page, and the request log with its curl commands.  Every part may call
+ * it; it imports none. */
 
 import { curlCommand } from './requests.mjs';
-import { PATHS } from './constants.mjs';
-import { announce, byId, clear, el, locale, t } from './page.mjs';
-import { state } from './state.mjs';
-import { currentOverrides } from './variants.mjs';
+import { PATHS, POSITIONS, SIZE } from './constants.mjs';
+import { announce, byId, clear, el, errorBox, locale, t } from './page.mjs';
+import { actions, state } from './state.mjs';
 
 // ---------------------------------------------------------------- API calls
 
@@ -70,8 +70,7 @@ export function showBudget(field) {
     const match = /^\s*"([^"]*)";r=(\d+);t=(\d+)\s*$/.exec(item);
     if (match) windows.push({ limit: match[1], remaining: Number(match[2]), reset: Number(match[3]) });
   }
-  state.budget = windows;
-  renderBudget();
+  actions.setBudget(windows);
 }
 
 export function renderBudget() {
@@ -100,9 +99,8 @@ export function redacted(headers) {
 /** The variant every call sends: the preset and exactly the knobs changed from it. */
 export function variantSpec() {
   if (!state.preset) return undefined;
-  const overrides = currentOverrides();
-  if (Object.keys(overrides).length === 0) return state.preset;
-  return { preset: state.preset, overrides };
+  if (Object.keys(state.overrides).length === 0) return state.preset;
+  return { preset: state.preset, overrides: state.overrides };
 }
 
 export function withVariant(body) {
@@ -111,12 +109,82 @@ export function withVariant(body) {
   return body;
 }
 
+// ------------------------------------------------------------ problems
+
+/**
+ * Record what a failed call says, next to the fields its pointers name.  ``where`` maps a
+ * pointer of this request to a field ('card:front:2', 'seat:1', 'bet', 'knob:rake', ...).
+ */
+export function fail(source, section, result, where) {
+  const found = [];
+  const problem = result.data && typeof result.data === 'object' ? result.data : null;
+  if (result.network) {
+    found.push({ field: 'general:' + section, detail: t('networkError') });
+  } else if (problem && Array.isArray(problem.errors) && problem.errors.length > 0) {
+    for (const error of problem.errors) {
+      const field = (where && where(error.pointer)) || commonField(error.pointer) || 'general:' + section;
+      found.push({ field, detail: error.detail });
+    }
+  } else if (result.status === 401) {
+    found.push({ field: 'apiKey', detail: problem ? problem.detail : t('needsKey') });
+  } else {
+    const detail = problem && problem.detail ? problem.detail : t('httpError', { status: result.status });
+    found.push({ field: 'general:' + section, detail });
+  }
+  actions.setErrors(source, found);
+  return found;
+}
+
+/** Fields any request may name: the bet, the number of opponents and the variant's knobs. */
+export function commonField(pointer) {
+  if (pointer === '/bet') return 'bet';
+  if (pointer === '/opponents') return 'seats';
+  const knob = /^\/variant\/overrides\/(.+)$/.exec(pointer);
+  if (knob) return knobField(knob[1].split('/').map(unescapePointer));
+  if (pointer === '/variant' || pointer.indexOf('/variant/') === 0) return 'preset';
+  return null;
+}
+
+export function unescapePointer(segment) {
+  return segment.split('~1').join('/').split('~0').join('~');
+}
+
+/** The innermost knob input a pointer reaches ('bonuses/front.trips', else 'bonuses'). */
+export function knobField(segments) {
+  for (let length = segments.length; length > 0; length -= 1) {
+    const field = 'knob:' + segments.slice(0, length).join('/');
+    if (errorBox(field)) return field;
+  }
+  return 'preset';
+}
+
+/** The pointers of an arrangement in a request body: '/arrangement/front/2' is a card slot. */
+export function arrangementField(prefix) {
+  return function (pointer) {
+    if (pointer.indexOf(prefix) !== 0) return null;
+    const match = /^\/(back|middle|front)(?:\/(\d+))?/.exec(pointer.slice(prefix.length));
+    if (!match) return 'general:arrange';
+    return match[2] === undefined ? 'row:' + match[1] : 'card:' + match[1] + ':' + match[2];
+  };
+}
+
+/** '/cards/7' of a request that sent the hand flattened back, middle, front. */
+export function flatCardField(pointer) {
+  const match = /^\/cards\/(\d+)/.exec(pointer);
+  if (!match) return null;
+  let index = Number(match[1]);
+  for (const position of POSITIONS) {
+    if (index < SIZE[position]) return 'card:' + position + ':' + index;
+    index -= SIZE[position];
+  }
+  return 'general:arrange';
+}
+
 // ------------------------------------------------------------- request log
 
 /** Replace the requests shown for a section with those of its latest action. */
 export function logRequests(section, entries) {
-  state.logs[section] = entries.filter(Boolean);
-  renderLog(section);
+  actions.logRequests(section, entries.filter(Boolean));
 }
 
 export function renderLog(section) {

@@ -1,13 +1,11 @@
-/* The live checks of the arrangement on the table: validation (fouls, bonuses, naturals) and analysis. */
+/* The live checks of the arrangement on the table: validation (fouls, bonuses, naturals) and analysis.
+ * Their answers are actions of the store; the wiring draws them (and the hand's chi labels). */
 
-import { call, logRequests, withVariant } from './api.mjs';
+import { arrangementField, call, fail, logRequests, withVariant } from './api.mjs';
 import { PATHS, POSITIONS } from './constants.mjs';
-import { arrangementField, clearErrors, fail, renderErrors } from './errors.mjs';
-import { arrangementBody, handCards, handComplete, markFor, placeArrangement, positionName, updateRowLabels } from './hand.mjs';
-import { begin, byId, cardsText, clear, debounce, el, integer, isCurrent, label, number, percent, say, setBusy, setStatus, signed, t } from './page.mjs';
-import { arrangementKey } from './rows.mjs';
-import { state } from './state.mjs';
-import { firstDetail, loadVariants, noteVariant } from './variants.mjs';
+import { begin, byId, cardsText, clear, debounce, el, integer, isCurrent, label, markFor, number, percent, positionName, say, setBusy, setStatus, signed, t } from './page.mjs';
+import { arrangementKey, copyRows } from './rows.mjs';
+import { actions, firstDetail, handCards, handComplete, state } from './state.mjs';
 
 // ------------------------------------------------------------ live checks
 
@@ -16,8 +14,7 @@ export function scheduleChecks() {
   if (!handComplete()) {
     begin('validate');
     begin('analysis');
-    state.results.validate = null;
-    state.results.analysis = null;
+    actions.dropAnswers();
     renderValidation();
     renderAnalysis();
     const count = handCards().length;
@@ -31,7 +28,7 @@ export function scheduleChecks() {
 export function runChecks() {
   if (!state.variantReady) {
     // The rules never loaded (no network, no key yet): try again now that the user acts.
-    if (!state.variantsLoading) loadVariants();
+    if (!state.variantsLoading) actions.wantRules();
     return;
   }
   if (!handComplete()) return;
@@ -40,40 +37,35 @@ export function runChecks() {
 }
 
 // One call about the arrangement on the table (validate or analysis): its answer, or its
-// errors and no answer; false when a newer call of the same kind has taken its place.
+// errors and no answer, as the action ``answer`` (which has it drawn); nothing when a newer call
+// of the same kind has taken its place.
 export async function checkArrangement(kind, path, resultBox, statusBox, busyText, extra) {
   const number = begin(kind);
   setBusy(resultBox, true);
   say(statusBox, busyText);
-  const arrangement = arrangementBody();
+  const arrangement = copyRows(state.rows);
   const result = await call('POST', path, withVariant({ arrangement, ...extra }));
-  if (!isCurrent(kind, number)) return false;
+  if (!isCurrent(kind, number)) return;
   setBusy(resultBox, false);
   logRequests(kind, [result.entry]);
   if (result.ok) {
-    state.results[kind] = result.data;
-    state.results[kind + 'Key'] = arrangementKey(arrangement);
-    clearErrors(kind);
-    noteVariant(result.data.variant);
+    actions.clearErrors(kind);
+    actions.noteVariant(result.data.variant);
   } else {
-    state.results[kind] = null;
     fail(kind, kind, result, arrangementField('/arrangement'));
   }
-  return true;
+  actions.answer(kind, result.ok ? result.data : null, arrangementKey(arrangement));
 }
 
-export async function validate() {
-  if (!(await checkArrangement('validate', PATHS.validate, 'check-result', 'check-status', 'checking', {}))) return;
-  renderValidation();
-  updateRowLabels();
-  renderErrors();
+export function validate() {
+  return checkArrangement('validate', PATHS.validate, 'check-result', 'check-status', 'checking', {});
 }
 
 export function renderValidation() {
   const box = clear(byId('check-result'));
   const answer = state.results.validate;
   const naturalBox = byId('natural-box');
-  markFor(box, answer ? state.results.validateKey : null);
+  markFor(box, answer ? state.answeredFor.validate : null);
   if (!answer) {
     naturalBox.hidden = true;
     if (state.errors.validate && state.errors.validate.length) {
@@ -132,12 +124,9 @@ export function renderNatural(natural) {
   byId('natural-text').textContent = parts.join(' ');
 }
 
-export async function analyse() {
+export function analyse() {
   const extra = { declare_natural: state.declare, opponents: state.seats - 1 };
-  if (!(await checkArrangement('analysis', PATHS.analysis, 'analysis-result', 'analysis-status', 'analysing', extra))) {
-    return;
-  }
-  renderAnalysis();
+  return checkArrangement('analysis', PATHS.analysis, 'analysis-result', 'analysis-status', 'analysing', extra);
 }
 
 /** What a check waits for, on the page (not only in the status a screen reader hears). */
@@ -148,7 +137,7 @@ export function waiting() {
 export function renderAnalysis() {
   const box = clear(byId('analysis-result'));
   const answer = state.results.analysis;
-  markFor(box, answer ? state.results.analysisKey : null);
+  markFor(box, answer ? state.answeredFor.analysis : null);
   if (!answer) {
     if (state.errors.analysis && state.errors.analysis.length) say('analysis-status', 'analysisFailed');
     else if (!handComplete()) box.append(waiting());
@@ -182,8 +171,8 @@ export function renderAnalysis() {
 }
 
 export function placeBest(answer) {
-  state.declare = answer.best.declare_natural || !answer.natural;
-  placeArrangement(answer.best.arrangement, t('placedBest'));
+  actions.setDeclare(answer.best.declare_natural || !answer.natural);
+  actions.placeArrangement(answer.best.arrangement, t('placedBest'));
 }
 
 /** Win / tie / lose of each chi as bars, with the numbers written out too. */

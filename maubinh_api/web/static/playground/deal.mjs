@@ -2,13 +2,9 @@
 
 import { RANKS, SUITS, shuffledDeck, sortCards } from './deck.mjs';
 import { HAND_SIZE, MAX_SEED } from './constants.mjs';
-import { renderErrors } from './errors.mjs';
-import { handCards, handChanged, placeArrangement, positionOf, positionWord } from './hand.mjs';
-import { renderOptimal } from './optimal.mjs';
-import { byId, cardFace, cardName, clear, el, randomSeed, say, t } from './page.mjs';
-import { added, emptyRows, laidOut, without } from './rows.mjs';
-import { state } from './state.mjs';
-import { renderSeats } from './table.mjs';
+import { byId, cardFace, cardName, clear, el, positionWord, randomSeed, say, t } from './page.mjs';
+import { added, laidOut, rowOf, without } from './rows.mjs';
+import { actions, handCards, state } from './state.mjs';
 
 // ------------------------------------------------------------ deal & pick
 
@@ -21,22 +17,13 @@ export function readSeed() {
 /** Shuffle the 52 cards with the seed; the user gets the first 13, laid out high to low. */
 export function deal() {
   const seed = readSeed();
-  state.errors.seed = seed === null ? [{ field: 'seed', detail: t('badSeed', { max: MAX_SEED }) }] : [];
   if (seed === null) {
-    renderErrors();
+    actions.setErrors('seed', [{ field: 'seed', detail: t('badSeed', { max: MAX_SEED }) }]);
     byId('seed').focus();
     return;
   }
-  state.seed = seed;
-  state.deck = shuffledDeck(seed);
-  const cards = sortCards(state.deck.slice(0, HAND_SIZE));
-  state.declare = true;
-  state.results.optimal = null;
-  renderOptimal();
-  placeArrangement(laidOut(cards), t('dealt', { seed }));
-  // Laid out high to low, not set by anyone yet: a foul is shown as what to mend, not as a mistake.
-  state.asDealt = true;
-  renderSeats();
+  const deck = shuffledDeck(seed);
+  actions.deal(seed, deck, laidOut(sortCards(deck.slice(0, HAND_SIZE))), t('dealt', { seed }));
 }
 
 export function newSeed() {
@@ -78,9 +65,8 @@ export function onPick(event) {
   const button = event.target.closest('.pick[data-card]');
   if (!button) return;
   const card = button.dataset.card;
-  if (positionOf(card)) {
-    state.rows = without(state.rows, card);
-    handChanged(t('takenOut', { card: cardName(card) }));
+  if (rowOf(state.rows, card)) {
+    actions.changeHand(without(state.rows, card), undefined, t('takenOut', { card: cardName(card) }));
     return;
   }
   const change = added(state.rows, card);
@@ -88,20 +74,9 @@ export function onPick(event) {
     say('picker-count', 'handFull'); // shown beside the picker, and read out (a status)
     return;
   }
-  state.rows = change.rows;
-  handChanged(t('added', { card: cardName(card), position: positionWord(change.position) }));
+  actions.changeHand(change.rows, undefined, t('added', { card: cardName(card), position: positionWord(change.position) }));
 }
 
 export function clearHand() {
-  state.rows = emptyRows();
-  state.results.optimal = null;
-  renderOptimal();
-  handChanged(t('handCleared'));
-}
-
-/** The cards of bot seat ``seat`` (1-3): the shuffled deck without the user's cards, 13 each. */
-export function botCards(seat) {
-  const mine = new Set(handCards());
-  const rest = state.deck.filter((card) => !mine.has(card));
-  return rest.slice(HAND_SIZE * (seat - 1), HAND_SIZE * seat);
+  actions.clearHand(t('handCleared'));
 }

@@ -35,3 +35,10 @@ export function shuffledDeck(seed) {
   }
   return deck;
 }
+
+/** The cards of bot seat ``seat`` (1-3): the shuffled deck without the user's cards (``held``), 13 each. */
+export function botCards(deck, held, seat) {
+  const mine = new Set(held);
+  const rest = deck.filter((card) => !mine.has(card));
+  return rest.slice(13 * (seat - 1), 13 * seat);
+}

@@ -1,49 +1,15 @@
-/* The hand on the table: three chi drawn as cards, moved by click, keyboard or drag. */
+/* The hand on the table: three chi drawn as cards, moved by click, keyboard or drag.  A move is an
+ * action of the store; what follows it elsewhere on the page (the checks, the table) is the wiring's. */
 
-import { scheduleChecks } from './checks.mjs';
 import { POSITIONS, SIZE } from './constants.mjs';
-import { renderPicker } from './deal.mjs';
-import { renderErrors } from './errors.mjs';
-import { renderOptimal } from './optimal.mjs';
-import { announce, byId, cardFace, cardName, clear, el, label, t } from './page.mjs';
-import { allCards, copyRows, isComplete, moved, neighbour, rowOf, swapped } from './rows.mjs';
-import { state } from './state.mjs';
-import { clearTable } from './table.mjs';
+import { announce, byId, cardFace, cardName, clear, el, handCardNode, label, positionName, positionWord, t } from './page.mjs';
+import { moved, neighbour, rowOf, swapped } from './rows.mjs';
+import { actions, state } from './state.mjs';
 
 // --------------------------------------------------------------- the hand
 
-export function handCards() {
-  return allCards(state.rows);
-}
-
-export function handComplete() {
-  return isComplete(state.rows);
-}
-
 export function positionOf(card) {
   return rowOf(state.rows, card);
-}
-
-export function arrangementBody() {
-  return copyRows(state.rows);
-}
-
-export function markFor(box, key) {
-  if (key) box.dataset.for = key;
-  else delete box.dataset.for;
-}
-
-export function handCardNode(card) {
-  return document.querySelector('#hand .card[data-card="' + card + '"]');
-}
-
-export function positionName(position) {
-  return t('pos.' + position);
-}
-
-/** The chi as named inside a sentence ("the back (chi đầu)"). */
-export function positionWord(position) {
-  return t('posWord.' + position);
 }
 
 /** Draw the three chi: each card a focusable button, empty places as dashed slots. */
@@ -51,14 +17,10 @@ export function renderHand() {
   const hand = byId('hand');
   const active = document.activeElement;
   const hadFocus = active && hand.contains(active) && active.dataset.card ? active.dataset.card : null;
-  const cards = handCards();
-  if (cards.indexOf(state.focusCard) < 0) state.focusCard = cards[0] || null;
   clear(hand);
   for (const position of POSITIONS) hand.append(renderRow(position));
   if (hadFocus && handCardNode(hadFocus)) handCardNode(hadFocus).focus();
   updateRowLabels();
-  renderPicker();
-  renderErrors();
 }
 
 /** Each chi's category (from the last validation) next to its name, without redrawing the cards. */
@@ -103,26 +65,10 @@ export function renderHandCard(card) {
   return button;
 }
 
-/** Something moved: redraw, say so, and check the new arrangement. */
-export function handChanged(message) {
-  state.picked = null;
-  state.asDealt = false;
-  for (const source of ['validate', 'analysis', 'optimal', 'table']) state.errors[source] = [];
-  // The chi labels of the old arrangement must not stay next to the new one while it is checked.
-  state.results.validate = null;
-  clearTable();
-  renderHand();
-  renderOptimal();
-  if (message) announce(message);
-  scheduleChecks();
-}
-
 export function swapCards(first, second) {
   const next = swapped(state.rows, first, second);
   if (!next) return;
-  state.rows = next;
-  state.focusCard = first;
-  handChanged(t('swapped', { first: cardName(first), second: cardName(second) }));
+  actions.changeHand(next, first, t('swapped', { first: cardName(first), second: cardName(second) }));
 }
 
 /** Move a card to a chi; into a full chi it trades places with that chi's last card. */
@@ -131,39 +77,26 @@ export function moveCard(card, target) {
   if (from === target) announce(t('alreadyThere', { card: cardName(card), position: positionWord(target) }));
   const change = moved(state.rows, card, target);
   if (!change) return;
-  state.rows = change.rows;
-  state.focusCard = card;
   if (!change.other) {
-    handChanged(t('moved', { card: cardName(card), position: positionWord(target) }));
+    actions.changeHand(change.rows, card, t('moved', { card: cardName(card), position: positionWord(target) }));
     return;
   }
-  handChanged(t('movedSwapped', {
+  actions.changeHand(change.rows, card, t('movedSwapped', {
     card: cardName(card), position: positionWord(target), other: cardName(change.other), from: positionWord(from),
   }));
 }
 
-/** Put the cards as an answer of the API laid them out. */
-export function placeArrangement(arrangement, message) {
-  state.rows = copyRows(arrangement);
-  state.focusCard = state.rows.back[0];
-  handChanged(message);
-}
-
 // Click (or Enter / Space, which click a button): pick a card up, then click another to swap.
 export function onHandClick(event) {
-  if (state.suppressClick) return;
+  if (suppressClick) return;
   const node = event.target.closest('.card[data-card]');
   const row = event.target.closest('.row');
   if (node) {
     const card = node.dataset.card;
     if (!state.picked) {
-      state.picked = card;
-      renderHand();
-      announce(t('pickedUp', { card: cardName(card) }));
+      actions.pick(card, t('pickedUp', { card: cardName(card) }));
     } else if (state.picked === card) {
-      state.picked = null;
-      renderHand();
-      announce(t('putDown', { card: cardName(card) }));
+      actions.pick(null, t('putDown', { card: cardName(card) }));
     } else {
       swapCards(state.picked, card);
     }
@@ -184,10 +117,7 @@ export function onHandKey(event) {
     moveCard(card, MOVE_KEYS[key]);
   } else if (key === 'Escape' && state.picked) {
     event.preventDefault();
-    const picked = state.picked;
-    state.picked = null;
-    renderHand();
-    announce(t('putDown', { card: cardName(picked) }));
+    actions.pick(null, t('putDown', { card: cardName(state.picked) }));
   } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].indexOf(key) >= 0) {
     event.preventDefault();
     focusCard(neighbour(state.rows, card, key));
@@ -197,7 +127,7 @@ export function onHandKey(event) {
 export function focusCard(card) {
   const node = card && handCardNode(card);
   if (!node) return;
-  state.focusCard = card;
+  actions.setFocus(card);
   document.querySelectorAll('#hand .card[data-card]').forEach((other) => {
     other.tabIndex = other === node ? 0 : -1;
   });
@@ -205,6 +135,9 @@ export function focusCard(card) {
 }
 
 // ---------------------------------------------------------------- dragging
+
+// True for a moment after a drag (see onPointerUp).
+let suppressClick = false;
 
 // Pointer events, not HTML5 drag and drop: the same code serves a mouse, a pen and a finger.
 export const drag = { node: null, card: null, pointerId: null, x: 0, y: 0, active: false, over: null };
@@ -243,9 +176,9 @@ export function onPointerUp(event) {
   endDrag();
   if (!wasDrag) return;
   // The click that follows a drag must not pick the card up.
-  state.suppressClick = true;
+  suppressClick = true;
   setTimeout(() => {
-    state.suppressClick = false;
+    suppressClick = false;
   }, 0);
   if (target && target.card) swapCards(card, target.card);
   else if (target && target.position) moveCard(card, target.position);

@@ -1,23 +1,19 @@
 /* The best arrangement and the auto-arrangement, with the alternatives, each placed by a click. */
 
-import { call, logRequests, withVariant } from './api.mjs';
+import { call, fail, flatCardField, logRequests, withVariant } from './api.mjs';
 import { HAND_SIZE, PATHS, POSITIONS } from './constants.mjs';
-import { clearErrors, fail, flatCardField, renderErrors } from './errors.mjs';
-import { handCards, handComplete, placeArrangement } from './hand.mjs';
-import { begin, byId, cardsText, clear, el, integer, isCurrent, label, number, say, setBusy, setStatus, signed, t } from './page.mjs';
+import { begin, byId, cardsText, clear, el, integer, isCurrent, label, say, setBusy, setStatus, signed, t } from './page.mjs';
 import { sameArrangement } from './rows.mjs';
-import { state } from './state.mjs';
-import { flushKnobEdits, noteVariant } from './variants.mjs';
+import { actions, handCards, handComplete, state } from './state.mjs';
 
 // --------------------------------------------------------------- optimal
 
 export async function optimise(objective) {
-  flushKnobEdits();
+  actions.flushKnobEdits();
   const number = begin('optimal');
   if (handCards().length !== HAND_SIZE) {
-    state.results.optimal = null;
-    state.errors.optimal = [{ field: 'general:optimal', detail: t('needHand') }];
-    renderErrors();
+    actions.setOptimal(null);
+    actions.setErrors('optimal', [{ field: 'general:optimal', detail: t('needHand') }]);
     renderOptimal();
     return;
   }
@@ -29,30 +25,29 @@ export async function optimise(objective) {
   setBusy('optimal-result', false);
   logRequests('optimal', [result.entry]);
   if (!result.ok) {
-    state.results.optimal = null;
+    actions.setOptimal(null);
     fail('optimal', 'optimal', result, flatCardField);
     renderOptimal();
     say('optimal-status', 'optimalFailed');
     return;
   }
-  noteVariant(result.data.variant);
-  state.results.optimal = { objective, data: result.data };
+  actions.noteVariant(result.data.variant);
+  actions.setOptimal({ objective, data: result.data });
   const best = result.data.best;
-  if (best.natural) state.declare = best.declare_natural;
-  placeArrangement(best.arrangement, t(objective === 'ev' ? 'placedBest' : 'placedStrongest'));
-  clearErrors('optimal');
+  if (best.natural) actions.setDeclare(best.declare_natural);
+  actions.placeArrangement(best.arrangement, t(objective === 'ev' ? 'placedBest' : 'placedStrongest'));
+  actions.clearErrors('optimal');
   renderOptimal();
 }
 
 /** Under other rules or another table size the arrangements listed are stale: drop them (and any on the way). */
 export function dropOptimal() {
   begin('optimal');
-  state.results.optimal = null;
-  state.errors.optimal = [];
+  actions.setOptimal(null);
   setBusy('optimal-result', false);
   setStatus('optimal-status', '');
   renderOptimal();
-  renderErrors();
+  actions.setErrors('optimal', []);
 }
 
 /** The best arrangement and the alternatives, each a button that places it. */
@@ -86,8 +81,8 @@ export function renderChoice(choice, index, objective) {
   const title = index === 0 ? t(first) : t('alternative', { number: index });
   button.setAttribute('aria-label', t('placeChoice', { choice: title }));
   button.addEventListener('click', () => {
-    if (choice.natural) state.declare = choice.declare_natural;
-    placeArrangement(choice.arrangement, t('placedChoice', { choice: title }));
+    if (choice.natural) actions.setDeclare(choice.declare_natural);
+    actions.placeArrangement(choice.arrangement, t('placedChoice', { choice: title }));
   });
   return el('li', { class: 'choice' + (onTable ? ' on-table' : ''), 'aria-current': onTable ? 'true' : null,
     dataset: { choice: String(index) } }, [

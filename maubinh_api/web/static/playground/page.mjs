@@ -1,10 +1,11 @@
 /* Small helpers every part of the page uses: elements, storage, request numbering, words and numbers in
- * the page's language, cards as drawn and named, and the status lines and announcements. */
+ * the page's language, cards as drawn and named, the nodes the parts look up, and the status lines
+ * and announcements.  It imports no part of the page: every part may use it. */
 
 import { TEXTS as I18N, translate } from './i18n.mjs';
 import * as numbers from './numbers.mjs';
 import { SUIT_SYMBOL } from './constants.mjs';
-import { state } from './state.mjs';
+import { actions, state } from './state.mjs';
 
 // ---------------------------------------------------------------- utilities
 
@@ -53,17 +54,24 @@ export function recall(kind, key) {
 }
 
 export function begin(kind) {
-  state.seq[kind] = (state.seq[kind] || 0) + 1;
-  return state.seq[kind];
+  return actions.nextCall(kind);
 }
 
 export function isCurrent(kind, number) {
   return state.seq[kind] === number;
 }
 
+// The debounces' timers: handles of this page's setTimeout, not state any part draws.
+const timers = {};
+
 export function debounce(name, delay, action) {
-  clearTimeout(state.timers[name]);
-  state.timers[name] = setTimeout(action, delay);
+  clearTimeout(timers[name]);
+  timers[name] = setTimeout(action, delay);
+}
+
+/** A debounced action that has not fired yet does not fire. */
+export function cancel(name) {
+  clearTimeout(timers[name]);
 }
 
 /** The text for ``key`` in the current language, with {placeholders} filled in. */
@@ -132,6 +140,31 @@ export function cardsText(cards) {
   return cards.map((card) => rankText(card) + SUIT_SYMBOL[card[1]]).join(' ');
 }
 
+/** The node a card of the hand is drawn as. */
+export function handCardNode(card) {
+  return document.querySelector('#hand .card[data-card="' + card + '"]');
+}
+
+/** Where the errors of a field are shown. */
+export function errorBox(field) {
+  return document.querySelector('[data-error-for="' + CSS.escape(field) + '"]');
+}
+
+/** A result box says which arrangement its answer is about. */
+export function markFor(box, key) {
+  if (key) box.dataset.for = key;
+  else delete box.dataset.for;
+}
+
+export function positionName(position) {
+  return t('pos.' + position);
+}
+
+/** The chi as named inside a sentence ("the back (chi đầu)"). */
+export function positionWord(position) {
+  return t('posWord.' + position);
+}
+
 // ------------------------------------------------------------ seeded deal
 
 export function randomSeed() {
@@ -155,17 +188,19 @@ export function announce(text) {
 export function setStatus(id, text) {
   const node = byId(id);
   if (node) node.textContent = text || '';
-  delete state.statuses[id];
+  actions.noteStatus(id, null);
 }
 
 /** A status from the texts table, kept as a key so that a language switch translates it too. */
 export function say(id, key, params) {
   setStatus(id, t(key, params));
-  state.statuses[id] = { key, params };
+  actions.noteStatus(id, { key, params });
 }
 
 export function translateStatuses() {
-  for (const [id, status] of Object.entries(state.statuses)) say(id, status.key, status.params);
+  for (const [id, status] of Object.entries(state.statuses)) {
+    if (status) say(id, status.key, status.params);
+  }
 }
 
 export function setBusy(id, busy) {

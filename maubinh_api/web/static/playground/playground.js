@@ -1,30 +1,105 @@
 /* maubinh-api playground: plain JavaScript modules, no framework, no build step.
  *
  * The page calls the service's public API like any other client and can show
- * every request it sends.  This module starts the page: the language, the
- * events and the first deal.  The rest is a module per part of the page
- * (hand, deal, checks, optimal, variants, table, api, errors, page, state,
- * constants) and the pure modules unit-tested under Node (tests/web/js): the
- * deck and the seeded deal, numbers in each language, requests as curl, the
- * two languages' words.  The only global is window.MauBinhPlayground (the
- * state, for curious integrators).  Data from the API is only ever written
- * with textContent / createElement, never as HTML.
+ * every request it sends.  This module wires the page: it starts it (the
+ * language, the DOM events, the first deal) and subscribes to the store
+ * (state.mjs), drawing the parts that show what an action changed and starting
+ * the work one part asks of another.  The parts (hand, deal, checks, optimal,
+ * table, variants, errors) import none of each other: each draws from the
+ * state, changes it by the store's actions and calls the API through api.mjs.
+ * They share helpers that import no part: page (elements, words, status
+ * lines), constants, and the pure modules unit-tested under Node
+ * (tests/web/js): the deck and the seeded deal, the rows, the enumerations,
+ * numbers in each language, requests as curl, the two languages' words.
+ * tests/web/js/modules.test.mjs holds the modules to that (no import cycle, no
+ * part importing another, no write to the state outside state.mjs).  The only
+ * global is window.MauBinhPlayground (the state, read-only, for curious
+ * integrators).  Data from the API is only ever written with textContent /
+ * createElement, never as HTML.
  */
 'use strict';
 
 import { loadUsage, renderBudget, renderLog } from './api.mjs';
-import { analyse, renderAnalysis, renderValidation, scheduleChecks } from './checks.mjs';
+import { analyse, renderAnalysis, renderValidation, runChecks, scheduleChecks } from './checks.mjs';
 import { STORE } from './constants.mjs';
-import { buildPicker, clearHand, deal, newSeed, onPick } from './deal.mjs';
+import { buildPicker, clearHand, deal, newSeed, onPick, renderPicker } from './deal.mjs';
 import { shuffledDeck } from './deck.mjs';
-import { focusCard, handComplete, onHandClick, onHandKey, onPointerDown, renderHand } from './hand.mjs';
+import { renderErrors } from './errors.mjs';
+import { focusCard, onHandClick, onHandKey, onPointerDown, renderHand, updateRowLabels } from './hand.mjs';
 import { dropOptimal, optimise, renderOptimal } from './optimal.mjs';
 import { announce, byId, randomSeed, recall, store, t, translateStatuses } from './page.mjs';
-import { state } from './state.mjs';
+import { actions, handComplete, state, subscribe } from './state.mjs';
 import { clearTable, renderSeats, renderTable, settle } from './table.mjs';
-import { loadPreset, loadVariants, renderChangedCount, renderFingerprint, renderPresetDescription, resetKnobs } from './variants.mjs';
+import {
+  checkVariant, flushKnobEdits, loadPreset, loadVariants, noteOverrides, renderChangedCount, renderFingerprint,
+  renderPresetDescription, resetKnobs,
+} from './variants.mjs';
 
 window.MauBinhPlayground = { state, shuffledDeck };
+
+// ------------------------------------------------------------------ wiring
+
+// The hand's cards, the picker's toggles and the errors beside the cards (drawn after them).
+function drawHand() {
+  renderHand();
+  renderPicker();
+  renderErrors();
+}
+
+// The seats draw their error boxes anew: the errors are drawn after them.
+function drawSeats() {
+  renderSeats();
+  renderErrors();
+}
+
+/** What follows each event of the store. */
+const REACTIONS = {
+  language: showLanguage,
+  budget: renderBudget,
+  log: ({ section }) => renderLog(section),
+  errors: renderErrors,
+  // The cards moved: the table and the optimal answer of the old hand go, the checks follow.
+  hand: ({ message }) => {
+    clearTable();
+    drawHand();
+    renderOptimal();
+    if (message) announce(message);
+    scheduleChecks();
+  },
+  dealt: drawSeats,
+  picked: ({ message }) => {
+    drawHand();
+    announce(message);
+  },
+  answer: ({ kind }) => {
+    if (kind === 'analysis') {
+      renderAnalysis();
+      return;
+    }
+    renderValidation();
+    updateRowLabels();
+    renderErrors();
+  },
+  table: () => {
+    renderTable();
+    drawSeats();
+  },
+  enumerations: drawSeats,
+  variantRef: renderFingerprint,
+  // Under other rules the arrangements listed and the table are stale; the checks follow.
+  variantChanged: ({ check }) => {
+    renderChangedCount();
+    dropOptimal();
+    clearTable();
+    if (check !== false) checkVariant();
+    if (handComplete()) runChecks();
+  },
+  knobEditsDue: flushKnobEdits,
+  rulesWanted: loadVariants,
+  checksWanted: runChecks,
+};
+
+subscribe((type, detail) => REACTIONS[type](detail));
 
 // --------------------------------------------------------------- language
 
@@ -35,8 +110,8 @@ function initialLanguage() {
 }
 
 /** Switch every text on the page, the API's labels included (from the answers already held). */
-function setLanguage(lang) {
-  state.lang = lang;
+function showLanguage() {
+  const lang = state.lang;
   store('local', STORE.lang, lang);
   document.documentElement.lang = lang;
   document.title = t('pageTitle');
@@ -53,6 +128,7 @@ function setLanguage(lang) {
     button.setAttribute('aria-pressed', button.dataset.lang === lang ? 'true' : 'false');
   });
   renderBudget();
+  noteOverrides(false); // a decimal typed in a knob reads by the new language
   document.querySelectorAll('#seat-count option').forEach((option) => {
     option.textContent = t('seatsOption', { count: option.value });
   });
@@ -61,14 +137,14 @@ function setLanguage(lang) {
 
 function renderAll() {
   translateStatuses();
-  renderHand();
+  drawHand();
   renderValidation();
   renderAnalysis();
   renderOptimal();
   renderPresetDescription();
   renderFingerprint();
   renderChangedCount();
-  renderSeats();
+  drawSeats();
   renderTable();
   Object.keys(state.logs).forEach(renderLog);
   if (!handComplete()) scheduleChecks();
@@ -79,15 +155,14 @@ function renderAll() {
 function bindEvents() {
   document.querySelectorAll('.lang[data-lang]').forEach((button) => {
     button.addEventListener('click', () => {
-      setLanguage(button.dataset.lang);
+      actions.setLanguage(button.dataset.lang);
       announce(t('languageChanged'));
     });
   });
   const key = byId('api-key');
   key.addEventListener('change', () => {
-    state.apiKey = key.value.trim();
+    actions.setApiKey(key.value.trim());
     store('session', STORE.key, state.apiKey);
-    state.budget = [];
     // The old answers' messages stay until the new key's answers replace them: removing them
     // here, as the field loses focus to a button being clicked, would move the page under
     // the pointer before the click lands.
@@ -124,17 +199,17 @@ function bindEvents() {
   byId('auto-arrange').addEventListener('click', () => optimise('strongest'));
   byId('best').addEventListener('click', () => optimise('ev'));
   byId('declare-natural').addEventListener('change', (event) => {
-    state.declare = event.target.checked;
+    actions.setDeclare(event.target.checked);
     clearTable();
     if (handComplete()) analyse();
   });
   byId('preset').addEventListener('change', (event) => loadPreset(event.target.value));
   byId('reset-knobs').addEventListener('click', resetKnobs);
   byId('seat-count').addEventListener('change', (event) => {
-    state.seats = Number(event.target.value);
+    actions.setSeats(Number(event.target.value));
     dropOptimal();
     clearTable();
-    renderSeats();
+    drawSeats();
     if (handComplete()) analyse(); // the analysis depends on the number of opponents
   });
   byId('bet').addEventListener('input', clearTable);
@@ -142,8 +217,7 @@ function bindEvents() {
 }
 
 function init() {
-  state.lang = initialLanguage();
-  state.apiKey = recall('session', STORE.key) || '';
+  actions.restore(initialLanguage(), recall('session', STORE.key) || '');
   byId('api-key').value = state.apiKey;
   if (state.apiKey) loadUsage();
   byId('show-requests').checked = recall('local', STORE.show) === '1';
@@ -153,7 +227,7 @@ function init() {
   buildPicker();
   bindEvents();
   byId('seed').value = String(randomSeed());
-  setLanguage(state.lang);
+  showLanguage();
   deal();
   loadVariants();
 }

@@ -1,20 +1,37 @@
-/* The page's one mutable state, shared by every module (and shown as window.MauBinhPlayground.state). */
+/* The page's store: its one state, every key declared here, the named actions that are the only
+ * code to write it, and the events those actions send to their subscribers (playground.js, which
+ * draws the parts that show what changed and starts the work one part asks of another).
+ *
+ * Everyone else reads ``state``, a read-only view: a write through it throws.  Not in the store,
+ * because no other module reads or draws them: the timers of page.mjs, the drag of hand.mjs (and
+ * the click it swallows) and the knob inputs of variants.mjs. */
 
 import { DEFAULT_LEVELS } from './constants.mjs';
-import { emptyRows } from './rows.mjs';
+import { allCards, copyRows, emptyRows, isComplete } from './rows.mjs';
 
 // -------------------------------------------------------------------- state
 
-export const state = {
+// The sources of field errors, the sections of the request log, the kinds of numbered calls and
+// the status lines: each map has its keys from the start.
+const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant'];
+const SECTIONS = ['variant', 'validate', 'analysis', 'optimal', 'table'];
+const CALLS = ['validate', 'analysis', 'optimal', 'table', 'variants', 'preset', 'variantCheck'];
+const STATUSES = ['check-status', 'analysis-status', 'optimal-status', 'table-status', 'variant-status', 'picker-count'];
+
+function keyed(keys, value) {
+  return Object.seal(Object.fromEntries(keys.map((key) => [key, value()])));
+}
+
+const data = Object.seal({
   lang: 'en',
   apiKey: '',
   budget: [], // what is left of the key's limits: [{limit, remaining, reset}]
   seed: 0,
   deck: [], // the 52 cards as shuffled: seat i is dealt deck[13 i .. 13 i + 12]
-  rows: emptyRows(), // the user's cards, chi by chi (changed only through rows.mjs)
+  rows: emptyRows(), // the user's cards, chi by chi (each change made by rows.mjs)
   picked: null, // the card picked up (click, Enter or Space) to swap with another
   asDealt: false, // the hand is as dealt (high to low): nobody has set it yet
-  focusCard: null, // the card holding the hand's single tab stop
+  focusCard: null, // the card holding the hand's single tab stop (always one of the hand's, or null)
   declare: true,
   seats: 4,
   levels: DEFAULT_LEVELS.slice(),
@@ -23,16 +40,280 @@ export const state = {
   defaultPreset: null,
   preset: null,
   presetDetail: null,
+  overrides: {}, // the knobs changed from the preset, as sent: {name: value}
   variantReady: false,
   variantDirty: false, // a knob was edited and its debounce has not fired yet
   variantsLoading: false,
   variantRef: null,
-  knobs: [], // {path, kind, node, original} for every knob input
-  results: { validate: null, analysis: null, optimal: null, table: null },
-  errors: {}, // field errors by the call that found them: {source: [{field, detail}]}
-  logs: {}, // the requests of each section's last action
-  seq: {}, // the latest call of each kind: older answers are dropped
-  timers: {},
-  statuses: {}, // status lines as text keys, to translate on a language switch
-  suppressClick: false,
-};
+  results: Object.seal({ validate: null, analysis: null, optimal: null, table: null }),
+  answeredFor: Object.seal({ validate: null, analysis: null }), // the arrangement each check's answer is about
+  errors: keyed(SOURCES, () => []), // field errors by the call that found them: [{field, detail}]
+  logs: keyed(SECTIONS, () => []), // the requests of each section's last action
+  seq: keyed(CALLS, () => 0), // the latest call of each kind: older answers are dropped
+  statuses: keyed(STATUSES, () => null), // status lines as text keys {key, params}, to translate on a language switch
+});
+
+// ------------------------------------------------------------ reading it
+
+const views = new WeakMap();
+
+/** ``target`` seen through a proxy that refuses every write (the same proxy each time). */
+function readOnly(target) {
+  if (target === null || typeof target !== 'object') return target;
+  if (!views.has(target)) {
+    views.set(target, new Proxy(target, {
+      get: (object, key) => readOnly(Reflect.get(object, key)),
+      set: refuse,
+      deleteProperty: refuse,
+      defineProperty: refuse,
+      setPrototypeOf: refuse,
+    }));
+  }
+  return views.get(target);
+}
+
+function refuse(object, key) {
+  throw new TypeError('the page state is written by the actions of state.mjs only (' + String(key) + ')');
+}
+
+export const state = readOnly(data);
+
+export function handCards() {
+  return allCards(data.rows);
+}
+
+export function handComplete() {
+  return isComplete(data.rows);
+}
+
+/** The first message a section's failed call left (what its status line says, whatever the field). */
+export function firstDetail(source) {
+  return data.errors[source].length ? data.errors[source][0].detail : '';
+}
+
+// ---------------------------------------------------------------- events
+
+const listeners = [];
+
+/** ``listener(type, detail)`` after every action that sends an event. */
+export function subscribe(listener) {
+  listeners.push(listener);
+}
+
+function send(type, detail) {
+  for (const listener of listeners) listener(type, detail || {});
+}
+
+// --------------------------------------------------------------- actions
+
+/** A new arrangement of the cards: whatever was said about the old one goes with it. */
+function arrange(rows, focus) {
+  data.rows = rows;
+  const cards = allCards(rows);
+  const wanted = focus === undefined ? data.focusCard : focus;
+  data.focusCard = cards.indexOf(wanted) >= 0 ? wanted : cards[0] || null;
+  data.picked = null;
+  data.asDealt = false;
+  for (const source of ['validate', 'analysis', 'optimal', 'table']) data.errors[source] = [];
+  // The chi labels of the old arrangement must not stay next to the new one while it is checked.
+  data.results.validate = null;
+}
+
+export const actions = Object.freeze({
+  /** The language and the key saved by an earlier visit, before the page is first drawn. */
+  restore(lang, apiKey) {
+    data.lang = lang;
+    data.apiKey = apiKey;
+  },
+
+  setLanguage(lang) {
+    data.lang = lang;
+    send('language');
+  },
+
+  /** A new key: its budget is not known yet. */
+  setApiKey(key) {
+    data.apiKey = key;
+    data.budget = [];
+  },
+
+  setBudget(windows) {
+    data.budget = windows;
+    send('budget');
+  },
+
+  /** The next call of a kind: its number, which an older call's answer no longer matches. */
+  nextCall(kind) {
+    data.seq[kind] += 1;
+    return data.seq[kind];
+  },
+
+  noteStatus(id, status) {
+    data.statuses[id] = status;
+  },
+
+  logRequests(section, entries) {
+    data.logs[section] = entries;
+    send('log', { section });
+  },
+
+  // ---- the hand
+
+  /** The cards moved (or came, or went); ``focus`` keeps the tab stop on that card. */
+  changeHand(rows, focus, message) {
+    arrange(rows, focus);
+    send('hand', { message });
+  },
+
+  /** Put the cards as an answer of the API laid them out. */
+  placeArrangement(arrangement, message) {
+    arrange(copyRows(arrangement), arrangement.back[0]);
+    send('hand', { message });
+  },
+
+  clearHand(message) {
+    arrange(emptyRows(), null);
+    data.results.optimal = null;
+    send('hand', { message });
+  },
+
+  /** Shuffled with ``seed``: the user's cards laid out high to low, not set by anyone yet. */
+  deal(seed, deck, rows, message) {
+    data.errors.seed = [];
+    data.seed = seed;
+    data.deck = deck;
+    data.declare = true;
+    data.results.optimal = null;
+    arrange(rows, rows.back[0]);
+    // A foul of the cards as dealt is shown as what to mend, not as a mistake.
+    data.asDealt = true;
+    send('hand', { message });
+    send('dealt');
+  },
+
+  /** A card picked up (or put down: null); ``message`` is what to announce. */
+  pick(card, message) {
+    data.picked = card;
+    send('picked', { message });
+  },
+
+  setFocus(card) {
+    data.focusCard = card;
+  },
+
+  setDeclare(declare) {
+    data.declare = declare;
+  },
+
+  setSeats(seats) {
+    data.seats = seats;
+  },
+
+  setLevel(seat, level) {
+    data.levels[seat - 1] = level;
+  },
+
+  // ---- answers and errors
+
+  /** A check's answer (or null) about the arrangement ``key`` names. */
+  answer(kind, answer, key) {
+    data.results[kind] = answer;
+    data.answeredFor[kind] = answer ? key : null;
+    send('answer', { kind });
+  },
+
+  /** The checks wait for a full hand: their old answers go, without an event (the checks draw it). */
+  dropAnswers() {
+    data.results.validate = null;
+    data.results.analysis = null;
+  },
+
+  setOptimal(result) {
+    data.results.optimal = result;
+  },
+
+  /** The table's settlement (or null) and its errors. */
+  setTable(result, errors) {
+    data.results.table = result;
+    data.errors.table = errors;
+    send('table');
+  },
+
+  /** The table is dropped; its errors go from the page with the next drawing of errors. */
+  clearTable() {
+    const shown = data.results.table !== null;
+    data.results.table = null;
+    data.errors.table = [];
+    if (shown) send('table');
+  },
+
+  setErrors(source, errors) {
+    data.errors[source] = errors;
+    send('errors');
+  },
+
+  clearErrors(source) {
+    if (data.errors[source].length) actions.setErrors(source, []);
+  },
+
+  // ---- the rules
+
+  rulesLoading() {
+    data.variantReady = false;
+    data.variantsLoading = true;
+  },
+
+  rulesAnswered() {
+    data.variantsLoading = false;
+  },
+
+  setEnumerations(enumerations) {
+    data.enumerations = enumerations;
+    send('enumerations');
+  },
+
+  setPresets(presets, defaultPreset) {
+    data.presets = presets;
+    data.defaultPreset = defaultPreset;
+  },
+
+  setPreset(name, detail) {
+    data.preset = name;
+    data.presetDetail = detail;
+    data.variantReady = true;
+  },
+
+  /** The knobs as they stand; ``edited`` while the edit waits for its debounce. */
+  setOverrides(overrides, edited) {
+    data.overrides = overrides;
+    if (edited) data.variantDirty = true;
+  },
+
+  /** The rules changed (preset or knob): stale results go, and the checks follow. */
+  variantChanged(check) {
+    data.variantDirty = false;
+    send('variantChanged', { check });
+  },
+
+  noteVariant(reference) {
+    data.variantRef = reference;
+    send('variantRef');
+  },
+
+  // ---- work one part asks of another (no state of its own)
+
+  /** An action is about to call with the rules: a knob edit still waiting is applied first. */
+  flushKnobEdits() {
+    if (data.variantDirty) send('knobEditsDue');
+  },
+
+  /** The rules never loaded (no network, no key yet): load them. */
+  wantRules() {
+    send('rulesWanted');
+  },
+
+  /** The arrangement is to be checked again under the rules now loaded. */
+  wantChecks() {
+    send('checksWanted');
+  },
+});

@@ -1,14 +1,13 @@
-/* The table: the bots' seats, the reveal and the settlement with its money and explanation lines. */
+/* The table: the bots' seats, the reveal and the settlement with its money and explanation lines.
+ * The settlement is an action of the store: the wiring draws it, with the seats (and their errors). */
 
-import { call, logRequests, withVariant } from './api.mjs';
+import { arrangementField, call, fail, logRequests, withVariant } from './api.mjs';
 import { PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
+import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
-import { botCards } from './deal.mjs';
-import { arrangementField, clearErrors, fail, renderErrors } from './errors.mjs';
-import { arrangementBody, handComplete, positionName } from './hand.mjs';
-import { begin, byId, clear, decimalInput, decimalText, el, isCurrent, label, miniCard, number, say, setBusy, setStatus, t } from './page.mjs';
-import { state } from './state.mjs';
-import { firstDetail, flushKnobEdits, noteVariant } from './variants.mjs';
+import { begin, byId, clear, decimalInput, decimalText, el, isCurrent, label, miniCard, number, positionName, say, setBusy, setStatus, t } from './page.mjs';
+import { copyRows } from './rows.mjs';
+import { actions, firstDetail, handCards, handComplete, state } from './state.mjs';
 
 // ------------------------------------------------------------------ table
 
@@ -16,7 +15,8 @@ export function seatName(seat) {
   return SEAT_NAMES[seat];
 }
 
-/** The seats: the user, then bots with a level each; after the reveal, everyone's chi. */
+/** The seats: the user, then bots with a level each; after the reveal, everyone's chi (their errors are
+ * drawn after them). */
 export function renderSeats() {
   const list = clear(byId('seats'));
   const result = state.results.table;
@@ -33,7 +33,6 @@ export function renderSeats() {
       dataset: { errorFor: 'seat:' + seat } }));
     list.append(item);
   }
-  renderErrors();
 }
 
 export function levelField(seat) {
@@ -45,7 +44,7 @@ export function levelField(seat) {
     levels.map((level) => el('option', { value: level.key, text: level.label ? label(level.label) : level.key })));
   select.value = chosen;
   select.addEventListener('change', () => {
-    state.levels[seat - 1] = select.value;
+    actions.setLevel(seat, select.value);
     clearTable();
   });
   return el('div', { class: 'field level-field' }, [el('label', { for: id, text: t('level') }), select]);
@@ -79,12 +78,7 @@ export function clearTable() {
   // A settlement under way is dropped: say so rather than leave "settling…" standing.
   setBusy('table-result', false);
   setStatus('table-status', '');
-  if (state.results.table) {
-    state.results.table = null;
-    renderTable();
-    renderSeats();
-  }
-  state.errors.table = [];
+  actions.clearTable();
 }
 
 export function readBet() {
@@ -93,15 +87,11 @@ export function readBet() {
 
 /** The bots set their cards (POST /v1/arrangements/play), then the table is settled. */
 export async function settle() {
-  flushKnobEdits();
+  actions.flushKnobEdits();
   const number = begin('table');
-  state.results.table = null;
-  state.errors.table = [];
-  renderTable();
-  renderSeats();
+  actions.setTable(null, []);
   if (!handComplete()) {
-    state.errors.table = [{ field: 'general:table', detail: t('needHand') }];
-    renderErrors();
+    actions.setErrors('table', [{ field: 'general:table', detail: t('needHand') }]);
     setStatus('table-status', ''); // the message is the one beside the button, said once
     return;
   }
@@ -112,7 +102,7 @@ export async function settle() {
   for (let seat = 1; seat < state.seats; seat += 1) {
     const level = state.levels[seat - 1] || 'club';
     // A seed per deal and seat: the same deal replays the same bots.
-    const body = withVariant({ cards: botCards(seat), level, seed: state.seed * 4 + seat, opponents });
+    const body = withVariant({ cards: botCards(state.deck, handCards(), seat), level, seed: state.seed * 4 + seat, opponents });
     plays.push(call('POST', PATHS.play, body));
   }
   const answers = await Promise.all(plays);
@@ -122,7 +112,7 @@ export async function settle() {
   if (failed >= 0) {
     return tableFailed(entries, answers[failed], (pointer) => (/^\/cards/.test(pointer) ? 'seat:' + (failed + 1) : null));
   }
-  const players = [{ id: seatName(0), arrangement: arrangementBody(), declare_natural: state.declare }];
+  const players = [{ id: seatName(0), arrangement: copyRows(state.rows), declare_natural: state.declare }];
   answers.forEach((answer, index) => {
     // A bot's answer posts straight back: its arrangement is the settlement's.
     players.push({ id: seatName(index + 1), arrangement: answer.data.arrangement, declare_natural: answer.data.declare_natural });
@@ -134,18 +124,15 @@ export async function settle() {
   if (!result.ok) return tableFailed(entries, result, settlementField);
   setBusy('table-result', false);
   logRequests('table', entries);
-  clearErrors('table');
-  noteVariant(result.data.variant);
-  state.results.table = { settlement: result.data, seats: seatsOf(players, answers) };
-  renderSeats();
-  renderTable();
+  actions.clearErrors('table');
+  actions.noteVariant(result.data.variant);
+  actions.setTable({ settlement: result.data, seats: seatsOf(players, answers) }, []);
 }
 
 export function tableFailed(entries, result, where) {
   setBusy('table-result', false);
   logRequests('table', entries);
-  state.results.table = null;
-  fail('table', 'table', result, where);
+  fail('table', 'table', result, where); // the table was dropped when the settlement began
   renderTable();
   say('table-status', 'tableFailed', { detail: firstDetail('table') });
 }

@@ -1,27 +1,25 @@
-/* The rules in use: presets, the knobs changed from them, and the fingerprint the service answers. */
+/* The rules in use: presets, the knobs changed from them, and the fingerprint the service answers.
+ * A change of the rules is an action of the store: what it drops and checks again is the wiring's. */
 
-import { call, fillPath, logRequests, variantSpec, withVariant } from './api.mjs';
-import { runChecks } from './checks.mjs';
+import { call, fail, fillPath, logRequests, variantSpec, withVariant } from './api.mjs';
 import { PATHS, PROBE } from './constants.mjs';
-import { keysOf, knobNames, labelOf, mapKeys, members } from './enumerations.mjs';
-import { clearErrors, fail, renderErrors } from './errors.mjs';
-import { handComplete } from './hand.mjs';
-import { dropOptimal } from './optimal.mjs';
-import { announce, begin, byId, clear, debounce, decimalInput, el, isCurrent, label, labelled, number, say, t } from './page.mjs';
-import { state } from './state.mjs';
-import { clearTable, renderSeats } from './table.mjs';
+import { knobNames, labelOf, mapKeys, members } from './enumerations.mjs';
+import { announce, begin, byId, cancel, clear, debounce, decimalInput, el, isCurrent, label, labelled, say, t } from './page.mjs';
+import { actions, state } from './state.mjs';
+
+// The knobs' inputs as drawn, {name, kind, node, original, ...} each: read by this module only.
+let knobs = [];
 
 // ---------------------------------------------------------------- variants
 
 export async function loadVariants() {
   const number = begin('variants');
-  state.variantReady = false;
-  state.variantsLoading = true;
+  actions.rulesLoading();
   say('variant-status', 'loadingRules');
   // The presets, and the enumerations every select and table of knobs is built from.
   const [result, named] = await Promise.all([call('GET', PATHS.variants), call('GET', PATHS.enumerations)]);
   if (!isCurrent('variants', number)) return;
-  state.variantsLoading = false;
+  actions.rulesAnswered();
   logRequests('variant', [result.entry, named.entry]);
   const failed = [result, named].find((answer) => !answer.ok);
   if (failed) {
@@ -29,10 +27,8 @@ export async function loadVariants() {
     say('variant-status', 'rulesFailed');
     return;
   }
-  state.enumerations = named.data;
-  renderSeats(); // the bots' levels, now with their names
-  state.presets = result.data.variants;
-  state.defaultPreset = result.data.default;
+  actions.setEnumerations(named.data); // the bots' levels, now with their names
+  actions.setPresets(result.data.variants, result.data.default);
   const select = clear(byId('preset'));
   for (const preset of state.presets) {
     select.append(el('option', { value: preset.name, text: label(preset.title) + ' · ' + preset.name }));
@@ -57,18 +53,16 @@ export async function loadPreset(name, earlier) {
   }
   // The rules the requests so far were sent with (none named: the service's default).
   const before = JSON.stringify(variantSpec() === undefined ? state.defaultPreset : variantSpec());
-  clearErrors('variant');
-  state.preset = name;
-  state.presetDetail = result.data;
+  actions.clearErrors('variant');
+  actions.setPreset(name, result.data);
   renderPresetDescription();
   renderKnobs(result.data.rules);
-  state.variantReady = true;
-  noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
+  actions.noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
   say('variant-status', 'rulesLoaded', { title: label(result.data.title) });
   // The same rules (the default preset, loaded once a key was given): what was asked with them
   // still holds, and a request in flight (the button just clicked) is not dropped.
-  if (JSON.stringify(variantSpec()) === before) runChecks();
-  else variantChanged(false);
+  if (JSON.stringify(variantSpec()) === before) actions.wantChecks();
+  else actions.variantChanged(false);
 }
 
 export function renderPresetDescription() {
@@ -80,16 +74,6 @@ export function renderPresetDescription() {
   else node.removeAttribute('lang');
 }
 
-/** The variant changed (preset or knob): the fingerprint, the checks and stale results follow. */
-export function variantChanged(check) {
-  state.variantDirty = false;
-  renderChangedCount();
-  dropOptimal();
-  clearTable();
-  if (check !== false) checkVariant();
-  if (handComplete()) runChecks();
-}
-
 /** POST /v1/hands/classify with a 3-card chi: the service's word on the rules and their fingerprint. */
 export async function checkVariant() {
   const number = begin('variantCheck');
@@ -98,28 +82,16 @@ export async function checkVariant() {
   if (!isCurrent('variantCheck', number)) return;
   logRequests('variant', [result.entry]);
   if (result.ok) {
-    clearErrors('variant');
-    noteVariant(result.data.variant);
+    actions.clearErrors('variant');
+    actions.noteVariant(result.data.variant);
     say('variant-status', 'rulesAccepted');
   } else {
-    state.variantRef = null;
-    renderFingerprint();
+    actions.noteVariant(null);
     fail('variant', 'variant', result);
     say('variant-status', 'rulesRefused');
     // The knob it names is inside "Edit the rules": open it, so the mark can be seen.
-    if ((state.errors.variant || []).some((error) => /^knob:/.test(error.field))) byId('knobs-details').open = true;
+    if (state.errors.variant.some((error) => /^knob:/.test(error.field))) byId('knobs-details').open = true;
   }
-}
-
-/** The first message a section's failed call left (what its status line says, whatever the field). */
-export function firstDetail(section) {
-  const errors = state.errors[section] || [];
-  return errors.length ? errors[0].detail : '';
-}
-
-export function noteVariant(reference) {
-  state.variantRef = reference;
-  renderFingerprint();
 }
 
 export function renderFingerprint() {
@@ -131,12 +103,9 @@ export function renderFingerprint() {
 
 export function renderKnobs(rules) {
   const box = clear(byId('knobs'));
-  state.knobs = [];
-  for (const name of knobNames(state.enumerations, rules)) {
-    const knob = buildKnob(name, rules[name]);
-    state.knobs.push(knob);
-    box.append(knob.wrapper);
-  }
+  knobs = knobNames(state.enumerations, rules).map((name) => buildKnob(name, rules[name]));
+  knobs.forEach((knob) => box.append(knob.wrapper));
+  noteOverrides(false);
   renderChangedCount();
 }
 
@@ -274,9 +243,14 @@ export function watchKnob(knob) {
 }
 
 export function onKnobEdit() {
+  noteOverrides(true);
   renderChangedCount();
-  state.variantDirty = true;
-  debounce('variant', 400, () => variantChanged(true));
+  debounce('variant', 400, () => actions.variantChanged(true));
+}
+
+/** The knobs as they now read (in the page's language) are what the calls send. */
+export function noteOverrides(edited) {
+  actions.setOverrides(currentOverrides(), edited);
 }
 
 /**
@@ -285,8 +259,8 @@ export function onKnobEdit() {
  */
 export function flushKnobEdits() {
   if (!state.variantDirty) return;
-  clearTimeout(state.timers.variant);
-  variantChanged(true);
+  cancel('variant');
+  actions.variantChanged(true);
 }
 
 /** A number typed as digits is sent as a number; anything else as typed, for the service to judge. */
@@ -332,7 +306,7 @@ export function knobOverride(knob) {
 
 export function currentOverrides() {
   const overrides = {};
-  for (const knob of state.knobs) {
+  for (const knob of knobs) {
     const value = knobOverride(knob);
     if (value !== undefined) overrides[knob.name] = value;
   }
@@ -340,17 +314,16 @@ export function currentOverrides() {
 }
 
 export function renderChangedCount() {
-  const changed = state.knobs.filter((knob) => knobOverride(knob) !== undefined);
-  state.knobs.forEach((knob) => knob.wrapper.classList.toggle('changed', changed.indexOf(knob) >= 0));
+  const changed = knobs.filter((knob) => knobOverride(knob) !== undefined);
+  knobs.forEach((knob) => knob.wrapper.classList.toggle('changed', changed.indexOf(knob) >= 0));
   byId('changed-count').textContent = changed.length ? t('changedCount', { count: changed.length }) : '';
 }
 
 export function resetKnobs() {
   if (!state.presetDetail) return;
-  clearTimeout(state.timers.variant); // the edit that blurred on the way to this button is undone anyway
+  cancel('variant'); // the edit that blurred on the way to this button is undone anyway
   renderKnobs(state.presetDetail.rules);
-  state.errors.variant = [];
-  renderErrors();
-  variantChanged(true);
+  actions.setErrors('variant', []);
+  actions.variantChanged(true);
   announce(t('knobsReset'));
 }
