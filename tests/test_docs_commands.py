@@ -8,7 +8,8 @@ Each block is known by its page and its first command line, and is one of:
 * covered by another test, which this one asks to make sure it reads the very block;
 * skipped, with the reason (a server that runs until stopped, a cluster, minutes of work).
 
-A block that is none of these fails the test, and so does an entry that no block matches.
+A block that is none of these fails the test, and so does an entry that no block matches. The
+links between the pages (README.md, CONTRIBUTING.md, docs/*.md) must resolve too, anchors included.
 """
 
 from __future__ import annotations
@@ -214,3 +215,30 @@ def test_the_covered_blocks_are_the_ones_their_tests_read():
             joined = block.text.replace("\\\n", " ")
             commands = [line.split("#", 1)[0].strip() for line in joined.splitlines() if _command(line)]
             assert commands == ["make deps", *batch_page_commands()], f"{block.page} line {block.line}"
+
+
+# --- Links -------------------------------------------------------------------------------------
+
+
+def _anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives a page's headings."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
+    return {
+        re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        for heading in re.findall(r"^#+ (.+)$", text, re.M)
+    }
+
+
+def test_every_link_between_the_pages_resolves():
+    # The pages were split: a link to a moved section must follow it (a file, and its heading's anchor).
+    broken = []
+    for page in [*PAGES, ROOT / "CONTRIBUTING.md"]:
+        text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r'src="([^"]+)"', text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            name, _, anchor = target.partition("#")
+            destination = (page.parent / name).resolve() if name else page
+            if not destination.exists() or (anchor and anchor not in _anchors(destination)):
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert broken == []
