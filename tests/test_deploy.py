@@ -400,8 +400,8 @@ def test_the_service_writes_only_to_a_disk_backed_tmp():
 
 def test_the_cache_redis_evicts_the_limits_redis_never_does_and_both_need_the_secret():
     assert all(document["kind"] != "Secret" for document in OBJECTS)  # the operator creates it
-    readme = (ROOT / "README.md").read_text()
-    assert SECRET_COMMAND in readme and SECRET_COMMAND in (K8S / "kustomization.yaml").read_text()
+    operations = (ROOT / "docs" / "operations.md").read_text()  # "Container and Kubernetes"
+    assert SECRET_COMMAND in operations and SECRET_COMMAND in (K8S / "kustomization.yaml").read_text()
     [api] = _pod(_object("Deployment", "maubinh-api"))["spec"]["containers"]
     secret = _secret_variable(api, "REDIS_PASSWORD")
     assert secret == "maubinh-redis/password"

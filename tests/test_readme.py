@@ -1,4 +1,4 @@
-"""Every call in the README's "Using it" runs, and answers what the README says it answers.
+"""Every call in the README's "Using it" and in docs/integrating.md runs, and answers what the page says it answers.
 
 Each ``curl`` there is sent to the service (its JSON body as written) and its
 answer compared with the ``# ->`` lines under it: ``...`` and ``…`` stand for
@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
 from maubinh_api import create_app
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+INTEGRATING = ROOT / "docs" / "integrating.md"
 _CURL = re.compile(r"curl -s localhost:8000(?P<path>\S+)")
 
 
@@ -26,14 +28,22 @@ class Call:
     path: str
     body: object | None
     expected: str | None  #: the documented answer, abbreviated
-    line: int
+    line: int  #: the line of the ``curl``, 1-based, in ``source``
+    source: str = "README.md"
 
 
-def _section() -> list[str]:
+def _pages() -> list[tuple[str, list[str], int]]:
+    """The documented calls' text: the README's "Using it" and the whole of docs/integrating.md,
+    each with its name and the number of the lines before it."""
     text = README.read_text(encoding="utf-8")
     start = text.index("\n## Using it\n")
     end = text.index("\n## ", start + 1)
-    return text[start:end].split("\n")
+    before = text[: start + 1].count("\n")
+    integrating = INTEGRATING.read_text(encoding="utf-8")
+    return [
+        ("README.md", text[start + 1 : end].split("\n"), before),
+        ("docs/integrating.md", integrating.split("\n"), 0),
+    ]
 
 
 def _continues(command: list[str]) -> bool:
@@ -42,8 +52,16 @@ def _continues(command: list[str]) -> bool:
 
 
 def calls() -> list[Call]:
-    """The README's calls, with their bodies and documented answers."""
-    lines, found, index, inside = _section(), [], 0, False
+    """The documented calls, with their bodies and documented answers."""
+    found = []
+    for source, lines, before in _pages():
+        found += [replace(call, line=call.line + before + 1, source=source) for call in _calls(lines)]
+    return found
+
+
+def _calls(lines: list[str]) -> list[Call]:
+    """The calls of ``lines`` (their ``line`` 0-based in it)."""
+    found, index, inside = [], 0, False
     while index < len(lines):
         line = lines[index]
         if line.startswith("```"):
@@ -93,9 +111,13 @@ def test_the_readme_shows_calls_and_their_answers():
     found = calls()
     assert len(found) >= 14
     assert sum(call.expected is not None for call in found) >= 9
+    # The README keeps one call per capability, most with their answers; the rest are in docs/integrating.md.
+    readme = [call for call in found if call.source == "README.md"]
+    assert len(readme) >= 8 and sum(call.expected is not None for call in readme) >= 6
+    assert any(call.source == "docs/integrating.md" and call.expected for call in found)
 
 
-@pytest.mark.parametrize("call", calls(), ids=lambda call: f"line {call.line}: {call.path}")
+@pytest.mark.parametrize("call", calls(), ids=lambda call: f"{call.source} line {call.line}: {call.path}")
 def test_each_readme_call_answers_as_documented(client, call):
     response = client.get(call.path) if call.body is None else client.post(call.path, json=call.body)
     answer = response.get_json() if response.is_json else None
@@ -104,4 +126,6 @@ def test_each_readme_call_answers_as_documented(client, call):
         assert response.status_code == 200
         return
     text = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
-    assert pattern(call.expected).fullmatch(text), f"README line {call.line}: {call.expected}\nanswered: {text[:2000]}"
+    assert pattern(call.expected).fullmatch(text), (
+        f"{call.source} line {call.line}: {call.expected}\nanswered: {text[:2000]}"
+    )

@@ -1,5 +1,7 @@
-"""The README's "Analysing hand histories" commands run as written, from the repository's own venv,
-and write what the README says they write (the cluster command aside: it needs a cluster)."""
+"""docs/batch.md's "Trying it" commands run as written, from the repository's own venv, and write
+what the page says they write (a cluster command aside: it needs a cluster).
+
+The README's own shorter batch example is run by tests/test_docs_commands.py."""
 
 from __future__ import annotations
 
@@ -12,14 +14,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _commands() -> list[str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Analysing hand histories", 1)[1].split("\n## ", 1)[0]
+    page = (ROOT / "docs" / "batch.md").read_text(encoding="utf-8")
+    section = page.split("\n## Trying it\n", 1)[1].split("\n## ", 1)[0]
     block = section.split("```sh\n", 1)[1].split("```", 1)[0].replace("\\\n", " ")
     lines = [line.split("#", 1)[0].strip() for line in block.splitlines()]
     return [line for line in lines if line.startswith(".venv/bin/python") and "--scheduler" not in line]
 
 
-def test_the_readmes_batch_commands_run_as_written(tmp_path: Path) -> None:
+def test_the_batch_pages_commands_run_as_written(tmp_path: Path) -> None:
     commands = _commands()
     assert len(commands) == 3  # simulate, grade what it wrote, simulate with --compare
     environment = os.environ | {"PYTHONPATH": str(ROOT)}

@@ -252,11 +252,11 @@ def _parses(model: Any, value: Any) -> bool:
     return True
 
 
-def test_the_readme_example_runs_through_the_generated_client(client_package, server, capsys):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Integrating", 1)[1].split("\n## ", 1)[0]
+def test_the_documented_example_runs_through_the_generated_client(client_package, server, capsys):
+    page = (ROOT / "docs" / "integrating.md").read_text(encoding="utf-8")
+    section = page.split("\n## The Python client\n", 1)[1].split("\n## ", 1)[0]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     documented = next(line for line in code.splitlines() if line.startswith("# -> "))[len("# -> ") :]
     code = code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEY)
-    exec(compile(code, "README.md (Integrating)", "exec"), {})
+    exec(compile(code, "docs/integrating.md (The Python client)", "exec"), {})
     assert capsys.readouterr().out.strip() == documented

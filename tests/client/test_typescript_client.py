@@ -135,13 +135,18 @@ def test_the_packed_package_installs_compiles_and_runs_in_a_fresh_project(
     assert ran.stdout.splitlines() == ["classic online extended chinese-poker-2-4", "Nội dung không hợp lệ"]
 
 
-def test_the_readme_example_runs_as_documented(built: None, server: Any) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Integrating", 1)[1].split("\n## ", 1)[0]
-    code = section.split("```ts\n", 1)[1].split("```", 1)[0]
+def _documented_example() -> str:
+    """The TypeScript example of docs/integrating.md ("The TypeScript client")."""
+    page = (ROOT / "docs" / "integrating.md").read_text(encoding="utf-8")
+    section = page.split("\n## The TypeScript client\n", 1)[1].split("\n## ", 1)[0]
+    return section.split("```ts\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_documented_example_runs_as_documented(built: None, server: Any) -> None:
+    code = _documented_example()
     documented = next(line for line in code.splitlines() if line.startswith("// -> "))[len("// -> ") :]
     # Under the repository, so that "@maubinh/client" resolves to the workspace's package.
-    folder = ROOT / "build" / "readme-typescript"
+    folder = ROOT / "build" / "docs-typescript"
     folder.mkdir(parents=True, exist_ok=True)
     example = folder / "example.ts"
     example.write_text(code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEYS["platform"]))
@@ -160,8 +165,7 @@ def test_the_programs_hold_no_cast_and_no_type_guard() -> None:
     # What a platform's code should look like: answers read as the spec types them. A cast
     # (`x as T`, `as const`, `as any`), a non-null assertion (`x!.y`) or a hand-written type guard
     # (`x is T`) would hide a type the generator got wrong.
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    programs = {"README.md": readme.split("```ts\n", 1)[1].split("```", 1)[0]}
+    programs = {"docs/integrating.md": _documented_example()}
     programs |= {str(path): path.read_text() for path in (PACKAGE / "test").glob("*.ts")}
     forbidden = re.compile(r"\bas\s+(const\b|any\b|unknown\b|[A-Za-z_{[(])|[\w)\]]!\s*[.[]|\)\s*:\s*\w+\s+is\s+\w")
     for name, text in programs.items():
