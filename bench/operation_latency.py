@@ -1,5 +1,5 @@
 """Benchmark: each operation's latency over HTTP, as ``make run`` serves it, and the client timeout
-that fits it (README, "Integrating": the timeouts a platform should set).
+that fits it (docs/integrating.md, "Timeouts": the timeouts a platform should set).
 
 The service runs under its start command (nginx in front, 2 workers); wrk (on the same machine)
 sends one operation at a time on one connection, fresh random cards in every request, the single

@@ -11,7 +11,7 @@
 #   PORT, HOST, WORKERS, THREADS, TIMEOUT, MAX_REQUESTS: see deploy/gunicorn.conf.py
 #   MAUBINH_FRONT: nginx (the default) or none: gunicorn alone on HOST:PORT, only for a deployment
 #     that already puts a buffering proxy in front of it
-#   MAUBINH_FRONT_*: the front's limits (maubinh_api/infra/front.py, README "Configuration")
+#   MAUBINH_FRONT_*: the front's limits (maubinh_api/infra/front.py, docs/operations.md "Configuration")
 #   MAUBINH_RUN_DIR: the socket, the front's files, the metrics and the rate-limit counts
 #     (default: a directory per port under the temp dir), emptied at every start
 #   APP: the WSGI application (default app:app; the load benchmark's baseline uses another)

@@ -13,7 +13,7 @@ The packages, each built only on those above it:
 * ``infra``, beside them: settings, the result cache, tenants and their budgets, metrics,
   logging, the front's configuration.
 
-README.md, "Layout", lists every module.
+docs/architecture.md, "Every module", lists every module.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Every setting has a default; the environment (``MAUBINH_*``) overrides it and
 ``create_app(config)`` overrides both, which is how tests configure an app.
-README lists the variables.
+docs/operations.md, "Configuration", lists the variables.
 """
 
 from __future__ import annotations

@@ -87,7 +87,8 @@ def test_the_packed_package_installs_compiles_and_runs_in_a_fresh_project(
     built: None, server: Any, tmp_path: Path
 ) -> None:
     # What `npm pack` writes is what a platform installs: its files, its types and its one
-    # dependency, installed from npm's cache (the `npm ci` of `make npm-deps` filled it).
+    # dependency, from npm's cache where it holds it (`npm ci` caches the tarballs but not the
+    # registry's metadata a fresh install resolves the dependency with), else from the registry.
     tarball = _run("npm", "pack", "--silent", "--pack-destination", str(tmp_path)).strip().splitlines()[-1]
     project = tmp_path / "platform"
     project.mkdir()
@@ -113,7 +114,7 @@ def test_the_packed_package_installs_compiles_and_runs_in_a_fresh_project(
         ' "skipLibCheck": false}, "files": ["main.ts"]}\n'
     )
     installed = subprocess.run(
-        ["npm", "install", "--offline", "--no-audit", "--no-fund", str(tmp_path / tarball)],
+        ["npm", "install", "--prefer-offline", "--no-audit", "--no-fund", str(tmp_path / tarball)],
         cwd=project, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert installed.returncode == 0, installed.stdout + installed.stderr

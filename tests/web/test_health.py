@@ -66,10 +66,12 @@ def test_readyz_reports_an_unreachable_redis_without_failing(checked_client):
 def test_without_the_compiled_kernel_the_service_refuses_to_start_unless_the_reference_is_chosen(monkeypatch):
     import sys
 
-    from maubinh_api import create_app
+    from maubinh_api import create_app, strategy
     from maubinh_api.strategy.kernel import KernelUnavailable, kernel_named
 
-    monkeypatch.setitem(sys.modules, "maubinh_api.strategy.compiled_kernel", None)  # as if never built
+    # as if never built: not importable, and not on the package
+    monkeypatch.setitem(sys.modules, "maubinh_api.strategy.compiled_kernel", None)
+    monkeypatch.delattr(strategy, "compiled_kernel", raising=False)
     monkeypatch.delenv("MAUBINH_KERNEL", raising=False)
     kernel_named.cache_clear()
     try:
