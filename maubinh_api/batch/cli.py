@@ -22,6 +22,7 @@ from ..rules.errors import RuleError
 from ..rules.variants import resolve_variant
 from ..strategy.levels import Level
 from . import grading, players, simulate
+from .economics import Economics, Timings
 from .engine import EngineError, connect, prepare_workers, run, worker_service
 from .history import PART_ROWS, HistoryError, parts_of, variant_spec
 
@@ -152,7 +153,7 @@ def _simulate(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     _fresh(out, "history", "compare", "economics.json", "report.html")
     started = time.perf_counter()
-    reports = []
+    reports: list[Economics] = []
     tables = tuple(simulate.Table(text, levels, args.players_per_seat, args.bet) for text in texts)
     with connect(args.scheduler, args.workers) as client:
         ready = time.perf_counter()
@@ -177,17 +178,16 @@ def _simulate(args: argparse.Namespace) -> int:
             reports.append(simulate.economics(table, results))
         working = time.perf_counter() - warmed
     elapsed = time.perf_counter() - started
-    for report in reports:
-        report["elapsed_s"] = round(elapsed, 3)
-        report["warm_up_s"] = round(warmed - ready, 3)  # the workers loading the model
-        report["work_s"] = round(working, 3)  # without starting the cluster or loading the model
-    (out / "economics.json").write_text(json.dumps(reports, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    (out / "report.html").write_text(simulate_report(reports), encoding="utf-8")
-    for report in reports:
+    timings = Timings(round(elapsed, 3), round(warmed - ready, 3), round(working, 3))
+    timed = [report.timed(timings) for report in reports]
+    document = [report.to_json() for report in timed]
+    (out / "economics.json").write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out / "report.html").write_text(simulate_report(timed), encoding="utf-8")
+    for report in timed:
         print(
-            f"{report['variant']}: {report['deals']:,} deals of {report['seats']} seats; points per player per deal "
-            f"sd {report['points']['sd']:.2f}; scoops {report['scoops']['per_1000_pairs']:.1f} per 1,000 pairs; "
-            f"house {report['house_take']['per_1000_deals_per_unit_bet']:.2f} per 1,000 deals per unit bet"
+            f"{report.variant}: {report.deals:,} deals of {report.seats} seats; points per player per deal "
+            f"sd {report.points.sd:.2f}; scoops {report.scoops_per_1000_pairs:.1f} per 1,000 pairs; "
+            f"house {report.house_take.per_1000_deals_per_unit_bet:.2f} per 1,000 deals per unit bet"
         )
     print(f"history: {out / 'history'}; economics: {out / 'economics.json'}; report: {out / 'report.html'}")
     print(f"{args.deals * len(texts):,} deals in {elapsed:.1f} s")

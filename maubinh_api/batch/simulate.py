@@ -26,6 +26,7 @@ from ..rules.knobs import NATURAL_KEYS
 from ..rules.variants import Variant
 from ..service.tables import play_table
 from ..strategy.levels import Level
+from .economics import Economics, HouseTake, LevelFouls, LevelPoints, LevelStyles, NaturalCount, Points
 from .engine import warm_arrow, worker_memory, worker_service
 from .history import variant_of
 from .sums import FoulCount, RunningSums
@@ -173,49 +174,48 @@ def _write_history(rows: list[dict[str, Any]], directory: Path, index: int, kind
     pq.write_table(pa.Table.from_pylist(rows), directory / f"part-{index:05d}.parquet")
 
 
-def economics(table: Table, results: list[SimulateResult]) -> dict[str, Any]:
+def economics(table: Table, results: list[SimulateResult]) -> Economics:
     """The variant's economics from every partition's sums (added in partition order)."""
     variant = table.variant
     summed = _summed(results)
-    deals, pairs, scoops, sap_lang = summed.deals, summed.pairs, summed.scoops, summed.sap_lang
-    points, naturals, level_points = summed.points, summed.naturals, summed.level_points
-    fouls, styles, rake, draw_fee = summed.fouls, summed.styles, summed.rake, summed.draw_fee
-    seats = len(table.levels)
-    hands = deals * seats
+    deals, pairs, hands = summed.deals, summed.pairs, summed.deals * len(table.levels)
     bet = Decimal(table.bet)
-    total = rake + draw_fee
-    return {
-        "variant": variant.name,
-        "variant_spec": table.variant_text,
-        "fingerprint": variant.fingerprint,
-        "deals": deals,
-        "seats": seats,
-        "levels": [level.value for level in table.levels],
-        "hands": hands,
-        "points": _distribution(points),
-        "points_by_level": {
-            level: {"mean": sums.mean, "sd": sums.sd, "hands": sums.hands} for level, sums in level_points.items()
-        },
-        "naturals": {
-            key: {"count": naturals[key], "per_1000_hands": 1000 * naturals[key] / hands if hands else 0.0}
+    total = summed.rake + summed.draw_fee
+    return Economics(
+        variant=variant.name,
+        variant_spec=table.variant_text,
+        fingerprint=variant.fingerprint,
+        deals=deals,
+        seats=len(table.levels),
+        levels=tuple(level.value for level in table.levels),
+        hands=hands,
+        points=_distribution(summed.points),
+        points_by_level=tuple(
+            LevelPoints(level, sums.hands, sums.mean, sums.sd) for level, sums in summed.level_points.items()
+        ),
+        naturals=tuple(
+            NaturalCount(key, summed.naturals[key], 1000 * summed.naturals[key] / hands if hands else 0.0)
             for key in NATURAL_KEYS
             if key in variant.rules.naturals
-        },
-        "scoops": {"count": scoops, "per_1000_pairs": 1000 * scoops / pairs if pairs else 0.0},
-        "sap_lang": {"count": sap_lang, "per_1000_deals": 1000 * sap_lang / deals if deals else 0.0},
-        "fouls_by_level": {
-            level: {"hands": counted.hands, "fouls": counted.fouls, "rate": counted.rate}
-            for level, counted in fouls.items()
-        },
-        "styles_by_level": {level: dict(sorted(counter.items())) for level, counter in styles.items()},
-        "house_take": {
-            "bet": str(bet),
-            "rake": float(rake),
-            "draw_fee": float(draw_fee),
-            "total": float(total),
-            "per_1000_deals_per_unit_bet": float(total * 1000 / (deals * bet)) if deals and bet else 0.0,
-        },
-    }
+        ),
+        scoops=summed.scoops,
+        scoops_per_1000_pairs=1000 * summed.scoops / pairs if pairs else 0.0,
+        sap_lang=summed.sap_lang,
+        sap_lang_per_1000_deals=1000 * summed.sap_lang / deals if deals else 0.0,
+        fouls_by_level=tuple(
+            LevelFouls(level, counted.hands, counted.fouls, counted.rate) for level, counted in summed.fouls.items()
+        ),
+        styles_by_level=tuple(
+            LevelStyles(level, tuple(sorted(counter.items()))) for level, counter in summed.styles.items()
+        ),
+        house_take=HouseTake(
+            bet=str(bet),
+            rake=float(summed.rake),
+            draw_fee=float(summed.draw_fee),
+            total=float(total),
+            per_1000_deals_per_unit_bet=float(total * 1000 / (deals * bet)) if deals and bet else 0.0,
+        ),
+    )
 
 
 def _summed(results: list[SimulateResult]) -> SimulateResult:
@@ -239,15 +239,15 @@ def _summed(results: list[SimulateResult]) -> SimulateResult:
     return total
 
 
-def _distribution(points: Counter[int]) -> dict[str, Any]:
+def _distribution(points: Counter[int]) -> Points:
     """Mean, standard deviation, percentiles and the histogram of points per player per deal."""
     count = sum(points.values())
     if not count:
-        return {"mean": 0.0, "sd": 0.0, "percentiles": {}, "histogram": {"edges": [], "counts": []}}
+        return Points(mean=0.0, sd=0.0, percentiles=(), edges=(), counts=())
     values = sorted(points)
     total = sum(value * times for value, times in points.items())
     squares = sum(value * value * times for value, times in points.items())
-    percentiles = {}
+    percentiles = []
     for label, share in (
         ("p1", 0.01),
         ("p5", 0.05),
@@ -262,15 +262,13 @@ def _distribution(points: Counter[int]) -> dict[str, Any]:
         for value in values:
             seen += points[value]
             if seen >= target:
-                percentiles[label] = value
+                percentiles.append((label, value))
                 break
     low, high = values[0], values[-1]
-    return {
-        "mean": total / count,
-        "sd": RunningSums(count, total, squares).sd,
-        "percentiles": percentiles,
-        "histogram": {
-            "edges": [value - 0.5 for value in range(low, high + 2)],
-            "counts": [points.get(value, 0) for value in range(low, high + 1)],
-        },
-    }
+    return Points(
+        mean=total / count,
+        sd=RunningSums(count, total, squares).sd,
+        percentiles=tuple(percentiles),
+        edges=tuple(value - 0.5 for value in range(low, high + 2)),
+        counts=tuple(points.get(value, 0) for value in range(low, high + 1)),
+    )

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from maubinh_api.batch.economics import Economics
 from maubinh_api.batch.reports import grade_report, simulate_report
 from tests.support.servers import headless_chromium
 
@@ -270,7 +271,7 @@ def test_the_grade_report_is_deterministic_and_survives_empty_input(grade_inputs
 
 
 def test_a_single_variant_report_has_its_tables_and_plots():
-    page = simulate_report(compared()[:1])
+    page = simulate_report([Economics.of(item) for item in compared()[:1]])
     assert_self_contained(page)
     assert_plots(page, 3)
     assert "Variant against variant" not in page
@@ -281,7 +282,7 @@ def test_a_single_variant_report_has_its_tables_and_plots():
 
 @pytest.fixture(scope="module")
 def compare_page() -> str:
-    return simulate_report(compared())
+    return simulate_report([Economics.of(item) for item in compared()])
 
 
 def test_the_compare_report_has_the_difference_table(compare_page):
@@ -310,7 +311,7 @@ def test_the_compare_report_has_the_difference_table(compare_page):
 
 def test_variant_names_are_escaped_and_the_count_is_checked():
     [item] = compared()[:1]
-    page = simulate_report([{**item, "variant": "<i>house</i>", "naturals": {}}])
+    page = simulate_report([Economics.of({**item, "variant": "<i>house</i>", "naturals": {}})])
     assert "<i>house</i>" not in page and "&lt;i&gt;house&lt;/i&gt;" in page
     assert "has no naturals" in page
     with pytest.raises(ValueError, match="one or two"):

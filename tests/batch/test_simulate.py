@@ -12,6 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from maubinh_api.batch import simulate
+from maubinh_api.batch.economics import Economics, Timings
 from maubinh_api.batch.history import check_row, parts_of, read_part
 from maubinh_api.rules.naturals import detect
 from maubinh_api.rules.settlement import Seat, settle
@@ -70,18 +71,18 @@ def test_players_take_turns_at_a_seat(played):
 def test_the_economics_add_up(played):
     _, result, _, rows = played
     report = simulate.economics(TABLE, [result])
-    assert report["deals"] == 30 and report["hands"] == 120
-    assert sum(report["points"]["histogram"]["counts"]) == 120
+    assert report.deals == 30 and report.hands == 120  # 30 deals of 4 seats
+    assert sum(report.points.counts) == 120
     # Points are zero-sum between players (the rake is taken from money, not points).
-    assert report["points"]["mean"] == 0.0
+    assert report.points.mean == 0.0
     held = Counter(
         found.key
         for row in rows
         if (found := detect(check_row(row)[0].arrangement.cards, preset("online").rules)) is not None
     )
-    assert {key: value["count"] for key, value in report["naturals"].items() if value["count"]} == dict(held)
-    assert report["fouls_by_level"]["beginner"]["hands"] == 30
-    assert report["scoops"]["count"] <= 30 * 6
+    assert {natural.key: natural.count for natural in report.naturals if natural.count} == dict(held)
+    assert {entry.level: entry.hands for entry in report.fouls_by_level}["beginner"] == 30
+    assert report.scoops <= 30 * 6  # six pairs a deal at four seats
     # online rakes 2% of winnings and a 2% draw fee: the house take is what the settlements say.
     variant = preset("online")
     house = Decimal(0)
@@ -89,8 +90,17 @@ def test_the_economics_add_up(played):
         seats = rows[4 * deal : 4 * deal + 4]
         table = [Seat(row["player_id"], check_row(row)[0].arrangement, row["declare_natural"]) for row in seats]
         house += settle(table, variant, Decimal("10")).house_take.total
-    assert report["house_take"]["total"] == float(house)
-    assert report["house_take"]["per_1000_deals_per_unit_bet"] == pytest.approx(float(house) * 1000 / (30 * 10))
+    assert report.house_take.total == float(house)
+    assert report.house_take.per_1000_deals_per_unit_bet == pytest.approx(float(house) * 1000 / (30 * 10))
+
+
+def test_economics_json_reads_back_as_the_same_summary(played):
+    # What simulate writes to economics.json is what the report (or anyone) reads back.
+    _, result, _, _ = played
+    report = simulate.economics(TABLE, [result]).timed(Timings(1.5, 0.5, 1.0))
+    written = json.loads(json.dumps(report.to_json()))
+    assert Economics.of(written) == report
+    assert list(written)[:3] == ["variant", "variant_spec", "fingerprint"] and written["work_s"] == 1.0
 
 
 def test_partitions_merge_in_order_whatever_order_they_arrive(tmp_path):
@@ -151,7 +161,8 @@ def test_natural_frequencies_match_their_exact_probabilities(tmp_path):
     table = simulate.Table("classic", (Level.BEST,) * 4, 1, "1")
     parts = [simulate.SimulatePart(index, index * 25, 25, 11, table, str(tmp_path), "parquet") for index in range(4)]
     report = simulate.economics(table, [simulate.simulate_part(part) for part in parts])
-    hands = report["hands"]
+    hands = report.hands
+    counts = {natural.key: natural.count for natural in report.naturals}
     chances = {
         "six_pairs": _pattern_probability(_six_pairs),
         "five_pairs_trips": _pattern_probability(lambda counts: counts.count(3) == 1 and 1 not in counts),
@@ -160,5 +171,5 @@ def test_natural_frequencies_match_their_exact_probabilities(tmp_path):
     for key, chance in chances.items():
         expected = hands * chance
         sd = math.sqrt(hands * chance * (1 - chance))
-        observed = report["naturals"][key]["count"]
+        observed = counts[key]
         assert abs(observed - expected) <= 4.5 * sd + 0.5, (key, observed, expected)

@@ -7,30 +7,12 @@ These are the templates' filters (``{{ value | number(2) }}``); each takes what 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 
-__all__ = ["as_float", "mapping", "number", "p_value", "share", "signed", "whole"]
+from ..fields import as_float
+
+__all__ = ["number", "p_value", "share", "signed", "whole"]
 
 DASH = "—"
-
-
-def as_float(value: object) -> float:
-    """A number from an input field (int, float, Decimal or numeric string); NaN when there is none.
-
-    >>> as_float("1.5"), as_float(None), as_float(True)
-    (1.5, nan, nan)
-    """
-    if value is None or isinstance(value, bool):
-        return math.nan
-    try:
-        return float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return math.nan
-
-
-def mapping(value: object) -> Mapping[str, object]:
-    """``value`` if it is a mapping, else an empty one (a missing section renders as dashes, not a crash)."""
-    return value if isinstance(value, Mapping) else {}
 
 
 def number(value: object, digits: int = 3) -> str:

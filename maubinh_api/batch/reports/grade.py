@@ -10,7 +10,8 @@ from typing import Any, Final
 import pandas as pd
 from markupsafe import Markup
 
-from .formats import as_float, number, p_value, share, whole
+from ..fields import as_float
+from .formats import number, p_value, share, whole
 from .plots import VERDICTS, Plot, loss_histogram, player_comparison, plot_style, verdict_chart
 from .rendering import render, text
 from .summaries import GradeSummary, Yardstick

@@ -25,8 +25,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
+from ..economics import Economics
 from .formats import number
-from .summaries import Economics, LevelLine
+from .summaries import LevelLine
 
 __all__ = [
     "VERDICTS",

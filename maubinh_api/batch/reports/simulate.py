@@ -4,15 +4,15 @@ points, naturals, scoops, sập làng, fouls and the house's take (templates/sim
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from markupsafe import Markup
 
-from .formats import as_float, number, signed, whole
+from ..economics import Economics
+from .formats import number, signed, whole
 from .plots import naturals_plot, plot_style, points_plot, rates_plot
 from .rendering import render
-from .summaries import Economics
 
 __all__ = ["simulate_report"]
 
@@ -20,13 +20,12 @@ _COUNTS: Final = (("Deals", "deals"), ("Players per table", "seats"), ("Hands", 
 _BOLD: Final = Markup("<strong>{}</strong>")
 
 
-def simulate_report(economics: Sequence[Mapping[str, object]]) -> str:
-    """The HTML report of ``simulate``: each mapping is one variant's economics as ``simulate``
-    computes them (points, naturals, scoops, sập làng, fouls by level, house take); with two, the
-    page adds a table of the differences B − A."""
-    if not 1 <= len(economics) <= 2:
-        raise ValueError(f"simulate_report takes one or two variants, not {len(economics)}")
-    variants = [Economics.of(item) for item in economics]
+def simulate_report(variants: Sequence[Economics]) -> str:
+    """The HTML report of ``simulate``: each variant's economics as ``simulate`` computes them
+    (points, naturals, scoops, sập làng, fouls by level, house take); with two, the page adds a
+    table of the differences B − A."""
+    if not 1 <= len(variants) <= 2:
+        raise ValueError(f"simulate_report takes one or two variants, not {len(variants)}")
     names = [variant.variant for variant in variants]
     labels = names if len(variants) == 1 else [f"{letter}: {name}" for letter, name in zip("AB", names, strict=False)]
     with plot_style():
@@ -128,11 +127,11 @@ def _variant(item: Economics, label: str) -> dict[str, object]:
             ["Sập làng", whole(item.sap_lang), f"{number(item.sap_lang_per_1000_deals, 2)} per 1,000 deals"],
         ],
         "take": [
-            ["Rake", number(take.get("rake"), 2)],
-            ["Draw fee", number(take.get("draw_fee"), 2)],
-            ["Total", number(take.get("total"), 2)],
-            ["Per 1,000 deals per unit bet", number(as_float(take.get("per_1000_deals_per_unit_bet")), 3)],
-            ["Bet", str(take.get("bet", "—"))],
+            ["Rake", number(take.rake, 2)],
+            ["Draw fee", number(take.draw_fee, 2)],
+            ["Total", number(take.total, 2)],
+            ["Per 1,000 deals per unit bet", number(take.per_1000_deals_per_unit_bet, 3)],
+            ["Bet", take.bet],
         ],
         "naturals": naturals,
     }
