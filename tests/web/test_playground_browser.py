@@ -458,6 +458,22 @@ def test_a_card_moves_by_keyboard_alone(page: Playground) -> None:
     assert page.console_errors() == []
 
 
+def test_a_second_move_into_a_full_chi_keeps_the_card_just_placed(page: Playground) -> None:
+    # Two back cards sent to the full front one after the other: the second move sends out a card
+    # the player did not put there, so the first one stays (the moves used to cancel out).
+    page.wait_for_checks()
+    before = page.rows()
+    first, second = before["back"][0], before["back"][1]
+    page.card(first).send_keys("3")
+    page.wait(lambda: first in page.rows()["front"], "the first move")
+    page.card(second).send_keys("3")
+    after = page.wait(lambda: page.rows() if second in page.rows()["front"] else {}, "the second move")
+    assert first in after["front"] and second in after["front"]
+    held = sorted(card for row in after.values() for card in row)
+    assert held == sorted(card for row in before.values() for card in row)  # the same 13 cards
+    assert page.console_errors() == []
+
+
 def test_the_language_switch_gives_vietnamese_texts_and_is_remembered(page: Playground, server: Service) -> None:
     page.wait_for_checks()
     page.find('.lang[data-lang="vi"]').click()

@@ -48,6 +48,18 @@ test('a card moved to a full chi trades places with that chi last card', () => {
   assert.equal(moved(rows, 'As', 'back'), null);
 });
 
+test('a second move into a full chi keeps the card just placed there and sends out another', () => {
+  // 9s goes to the front, sending out 2c; then Jc follows it: 2h goes, 9s stays (issue: two moves cancelled out)
+  const first = moved(frozen(DEALT), '9s', 'front');
+  const second = moved(frozen(first.rows), 'Jc', 'front', ['9s']);
+  assert.equal(second.other, '2h');
+  assert.deepEqual(second.rows.front, ['4d', 'Jc', '9s']); // in the place of the card sent out
+  assert.deepEqual(second.rows.back, ['Qd', 'Qc', 'Jh', 'Jd', '2h']);
+  // every card there placed by the player: the one placed longest ago goes
+  const third = moved(frozen(second.rows), 'Qd', 'front', ['4d', '9s', 'Jc']);
+  assert.equal(third.other, '4d');
+});
+
 test('a card moved to a chi with room goes to its end', () => {
   const rows = frozen(without(DEALT, '4d'));
   const { rows: next, other } = moved(rows, 'Jc', 'front');

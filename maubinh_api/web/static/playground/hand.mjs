@@ -71,17 +71,17 @@ export function swapCards(first, second) {
   actions.changeHand(next, first, t('swapped', { first: cardName(first), second: cardName(second) }));
 }
 
-/** Move a card to a chi; into a full chi it trades places with that chi's last card. */
+/** Move a card to a chi; into a full chi it trades places with a card the player did not just put there. */
 export function moveCard(card, target) {
   const from = positionOf(card);
   if (from === target) announce(t('alreadyThere', { card: cardName(card), position: positionWord(target) }));
-  const change = moved(state.rows, card, target);
+  const change = moved(state.rows, card, target, state.placed);
   if (!change) return;
   if (!change.other) {
-    actions.changeHand(change.rows, card, t('moved', { card: cardName(card), position: positionWord(target) }));
+    actions.moveHand(change.rows, card, t('moved', { card: cardName(card), position: positionWord(target) }));
     return;
   }
-  actions.changeHand(change.rows, card, t('movedSwapped', {
+  actions.moveHand(change.rows, card, t('movedSwapped', {
     card: cardName(card), position: positionWord(target), other: cardName(change.other), from: positionWord(from),
   }));
 }

@@ -55,11 +55,13 @@ export function swapped(rows, first, second) {
 }
 
 /**
- * ``card`` moved to the chi ``target``: at its end when there is room, else in place of that chi's
- * last card, which takes the moved card's place ({rows, other}). Null when the card is not in the
- * hand or already in that chi.
+ * ``card`` moved to the chi ``target``: at its end when there is room. Into a full chi it trades
+ * places with one of that chi's cards: the last one the player did not put there (``placed``: the
+ * cards the player moved, most recent last), so that two moves in a row into one chi do not send
+ * the first one back; if the player put them all there, the one put there longest ago.
+ * Returns {rows, other}; null when the card is not in the hand or already in that chi.
  */
-export function moved(rows, card, target) {
+export function moved(rows, card, target, placed = []) {
   const from = rowOf(rows, card);
   if (!from || from === target) return null;
   const next = copyRows(rows);
@@ -69,10 +71,23 @@ export function moved(rows, card, target) {
     next[target].push(card);
     return { rows: next, other: null };
   }
-  const other = rows[target][rows[target].length - 1];
+  const out = sentOut(rows[target], placed);
+  const other = rows[target][out];
   next[from][place] = other;
-  next[target][next[target].length - 1] = card;
+  next[target][out] = card;
   return { rows: next, other };
+}
+
+/** The place of the card a full chi gives up: its last one not among ``placed``, else the one placed first. */
+function sentOut(row, placed) {
+  for (let index = row.length - 1; index >= 0; index -= 1) {
+    if (placed.indexOf(row[index]) < 0) return index;
+  }
+  let oldest = 0;
+  row.forEach((card, index) => {
+    if (placed.indexOf(card) < placed.indexOf(row[oldest])) oldest = index;
+  });
+  return oldest;
 }
 
 /** The rows without ``card`` (the same rows when it is not there). */

@@ -30,6 +30,7 @@ const data = Object.seal({
   deck: [], // the 52 cards as shuffled: seat i is dealt deck[13 i .. 13 i + 12]
   rows: emptyRows(), // the user's cards, chi by chi (each change made by rows.mjs)
   picked: null, // the card picked up (click, Enter or Space) to swap with another
+  placed: [], // the cards the player moved into a chi, most recent last: a full chi keeps them
   asDealt: false, // the hand is as dealt (high to low): nobody has set it yet
   focusCard: null, // the card holding the hand's single tab stop (always one of the hand's, or null)
   declare: true,
@@ -107,9 +108,10 @@ function send(type, detail) {
 // --------------------------------------------------------------- actions
 
 /** A new arrangement of the cards: whatever was said about the old one goes with it. */
-function arrange(rows, focus) {
+function arrange(rows, focus, placed = []) {
   data.rows = rows;
   const cards = allCards(rows);
+  data.placed = placed.filter((card) => cards.indexOf(card) >= 0);
   const wanted = focus === undefined ? data.focusCard : focus;
   data.focusCard = cards.indexOf(wanted) >= 0 ? wanted : cards[0] || null;
   data.picked = null;
@@ -161,7 +163,13 @@ export const actions = Object.freeze({
 
   /** The cards moved (or came, or went); ``focus`` keeps the tab stop on that card. */
   changeHand(rows, focus, message) {
-    arrange(rows, focus);
+    arrange(rows, focus, data.placed);
+    send('hand', { message });
+  },
+
+  /** The player moved ``card`` into a chi (``rows`` the result): a full chi keeps it on the next move. */
+  moveHand(rows, card, message) {
+    arrange(rows, card, data.placed.filter((other) => other !== card).concat([card]));
     send('hand', { message });
   },
 
