@@ -474,6 +474,34 @@ def test_a_second_move_into_a_full_chi_keeps_the_card_just_placed(page: Playgrou
     assert page.console_errors() == []
 
 
+def test_placing_an_arrangement_by_keyboard_keeps_the_focus_on_the_hand(page: Playground) -> None:
+    # Enter on a Place button (an alternative, or the analysis's "Place the best play") puts the
+    # cards on the table and the focus on them; the button is drawn anew, and the focus used to
+    # fall to <body>.
+    def focused_card() -> str | None:
+        card: str | None = page.driver.execute_script("return document.activeElement.dataset.card || null;")
+        return card
+
+    page.wait_for_checks()
+    page.click("#best")
+    page.wait(
+        lambda: page.driver.find_elements(By.CSS_SELECTOR, '#optimal-result [data-choice="1"] button'), "alternatives"
+    )
+    before = page.rows()
+    page.find('#optimal-result [data-choice="1"] button').send_keys(Keys.ENTER)
+    placed = page.wait(lambda: page.rows() if page.rows() != before else {}, "the alternative placed")
+    assert focused_card() == placed["back"][0]
+
+    page.wait_for_checks()  # the alternative gives up points: the analysis offers the best play
+    page.wait(
+        lambda: page.driver.find_elements(By.CSS_SELECTOR, "#analysis-result button.small"), "Place the best play"
+    )
+    page.find("#analysis-result button.small").send_keys(Keys.ENTER)
+    best = page.wait(lambda: page.rows() if page.rows() != placed else {}, "the best play placed")
+    assert focused_card() == best["back"][0]
+    assert page.console_errors() == []
+
+
 def test_the_language_switch_gives_vietnamese_texts_and_is_remembered(page: Playground, server: Service) -> None:
     page.wait_for_checks()
     page.find('.lang[data-lang="vi"]').click()

@@ -172,7 +172,7 @@ export function renderAnalysis() {
 
 export function placeBest(answer) {
   actions.setDeclare(answer.best.declare_natural || !answer.natural);
-  actions.placeArrangement(answer.best.arrangement, t('placedBest'));
+  actions.placeArrangement(answer.best.arrangement, t('placedBest'), true);
 }
 
 /** Win / tie / lose of each chi as bars, with the numbers written out too. */

@@ -82,7 +82,7 @@ export function renderChoice(choice, index, objective) {
   button.setAttribute('aria-label', t('placeChoice', { choice: title }));
   button.addEventListener('click', () => {
     if (choice.natural) actions.setDeclare(choice.declare_natural);
-    actions.placeArrangement(choice.arrangement, t('placedChoice', { choice: title }));
+    actions.placeArrangement(choice.arrangement, t('placedChoice', { choice: title }), true);
   });
   return el('li', { class: 'choice' + (onTable ? ' on-table' : ''), 'aria-current': onTable ? 'true' : null,
     dataset: { choice: String(index) } }, [

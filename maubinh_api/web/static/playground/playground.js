@@ -59,10 +59,11 @@ const REACTIONS = {
   log: ({ section }) => renderLog(section),
   errors: renderErrors,
   // The cards moved: the table and the optimal answer of the old hand go, the checks follow.
-  hand: ({ message }) => {
+  hand: ({ message, focus }) => {
     clearTable();
     drawHand();
     renderOptimal();
+    if (focus) focusCard(state.focusCard);
     if (message) announce(message);
     scheduleChecks();
   },

@@ -173,10 +173,11 @@ export const actions = Object.freeze({
     send('hand', { message });
   },
 
-  /** Put the cards as an answer of the API laid them out. */
-  placeArrangement(arrangement, message) {
+  /** Put the cards as an answer of the API laid them out; ``focus``: the keyboard follows them to the
+   * hand (a Place button the player pressed is drawn anew, and its focus would fall to the page). */
+  placeArrangement(arrangement, message, focus = false) {
     arrange(copyRows(arrangement), arrangement.back[0]);
-    send('hand', { message });
+    send('hand', { message, focus });
   },
 
   clearHand(message) {
