@@ -269,7 +269,7 @@ def player_lines(outcome: PlayerOutcome, bet: Decimal, rules: RuleSet, everyone_
         lines.append(
             Line(
                 f"Rake: the house keeps {_percent(rules.rake)} of the winnings {amount} = {rake}.",
-                f"Phí: nhà cái thu {_percent(rules.rake)} tiền thắng {amount} = {rake}.",
+                f"Tiền xâu: nhà cái thu {_percent(rules.rake)} tiền thắng {amount} = {rake}.",
             )
         )
     if everyone_even and outcome.draw_fee > 0:

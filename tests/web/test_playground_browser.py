@@ -386,7 +386,7 @@ def test_deal_foul_best_play_and_a_settled_table_match_the_api(
     page.find("#settle").click()
     page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the settlement")
     seats = page.seats()
-    assert [seat["id"] for seat in seats] == ["An", "Bình", "Chi", "Dũng"]
+    assert [seat["id"] for seat in seats] == ["An", "Bình", "Cường", "Dũng"]  # no seat named like a chi
     assert seats[0]["arrangement"] == page.rows()
     for index, seat in enumerate(seats[1:], start=1):
         cards = flat(seat["arrangement"])
@@ -525,6 +525,22 @@ def test_the_language_switch_gives_vietnamese_texts_and_is_remembered(page: Play
     assert page.text("#arrange-heading") == "Xếp bài"
     page.find('.lang[data-lang="en"]').click()
     assert page.text("#arrange-heading") == "Arrange"
+    assert page.console_errors() == []
+
+
+def test_the_vietnamese_page_says_one_word_for_each_thing(page: Playground) -> None:
+    # The deal's seed is "mã chia bài", not a plant's seed ("hạt giống"); the rake is "tiền xâu",
+    # never "phí" or "phế" (the draw fee is "phí hòa"); and no seat is named like a chi.
+    page.wait_for_checks()
+    page.find('.lang[data-lang="vi"]').click()
+    page.wait(lambda: page.text("#arrange-heading") == "Xếp bài", "the Vietnamese page")
+    page.find("#settle").click()
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the settlement")
+    body = page.text("body").lower()
+    assert "hạt giống" not in body and "phế" not in body
+    assert page.text('label[for="seed"]') == "Mã chia bài (seed)"
+    assert re.findall(r"\bphí\b(?!\s+hòa)", body) == []  # only the draw fee's "phí hòa"
+    assert "chi" not in [seat["id"].lower() for seat in page.seats()]
     assert page.console_errors() == []
 
 

@@ -5,7 +5,8 @@ export const SUIT_SYMBOL = { s: '♠', h: '♥', d: '♦', c: '♣' };
 export const POSITIONS = ['back', 'middle', 'front'];
 export const SIZE = { back: 5, middle: 5, front: 3 };
 export const HAND_SIZE = 13;
-export const SEAT_NAMES = ['An', 'Bình', 'Chi', 'Dũng'];
+// Players' names, none a word of the game (a seat once called Chi read as a chi).
+export const SEAT_NAMES = ['An', 'Bình', 'Cường', 'Dũng'];
 // The bots' levels before the user picks (keys of GET /v1/enumerations' levels).
 export const DEFAULT_LEVELS = ['casual', 'club', 'expert'];
 export const MAX_SEED = 4294967295;
