@@ -742,6 +742,20 @@ def test_a_key_with_limits_shows_what_is_left_of_its_budget(browser: WebDriver, 
         page.wait(lambda: int(re.match(r"Left: ([\d,]+)", line.text).group(1).replace(",", "")) < before, "spending")
 
 
+def test_with_keys_on_and_none_typed_the_checks_say_they_wait_for_the_key(browser: WebDriver, tmp_path: Path) -> None:
+    # The 13 cards are dealt, but the service refuses the rules without a key: the check and the
+    # analysis said "0 of 13 cards" beside them; they say what they wait for, until the key comes.
+    with guarded_page(browser, tmp_path) as (page, key):
+        page.wait(lambda: page.text('[data-error-for="apiKey"]'), "the page to ask for a key")
+        assert len(flat(page.rows())) == 13
+        for box in ("#check-result", "#analysis-result"):
+            page.wait(lambda box=box: "API key" in page.text(box), f"{box} to ask for the key")
+            assert "of 13 cards" not in page.text(box)
+        page.find("#api-key").send_keys(key)
+        page.find("#best").click()  # the first action with the key loads the rules, then the checks run
+        page.wait_for_checks()
+
+
 def test_the_first_click_after_typing_a_key_does_what_it_says(browser: WebDriver, tmp_path: Path) -> None:
     # Typing a key and clicking a button at once (no Tab first) must press the button. The key's
     # change (as the field lost focus to the button) loaded the rules, and their arrival dropped the

@@ -27,8 +27,10 @@ export function scheduleChecks() {
 
 export function runChecks() {
   if (!state.variantReady) {
-    // The rules never loaded (no network, no key yet): try again now that the user acts.
+    // The rules never loaded (no network, no key yet): try again now that the user acts, and
+    // say beside the cards what the checks wait for (not a count of cards long since dealt).
     if (!state.variantsLoading) actions.wantRules();
+    showWaiting();
     return;
   }
   if (!handComplete()) return;
@@ -71,7 +73,7 @@ export function renderValidation() {
     if (state.errors.validate && state.errors.validate.length) {
       say('check-status', 'checkFailed', { detail: firstDetail('validate') });
     }
-    else if (!handComplete()) box.append(waiting());
+    else if (!handComplete() || !state.variantReady) box.append(waiting());
     return;
   }
   const reasons = answer.reasons.map((reason) => label(reason.detail));
@@ -131,7 +133,24 @@ export function analyse() {
 
 /** What a check waits for, on the page (not only in the status a screen reader hears). */
 export function waiting() {
-  return el('p', { class: 'note waiting', text: t('needThirteen', { count: handCards().length }) });
+  if (!handComplete()) return el('p', { class: 'note waiting', text: t('needThirteen', { count: handCards().length }) });
+  return el('p', { class: 'note waiting', text: t(waitingFor()) });
+}
+
+/** With all 13 cards set but no rules yet, the check panels say what they wait for (drawn again when
+ * the service's refusal arrives: then it is the key). */
+export function showWaiting() {
+  if (state.variantReady || !handComplete()) return;
+  renderValidation();
+  renderAnalysis();
+  say('check-status', waitingFor());
+  say('analysis-status', waitingFor());
+}
+
+/** With all 13 cards set, what the checks still wait for: the key the service asked for, or its rules. */
+function waitingFor() {
+  const keyAsked = Object.values(state.errors).some((found) => found.some((error) => error.field === 'apiKey'));
+  return keyAsked ? 'waitKey' : 'waitRules';
 }
 
 export function renderAnalysis() {
@@ -140,7 +159,7 @@ export function renderAnalysis() {
   markFor(box, answer ? state.answeredFor.analysis : null);
   if (!answer) {
     if (state.errors.analysis && state.errors.analysis.length) say('analysis-status', 'analysisFailed');
-    else if (!handComplete()) box.append(waiting());
+    else if (!handComplete() || !state.variantReady) box.append(waiting());
     return;
   }
   const verdict = el('span', { class: 'badge verdict verdict-' + answer.verdict.key, id: 'analysis-verdict',

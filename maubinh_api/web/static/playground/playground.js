@@ -20,7 +20,7 @@
 'use strict';
 
 import { loadUsage, renderBudget, renderLog } from './api.mjs';
-import { analyse, renderAnalysis, renderValidation, runChecks, scheduleChecks } from './checks.mjs';
+import { analyse, showWaiting, renderAnalysis, renderValidation, runChecks, scheduleChecks } from './checks.mjs';
 import { STORE } from './constants.mjs';
 import { buildPicker, clearHand, deal, newSeed, onPick, renderPicker } from './deal.mjs';
 import { shuffledDeck } from './deck.mjs';
@@ -57,7 +57,10 @@ const REACTIONS = {
   language: showLanguage,
   budget: renderBudget,
   log: ({ section }) => renderLog(section),
-  errors: renderErrors,
+  errors: () => {
+    renderErrors();
+    showWaiting();
+  },
   // The cards moved: the table and the optimal answer of the old hand go, the checks follow.
   hand: ({ message, focus }) => {
     clearTable();

@@ -105,6 +105,8 @@ const en = {
   optimalSummary: '{count} arrangements listed; the first is worth {ev} points per opponent.',
   needHand: 'Set all 13 cards first.',
   needThirteen: '{count} of 13 cards: the check starts once the hand is complete.',
+  waitKey: 'The checks start once the service has its API key: type it above.',
+  waitRules: 'The checks start once the rules have loaded.',
   checkHeading: 'Check',
   checking: 'Checking…',
   checkFailed: 'The check failed: {detail}',

@@ -105,6 +105,8 @@ const vi = {
   optimalSummary: 'Có {count} cách xếp; cách đầu tiên được {ev} điểm mỗi đối thủ.',
   needHand: 'Hãy xếp đủ 13 lá trước.',
   needThirteen: 'Có {count}/13 lá: kiểm tra bắt đầu khi đủ bài.',
+  waitKey: 'Phần kiểm tra bắt đầu khi dịch vụ có khóa API: hãy nhập khóa ở trên.',
+  waitRules: 'Phần kiểm tra bắt đầu khi luật chơi đã tải xong.',
   checkHeading: 'Kiểm tra',
   checking: 'Đang kiểm tra…',
   checkFailed: 'Kiểm tra thất bại: {detail}',
