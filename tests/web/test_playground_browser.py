@@ -502,6 +502,41 @@ def test_placing_an_arrangement_by_keyboard_keeps_the_focus_on_the_hand(page: Pl
     assert page.console_errors() == []
 
 
+def test_small_visual_faults_stay_mended(page: Playground) -> None:
+    # The bet's error does not push the players field out of line; "Place the best play" keeps
+    # its distance from the heading after it; red suits are red in the alternatives list too.
+    page.wait_for_checks()
+    players = page.find("#seat-count").rect["y"]
+    page.find("#bet").clear()
+    page.find("#bet").send_keys("ten")
+    page.find("#settle").click()
+    page.wait(lambda: page.text("#bet-error"), "the bet's error")
+    assert page.find("#seat-count").rect["y"] == players
+
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#analysis-result > button"), "Place the best play")
+    gap = page.driver.execute_script(
+        "const button = document.querySelector('#analysis-result > button');"
+        "return button.nextElementSibling.getBoundingClientRect().top - button.getBoundingClientRect().bottom;"
+    )
+    assert gap >= 8  # pixels of air between the button and the next heading
+
+    page.click("#best")
+    page.wait(
+        lambda: page.driver.find_elements(
+            By.CSS_SELECTOR, "#optimal-result .choice-cards .suit-h, #optimal-result .choice-cards .suit-d"
+        ),
+        "the alternatives",
+    )
+    colours = page.driver.execute_script(
+        "return [...document.querySelectorAll('#optimal-result .choice-cards [class^=suit-]')]"
+        ".map((node) => [node.className, getComputedStyle(node).color]);"
+    )
+    black = {colour for name, colour in colours if name in ("suit-s", "suit-c")}
+    red = {colour for name, colour in colours if name in ("suit-h", "suit-d")}
+    assert red and black and not red & black
+    assert [error for error in page.console_errors() if "422" not in error] == []  # the bet refused
+
+
 def test_the_language_switch_gives_vietnamese_texts_and_is_remembered(page: Playground, server: Service) -> None:
     page.wait_for_checks()
     page.find('.lang[data-lang="vi"]').click()

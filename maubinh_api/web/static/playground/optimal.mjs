@@ -2,7 +2,7 @@
 
 import { call, fail, flatCardField, logRequests, withVariant } from './api.mjs';
 import { HAND_SIZE, PATHS, POSITIONS } from './constants.mjs';
-import { begin, byId, cardsText, clear, el, integer, isCurrent, label, say, setBusy, setStatus, signed, t } from './page.mjs';
+import { begin, byId, cardsColoured, clear, el, integer, isCurrent, label, say, setBusy, setStatus, signed, t } from './page.mjs';
 import { sameArrangement } from './rows.mjs';
 import { actions, handCards, handComplete, state } from './state.mjs';
 
@@ -90,7 +90,8 @@ export function renderChoice(choice, index, objective) {
     onTable ? el('span', { class: 'badge badge-small badge-ok', text: t('onTable') }) : null,
     el('span', { class: 'choice-ev', text: t('evShort', { ev: signed(choice.ev) }) }),
     el('span', { class: 'choice-chi', text: chi }),
-    el('span', { class: 'choice-cards', text: POSITIONS.map((position) => cardsText(choice.arrangement[position])).join(' | ') }),
+    el('span', { class: 'choice-cards' }, POSITIONS.flatMap((position, index) =>
+      (index ? [' | '] : []).concat(cardsColoured(choice.arrangement[position])))),
     button,
   ]);
 }

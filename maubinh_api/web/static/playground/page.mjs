@@ -140,6 +140,16 @@ export function cardsText(cards) {
   return cards.map((card) => rankText(card) + SUIT_SYMBOL[card[1]]).join(' ');
 }
 
+/** The same text as :func:`cardsText`, each card in its suit's colour (red hearts and diamonds). */
+export function cardsColoured(cards) {
+  const nodes = [];
+  cards.forEach((card, index) => {
+    if (index) nodes.push(' ');
+    nodes.push(el('span', { class: 'suit-' + card[1], text: rankText(card) + SUIT_SYMBOL[card[1]] }));
+  });
+  return nodes;
+}
+
 /** The node a card of the hand is drawn as. */
 export function handCardNode(card) {
   return document.querySelector('#hand .card[data-card="' + card + '"]');
