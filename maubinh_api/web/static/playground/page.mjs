@@ -150,6 +150,14 @@ export function cardsColoured(cards) {
   return nodes;
 }
 
+/** Each sideways-scrolling table that does not fit says so under it (a phone cuts its last columns off). */
+export function showScrollHints() {
+  document.querySelectorAll('.table-scroll').forEach((scroll) => {
+    const hint = scroll.nextElementSibling;
+    if (hint && hint.classList.contains('scroll-hint')) hint.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
+  });
+}
+
 /** The node a card of the hand is drawn as. */
 export function handCardNode(card) {
   return document.querySelector('#hand .card[data-card="' + card + '"]');

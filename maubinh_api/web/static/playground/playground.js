@@ -27,7 +27,7 @@ import { shuffledDeck } from './deck.mjs';
 import { renderErrors } from './errors.mjs';
 import { focusCard, onHandClick, onHandKey, onPointerDown, renderHand, updateRowLabels } from './hand.mjs';
 import { dropOptimal, optimise, renderOptimal } from './optimal.mjs';
-import { announce, byId, randomSeed, recall, store, t, translateStatuses } from './page.mjs';
+import { announce, byId, randomSeed, recall, showScrollHints, store, t, translateStatuses } from './page.mjs';
 import { actions, handComplete, state, subscribe } from './state.mjs';
 import { clearTable, renderSeats, renderTable, settle } from './table.mjs';
 import {
@@ -87,6 +87,7 @@ const REACTIONS = {
   table: () => {
     renderTable();
     drawSeats();
+    showScrollHints();
   },
   enumerations: drawSeats,
   variantRef: renderFingerprint,
@@ -150,6 +151,7 @@ function renderAll() {
   renderChangedCount();
   drawSeats();
   renderTable();
+  showScrollHints();
   Object.keys(state.logs).forEach(renderLog);
   if (!handComplete()) scheduleChecks();
 }
@@ -218,6 +220,7 @@ function bindEvents() {
   });
   byId('bet').addEventListener('input', clearTable);
   byId('settle').addEventListener('click', settle);
+  window.addEventListener('resize', showScrollHints); // a phone turned: the money table may fit now, or no longer
 }
 
 function init() {

@@ -190,6 +190,7 @@ export function renderTable() {
   box.append(el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('moneyHeading', {
     bet: settlement.bet,
   }) }, moneyTable(settlement)));
+  box.append(el('p', { class: 'hint scroll-hint', hidden: true, text: t('scrollSideways') }));
   box.append(el('h3', { text: t('pairsHeading') }));
   box.append(el('div', { class: 'pairs' }, settlement.pairs.map(renderPair)));
   box.append(el('h3', { text: t('playerLinesHeading') }));

@@ -170,6 +170,7 @@ Object.assign(en, {
   settling: 'Settling the table…',
   tableFailed: 'The table could not be settled: {detail}',
   moneyHeading: 'Money (bet {bet})',
+  scrollSideways: 'Scroll the table sideways to see every column →',
   pairsHeading: 'Pair by pair',
   playerLinesHeading: 'How each total is reached',
   tableSummary: 'Settled. {name}: {points} points, net {net}.',

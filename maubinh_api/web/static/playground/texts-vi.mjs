@@ -170,6 +170,7 @@ Object.assign(vi, {
   settling: 'Đang tính tiền cả bàn…',
   tableFailed: 'Không tính được bàn này: {detail}',
   moneyHeading: 'Tiền (mức cược {bet})',
+  scrollSideways: 'Vuốt bảng sang ngang để xem hết các cột →',
   pairsHeading: 'Từng cặp',
   playerLinesHeading: 'Cách tính tổng của từng người',
   tableSummary: 'Đã tính xong. {name}: {points} chi, thực nhận {net}.',
