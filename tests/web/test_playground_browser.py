@@ -514,6 +514,11 @@ def test_small_visual_faults_stay_mended(page: Playground) -> None:
     page.wait(lambda: page.text("#bet-error"), "the bet's error")
     assert page.find("#seat-count").rect["y"] == players
 
+    page.click("#best")  # then an alternative, which gives up points: the analysis offers the best play
+    page.wait(
+        lambda: page.driver.find_elements(By.CSS_SELECTOR, '#optimal-result [data-choice="1"] button'), "alternatives"
+    )
+    page.find('#optimal-result [data-choice="1"] button').click()
     page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#analysis-result > button"), "Place the best play")
     gap = page.driver.execute_script(
         "const button = document.querySelector('#analysis-result > button');"
