@@ -228,7 +228,8 @@ class Playground:
         """No serious or critical axe violation, and no sideways scrolling, at both widths."""
         for width in (DESKTOP, PHONE):
             self.use_width(width)
-            assert self.accessibility_violations() == [], f"{when}, {width} px"
+            violations = self.accessibility_violations()
+            assert violations == [], f"{when}, {width} px: {violations}"
             assert self.horizontal_overflow() <= 0, f"{when}: the page scrolls sideways at {width} px"
         self.use_width(DESKTOP)
 

@@ -58,3 +58,36 @@ test('a new arrangement keeps the tab stop on a card of the hand and drops what 
   actions.clearHand('cleared');
   assert.equal(state.focusCard, null);
 });
+
+test('undo takes back each change of the hand in turn, redo makes it again, and a deal starts anew', () => {
+  const dealt = { back: ['As', 'Ks', 'Qs', 'Js', 'Ts'], middle: ['9h', '8h', '7h', '6h', '5h'], front: ['4d', '3d', '2d'] };
+  const swapped = { back: ['9h', 'Ks', 'Qs', 'Js', 'Ts'], middle: ['As', '8h', '7h', '6h', '5h'], front: ['4d', '3d', '2d'] };
+  const moved = { back: ['9h', 'Ks', 'Qs', 'Js', '4d'], middle: ['As', '8h', '7h', '6h', '5h'], front: ['Ts', '3d', '2d'] };
+  const say = (word) => (what) => word + ' ' + what;
+  actions.deal(8, [], dealt, 'dealt');
+  assert.equal(actions.undo(say('undone')), false, 'nothing to undo after a deal');
+  actions.changeHand(swapped, 'As', 'As and 9h swapped');
+  actions.moveHand(moved, '4d', '4d moved to the back');
+  assert.equal(state.undo.length, 2);
+  events.length = 0;
+  assert.equal(actions.undo(say('undone')), true);
+  assert.deepEqual(state.rows, swapped);
+  assert.deepEqual(events, [['hand', { message: 'undone 4d moved to the back' }]]);
+  assert.equal(actions.undo(say('undone')), true);
+  assert.deepEqual(state.rows, dealt);
+  assert.equal(state.asDealt, true, 'back to the cards as dealt: nobody has set them');
+  assert.equal(actions.undo(say('undone')), false);
+  assert.equal(actions.redo(say('redone')), true);
+  assert.deepEqual(state.rows, swapped);
+  assert.equal(state.asDealt, false);
+  assert.deepEqual(events.at(-1), ['hand', { message: 'redone As and 9h swapped' }]);
+  assert.equal(actions.redo(say('redone')), true);
+  assert.deepEqual(state.rows, moved);
+  assert.deepEqual(state.placed, ['4d'], 'the card placed is still the one a full chi keeps');
+  assert.equal(actions.redo(say('redone')), false);
+  actions.undo(say('undone'));
+  actions.changeHand(dealt, 'As', 'a new change'); // a new change after an undo: the undone one is gone
+  assert.equal(actions.redo(say('redone')), false);
+  actions.deal(9, [], dealt, 'dealt');
+  assert.deepEqual([state.undo.length, state.redo.length], [0, 0]);
+});

@@ -124,6 +124,35 @@ export function onHandKey(event) {
   }
 }
 
+// ------------------------------------------------------------ undo and redo
+
+/** Undo (``back``) or redo the last change of the hand, saying what it was; nothing left is said too. */
+export function undoMove(back = true) {
+  const done = back
+    ? actions.undo((what) => t('undone', { what }))
+    : actions.redo((what) => t('redone', { what }));
+  if (!done) announce(t(back ? 'nothingToUndo' : 'nothingToRedo'));
+}
+
+/** The buttons say whether there is a change to undo or redo (aria-disabled: a focused button keeps
+ * the focus when it runs out, where a disabled one would drop it to the page). */
+export function renderUndo() {
+  for (const [id, stack] of [['undo', state.undo], ['redo', state.redo]]) {
+    byId(id).setAttribute('aria-disabled', stack.length ? 'false' : 'true');
+  }
+}
+
+/** Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (Cmd on a Mac) anywhere but in a text field, which undoes its own typing. */
+export function onUndoKey(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const target = event.target;
+  if (target && target.closest && target.closest('input, textarea, select, [contenteditable="true"]')) return;
+  const key = event.key.toLowerCase();
+  if (key !== 'z' && key !== 'y') return;
+  event.preventDefault();
+  undoMove(key === 'z' && !event.shiftKey);
+}
+
 export function focusCard(card) {
   const node = card && handCardNode(card);
   if (!node) return;

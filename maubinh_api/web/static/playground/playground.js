@@ -25,7 +25,9 @@ import { STORE } from './constants.mjs';
 import { buildPicker, clearHand, deal, newSeed, onPick, renderPicker } from './deal.mjs';
 import { shuffledDeck } from './deck.mjs';
 import { renderErrors } from './errors.mjs';
-import { focusCard, onHandClick, onHandKey, onPointerDown, renderHand, updateRowLabels } from './hand.mjs';
+import {
+  focusCard, onHandClick, onHandKey, onPointerDown, onUndoKey, renderHand, renderUndo, undoMove, updateRowLabels,
+} from './hand.mjs';
 import { dropOptimal, optimise, renderOptimal } from './optimal.mjs';
 import { announce, byId, randomSeed, recall, showScrollHints, store, t, translateStatuses } from './page.mjs';
 import { actions, handComplete, state, subscribe } from './state.mjs';
@@ -42,6 +44,7 @@ window.MauBinhPlayground = { state, shuffledDeck };
 // The hand's cards, the picker's toggles and the errors beside the cards (drawn after them).
 function drawHand() {
   renderHand();
+  renderUndo();
   renderPicker();
   renderErrors();
 }
@@ -202,6 +205,9 @@ function bindEvents() {
     const node = event.target.closest('.card[data-card]');
     if (node && node.dataset.card !== state.focusCard) focusCard(node.dataset.card);
   });
+  byId('undo').addEventListener('click', () => undoMove(true));
+  byId('redo').addEventListener('click', () => undoMove(false));
+  document.addEventListener('keydown', onUndoKey);
   byId('auto-arrange').addEventListener('click', () => optimise('strongest'));
   byId('best').addEventListener('click', () => optimise('ev'));
   byId('declare-natural').addEventListener('change', (event) => {

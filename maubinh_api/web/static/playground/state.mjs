@@ -32,6 +32,10 @@ const data = Object.seal({
   picked: null, // the card picked up (click, Enter or Space) to swap with another
   placed: [], // the cards the player moved into a chi, most recent last: a full chi keeps them
   asDealt: false, // the hand is as dealt (high to low): nobody has set it yet
+  // The hand before each change the player made (undo) and after each undone one (redo), most recent
+  // last: {rows, placed, asDealt, message}, the message saying the change.  A deal starts them anew.
+  undo: [],
+  redo: [],
   focusCard: null, // the card holding the hand's single tab stop (always one of the hand's, or null)
   declare: true,
   seats: 4,
@@ -121,6 +125,32 @@ function arrange(rows, focus, placed = []) {
   data.results.validate = null;
 }
 
+/** Most changes kept for undo: a hand is set in a few dozen moves. */
+const UNDO_DEPTH = 200;
+
+function snapshot(message) {
+  return { rows: copyRows(data.rows), placed: data.placed.slice(), asDealt: data.asDealt, message };
+}
+
+/** Keep the hand as it is before a change the player makes (``message`` says the change). */
+function remember(message) {
+  data.undo = data.undo.concat([snapshot(message)]).slice(-UNDO_DEPTH);
+  data.redo = [];
+}
+
+/** Go back (``from`` undo, ``to`` redo) or forward: the hand as it was, and the way back kept. */
+function travel(from, to, say) {
+  const stack = data[from];
+  if (!stack.length) return false;
+  const entry = stack[stack.length - 1];
+  data[from] = stack.slice(0, -1);
+  data[to] = data[to].concat([snapshot(entry.message)]);
+  arrange(copyRows(entry.rows), undefined, entry.placed);
+  data.asDealt = entry.asDealt;
+  send('hand', { message: say(entry.message) });
+  return true;
+}
+
 export const actions = Object.freeze({
   /** The language and the key saved by an earlier visit, before the page is first drawn. */
   restore(lang, apiKey) {
@@ -163,12 +193,14 @@ export const actions = Object.freeze({
 
   /** The cards moved (or came, or went); ``focus`` keeps the tab stop on that card. */
   changeHand(rows, focus, message) {
+    remember(message);
     arrange(rows, focus, data.placed);
     send('hand', { message });
   },
 
   /** The player moved ``card`` into a chi (``rows`` the result): a full chi keeps it on the next move. */
   moveHand(rows, card, message) {
+    remember(message);
     arrange(rows, card, data.placed.filter((other) => other !== card).concat([card]));
     send('hand', { message });
   },
@@ -176,11 +208,13 @@ export const actions = Object.freeze({
   /** Put the cards as an answer of the API laid them out; ``focus``: the keyboard follows them to the
    * hand (a Place button the player pressed is drawn anew, and its focus would fall to the page). */
   placeArrangement(arrangement, message, focus = false) {
+    remember(message);
     arrange(copyRows(arrangement), arrangement.back[0]);
     send('hand', { message, focus });
   },
 
   clearHand(message) {
+    remember(message);
     arrange(emptyRows(), null);
     data.results.optimal = null;
     send('hand', { message });
@@ -193,11 +227,24 @@ export const actions = Object.freeze({
     data.deck = deck;
     data.declare = true;
     data.results.optimal = null;
+    data.undo = [];
+    data.redo = [];
     arrange(rows, rows.back[0]);
     // A foul of the cards as dealt is shown as what to mend, not as a mistake.
     data.asDealt = true;
     send('hand', { message });
     send('dealt');
+  },
+
+  /** Take back the last change of the hand; ``say(what)`` is the announcement of the change undone.
+   * False when there is nothing to undo. */
+  undo(say) {
+    return travel('undo', 'redo', say);
+  },
+
+  /** Make again the last change undone (false when there is none); ``say`` as for undo. */
+  redo(say) {
+    return travel('redo', 'undo', say);
   },
 
   /** A card picked up (or put down: null); ``message`` is what to announce. */

@@ -66,8 +66,9 @@ const en = {
   arrangeHeading: 'Arrange',
   keysHelp: 'Drag a card onto another to swap them, or onto a chi to move it there. With the keyboard: Tab to ' +
     'the cards, arrows go from card to card, 1 or B moves the card to the back, 2 or M to the middle, 3 or F ' +
-    "to the front (into a full chi, that chi's last card takes its place). Enter or Space picks a card up and " +
-    'Enter or Space on another card swaps them; Escape puts it down.',
+    "to the front (into a full chi, a card you did not just put there takes its place). Enter or Space picks a " +
+    'card up and Enter or Space on another card swaps them; Escape puts it down. Ctrl+Z undoes a move, ' +
+    'Ctrl+Shift+Z (or Ctrl+Y) makes it again.',
   'pos.back': 'Back (chi đầu)',
   'pos.middle': 'Middle (chi giữa)',
   'pos.front': 'Front (chi cuối)',
@@ -82,6 +83,12 @@ const en = {
   alreadyThere: '{card} is already in {position}.',
   pickedUp: '{card} picked up: choose a card to swap it with, or press 1, 2 or 3.',
   putDown: '{card} put down.',
+  undo: 'Undo',
+  redo: 'Redo',
+  undone: 'Undone: {what}',
+  redone: 'Redone: {what}',
+  nothingToUndo: 'Nothing to undo.',
+  nothingToRedo: 'Nothing to redo.',
   dropCancelled: '{card} is back in its place.',
   autoArrange: 'Auto-arrange (strongest)',
   bestPlay: 'Best play (expected points)',

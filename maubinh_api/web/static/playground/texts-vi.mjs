@@ -66,8 +66,9 @@ const vi = {
   arrangeHeading: 'Xếp bài',
   keysHelp: 'Kéo một lá thả lên lá khác để đổi chỗ, hoặc thả vào một chi để chuyển sang đó. Bằng bàn phím: ' +
     'Tab đến các lá bài, phím mũi tên để đi từ lá này sang lá khác, 1 hoặc B chuyển lá sang chi đầu, 2 hoặc M ' +
-    'sang chi giữa, 3 hoặc F sang chi cuối (nếu chi đó đã đủ, lá cuối của chi đó sẽ thế chỗ). Enter hoặc ' +
-    'Space để nhấc một lá, Enter hoặc Space trên lá khác để đổi chỗ; Escape để đặt xuống.',
+    'sang chi giữa, 3 hoặc F sang chi cuối (nếu chi đó đã đủ, một lá bạn không vừa đặt vào sẽ thế chỗ). ' +
+    'Enter hoặc Space để nhấc một lá, Enter hoặc Space trên lá khác để đổi chỗ; Escape để đặt xuống. ' +
+    'Ctrl+Z để hoàn tác một nước, Ctrl+Shift+Z (hoặc Ctrl+Y) để làm lại.',
   'pos.back': 'Chi đầu (back)',
   'pos.middle': 'Chi giữa (middle)',
   'pos.front': 'Chi cuối (front)',
@@ -82,6 +83,12 @@ const vi = {
   alreadyThere: '{card} đã ở {position}.',
   pickedUp: 'Đã nhấc {card}: chọn lá để đổi chỗ, hoặc bấm 1, 2 hay 3.',
   putDown: 'Đã đặt {card} xuống.',
+  undo: 'Hoàn tác',
+  redo: 'Làm lại',
+  undone: 'Đã hoàn tác: {what}',
+  redone: 'Đã làm lại: {what}',
+  nothingToUndo: 'Không còn nước nào để hoàn tác.',
+  nothingToRedo: 'Không còn nước nào để làm lại.',
   dropCancelled: '{card} trở về chỗ cũ.',
   autoArrange: 'Tự xếp (mạnh nhất)',
   bestPlay: 'Xếp tốt nhất (điểm kỳ vọng)',
