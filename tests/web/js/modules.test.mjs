@@ -14,7 +14,7 @@ const WIRING = 'playground.js';
 const API = 'api.mjs'; // the API calls and the request log: every part may call it
 // The parts of the page: each draws from the state, sends actions and calls the API, and imports
 // none of the others.  Every other module is a helper that imports no part (nor the API).
-const PARTS = ['checks.mjs', 'deal.mjs', 'errors.mjs', 'hand.mjs', 'optimal.mjs', 'table.mjs', 'variants.mjs'];
+const PARTS = ['checks.mjs', 'deal.mjs', 'errors.mjs', 'hand.mjs', 'optimal.mjs', 'practice.mjs', 'table.mjs', 'variants.mjs'];
 
 const MODULES = readdirSync(FOLDER).filter((name) => name.endsWith('.mjs') || name === WIRING).sort();
 const SOURCES = Object.fromEntries(MODULES.map((name) => [name, readFileSync(FOLDER + name, 'utf8')]));

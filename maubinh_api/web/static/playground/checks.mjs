@@ -5,7 +5,7 @@ import { arrangementField, call, fail, logRequests, withVariant } from './api.mj
 import { PATHS, POSITIONS } from './constants.mjs';
 import { begin, byId, cardsText, clear, debounce, el, integer, isCurrent, label, markFor, number, percent, positionName, say, setBusy, setStatus, signed, t } from './page.mjs';
 import { arrangementKey, copyRows } from './rows.mjs';
-import { actions, firstDetail, handCards, handComplete, state } from './state.mjs';
+import { actions, firstDetail, gradeHidden, handCards, handComplete, state } from './state.mjs';
 
 // ------------------------------------------------------------ live checks
 
@@ -127,6 +127,11 @@ export function renderNatural(natural) {
 }
 
 export function analyse() {
+  if (gradeHidden()) {
+    begin('analysis'); // an analysis on its way is about the grade the run hides: dropped
+    actions.answer('analysis', null, null);
+    return undefined;
+  }
   const extra = { declare_natural: state.declare, opponents: state.seats - 1 };
   return checkArrangement('analysis', PATHS.analysis, 'analysis-result', 'analysis-status', 'analysing', extra);
 }
@@ -157,6 +162,11 @@ export function renderAnalysis() {
   const box = clear(byId('analysis-result'));
   const answer = state.results.analysis;
   markFor(box, answer ? state.answeredFor.analysis : null);
+  if (!answer && gradeHidden()) {
+    box.append(el('p', { class: 'note waiting', id: 'practice-hidden', text: t('practiceHidden') }));
+    say('analysis-status', 'practiceHidden');
+    return;
+  }
   if (!answer) {
     if (state.errors.analysis && state.errors.analysis.length) say('analysis-status', 'analysisFailed');
     else if (!handComplete() || !state.variantReady) box.append(waiting());

@@ -22,6 +22,7 @@ export const PATHS = {
   play: '/v1/arrangements/play',
   settle: '/v1/settlements',
   usage: '/v1/usage',
+  drills: '/v1/drills',
 };
 // A tiny chi whose classification answers the fingerprint of a variant without a hand.
 export const PROBE = ['As', 'Kd', 'Qh'];
@@ -30,4 +31,5 @@ export const STORE = {
   key: 'maubinh.playground.apiKey',
   show: 'maubinh.playground.showRequests',
   colours: 'maubinh.playground.fourColour',
+  practice: 'maubinh.playground.practice',
 };

@@ -2,9 +2,11 @@
 
 import { RANKS, SUITS, shuffledDeck, sortCards } from './deck.mjs';
 import { HAND_SIZE, MAX_SEED } from './constants.mjs';
-import { byId, cardFace, cardName, clear, el, positionWord, randomSeed, say, t } from './page.mjs';
+import { variantSpec } from './api.mjs';
+import { dealQuery } from './links.mjs';
+import { announce, byId, cardFace, cardName, clear, el, positionWord, randomSeed, say, t } from './page.mjs';
 import { added, laidOut, rowOf, without } from './rows.mjs';
-import { actions, handCards, state } from './state.mjs';
+import { actions, handCards, handComplete, state } from './state.mjs';
 
 // ------------------------------------------------------------ deal & pick
 
@@ -24,6 +26,36 @@ export function deal() {
   }
   const deck = shuffledDeck(seed);
   actions.deal(seed, deck, laidOut(sortCards(deck.slice(0, HAND_SIZE))), t('dealt', { seed }));
+}
+
+/** The deal a link names: its cards (or the seed's), the bots' cards from its seed; what the link named
+ * badly is said beside the seed. */
+export function dealLinked(linked) {
+  const seed = linked.seed === null ? randomSeed() : linked.seed;
+  byId('seed').value = String(seed);
+  const deck = shuffledDeck(seed);
+  const cards = linked.cards || deck.slice(0, HAND_SIZE);
+  actions.deal(seed, deck, laidOut(sortCards(cards)), t('linkOpened'));
+  const problems = linked.problems.map((part) => ({ field: 'seed', detail: t('linkProblem', { what: t('linkPart.' + part) }) }));
+  if (problems.length) actions.setErrors('seed', problems);
+}
+
+/** The address says the deal on the table (its seed, its 13 cards, the rules): a link to it reopens it. */
+export function showDealInAddress() {
+  if (!handComplete()) return;
+  const query = dealQuery({ seed: state.seed, cards: sortCards(handCards()), variant: variantSpec() });
+  if (window.location.search !== query) window.history.replaceState(null, '', query);
+}
+
+/** Copy the link to the deal on the table. */
+export async function shareDeal() {
+  showDealInAddress();
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    announce(t('shareCopied'));
+  } catch (error) {
+    announce(t('shareFailed'));
+  }
 }
 
 export function newSeed() {

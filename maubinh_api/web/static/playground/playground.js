@@ -22,7 +22,7 @@
 import { loadUsage, renderBudget, renderLog } from './api.mjs';
 import { analyse, showWaiting, renderAnalysis, renderValidation, runChecks, scheduleChecks } from './checks.mjs';
 import { STORE } from './constants.mjs';
-import { buildPicker, clearHand, deal, newSeed, onPick, renderPicker } from './deal.mjs';
+import { buildPicker, clearHand, deal, dealLinked, newSeed, onPick, renderPicker, shareDeal, showDealInAddress } from './deal.mjs';
 import { shuffledDeck } from './deck.mjs';
 import { renderErrors } from './errors.mjs';
 import {
@@ -30,11 +30,13 @@ import {
 } from './hand.mjs';
 import { dropOptimal, optimise, renderOptimal } from './optimal.mjs';
 import { announce, byId, randomSeed, recall, showScrollHints, store, t, translateStatuses } from './page.mjs';
-import { actions, handComplete, state, subscribe } from './state.mjs';
+import { readDeal } from './links.mjs';
+import { renderPractice, renderThemes, restorePractice, savePractice, startPractice } from './practice.mjs';
+import { actions, gradeHidden, handComplete, state, subscribe } from './state.mjs';
 import { clearTable, renderSeats, renderTable, settle } from './table.mjs';
 import {
   checkVariant, flushKnobEdits, loadPreset, loadVariants, noteOverrides, renderChangedCount, renderFingerprint,
-  renderPresetDescription, resetKnobs,
+  renderPresetDescription, resetKnobs, wantVariant,
 } from './variants.mjs';
 
 window.MauBinhPlayground = { state, shuffledDeck };
@@ -72,8 +74,11 @@ const REACTIONS = {
     if (focus) focusCard(state.focusCard);
     if (message) announce(message);
     scheduleChecks();
+    showDealInAddress();
+    if (state.practice) savePractice(); // the hand being set survives a reload
   },
   dealt: drawSeats,
+  practice: showPractice,
   picked: ({ message }) => {
     drawHand();
     announce(message);
@@ -92,8 +97,14 @@ const REACTIONS = {
     drawSeats();
     showScrollHints();
   },
-  enumerations: drawSeats,
-  variantRef: renderFingerprint,
+  enumerations: () => {
+    drawSeats();
+    renderThemes();
+  },
+  variantRef: () => {
+    renderFingerprint();
+    showDealInAddress();
+  },
   // Under other rules the arrangements listed and the table are stale; the checks follow.
   variantChanged: ({ check }) => {
     renderChangedCount();
@@ -108,6 +119,18 @@ const REACTIONS = {
 };
 
 subscribe((type, detail) => REACTIONS[type](detail));
+
+/** The practice panel, kept in the browser's storage; while a deal waits to be submitted, the best
+ * play's buttons are away (their answers would give the grade away). */
+function showPractice() {
+  renderPractice();
+  savePractice();
+  const hidden = gradeHidden();
+  byId('auto-arrange').hidden = hidden;
+  byId('best').hidden = hidden;
+  if (hidden) dropOptimal();
+  renderAnalysis();
+}
 
 // --------------------------------------------------------------- language
 
@@ -154,6 +177,8 @@ function renderAll() {
   renderChangedCount();
   drawSeats();
   renderTable();
+  renderThemes();
+  renderPractice();
   showScrollHints();
   Object.keys(state.logs).forEach(renderLog);
   if (!handComplete()) scheduleChecks();
@@ -192,6 +217,8 @@ function bindEvents() {
   });
   byId('deal').addEventListener('click', deal);
   byId('new-seed').addEventListener('click', newSeed);
+  byId('share-deal').addEventListener('click', shareDeal);
+  byId('practice-start').addEventListener('click', startPractice);
   byId('seed').addEventListener('keydown', (event) => {
     if (event.key === 'Enter') deal();
   });
@@ -241,7 +268,12 @@ function init() {
   bindEvents();
   byId('seed').value = String(randomSeed());
   showLanguage();
-  deal();
+  // A link to a deal opens it (with its rules); else a practice run kept by this browser comes back
+  // where it was; else a fresh deal.
+  const linked = readDeal(window.location.search);
+  if (linked && linked.variant) wantVariant(linked.variant);
+  if (linked) dealLinked(linked);
+  else if (!restorePractice()) deal();
   loadVariants();
 }
 

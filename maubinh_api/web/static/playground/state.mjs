@@ -13,10 +13,12 @@ import { allCards, copyRows, emptyRows, isComplete } from './rows.mjs';
 
 // The sources of field errors, the sections of the request log, the kinds of numbered calls and
 // the status lines: each map has its keys from the start.
-const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant'];
-const SECTIONS = ['variant', 'validate', 'analysis', 'optimal', 'table'];
-const CALLS = ['validate', 'analysis', 'optimal', 'table', 'variants', 'preset', 'variantCheck'];
-const STATUSES = ['check-status', 'analysis-status', 'optimal-status', 'table-status', 'variant-status', 'picker-count'];
+const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant', 'practice'];
+const SECTIONS = ['variant', 'validate', 'analysis', 'optimal', 'table', 'practice'];
+const CALLS = ['validate', 'analysis', 'optimal', 'table', 'variants', 'preset', 'variantCheck', 'drills', 'practiceGrade'];
+const STATUSES = [
+  'check-status', 'analysis-status', 'optimal-status', 'table-status', 'variant-status', 'picker-count', 'practice-status',
+];
 
 function keyed(keys, value) {
   return Object.seal(Object.fromEntries(keys.map((key) => [key, value()])));
@@ -38,6 +40,9 @@ const data = Object.seal({
   redo: [],
   focusCard: null, // the card holding the hand's single tab stop (always one of the hand's, or null)
   declare: true,
+  // A practice run (practice.mjs), or null: {theme, count, seed, variant, opponents, yardsticks,
+  // drills, index, phase ('arranging', 'graded' or 'review'), results, started}.
+  practice: null,
   seats: 4,
   levels: DEFAULT_LEVELS.slice(),
   presets: [],
@@ -89,6 +94,11 @@ export function handCards() {
 
 export function handComplete() {
   return isComplete(data.rows);
+}
+
+/** A practice deal waits to be submitted: its grade (the analysis, the best play) must not show yet. */
+export function gradeHidden() {
+  return data.practice !== null && data.practice.phase === 'arranging';
 }
 
 /** The first message a section's failed call left (what its status line says, whatever the field). */
@@ -267,6 +277,33 @@ export const actions = Object.freeze({
 
   setLevel(seat, level) {
     data.levels[seat - 1] = level;
+  },
+
+  // ---- practice
+
+  /** A practice run begins (or comes back from the browser's storage after a reload). */
+  startPractice(run) {
+    data.practice = run;
+    send('practice');
+  },
+
+  /** The deal on the table is graded: its result joins the run's. */
+  practiceGraded(result) {
+    data.practice = { ...data.practice, phase: 'graded', results: data.practice.results.concat([result]) };
+    send('practice');
+  },
+
+  /** On to the next deal of the run, or to its review after the last (or when the player stops). */
+  practiceNext(stop = false) {
+    const run = data.practice;
+    const last = stop || run.index + 1 >= run.drills.length;
+    data.practice = last ? { ...run, phase: 'review' } : { ...run, index: run.index + 1, phase: 'arranging' };
+    send('practice');
+  },
+
+  endPractice() {
+    data.practice = null;
+    send('practice');
   },
 
   // ---- answers and errors

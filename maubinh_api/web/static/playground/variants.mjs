@@ -9,6 +9,8 @@ import { actions, state } from './state.mjs';
 
 // The knobs' inputs as drawn, {name, kind, node, original, ...} each: read by this module only.
 let knobs = [];
+// The rules a link named ({preset, overrides}), until the presets have loaded and they are applied.
+let linked = null;
 
 // ---------------------------------------------------------------- variants
 
@@ -33,7 +35,9 @@ export async function loadVariants() {
   for (const preset of state.presets) {
     select.append(el('option', { value: preset.name, text: label(preset.title) + ' · ' + preset.name }));
   }
-  const wanted = state.presets.some((preset) => preset.name === state.preset) ? state.preset : state.defaultPreset;
+  const known = (name) => state.presets.some((preset) => preset.name === name);
+  const fromLink = linked && known(linked.preset) ? linked.preset : null;
+  const wanted = fromLink || (known(state.preset) ? state.preset : state.defaultPreset);
   select.value = wanted;
   await loadPreset(wanted, [result.entry, named.entry]);
 }
@@ -56,7 +60,9 @@ export async function loadPreset(name, earlier) {
   actions.clearErrors('variant');
   actions.setPreset(name, result.data);
   renderPresetDescription();
-  renderKnobs(result.data.rules);
+  const overrides = linked && linked.preset === name ? linked.overrides : {};
+  linked = null;
+  renderKnobs(result.data.rules, overrides);
   actions.noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
   say('variant-status', 'rulesLoaded', { title: label(result.data.title) });
   // The same rules (the default preset, loaded once a key was given): what was asked with them
@@ -101,12 +107,35 @@ export function renderFingerprint() {
   byId('overridden').textContent = reference ? (changed.length ? changed.join(', ') : t('noneChanged')) : '—';
 }
 
-export function renderKnobs(rules) {
+/** The rules a link named: loaded with the presets in place of the default (or the preset in use). */
+export function wantVariant(variant) {
+  linked = typeof variant === 'string' ? { preset: variant, overrides: {} } : variant;
+}
+
+/** The preset's knobs, each showing its value with ``overrides`` (a link's) applied: what differs from
+ * the preset is what the calls send. */
+export function renderKnobs(rules, overrides = {}) {
   const box = clear(byId('knobs'));
-  knobs = knobNames(state.enumerations, rules).map((name) => buildKnob(name, rules[name]));
+  knobs = knobNames(state.enumerations, rules).map((name) => {
+    const knob = buildKnob(name, withOverride(name, rules[name], overrides[name]));
+    knob.original = rules[name];
+    return knob;
+  });
   knobs.forEach((knob) => box.append(knob.wrapper));
   noteOverrides(false);
   renderChangedCount();
+}
+
+function withOverride(name, value, override) {
+  if (override === undefined) return value;
+  // The table limits come whole; the maps (bonuses, naturals) as a patch of their entries.
+  if (name === 'table' || !value || typeof value !== 'object' || !override || typeof override !== 'object') return override;
+  const merged = { ...value }; // a map's patch: null takes an entry out
+  for (const [key, entry] of Object.entries(override)) {
+    if (entry === null) delete merged[key];
+    else merged[key] = entry;
+  }
+  return merged;
 }
 
 export function knobTitle(name) {

@@ -1,0 +1,341 @@
+/* Practice: a run of N deals (random, or drills of a theme from POST /v1/drills), each set by the
+ * player and submitted for its grade (POST /v1/arrangements/analysis), then the next; a tally as it
+ * goes (the mean loss with its interval, the verdicts, a trend chart) and a review at the end (the
+ * biggest mistakes, the level the run plays like, every deal).  The run is kept in the browser's
+ * storage, so a reload finds it where it was, and it exports as a hand history for the batch tool.
+ * While a deal waits to be submitted, the analysis and the best play stay hidden (checks.mjs). */
+
+import { call, fail, logRequests, variantSpec } from './api.mjs';
+import { HAND_SIZE, MAX_SEED, PATHS, STORE } from './constants.mjs';
+import { shuffledDeck, sortCards } from './deck.mjs';
+import { members } from './enumerations.mjs';
+import { announce, begin, byId, cardsColoured, clear, el, integer, isCurrent, label, number, recall, say, store, t } from './page.mjs';
+import { copyRows, laidOut } from './rows.mjs';
+import { actions, handCards, handComplete, state } from './state.mjs';
+import { biggestMistakes, historyJsonl, lossSummary, playsLike, verdictCounts, VERDICTS } from './tally.mjs';
+
+const SVG = 'http://www.w3.org/2000/svg';
+// The chart's drawing box (it scales to the panel's width).
+const CHART = { width: 320, height: 120, pad: 22 };
+
+// ------------------------------------------------------------------ the run
+
+/** The themes the service deals drills of (GET /v1/enumerations), random deals first. */
+export function renderThemes() {
+  const select = byId('practice-theme');
+  const chosen = select.value;
+  const themes = members(state.enumerations, 'drill_themes');
+  clear(select);
+  for (const theme of themes.length ? themes : [{ key: 'any', label: null }]) {
+    select.append(el('option', { value: theme.key, text: theme.label ? label(theme.label) : t('themeAny') }));
+  }
+  if (themes.some((theme) => theme.key === chosen)) select.value = chosen;
+}
+
+/** Deal a run: ``count`` drills of the chosen theme under the rules and table on the page. */
+export async function startPractice() {
+  const count = Number(byId('practice-count').value);
+  if (!Number.isInteger(count) || count < 1 || count > 20) {
+    actions.setErrors('practice', [{ field: 'practiceCount', detail: t('practiceBadCount') }]);
+    return;
+  }
+  actions.flushKnobEdits();
+  const ticket = begin('drills');
+  const body = { theme: byId('practice-theme').value, count, seed: Math.floor(Math.random() * MAX_SEED),
+    opponents: state.seats - 1 };
+  const variant = variantSpec();
+  if (variant !== undefined) body.variant = variant;
+  say('practice-status', 'practiceStarting');
+  const result = await call('POST', PATHS.drills, body);
+  if (!isCurrent('drills', ticket)) return;
+  logRequests('practice', [result.entry]);
+  if (!result.ok) {
+    fail('practice', 'practice', result, (pointer) => (pointer === '/count' ? 'practiceCount' : null));
+    say('practice-status', 'practiceFailed');
+    return;
+  }
+  actions.clearErrors('practice');
+  const answer = result.data;
+  actions.startPractice({
+    theme: answer.theme, count: answer.drills.length, seed: answer.seed, variant: variant === undefined ? null : variant,
+    opponents: body.opponents, yardsticks: yardstickMap(answer.yardsticks), drills: answer.drills, index: 0,
+    phase: 'arranging', results: [], started: Date.now(),
+  });
+  dealDrill();
+}
+
+/** {level: {mean, sd, best_share}} from the answer's list of yardsticks. */
+function yardstickMap(yardsticks) {
+  const map = {};
+  for (const line of yardsticks || []) map[line.level.key] = { mean: line.mean, sd: line.sd, best_share: line.best_share };
+  return map;
+}
+
+/** The seed a drill is dealt with: the bots' cards at the table come from it. */
+function drillSeed(run, index) {
+  const drill = run.drills[index];
+  return Number.isInteger(drill.seed) ? drill.seed : (run.seed + index) % (MAX_SEED + 1);
+}
+
+/** The run's deal on the table, its cards laid out high to low (the player sets them). */
+export function dealDrill(rows) {
+  const run = state.practice;
+  const seed = drillSeed(run, run.index);
+  const cards = run.drills[run.index].cards;
+  const message = t('practiceDealt', { number: run.index + 1, count: run.count });
+  actions.deal(seed, shuffledDeck(seed), laidOut(sortCards(cards)), message);
+  if (rows) actions.placeArrangement(rows, t('practiceRestored'));
+}
+
+/** Grade the arrangement on the table as the run's deal (its rules, its table), once. */
+export async function submitPractice() {
+  const run = state.practice;
+  if (!handComplete()) {
+    actions.setErrors('practice', [{ field: 'general:practice', detail: t('practiceNeedThirteen') }]);
+    return;
+  }
+  const ticket = begin('practiceGrade');
+  const arrangement = copyRows(state.rows);
+  const body = { arrangement, declare_natural: state.declare, opponents: run.opponents };
+  if (run.variant !== null) body.variant = run.variant;
+  say('practice-status', 'analysing');
+  const result = await call('POST', PATHS.analysis, body);
+  if (!isCurrent('practiceGrade', ticket) || state.practice !== run) return;
+  logRequests('practice', [result.entry]);
+  if (!result.ok) {
+    fail('practice', 'practice', result);
+    say('practice-status', 'analysisFailed');
+    return;
+  }
+  actions.clearErrors('practice');
+  const answer = result.data;
+  actions.practiceGraded({
+    cards: handCards().slice(), arrangement, declare_natural: state.declare, ev: answer.ev,
+    ev_loss: answer.ev_loss, verdict: answer.verdict, lines: answer.changes.lines,
+    difficulty: run.drills[run.index].difficulty || null,
+  });
+  announce(t('practiceGraded', { number: run.index + 1, verdict: label(answer.verdict.label), loss: number(answer.ev_loss) }));
+  actions.wantChecks(); // the analysis of the deal, now that it is graded
+}
+
+export function nextPractice() {
+  actions.practiceNext();
+  if (state.practice.phase === 'arranging') dealDrill();
+  else announce(t('practiceReviewReady'));
+}
+
+export function stopPractice() {
+  actions.practiceNext(true);
+  announce(t('practiceReviewReady'));
+}
+
+/** Put a graded deal back on the table as the player set it (its analysis says what to change). */
+export function openDeal(index) {
+  const run = state.practice;
+  const result = run.results[index];
+  const seed = drillSeed(run, index);
+  actions.deal(seed, shuffledDeck(seed), laidOut(sortCards(result.cards)), t('practiceOpened', { number: index + 1 }));
+  actions.setDeclare(result.declare_natural);
+  actions.placeArrangement(result.arrangement, t('practiceOpened', { number: index + 1 }), true);
+}
+
+// -------------------------------------------------------------- keeping it
+
+/** The run (and the hand being set) into the browser's storage: a reload finds them. */
+export function savePractice() {
+  const run = state.practice;
+  store('local', STORE.practice, run ? JSON.stringify({ run, rows: handComplete() ? state.rows : null }) : null);
+}
+
+/** The run kept by an earlier visit, back on the page (true), or nothing kept (false). */
+export function restorePractice() {
+  let kept = null;
+  try {
+    kept = JSON.parse(recall('local', STORE.practice) || 'null');
+  } catch (error) {
+    kept = null; // not ours any more: forgotten
+  }
+  const run = kept && kept.run;
+  const fine = run && Array.isArray(run.drills) && run.drills.length && Array.isArray(run.results) &&
+    Number.isInteger(run.index) && run.drills[run.index] && Array.isArray(run.drills[run.index].cards) &&
+    run.drills[run.index].cards.length === HAND_SIZE;
+  if (!fine) {
+    store('local', STORE.practice, null);
+    return false;
+  }
+  actions.startPractice(run);
+  if (run.phase === 'review') return false; // the review shows; the page deals as usual
+  dealDrill(kept.rows || undefined);
+  return true;
+}
+
+/** The run as a hand history: a download, and the text kept on the link (JSON Lines). */
+export function exportLink(run) {
+  const text = historyJsonl(run);
+  const link = el('a', { id: 'practice-export', class: 'button-link', text: t('practiceExport'),
+    download: 'maubinh-practice-' + run.started + '.jsonl' });
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
+  return link;
+}
+
+// ----------------------------------------------------------------- drawing
+
+/** The practice panel as the run stands: how to start, the deal being set, its grade, the review. */
+export function renderPractice() {
+  const run = state.practice;
+  byId('practice-setup').hidden = Boolean(run) && run.phase !== 'review';
+  const box = clear(byId('practice-run'));
+  if (!run) return;
+  if (run.phase !== 'review') box.append(renderDeal(run));
+  if (run.results.length) box.append(renderTally(run));
+  if (run.phase === 'review') box.append(renderReview(run));
+}
+
+function renderDeal(run) {
+  const drill = run.drills[run.index];
+  const facts = [t('practiceDeal', { number: run.index + 1, count: run.count })];
+  if (drill.theme) facts.push(label(drill.theme.label));
+  if (drill.difficulty) facts.push(t('practiceDifficulty', { difficulty: label(drill.difficulty.label) }));
+  const part = el('div', { class: 'practice-deal' }, [el('p', { class: 'practice-where', id: 'practice-where', text: facts.join(' · ') })]);
+  if (run.phase === 'arranging') {
+    part.append(button('practice-submit', 'practiceSubmit', submitPractice, 'primary'));
+    part.append(button('practice-stop', 'practiceStop', stopPractice));
+    return part;
+  }
+  const graded = run.results[run.results.length - 1];
+  part.append(renderGrade(graded));
+  const last = run.index + 1 >= run.drills.length;
+  part.append(button('practice-next', last ? 'practiceReviewButton' : 'practiceNext', nextPractice, 'primary'));
+  if (!last) part.append(button('practice-stop', 'practiceStop', stopPractice));
+  return part;
+}
+
+function button(id, key, action, kind) {
+  const node = el('button', { type: 'button', id, class: kind || null, text: t(key) });
+  node.addEventListener('click', action);
+  return node;
+}
+
+function renderGrade(result) {
+  return el('div', { class: 'practice-grade', id: 'practice-grade' }, [
+    el('p', {}, [
+      el('span', { class: 'badge verdict verdict-' + result.verdict.key, text: label(result.verdict.label) }),
+      ' ',
+      el('span', { id: 'practice-loss', text: t('practiceLoss', { loss: number(result.ev_loss) }) }),
+    ]),
+    el('ul', { class: 'changes' }, result.lines[state.lang].map((line) => el('li', { text: line }))),
+  ]);
+}
+
+function renderTally(run) {
+  const losses = run.results.map((result) => result.ev_loss);
+  const summary = lossSummary(losses);
+  const mean = summary.low === null
+    ? number(summary.mean)
+    : t('practiceInterval', { mean: number(summary.mean), low: number(summary.low), high: number(summary.high) });
+  const counts = verdictCounts(run.results);
+  const verdicts = VERDICTS.filter((verdict) => counts[verdict]).map((verdict) =>
+    verdictName(verdict, run) + ' ' + integer(counts[verdict])).join(', ');
+  return el('div', { class: 'practice-tally', id: 'practice-tally' }, [
+    el('h3', { text: t('practiceTally') }),
+    el('dl', { class: 'figures' }, [
+      el('div', {}, [el('dt', { text: t('practiceDeals') }), el('dd', { id: 'practice-deals', text: integer(summary.deals) })]),
+      el('div', {}, [el('dt', { text: t('practiceMean') }), el('dd', { id: 'practice-mean', text: mean })]),
+      el('div', {}, [el('dt', { text: t('practiceVerdicts') }), el('dd', { id: 'practice-verdicts', text: verdicts })]),
+    ]),
+    renderChart(losses),
+  ]);
+}
+
+function verdictName(key, run) {
+  const found = run.results.find((result) => result.verdict.key === key);
+  return found ? label(found.verdict.label) : key;
+}
+
+/** Each deal's loss as a bar, and the running mean as a line; its summary is the chart's text. */
+export function renderChart(losses) {
+  const { width, height, pad } = CHART;
+  const top = Math.max(1, ...losses);
+  const step = (width - 2 * pad) / Math.max(losses.length, 1);
+  const y = (value) => height - pad - (value / top) * (height - 2 * pad);
+  const svg = document.createElementNS(SVG, 'svg');
+  const titleId = 'practice-chart-title';
+  for (const [name, value] of [['viewBox', '0 0 ' + width + ' ' + height], ['role', 'img'], ['aria-labelledby', titleId],
+    ['class', 'practice-chart'], ['id', 'practice-chart']]) svg.setAttribute(name, value);
+  const running = losses.map((loss, index) => losses.slice(0, index + 1).reduce((sum, one) => sum + one, 0) / (index + 1));
+  const title = document.createElementNS(SVG, 'title');
+  title.id = titleId;
+  title.textContent = t('practiceChartSummary', { losses: losses.map((loss) => number(loss)).join('; '),
+    mean: number(running[running.length - 1]) });
+  svg.append(title);
+  svg.append(shape('line', { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, class: 'axis' }));
+  losses.forEach((loss, index) => {
+    svg.append(shape('rect', { x: pad + index * step + step * 0.15, y: y(loss), width: step * 0.7,
+      height: Math.max(height - pad - y(loss), 1), class: 'bar' }));
+  });
+  const points = running.map((mean, index) => (pad + (index + 0.5) * step) + ',' + y(mean)).join(' ');
+  svg.append(shape('polyline', { points, class: 'mean' }));
+  const axis = shape('text', { x: 2, y: pad - 6, class: 'scale' });
+  axis.textContent = number(top);
+  svg.append(axis);
+  return el('figure', { class: 'practice-figure' }, [svg, el('figcaption', { text: t('practiceChart') })]);
+}
+
+function shape(tag, attributes) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  return node;
+}
+
+function renderReview(run) {
+  const part = el('div', { class: 'practice-review', id: 'practice-review' }, [el('h3', { text: t('practiceReview') })]);
+  if (!run.results.length) {
+    part.append(el('p', { text: t('practiceNoDeals') }));
+    part.append(button('practice-new', 'practiceNew', () => actions.endPractice(), 'primary'));
+    return part;
+  }
+  const level = playsLike(run.results, run.yardsticks);
+  if (level) {
+    part.append(el('p', { id: 'practice-plays-like' }, [
+      t('practicePlaysLike') + ' ', el('strong', { text: levelName(level) }), ' ', el('span', { class: 'hint', text: t('practicePlaysLikeHint') }),
+    ]));
+  }
+  part.append(el('h4', { text: t('practiceMistakes') }));
+  const mistakes = biggestMistakes(run.results);
+  part.append(mistakes.length
+    ? el('ol', { class: 'practice-mistakes', id: 'practice-mistakes' }, mistakes.map(({ result, index }) => mistakeItem(result, index)))
+    : el('p', { text: t('practiceNoMistakes') }));
+  part.append(renderHistory(run));
+  part.append(el('p', {}, [exportLink(run), ' ', el('span', { class: 'hint', text: t('practiceExportHint') })]));
+  part.append(button('practice-new', 'practiceNew', () => actions.endPractice(), 'primary'));
+  return part;
+}
+
+function levelName(level) {
+  const found = members(state.enumerations, 'levels').find((member) => member.key === level);
+  return found ? label(found.label) : level;
+}
+
+function mistakeItem(result, index) {
+  const open = button('practice-open-' + (index + 1), 'practiceOpen', () => openDeal(index), 'small');
+  open.textContent = t('practiceOpen', { number: index + 1 });
+  return el('li', { dataset: { deal: String(index + 1) } }, [
+    t('practiceMistake', { number: index + 1, verdict: label(result.verdict.label), loss: number(result.ev_loss) }) + ' ',
+    open,
+  ]);
+}
+
+function renderHistory(run) {
+  const rows = run.results.map((result, index) => el('tr', {}, [
+    el('th', { scope: 'row', text: integer(index + 1) }),
+    el('td', {}, cardsColoured(result.cards)),
+    el('td', { text: label(result.verdict.label) }),
+    el('td', { class: 'num', text: number(result.ev_loss) }),
+  ]));
+  // The cards wrap within their cell: the table fits a phone without scrolling sideways.
+  return el('table', { class: 'practice-history', id: 'practice-history' }, [
+    el('caption', { text: t('practiceHistory') }),
+    el('thead', {}, [el('tr', {}, ['historyDeal', 'historyCards', 'verdict', 'evLoss'].map((key) => el('th', { scope: 'col', text: t(key) })))]),
+    el('tbody', {}, rows),
+  ]);
+}
