@@ -25,11 +25,12 @@ from maubinh_api.rules.outcomes import MultiplierKind, NaturalOutcomeReason, Pos
 from maubinh_api.rules.variants import PRESET_NAMES
 from maubinh_api.strategy.analysis import Verdict
 from maubinh_api.strategy.bots import Style
+from maubinh_api.strategy.drills import Difficulty, Theme
 from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import Objective
 from maubinh_api.web.language import LANGUAGES
 from maubinh_api.web.problems import EVERY_PROBLEM_TYPE
-from maubinh_api.web.schemas import LEVELS, OBJECTIVES
+from maubinh_api.web.schemas import DRILL_LEVELS, LEVELS, OBJECTIVES, THEMES
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text(encoding="utf-8"))
 
@@ -57,6 +58,10 @@ ENUMERATIONS = [
     ("components/schemas/Level", keys(Level)),
     ("components/schemas/Style/properties/key", keys(Style)),
     ("components/schemas/Usage/properties/scopes/items", SCOPES),
+    ("components/schemas/DrillThemeKey", keys(Theme)),
+    ("components/schemas/Difficulty/properties/key", keys(Difficulty)),
+    # Every level but the best, which gives up nothing to judge a drill's difficulty by.
+    ("components/schemas/DrillsRequest/properties/level", keys(Level)[:-1]),
     # The members of GET /v1/enumerations that no answer field holds (tests/web/test_enumerations_api.py
     # checks that each list of that answer is typed by its own member schema).
     ("components/schemas/PositionKey", keys(Position)),
@@ -113,6 +118,8 @@ def test_a_problems_type_is_one_of_the_kinds_the_service_answers():
 def test_the_schemas_accept_the_codes_keys():
     assert keys(Level) == LEVELS
     assert keys(Objective) == OBJECTIVES
+    assert keys(Theme) == THEMES
+    assert keys(Level)[:-1] == DRILL_LEVELS and keys(Level)[-1] == Level.BEST
 
 
 def _labelled_codes() -> list[type[LabelledCode]]:
@@ -133,6 +140,7 @@ def test_every_labelled_code_has_two_labels_a_reader_can_tell_apart():
     assert {FoulCode, Level, Style, Verdict, PositionReason, MultiplierKind, NaturalOutcomeReason, SapLang} <= set(
         codes
     )
+    assert {Theme, Difficulty} <= set(codes)
     for enumeration in codes:
         members = list(enumeration)
         assert all(code.label_en.strip() and code.label_vi.strip() for code in members), enumeration

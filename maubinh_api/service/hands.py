@@ -28,6 +28,7 @@ from ..rules.cards import DECK, Card
 from ..rules.variants import Variant, preset
 from ..strategy.analysis import Analysis, Grade, analyse, grade, grade_all
 from ..strategy.bots import Play, play
+from ..strategy.drills import DrillSet, Theme, deal_drills
 from ..strategy.level_reference import LossReference
 from ..strategy.levels import Level
 from ..strategy.model import Model
@@ -115,6 +116,12 @@ class HandService:
     def grade_all(self, played: Sequence[tuple[Arrangement, bool]], variant: Variant, *, opponents: int) -> list[Grade]:
         """Every arrangement's grade (each with its ``declare_natural``), in one kernel call."""
         return grade_all(played, variant, self.model, opponents=opponents)
+
+    def drills(
+        self, theme: Theme, count: int, seed: int, variant: Variant, *, opponents: int, level: Level
+    ) -> DrillSet:
+        """``count`` drills of ``theme`` dealt from ``seed``, their difficulty judged for ``level``."""
+        return deal_drills(theme, count, seed, variant, self.model, opponents=opponents, level=level)
 
     def yardsticks(self, preset_name: str, opponents: int) -> Mapping[Level, LossReference]:
         """Each level's loss per hand under a preset at a table of ``opponents`` + 1."""

@@ -20,7 +20,9 @@ and a natural is missed (played as chi) with the level's chance.  The levels'
 mixes are set so that their average loss is about 1.0, 0.4, 0.15, 0.05 and 0
 points per opponent (measured by ``bench/levels.py``; see docs/strategy.md).
 
-The same cards, variant, level and seed give the same arrangement.
+The same cards, variant, level and seed give the same arrangement, and
+:func:`expected_loss` is what a level gives up on a hand on average over its
+seeds, computed exactly from the mix (what a drill's difficulty is judged by).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from ..rules.labels import LabelledCode
 from .levels import Level
 from .valuation import Valuation
 
-__all__ = ["LEVELS", "Play", "Style", "play"]
+__all__ = ["LEVELS", "Play", "Style", "expected_loss", "play"]
 
 
 class Style(LabelledCode):
@@ -162,3 +164,46 @@ def _close(found: Valuation, mix: Mix, rng: np.random.Generator) -> int:
     weights = np.exp(loss / max(mix.temperature, 1e-6))
     place = 1 + int(rng.choice(len(weights), p=weights / weights.sum()))
     return found.splits[place]
+
+
+def expected_loss(found: Valuation, level: Level) -> float:
+    """What a player of ``level`` gives up on the valued hand ``found``, on average over every seed
+    (points per opponent): each style's loss weighted by its chance, exactly as :func:`play` draws
+    them (a style the hand offers no split for falls back to ``close``)."""
+    mix = LEVELS[level]
+    if found.declares_natural:
+        assert found.natural_ev is not None
+        return mix.natural_miss * max(0.0, found.natural_ev - found.best_normal_ev)
+    if mix.temperature == 0.0:
+        return 0.0
+    chances = _close_chances(found, mix)
+    places = range(len(chances))
+    close = sum(chances[place] * (found.exact[0] - found.exact[place]) for place in places)
+    fouled = max(0.0, found.best_ev - found.fouled_value())
+    total = 0.0
+    rest = 1.0
+    for style, weight in mix.weights:
+        rest -= weight
+        if style is Style.BEST:
+            continue
+        if style is Style.FOUL:  # a close slip with its fives swapped; equal fives fall back to a close slip
+            swapped = sum(chances[place] for place in places if found.chi[place][0] != found.chi[place][1])
+            total += weight * (swapped * fouled + (1.0 - swapped) * close)
+            continue
+        split = _by_style(found, style, mix, np.random.default_rng(0))  # these styles draw nothing
+        total += weight * (close if split is None else _split_loss(found, split))
+    return total + rest * close
+
+
+def _close_chances(found: Valuation, mix: Mix) -> list[float]:
+    """The chance of each shortlisted split (best first) being the ``close`` slip."""
+    if len(found.exact) == 1:
+        return [1.0]
+    loss = np.array(found.exact[1:]) - found.exact[0]
+    weights = np.exp(loss / max(mix.temperature, 1e-6))
+    return [0.0, *(weights / weights.sum()).tolist()]
+
+
+def _split_loss(found: Valuation, split: int) -> float:
+    """What setting the split ``split`` (a legal one) gives up against the best play."""
+    return max(0.0, found.best_ev - found.value_of(_key(found, split)))

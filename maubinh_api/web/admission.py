@@ -39,7 +39,7 @@ from .body import json_object
 from .costs import cost_of
 from .problems import BUSY, Problem
 
-#: The endpoints that run the kernel (see openapi.yaml: optimal, analysis, play).
+#: The endpoints that run the kernel (see openapi.yaml: optimal, analysis, play, drills).
 HEAVY: Final = frozenset(
     {
         "arrangements.optimal_arrangement",
@@ -47,6 +47,7 @@ HEAVY: Final = frozenset(
         "arrangements.analyse_arrangement",
         "arrangements.analyse_batch",
         "arrangements.play_hand",
+        "drills.deal_drills",
     }
 )
 #: Units from which a request of a cheap operation is a large batch.

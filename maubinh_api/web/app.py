@@ -29,6 +29,7 @@ from .admission import register_admission
 from .answers import MODEL_VERSION
 from .blueprints import (
     arrangements,
+    drills,
     enumerations,
     hands,
     health,
@@ -83,7 +84,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_admission(
         app, settings.heavy_slots, settings.heavy_wait, settings.heavy_queue, batch_slots=settings.batch_slots
     )
-    for module in (health, metrics, variants, enumerations, usage, hands, arrangements, settlements, playground):
+    blueprints = (health, metrics, variants, enumerations, usage, hands, arrangements, drills, settlements, playground)
+    for module in blueprints:
         app.register_blueprint(module.blueprint)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "maubinh-api"}),

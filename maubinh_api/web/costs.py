@@ -1,8 +1,9 @@
 """What a request costs in its tenant's limits: one unit per thing it asks for, and what it sent.
 
 One unit per chi classified, arrangement validated or analysed, hand
-optimised or played, table settled; the other operations (variants,
-enumerations) cost one unit each.  A batch costs its items, counted from the
+optimised or played, table settled; a drill costs its theme's units (the
+hands a drill of the theme takes to find, each valued as a hand optimised);
+the other operations (variants, enumerations) cost one unit each.  A batch costs its items, counted from the
 body as sent (bounded by the batch's own maximum), so a request that will be
 refused costs what it asked for too: retrying bad requests is not free.
 
@@ -19,8 +20,10 @@ from typing import Any, Final
 
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..strategy.drills import MAX_DRILLS, UNITS, Theme
 from .body import bytes_read
 from .problems import Problem
+from .schemas import DEFAULT_DRILLS
 
 __all__ = ["BYTES_PER_UNIT", "COSTS", "cost_of"]
 
@@ -42,6 +45,15 @@ def _one(_body: Mapping[str, Any]) -> int:
     return 1
 
 
+def _drills(body: Mapping[str, Any]) -> int:
+    """The drills asked for (``DEFAULT_DRILLS`` unless said; at most ``MAX_DRILLS``) times the theme's units per drill
+    (the candidate hands a drill of the theme takes to find; 1 for a theme the request misspells)."""
+    count = body.get("count", DEFAULT_DRILLS)
+    count = min(max(count, 1), MAX_DRILLS) if isinstance(count, int) and not isinstance(count, bool) else 1
+    theme = body.get("theme")
+    return count * (UNITS[Theme(theme)] if theme in UNITS else 1)
+
+
 #: endpoint -> its cost, from the body (openapi.yaml states each operation's cost as ``x-cost``).
 COSTS: Final[dict[str, Callable[[Mapping[str, Any]], int]]] = {
     "hands.classify_hands": _one,
@@ -54,6 +66,7 @@ COSTS: Final[dict[str, Callable[[Mapping[str, Any]], int]]] = {
     "arrangements.play_hand": _one,
     "settlements.settle_one": _one,
     "settlements.settle_batch": _items("tables", 200),
+    "drills.deal_drills": _drills,
 }
 
 

@@ -6,6 +6,7 @@ describes; views compose them and never shape JSON themselves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 import numpy as np
@@ -20,6 +21,9 @@ from ..rules.outcomes import Line, PairOutcome, PlayerOutcome, Settlement
 from ..rules.variants import Variant, overrides_of
 from ..strategy.analysis import Analysis, Grade, Move, NaturalReview, PositionOutlook, Verdict, advice
 from ..strategy.bots import Play, Style
+from ..strategy.drills import Drill, DrillSet
+from ..strategy.level_reference import LossReference
+from ..strategy.levels import Level
 from ..strategy.optimiser import Choice, Solution
 
 
@@ -359,3 +363,39 @@ def play_json(played: Play, graded: Grade, opponents: int) -> dict[str, Any]:
         "verdict": verdict_json(graded.verdict),
         "opponents": opponents,
     }
+
+
+def drills_json(found: DrillSet) -> dict[str, Any]:
+    """A set of drills: what they were dealt under, how many hands were valued to find them, each drill."""
+    return {
+        "theme": labelled(found.theme),
+        "seed": found.seed,
+        "level": labelled(found.level),
+        "opponents": found.opponents,
+        "tried": found.tried,
+        "drills": [drill_json(drill) for drill in found.drills],
+    }
+
+
+def drill_json(drill: Drill) -> dict[str, Any]:
+    """One drill: its cards (high to low), its theme, and how hard it is for the typical level."""
+    return {
+        "cards": [str(card) for card in drill.cards],
+        "theme": labelled(drill.theme),
+        "difficulty": labelled(drill.difficulty),
+        "typical_loss": points(drill.typical_loss),
+    }
+
+
+def yardsticks_json(yardsticks: Mapping[Level, LossReference]) -> list[dict[str, Any]]:
+    """Each level's loss per hand (the batch tool's yardsticks), weakest level first."""
+    return [
+        {
+            "level": labelled(level),
+            "mean": points(reference.mean),
+            "sd": points(reference.sd),
+            "best_share": chance(reference.best_share),
+            "hands": reference.hands,
+        }
+        for level, reference in sorted(yardsticks.items(), key=lambda item: list(Level).index(item[0]))
+    ]

@@ -3,7 +3,8 @@
 Schemas check types, lengths and card notation and reject unknown fields
 (422, documented in openapi.yaml).  Rules that need the game (duplicate
 cards, the variant's knobs, chi sizes) are checked by the domain, whose
-errors carry their own paths.
+errors carry their own paths.  The fields they are made of are
+:mod:`~maubinh_api.web.request_fields`.
 
 Every message is a :class:`~maubinh_api.web.language.Message`: English with
 its Vietnamese, whichever way marshmallow passes or formats it.
@@ -13,20 +14,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from decimal import Decimal
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
-from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..rules.cards import Card
-from ..rules.errors import CardError, RuleError, VariantError
 from ..rules.labels import keys
-from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
-from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
-from ..rules.variants import Variant, resolve_variant
+from ..strategy.drills import MAX_DRILLS, TYPICAL, Theme
 from ..strategy.levels import Level
 from ..strategy.optimiser import Objective
 from .language import Message
+from .request_fields import (
+    A_CHI,
+    A_HAND,
+    BetField,
+    BoundedList,
+    StrictBoolean,
+    StrictSchema,
+    VariantField,
+    WholeNumber,
+    batch_of,
+    card_list,
+    one_of,
+    opponents_field,
+    seed_field,
+    whole_range,
+)
 
 #: Largest batch of hands for ``POST /v1/hands/classify``.
 MAX_CLASSIFY_HANDS = 1000
@@ -36,287 +48,27 @@ MAX_BATCH_TABLES = 200
 MAX_OPTIMAL_HANDS = 100
 #: Largest batch of arrangements for ``POST /v1/arrangements/analysis``.
 MAX_ANALYSIS_ARRANGEMENTS = 100
-#: Largest seed of ``POST /v1/arrangements/play``: 2**53 - 1, the largest
-#: integer every JSON reader (a browser's ``JSON.parse`` too) keeps exact.
-MAX_SEED = 2**53 - 1
 #: The bots' levels and the objectives, as a request sends them (from the strategy's own enumerations).
 LEVELS = keys(Level)
 OBJECTIVES = keys(Objective)
+#: The drills' themes, and the levels a drill's difficulty can be judged for (the best gives up nothing).
+THEMES = keys(Theme)
+DRILL_LEVELS = tuple(level for level in LEVELS if level != Level.BEST)
+#: Drills a request deals unless it asks for another count.
+DEFAULT_DRILLS = 5
 #: Longest player id.
 MAX_PLAYER_ID = 64
 
-_VARIANT_SHAPE = Message(
-    'must be a preset name or an object {"preset": ..., "overrides": {...}}',
-    'phải là tên một bộ luật hoặc một đối tượng {"preset": ..., "overrides": {...}}',
-)
-_BET_SHAPE = Message(
-    'must be a number or a decimal string such as "10.50"', 'phải là một số hoặc một chuỗi số thập phân như "10.50"'
-)
-_WHOLE = Message("must be a whole number", "phải là số nguyên")
-_TRUE_OR_FALSE = Message("must be true or false", "phải là true hoặc false")
 _ARRANGEMENT_SHAPE = Message(
     "must be an object with back, middle and front", "phải là một đối tượng có back, middle và front"
 )
-#: Digits of the largest whole number read exactly: beyond, a number is out of every field's range.
-_LONGEST_WHOLE = 100
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return "a number"
-
-
-#: What a JSON value is (:func:`_kind`) in Vietnamese.
-_KINDS_VI = {
-    "null": "null",
-    "a boolean": "một giá trị true/false",
-    "a string": "một chuỗi",
-    "an object": "một đối tượng",
-    "a list": "một danh sách",
-    "a number": "một số",
-}
-
-
-def _not(shape: Message, value: object) -> Message:
-    """``shape`` (what a value must be), then what ``value`` is instead."""
-    kind = _kind(value)
-    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {_KINDS_VI[kind]}")
-
-
-def _braces_doubled(message: Message) -> Message:
-    """A message as a marshmallow template that formats back to it."""
-    english, vietnamese = (text.replace("{", "{{").replace("}", "}}") for text in (str(message), message.vi))
-    return Message(english, vietnamese)
-
-
-def _range(low: int, high: int) -> validate.Range:
-    return validate.Range(
-        min=low,
-        max=high,
-        error=Message(f"must be {low} to {high}, not {{input}}", f"phải từ {low} đến {high}, không phải {{input}}"),
-    )
-
-
-class CardField(fields.Field[Card]):
-    """One card in any accepted notation (docs/rules.md, "Cards")."""
-
-    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
-        "null": Message(
-            "a card must be a string such as 'As', not null", "lá bài phải là một chuỗi như 'As', không phải null"
-        )
-    }
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Card:
-        try:
-            return Card.parse(value)
-        except CardError as error:
-            raise ValidationError(Message.of(error)) from None
-
-
-class BoundedList(fields.List):
-    """A list whose length is checked before any item is read, so that a huge
-    list is refused without parsing it.  ``too_many``/``wrong_count`` format
-    the message with ``{count}``."""
-
-    def __init__(
-        self,
-        item: fields.Field[Any],
-        *,
-        min_length: int,
-        max_length: int,
-        wrong_count: Message,
-        noun: Message,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(item, **kwargs)
-        self.shape = Message(f"must be a list of {noun}", f"phải là danh sách {noun.vi}")
-        self.error_messages["null"] = _braces_doubled(_not(self.shape, None))
-        self.min_length, self.max_length = min_length, max_length
-        self.wrong_count = wrong_count
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if not isinstance(value, list):
-            raise ValidationError(_not(self.shape, value))
-        if not self.min_length <= len(value) <= self.max_length:
-            raise ValidationError(self.wrong_count.format(count=len(value)))
-        return super()._deserialize(value, attr, data, **kwargs)
-
-
-def batch_of(item: fields.Field[Any], limit: int, entries: Message, noun: Message, **kwargs: Any) -> BoundedList:
-    """A batch: a list of 1 to ``limit`` ``item`` (``entries``: what they are called in the count's
-    message, ``noun``: in the shape's)."""
-    return BoundedList(
-        item,
-        min_length=1,
-        max_length=limit,
-        wrong_count=Message(
-            f"a batch has 1 to {limit} {entries}, not {{count}}",
-            f"một lô có từ 1 đến {limit} {entries.vi}, không phải {{count}}",
-        ),
-        noun=noun,
-        **kwargs,
-    )
-
-
-class CardList(BoundedList):
-    """A list of cards, read in one pass (a field call per card costs more than
-    the card); errors are keyed by position, like marshmallow's own lists."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if not isinstance(value, list):
-            raise ValidationError(_not(self.shape, value))
-        if not self.min_length <= len(value) <= self.max_length:
-            raise ValidationError(self.wrong_count.format(count=len(value)))
-        cards, errors = [], {}
-        for index, item in enumerate(value):
-            try:
-                cards.append(Card.parse(item))
-            except CardError as error:
-                errors[index] = [Message.of(error)]
-        if errors:
-            raise ValidationError(errors)
-        return cards
-
-
-def card_list(min_length: int, max_length: int, what: Message, **kwargs: Any) -> CardList:
-    """A list of cards; ``what`` names it in the message ("the back chi")."""
-    same = min_length == max_length
-    expected = str(min_length) if same else f"{min_length} to {max_length}"
-    expected_vi = str(min_length) if same else f"từ {min_length} đến {max_length}"
-    return CardList(
-        CardField(),
-        min_length=min_length,
-        max_length=max_length,
-        wrong_count=Message(
-            f"{what} must hold {expected} cards, not {{count}}",
-            f"{what.vi} phải có {expected_vi} lá, không phải {{count}}",
-        ),
-        noun=Message('cards such as ["As", "Kd"]', 'lá bài như ["As", "Kd"]'),
-        **kwargs,
-    )
-
-
-#: What the card lists are, in their messages.
-_A_CHI = Message("a chi", "một chi")
-_A_HAND = Message("a hand", "một tay bài")
-
-
-class WholeNumber(fields.Integer):
-    """A JSON integer; ``3.0`` is one too (JSON Schema agrees), ``true`` and ``"3"`` are not."""
-
-    default_error_messages = {"null": _not(_WHOLE, None)}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
-        if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
-            if value.adjusted() >= _LONGEST_WHOLE:
-                # int() of 1e400000 would take seconds: a number this large is out of every
-                # whole-number field's range, which refuses it as it was sent.
-                return value  # type: ignore[return-value]
-            value = int(value)
-        if isinstance(value, Decimal):  # 2.5 is a number, just not a whole one
-            raise ValidationError(
-                Message(
-                    f"{_WHOLE}, not a number with a fractional part ({value})",
-                    f"{_WHOLE.vi}, không phải một số có phần thập phân ({value})",
-                )
-            )
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError(_not(_WHOLE, value))
-        return value
-
-
-class StrictBoolean(fields.Boolean):
-    """true or false only (marshmallow would also take "yes", 1, "on"...)."""
-
-    default_error_messages = {"null": _not(_TRUE_OR_FALSE, None)}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise ValidationError(_not(_TRUE_OR_FALSE, value))
-        return value
-
-
-class VariantField(fields.Raw):
-    """A preset name or ``{"preset", "overrides", "fingerprint"}``, resolved by
-    the domain while the body is read, so that a bad variant is reported in
-    the same 422 as the body's other faults."""
-
-    # marshmallow formats these messages: the braces of the example are doubled.
-    default_error_messages = {"null": _braces_doubled(_not(_VARIANT_SHAPE, None))}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Variant:
-        if not isinstance(value, (str, Mapping)):
-            raise ValidationError(_not(_VARIANT_SHAPE, value))
-        try:
-            return resolve_variant(value)
-        except VariantError as error:
-            message: Any = [Message.of(error)]
-            for part in reversed(error.path):  # nested messages become the pointer below /variant
-                message = {part: message}
-            raise ValidationError(message) from None
-
-
-class BetField(fields.Raw):
-    """A JSON number or a decimal string, checked here for all but its decimal places (so that a
-    bad bet is reported in the same 422 as a bad variant); the places are checked against the
-    variant's money precision once the variant is known."""
-
-    default_error_messages = {"null": _not(_BET_SHAPE, None)}  # noqa: RUF012 - marshmallow's own attribute
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
-            raise ValidationError(_not(_BET_SHAPE, value))
-        try:
-            parse_bet(value, MAX_AMOUNT_DECIMALS)
-        except RuleError as error:
-            raise ValidationError([Message.of(error)]) from None
-        return value
-
-
-class StrictSchema(Schema):
-    """Unknown fields are an error: a misspelt field must not be ignored silently."""
-
-    class Meta:
-        unknown = RAISE
-
-    error_messages = {  # noqa: RUF012 - marshmallow reads this class attribute
-        "unknown": Message("unknown field", "không có trường này"),
-        "type": Message("must be a JSON object", "phải là một đối tượng JSON"),
-    }
-    #: A field this operation took before 0.6.0, and the operation that takes it now.
-    moved: ClassVar[tuple[str, str] | None] = None
-
-    @pre_load
-    def _not_moved(self, data: Any, **kwargs: Any) -> Any:
-        if self.moved is not None and isinstance(data, Mapping) and self.moved[0] in data:
-            name, operation = self.moved
-            raise ValidationError(
-                {
-                    name: [
-                        Message(
-                            f"a batch goes to POST {operation} (since 0.6.0); this operation takes one",
-                            f"một lô gửi tới POST {operation} (từ bản 0.6.0); thao tác này nhận một",
-                        )
-                    ]
-                }
-            )
-        return data
 
 
 class ClassifyRequest(StrictSchema):
     """``POST /v1/hands/classify``: one chi."""
 
     moved = ("hands", "/v1/hands/classify/batch")
-    cards = card_list(3, 5, _A_CHI, required=True)
+    cards = card_list(3, 5, A_CHI, required=True)
     variant = VariantField()
 
 
@@ -324,7 +76,7 @@ class ClassifyBatchRequest(StrictSchema):
     """``POST /v1/hands/classify/batch``: up to 1,000 chi."""
 
     hands = batch_of(
-        card_list(3, 5, _A_CHI),
+        card_list(3, 5, A_CHI),
         MAX_CLASSIFY_HANDS,
         Message("hands", "chi"),
         Message("chi (lists of cards)", "chi (danh sách lá bài)"),
@@ -460,41 +212,27 @@ class SettlementBatchRequest(StrictSchema):
     tables = batch_of(TableField(), MAX_BATCH_TABLES, Message("tables", "bàn"), Message("tables", "bàn"), required=True)
 
 
-def _opponents() -> WholeNumber:
-    """The other players at the table (the rules' 1 to 3; a full table by default)."""
-    return WholeNumber(load_default=MAX_OPPONENTS, validate=_range(MIN_OPPONENTS, MAX_OPPONENTS))
-
-
 class OptimalOptions(StrictSchema):
     """What ``/optimal`` and its batch take besides the cards."""
 
     variant = VariantField()
-    objective = fields.String(
-        load_default=Objective.EV.value,
-        validate=validate.OneOf(
-            OBJECTIVES,
-            error=Message(
-                f"must be {' or '.join(OBJECTIVES)}, not {{input!r}}",
-                f"phải là {' hoặc '.join(OBJECTIVES)}, không phải {{input!r}}",
-            ),
-        ),
-    )
-    top = WholeNumber(load_default=3, validate=_range(1, 10))
-    opponents = _opponents()
+    objective = one_of(OBJECTIVES, load_default=Objective.EV.value)
+    top = WholeNumber(load_default=3, validate=whole_range(1, 10))
+    opponents = opponents_field()
 
 
 class OptimalRequest(OptimalOptions):
     """``POST /v1/arrangements/optimal``: one hand."""
 
     moved = ("hands", "/v1/arrangements/optimal/batch")
-    cards = card_list(13, 13, _A_HAND, required=True)
+    cards = card_list(13, 13, A_HAND, required=True)
 
 
 class OptimalBatchRequest(OptimalOptions):
     """``POST /v1/arrangements/optimal/batch``: up to 100 hands."""
 
     hands = batch_of(
-        card_list(13, 13, _A_HAND),
+        card_list(13, 13, A_HAND),
         MAX_OPTIMAL_HANDS,
         Message("hands", "tay bài"),
         Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
@@ -517,7 +255,7 @@ class AnalysisRequest(StrictSchema):
     arrangement = ArrangementField(required=True)
     declare_natural = StrictBoolean(load_default=True)
     variant = VariantField()
-    opponents = _opponents()
+    opponents = opponents_field()
 
 
 class AnalysisBatchRequest(StrictSchema):
@@ -543,33 +281,25 @@ class AnalysisBatchRequest(StrictSchema):
     )
     declare_natural = StrictBoolean(load_default=True)
     variant = VariantField()
-    opponents = _opponents()
+    opponents = opponents_field()
 
 
 class PlayRequest(StrictSchema):
     """``POST /v1/arrangements/play``: how a player of a level sets 13 cards."""
 
-    cards = card_list(13, 13, _A_HAND, required=True)
-    level = fields.String(
-        required=True,
-        validate=validate.OneOf(
-            LEVELS,
-            error=Message(
-                f"must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {{input!r}}",
-                f"phải là {', '.join(LEVELS[:-1])} hoặc {LEVELS[-1]}, không phải {{input!r}}",
-            ),
-        ),
-    )
-    seed = WholeNumber(
-        validate=validate.Range(
-            min=0,
-            max=MAX_SEED,
-            error=Message(
-                "must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact), not {input}",
-                "phải từ 0 đến 2**53 - 1 (9007199254740991, số nguyên lớn nhất mà mọi trình đọc JSON giữ chính xác),"
-                " không phải {input}",
-            ),
-        )
-    )
+    cards = card_list(13, 13, A_HAND, required=True)
+    level = one_of(LEVELS, required=True)
+    seed = seed_field()
     variant = VariantField()
-    opponents = _opponents()
+    opponents = opponents_field()
+
+
+class DrillsRequest(StrictSchema):
+    """``POST /v1/drills``: a seeded set of hands of one theme."""
+
+    theme = one_of(THEMES, required=True)
+    count = WholeNumber(load_default=DEFAULT_DRILLS, validate=whole_range(1, MAX_DRILLS))
+    seed = seed_field()
+    level = one_of(DRILL_LEVELS, load_default=TYPICAL.value)
+    variant = VariantField()
+    opponents = opponents_field()

@@ -89,6 +89,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         ready,
     )
     from maubinh_client.api.playground import playground_asset, playground_page
+    from maubinh_client.api.practice import deal_drills
     from maubinh_client.api.settlements import settle_table, settle_tables
     from maubinh_client.api.usage import show_usage
     from maubinh_client.api.variants import list_enumerations, list_variants, show_variant
@@ -143,6 +144,22 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         body=m.PlayRequest(cards=CARDS, level=m.Level.CASUAL, seed=2, variant=online),
     )
     assert played.level.key is m.Level.CASUAL
+    # A drill's cards, and its variant, posted on as they came.
+    drilled = call(
+        "dealDrills",
+        deal_drills,
+        m.DrillsResult,
+        body=m.DrillsRequest(theme=m.DrillThemeKey.FOUL_TRAP, count=2, seed=4, variant=online),
+    )
+    assert [drill.theme.key for drill in drilled.drills] == [m.DrillThemeKey.FOUL_TRAP] * 2
+    drilled_variant = m.VariantSpecType1.from_dict(drilled.variant.to_dict())
+    set_best = call(
+        "optimalArrangement",
+        optimal_arrangement,
+        m.OptimalResult,
+        body=m.OptimalRequest(cards=drilled.drills[0].cards, variant=drilled_variant),
+    )
+    assert set_best.best.chi.back.category.key == set_best.best.chi.middle.category.key
     seats = [
         m.PlayedSeat(id="bot", arrangement=m.ArrangementInput.from_dict(played.arrangement.to_dict())),
         m.ForfeitedSeat(id="left", forfeit=True),

@@ -26,6 +26,7 @@ BEYOND_THE_SCHEMA = re.compile(
     r"appears twice|is dealt to both|player id .* is used twice|more decimal places than this variant pays"
     r"|the rules differ from those the fingerprint was taken of"
     r"|a player who forfeits has no arrangement|send the player's arrangement"
+    r"|theme \w+ needs (sập làng|a natural)|drills of theme \w+ were found in"
 )
 
 app = create_app({"cache_bytes": 0})

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from maubinh_api.rules.arrangement import foul_reasons
-from maubinh_api.rules.cards import DECK
+from maubinh_api.rules.cards import DECK, parse_cards
 from maubinh_api.rules.variants import preset
-from maubinh_api.strategy.analysis import analyse
-from maubinh_api.strategy.bots import Style, play
+from maubinh_api.strategy.analysis import analyse, grade
+from maubinh_api.strategy.bots import LEVELS, Style, expected_loss, play
 from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import optimise
 from maubinh_api.strategy.valuation import value_hand
@@ -95,3 +97,37 @@ def test_a_front_heavy_play_has_a_front_at_least_as_strong_as_the_best():
                 for rank in kept
             )
     assert found_any
+
+
+def _mean_and_error(values: list[float]) -> tuple[float, float]:
+    mean = sum(values) / len(values)
+    spread = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, (spread / len(values)) ** 0.5
+
+
+@pytest.mark.parametrize("level", [Level.BEGINNER, Level.CASUAL, Level.CLUB])
+def test_a_levels_expected_loss_is_what_its_plays_give_up_on_average_over_seeds(level):
+    # What a drill's difficulty is judged by: the mix's loss computed exactly must be the mean of
+    # the grades of the level's plays over many seeds (within 4 standard errors of that mean, on
+    # each of four seeded hands: a wrong weight or style shifts it by tenths, many errors away).
+    rng = random.Random(36)
+    for _ in range(4):
+        found = value_hand(sorted(rng.sample(DECK, 13), key=lambda card: card.index), CLASSIC, MODEL)
+        plays = (play(found, level, seed) for seed in range(2000))
+        losses = [grade(chosen.arrangement, found, declare_natural=chosen.declare_natural).ev_loss for chosen in plays]
+        mean, error = _mean_and_error(losses)
+        assert abs(expected_loss(found, level) - mean) <= 4 * max(error, 1e-9), (mean, error)
+
+
+def test_the_best_level_gives_up_nothing_and_a_natural_costs_what_missing_it_does():
+    cards = sorted(
+        parse_cards(["2s", "2h", "5d", "5c", "7s", "7h", "9d", "9c", "Js", "Jh", "Kd", "Kc", "Ac"]),
+        key=lambda card: card.index,
+    )
+    found = value_hand(cards, CLASSIC, MODEL)
+    assert found.declares_natural and found.natural_ev is not None
+    assert expected_loss(found, Level.BEST) == 0.0
+    # Declaring is the best play: a level gives up the gap to the best chi play when it misses it.
+    gap = found.natural_ev - found.best_normal_ev
+    assert expected_loss(found, Level.BEGINNER) == pytest.approx(LEVELS[Level.BEGINNER].natural_miss * gap)
+    assert expected_loss(found, Level.EXPERT) == 0.0  # experts never miss one

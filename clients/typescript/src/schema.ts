@@ -319,6 +319,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/drills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deal hands to practise on, chosen so that a decision matters
+         * @description Bài luyện: `count` hands (1-20, default 5) of one `theme`, dealt from
+         *     `seed` under the variant at a table of `opponents` + 1, for a player
+         *     to set. A drill says why its cards were chosen and how hard they are,
+         *     never their answer: grade the player's arrangement with `POST
+         *     /v1/arrangements/analysis` (same `variant` and `opponents`). The
+         *     cards can be posted as they are to any operation that takes 13 cards.
+         *
+         *     The themes (`GET /v1/enumerations` lists them with their labels; a
+         *     drill's condition is checked with the analysis of the same model):
+         *
+         *     | theme | Vietnamese | the cards are such that |
+         *     |---|---|---|
+         *     | `random` | Ván bất kỳ | anything: a deal as a table deals it |
+         *     | `auto_blunder` | Tự xếp sai nặng | the auto-arrangement (strongest chi first, `objective: strongest`) gives up 1.0 point per opponent or more: a blunder |
+         *     | `front_decides` | Chi cuối quyết định | the auto-arrangement gives up 0.3 or more, and every card its analysis moves goes into or out of the front |
+         *     | `foul_trap` | Dễ binh lủng | the best play's back and middle are of one category, two pair or better: the two the wrong way round is binh lủng |
+         *     | `natural_call` | Báo thắng trắng hay không | the cards hold a natural the variant pays, and declaring it and the best chi play differ by 1.0 point per opponent or less (either may be the better) |
+         *     | `sap_lang` | Sập làng trong tầm tay | sập làng can happen at the table, the best play scoops every opponent, or is scooped by every one, with a chance of 5% or more, and the `level` gives up 0.1 or more on the cards |
+         *
+         *     Except under `random` and `natural_call`, a drill holds no natural
+         *     the variant pays, so that what it trains is the arrangement. The
+         *     `natural_call` hands are built to hold a natural (ranks leaning
+         *     high, where playing the chi can rival declaring); the others are
+         *     random deals that meet the condition.
+         *
+         *     `difficulty` says what a player of `level` (`casual` unless asked;
+         *     `beginner`, `casual`, `club` or `expert`) gives up on the cards on
+         *     average, `typical_loss` (points per opponent, from the bots' own
+         *     mix of slips: what `POST /v1/arrangements/play` at that level gives
+         *     up over every seed), against what that level gives up on an average
+         *     hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
+         *     under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
+         *     level's loss per hand under the variant's preset at this table, the
+         *     figures `python -m maubinh_api.batch grade` says which level a
+         *     player plays like with.
+         *
+         *     The same theme, count, seed, level, table and variant always give
+         *     the same drills, and a longer run starts with the drills of a
+         *     shorter one. `seed` (0 to 2^53 - 1) is optional: without it one is
+         *     drawn and returned (that answer is never served from the result
+         *     cache). `tried` counts the hands valued to find the drills: the
+         *     cost follows that work, each theme's units being about the hands one
+         *     of its drills takes under the presets. A theme the variant can never
+         *     deal at the table (`natural_call` without naturals, `sap_lang`
+         *     without sập làng) is a 422 at once; one it deals too seldom (a
+         *     `natural_call` where every natural pays far more than any chi play
+         *     can win) is a 422 after its units times (3 `count` + 8) hands,
+         *     naming `/theme`. Under the presets no theme they can deal has
+         *     needed more than half of that (bench/drills.py).
+         */
+        post: operations["dealDrills"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/settlements": {
         parameters: {
             query?: never;
@@ -437,7 +505,8 @@ export interface paths {
          * Every enumeration of the API, with its labels
          * @description Each enumeration the requests and answers use (levels, styles,
          *     verdicts, objectives, positions, categories, naturals, foul and
-         *     outcome reasons, and the knobs whose values come from a fixed set),
+         *     outcome reasons, drill themes and difficulties, and the knobs whose
+         *     values come from a fixed set),
          *     every member as `{key, label: {en, vi}}` in the service's own order.
          *     The keys are what a request sends; the labels are the words the
          *     answers use. Read from the code, so a client that shows these
@@ -951,6 +1020,8 @@ export interface components {
             multipliers: components["schemas"]["MultiplierKind"][];
             natural_outcome_reasons: components["schemas"]["NaturalOutcomeReason"][];
             sap_lang_results: components["schemas"]["SapLangResult"][];
+            drill_themes: components["schemas"]["DrillTheme"][];
+            difficulties: components["schemas"]["Difficulty"][];
             /** @description The knobs of a rule set (the fields of `RuleSet` and `RuleOverrides`), in the order a variant lists them. */
             knobs: components["schemas"]["KnobMember"][];
             /** @description The knobs whose values come from a fixed set; for the maps, the keys they may hold; for `table`, its fields. */
@@ -1487,6 +1558,73 @@ export interface components {
             opponents: components["schemas"]["Opponents"];
             variant: components["schemas"]["VariantRef"];
         };
+        /**
+         * @description Why a drill's cards were chosen (see `POST /v1/drills`).
+         * @enum {string}
+         */
+        DrillThemeKey: "random" | "auto_blunder" | "front_decides" | "foul_trap" | "natural_call" | "sap_lang";
+        /** @description A drill's theme, as every enumeration is given. */
+        DrillTheme: {
+            key: components["schemas"]["DrillThemeKey"];
+            label: components["schemas"]["Labels"];
+        };
+        /** @description How much the typical level gives up on a drill against an average hand: `easy` (under 0.75 times), `medium` (under 1.5 times) or `hard`. */
+        Difficulty: {
+            /** @enum {string} */
+            key: "easy" | "medium" | "hard";
+            label: components["schemas"]["Labels"];
+        };
+        DrillsRequest: {
+            theme: components["schemas"]["DrillThemeKey"];
+            /**
+             * @description How many drills to deal.
+             * @default 5
+             */
+            count?: number;
+            /** @description The seed the drills are dealt from, at most 2^53 - 1; drawn at random when omitted. */
+            seed?: number;
+            /**
+             * @description The level a drill's difficulty is judged for (the best play gives up nothing).
+             * @default casual
+             * @enum {string}
+             */
+            level?: "beginner" | "casual" | "club" | "expert";
+            variant?: components["schemas"]["VariantSpec"];
+            opponents?: components["schemas"]["Opponents"];
+        };
+        Drill: {
+            /** @description The 13 cards to set, high to low. */
+            cards: components["schemas"]["Card"][];
+            theme: components["schemas"]["DrillTheme"];
+            difficulty: components["schemas"]["Difficulty"];
+            /** @description What a player of the answer's `level` gives up on these cards on average (points per opponent). */
+            typical_loss: number;
+        };
+        /** @description A level's loss per hand under a preset at one table size, measured over seeded random hands set by its bot. */
+        Yardstick: {
+            level: components["schemas"]["PlayerLevel"];
+            /** @description Mean loss per hand (points per opponent). */
+            mean: number;
+            /** @description Standard deviation of the loss per hand. */
+            sd: number;
+            /** @description Share of hands set exactly as the best play. */
+            best_share: number;
+            /** @description Hands measured. */
+            hands: number;
+        };
+        DrillsResult: {
+            theme: components["schemas"]["DrillTheme"];
+            /** @description The seed sent, or the one drawn. */
+            seed: number;
+            level: components["schemas"]["PlayerLevel"];
+            opponents: components["schemas"]["Opponents"];
+            /** @description The hands valued to find the drills. */
+            tried: number;
+            drills: components["schemas"]["Drill"][];
+            /** @description Each level's loss per hand under the variant's preset at this table, weakest level first. */
+            yardsticks: components["schemas"]["Yardstick"][];
+            variant: components["schemas"]["VariantRef"];
+        };
         Usage: {
             /** @description The tenant's name (`unnamed` for a key of MAUBINH_API_KEYS, `anonymous` without keys). */
             tenant: string;
@@ -2012,6 +2150,13 @@ export type Level = components['schemas']['Level'];
 export type PlayerLevel = components['schemas']['PlayerLevel'];
 export type Style = components['schemas']['Style'];
 export type PlayResult = components['schemas']['PlayResult'];
+export type DrillThemeKey = components['schemas']['DrillThemeKey'];
+export type DrillTheme = components['schemas']['DrillTheme'];
+export type Difficulty = components['schemas']['Difficulty'];
+export type DrillsRequest = components['schemas']['DrillsRequest'];
+export type Drill = components['schemas']['Drill'];
+export type Yardstick = components['schemas']['Yardstick'];
+export type DrillsResult = components['schemas']['DrillsResult'];
 export type Usage = components['schemas']['Usage'];
 export type LimitWindow = components['schemas']['LimitWindow'];
 export type Problem = components['schemas']['Problem'];
@@ -2462,6 +2607,71 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
+    dealDrills: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrillsRequest"];
+            };
+        };
+        responses: {
+            /** @description The drills, what they were dealt under and each level's yardstick. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Cache": components["headers"]["Cache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrillsResult"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is wrong, or the theme cannot be dealt under the variant at this table (`/theme`). */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             500: components["responses"]["InternalError"];
@@ -3224,7 +3434,7 @@ export interface operations {
             };
             path: {
                 /** @description One of the page's files (its style sheet, its script and the modules the script imports). */
-                asset: "playground.css" | "playground.js" | "api.mjs" | "checks.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "hand.mjs" | "i18n.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "requests.mjs" | "rows.mjs" | "state.mjs" | "table.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs";
+                asset: "playground.css" | "playground.js" | "api.mjs" | "checks.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "requests.mjs" | "rows.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs";
             };
             cookie?: never;
         };

@@ -191,6 +191,30 @@ test("a level read from the enumerations is passed to a bot as it is", async () 
   assert.equal(played.seed, 7);
 });
 
+test("a practice run: drills of a theme read from the enumerations, each set and graded", async () => {
+  const named = await answer(api.GET("/v1/enumerations"));
+  const theme = named.drill_themes.find((member) => member.key === "front_decides")?.key ?? "random";
+  const dealt = await answer(api.POST("/v1/drills", { body: { theme, count: 2, seed: 5, variant: "classic" } }));
+  assert.equal(dealt.drills.length, 2);
+  assert.equal(dealt.seed, 5);
+  for (const drill of dealt.drills) {
+    assert.equal(drill.theme.key, theme);
+    assert.ok(["easy", "medium", "hard"].includes(drill.difficulty.key));
+    // The player's arrangement here is the auto-arrangement, graded as a platform grades a drill.
+    const auto = await answer(
+      api.POST("/v1/arrangements/optimal", { body: { cards: drill.cards, objective: "strongest", top: 1, variant: dealt.variant } }),
+    );
+    const graded = await answer(
+      api.POST("/v1/arrangements/analysis", { body: { arrangement: auto.best.arrangement, variant: dealt.variant } }),
+    );
+    assert.ok(graded.changes.moves.every((move) => move.from === "front" || move.to === "front"));
+  }
+  assert.deepEqual(
+    dealt.yardsticks.map((line) => line.level.key),
+    named.levels.map((member) => member.key),
+  );
+});
+
 test("the variants, and every answer's request id and model", async () => {
   const { data, response } = await api.GET("/v1/variants");
   assert.ok(data?.variants.some((variant) => variant.name === "classic"));

@@ -17,6 +17,7 @@ from ...rules.naturals import Natural
 from ...rules.outcomes import MultiplierKind, NaturalOutcomeReason, PositionReason, SapLang
 from ...strategy.analysis import Verdict
 from ...strategy.bots import Style
+from ...strategy.drills import Difficulty, Theme
 from ...strategy.levels import Level
 from ...strategy.optimiser import Objective
 from ..answers import revalidated
@@ -44,6 +45,8 @@ def enumerations_json() -> dict[str, Any]:
         "multipliers": _all(MultiplierKind),
         "natural_outcome_reasons": _all(NaturalOutcomeReason),
         "sap_lang_results": _all(SapLang),
+        "drill_themes": _all(Theme),
+        "difficulties": _all(Difficulty),
         "knobs": _all(Knob),
         # The knobs whose values come from a fixed set: the choices, and the keys the maps (and the
         # table limits) may hold.

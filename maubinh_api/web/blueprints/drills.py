@@ -1,0 +1,55 @@
+"""Drills: seeded hands chosen so that a decision matters, by theme, for a player to practise on
+(each graded afterwards by ``POST /v1/arrangements/analysis``)."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from flask import Blueprint, Response
+
+from ...infra.metrics import observe_solver
+from ...strategy.drills import Theme
+from ...strategy.levels import Level
+from ..answers import cached_json, fresh_json
+from ..params import hand_service, load, variant_of
+from ..presenters import drills_json, variant_json, yardsticks_json
+from ..schemas import DrillsRequest
+
+blueprint = Blueprint("drills", __name__, url_prefix="/v1/drills")
+_drills_schema = DrillsRequest()
+
+
+@blueprint.post("")
+def deal_drills() -> Response:
+    """``count`` drills of a theme under the variant, the same for the same seed."""
+    data = load(_drills_schema)
+    variant = variant_of(data)
+    reference = variant_json(variant)
+    theme = Theme(data["theme"])
+    level = Level(data["level"])
+    count: int = data["count"]
+    opponents: int = data["opponents"]
+    seeded = "seed" in data
+    seed: int = data["seed"] if seeded else secrets.randbits(53)  # exact as a JSON number anywhere
+
+    def answer() -> dict[str, Any]:
+        started = time.perf_counter()
+        service = hand_service()
+        found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
+        observe_solver("drills", time.perf_counter() - started)
+        yardsticks = yardsticks_json(service.yardsticks(variant.name, opponents))
+        return drills_json(found) | {"yardsticks": yardsticks, "variant": reference}
+
+    if not seeded:  # a drawn seed: no other request can share this answer
+        return fresh_json(answer())
+    material = {
+        "theme": theme.value,
+        "count": count,
+        "seed": seed,
+        "level": level.value,
+        "opponents": opponents,
+        "variant": reference,
+    }
+    return cached_json("drills", material, answer)

@@ -1,0 +1,323 @@
+"""The fields every request schema is made of (marshmallow): cards and lists of them, whole numbers,
+strict booleans, a variant, a bet, a choice among codes, a seed, and the strict schema they sit in.
+
+Each refuses what a JSON reader would let through (``"3"`` for 3, ``1`` for true, a card in no
+notation) with a :class:`~maubinh_api.web.language.Message`: English with its Vietnamese.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate
+
+from ..rules.cards import Card
+from ..rules.errors import CardError, RuleError, VariantError
+from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
+from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
+from ..rules.variants import Variant, resolve_variant
+from .language import Message
+
+#: Largest seed a request takes: 2**53 - 1, the largest integer every JSON reader (a browser's
+#: ``JSON.parse`` too) keeps exact.
+MAX_SEED = 2**53 - 1
+
+_VARIANT_SHAPE = Message(
+    'must be a preset name or an object {"preset": ..., "overrides": {...}}',
+    'phải là tên một bộ luật hoặc một đối tượng {"preset": ..., "overrides": {...}}',
+)
+_BET_SHAPE = Message(
+    'must be a number or a decimal string such as "10.50"', 'phải là một số hoặc một chuỗi số thập phân như "10.50"'
+)
+_WHOLE = Message("must be a whole number", "phải là số nguyên")
+_TRUE_OR_FALSE = Message("must be true or false", "phải là true hoặc false")
+#: Digits of the largest whole number read exactly: beyond, a number is out of every field's range.
+_LONGEST_WHOLE = 100
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return "a number"
+
+
+#: What a JSON value is (:func:`_kind`) in Vietnamese.
+_KINDS_VI = {
+    "null": "null",
+    "a boolean": "một giá trị true/false",
+    "a string": "một chuỗi",
+    "an object": "một đối tượng",
+    "a list": "một danh sách",
+    "a number": "một số",
+}
+
+
+def _not(shape: Message, value: object) -> Message:
+    """``shape`` (what a value must be), then what ``value`` is instead."""
+    kind = _kind(value)
+    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {_KINDS_VI[kind]}")
+
+
+def _braces_doubled(message: Message) -> Message:
+    """A message as a marshmallow template that formats back to it."""
+    english, vietnamese = (text.replace("{", "{{").replace("}", "}}") for text in (str(message), message.vi))
+    return Message(english, vietnamese)
+
+
+def whole_range(low: int, high: int) -> validate.Range:
+    """Whole numbers from ``low`` to ``high``, said in both languages."""
+    return validate.Range(
+        min=low,
+        max=high,
+        error=Message(f"must be {low} to {high}, not {{input}}", f"phải từ {low} đến {high}, không phải {{input}}"),
+    )
+
+
+class CardField(fields.Field[Card]):
+    """One card in any accepted notation (docs/rules.md, "Cards")."""
+
+    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
+        "null": Message(
+            "a card must be a string such as 'As', not null", "lá bài phải là một chuỗi như 'As', không phải null"
+        )
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Card:
+        try:
+            return Card.parse(value)
+        except CardError as error:
+            raise ValidationError(Message.of(error)) from None
+
+
+class BoundedList(fields.List):
+    """A list whose length is checked before any item is read, so that a huge
+    list is refused without parsing it.  ``too_many``/``wrong_count`` format
+    the message with ``{count}``."""
+
+    def __init__(
+        self,
+        item: fields.Field[Any],
+        *,
+        min_length: int,
+        max_length: int,
+        wrong_count: Message,
+        noun: Message,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(item, **kwargs)
+        self.shape = Message(f"must be a list of {noun}", f"phải là danh sách {noun.vi}")
+        self.error_messages["null"] = _braces_doubled(_not(self.shape, None))
+        self.min_length, self.max_length = min_length, max_length
+        self.wrong_count = wrong_count
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if not isinstance(value, list):
+            raise ValidationError(_not(self.shape, value))
+        if not self.min_length <= len(value) <= self.max_length:
+            raise ValidationError(self.wrong_count.format(count=len(value)))
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def batch_of(item: fields.Field[Any], limit: int, entries: Message, noun: Message, **kwargs: Any) -> BoundedList:
+    """A batch: a list of 1 to ``limit`` ``item`` (``entries``: what they are called in the count's
+    message, ``noun``: in the shape's)."""
+    return BoundedList(
+        item,
+        min_length=1,
+        max_length=limit,
+        wrong_count=Message(
+            f"a batch has 1 to {limit} {entries}, not {{count}}",
+            f"một lô có từ 1 đến {limit} {entries.vi}, không phải {{count}}",
+        ),
+        noun=noun,
+        **kwargs,
+    )
+
+
+class CardList(BoundedList):
+    """A list of cards, read in one pass (a field call per card costs more than
+    the card); errors are keyed by position, like marshmallow's own lists."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if not isinstance(value, list):
+            raise ValidationError(_not(self.shape, value))
+        if not self.min_length <= len(value) <= self.max_length:
+            raise ValidationError(self.wrong_count.format(count=len(value)))
+        cards, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                cards.append(Card.parse(item))
+            except CardError as error:
+                errors[index] = [Message.of(error)]
+        if errors:
+            raise ValidationError(errors)
+        return cards
+
+
+def card_list(min_length: int, max_length: int, what: Message, **kwargs: Any) -> CardList:
+    """A list of cards; ``what`` names it in the message ("the back chi")."""
+    same = min_length == max_length
+    expected = str(min_length) if same else f"{min_length} to {max_length}"
+    expected_vi = str(min_length) if same else f"từ {min_length} đến {max_length}"
+    return CardList(
+        CardField(),
+        min_length=min_length,
+        max_length=max_length,
+        wrong_count=Message(
+            f"{what} must hold {expected} cards, not {{count}}",
+            f"{what.vi} phải có {expected_vi} lá, không phải {{count}}",
+        ),
+        noun=Message('cards such as ["As", "Kd"]', 'lá bài như ["As", "Kd"]'),
+        **kwargs,
+    )
+
+
+#: What the card lists are, in their messages.
+A_CHI = Message("a chi", "một chi")
+A_HAND = Message("a hand", "một tay bài")
+
+
+class WholeNumber(fields.Integer):
+    """A JSON integer; ``3.0`` is one too (JSON Schema agrees), ``true`` and ``"3"`` are not."""
+
+    default_error_messages = {"null": _not(_WHOLE, None)}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
+        if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+            if value.adjusted() >= _LONGEST_WHOLE:
+                # int() of 1e400000 would take seconds: a number this large is out of every
+                # whole-number field's range, which refuses it as it was sent.
+                return value  # type: ignore[return-value]
+            value = int(value)
+        if isinstance(value, Decimal):  # 2.5 is a number, just not a whole one
+            raise ValidationError(
+                Message(
+                    f"{_WHOLE}, not a number with a fractional part ({value})",
+                    f"{_WHOLE.vi}, không phải một số có phần thập phân ({value})",
+                )
+            )
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError(_not(_WHOLE, value))
+        return value
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false only (marshmallow would also take "yes", 1, "on"...)."""
+
+    default_error_messages = {"null": _not(_TRUE_OR_FALSE, None)}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError(_not(_TRUE_OR_FALSE, value))
+        return value
+
+
+class VariantField(fields.Raw):
+    """A preset name or ``{"preset", "overrides", "fingerprint"}``, resolved by
+    the domain while the body is read, so that a bad variant is reported in
+    the same 422 as the body's other faults."""
+
+    # marshmallow formats these messages: the braces of the example are doubled.
+    default_error_messages = {"null": _braces_doubled(_not(_VARIANT_SHAPE, None))}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Variant:
+        if not isinstance(value, (str, Mapping)):
+            raise ValidationError(_not(_VARIANT_SHAPE, value))
+        try:
+            return resolve_variant(value)
+        except VariantError as error:
+            message: Any = [Message.of(error)]
+            for part in reversed(error.path):  # nested messages become the pointer below /variant
+                message = {part: message}
+            raise ValidationError(message) from None
+
+
+class BetField(fields.Raw):
+    """A JSON number or a decimal string, checked here for all but its decimal places (so that a
+    bad bet is reported in the same 422 as a bad variant); the places are checked against the
+    variant's money precision once the variant is known."""
+
+    default_error_messages = {"null": _not(_BET_SHAPE, None)}  # noqa: RUF012 - marshmallow's own attribute
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+            raise ValidationError(_not(_BET_SHAPE, value))
+        try:
+            parse_bet(value, MAX_AMOUNT_DECIMALS)
+        except RuleError as error:
+            raise ValidationError([Message.of(error)]) from None
+        return value
+
+
+class StrictSchema(Schema):
+    """Unknown fields are an error: a misspelt field must not be ignored silently."""
+
+    class Meta:
+        unknown = RAISE
+
+    error_messages = {  # noqa: RUF012 - marshmallow reads this class attribute
+        "unknown": Message("unknown field", "không có trường này"),
+        "type": Message("must be a JSON object", "phải là một đối tượng JSON"),
+    }
+    #: A field this operation took before 0.6.0, and the operation that takes it now.
+    moved: ClassVar[tuple[str, str] | None] = None
+
+    @pre_load
+    def _not_moved(self, data: Any, **kwargs: Any) -> Any:
+        if self.moved is not None and isinstance(data, Mapping) and self.moved[0] in data:
+            name, operation = self.moved
+            raise ValidationError(
+                {
+                    name: [
+                        Message(
+                            f"a batch goes to POST {operation} (since 0.6.0); this operation takes one",
+                            f"một lô gửi tới POST {operation} (từ bản 0.6.0); thao tác này nhận một",
+                        )
+                    ]
+                }
+            )
+        return data
+
+
+def one_of(choices: Sequence[str], **kwargs: Any) -> fields.String:
+    """A text that must be one of ``choices`` (a code's keys), refused in both languages."""
+    listed, last = ", ".join(choices[:-1]), choices[-1]
+    return fields.String(
+        validate=validate.OneOf(
+            choices,
+            error=Message(
+                f"must be {listed} or {last}, not {{input!r}}", f"phải là {listed} hoặc {last}, không phải {{input!r}}"
+            ),
+        ),
+        **kwargs,
+    )
+
+
+def seed_field() -> WholeNumber:
+    """A seed: 0 to 2**53 - 1, drawn at random by the operation when omitted."""
+    return WholeNumber(
+        validate=validate.Range(
+            min=0,
+            max=MAX_SEED,
+            error=Message(
+                "must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact), not {input}",
+                "phải từ 0 đến 2**53 - 1 (9007199254740991, số nguyên lớn nhất mà mọi trình đọc JSON giữ chính xác),"
+                " không phải {input}",
+            ),
+        )
+    )
+
+
+def opponents_field() -> WholeNumber:
+    """The other players at the table (the rules' 1 to 3; a full table by default)."""
+    return WholeNumber(load_default=MAX_OPPONENTS, validate=whole_range(MIN_OPPONENTS, MAX_OPPONENTS))
