@@ -5,8 +5,8 @@ import { HAND_SIZE, MAX_SEED } from './constants.mjs';
 import { variantSpec } from './api.mjs';
 import { dealQuery } from './links.mjs';
 import { announce, byId, cardFace, cardName, clear, el, positionWord, randomSeed, say, t } from './page.mjs';
-import { added, laidOut, rowOf, without } from './rows.mjs';
-import { actions, handCards, handComplete, state } from './state.mjs';
+import { added, copyRows, laidOut, rowOf, without } from './rows.mjs';
+import { actions, handCards, handComplete, practising, state } from './state.mjs';
 
 // ------------------------------------------------------------ deal & pick
 
@@ -25,7 +25,13 @@ export function deal() {
     return;
   }
   const deck = shuffledDeck(seed);
+  pauseRun();
   actions.deal(seed, deck, laidOut(sortCards(deck.slice(0, HAND_SIZE))), t('dealt', { seed }));
+}
+
+/** A deal of the player's own takes the table from a practice run: the run waits for them. */
+function pauseRun() {
+  if (practising()) actions.pausePractice(handComplete() ? copyRows(state.rows) : null);
 }
 
 /** The deal a link names: its cards (or the seed's), the bots' cards from its seed; what the link named
@@ -35,23 +41,35 @@ export function dealLinked(linked) {
   byId('seed').value = String(seed);
   const deck = shuffledDeck(seed);
   const cards = linked.cards || deck.slice(0, HAND_SIZE);
+  pauseRun();
   actions.deal(seed, deck, laidOut(sortCards(cards)), t('linkOpened'));
   const problems = linked.problems.map((part) => ({ field: 'seed', detail: t('linkProblem', { what: t('linkPart.' + part) }) }));
   if (problems.length) actions.setErrors('seed', problems);
 }
 
-/** The address says the deal on the table (its seed, its 13 cards, the rules): a link to it reopens it. */
-export function showDealInAddress() {
-  if (!handComplete()) return;
+/** The query of a link to the deal on the table: its seed, its 13 cards, the rules. */
+function dealLink() {
   const query = dealQuery({ seed: state.seed, cards: sortCards(handCards()), variant: variantSpec() });
-  if (window.location.search !== query) window.history.replaceState(null, '', query);
+  return window.location.origin + window.location.pathname + query;
 }
 
-/** Copy the link to the deal on the table. */
+/** The address says the deal on the table, so a link to it reopens it; during a practice run it says
+ * nothing, so that a reload comes back to the run (the run's deals are shared with the button). */
+export function showDealInAddress() {
+  if (!handComplete()) return;
+  const wanted = practising() ? window.location.pathname : dealLink();
+  if (window.location.href !== new URL(wanted, window.location.href).href) window.history.replaceState(null, '', wanted);
+}
+
+/** Copy the link to the deal on the table (a practice deal's too: it opens as a deal of its own). */
 export async function shareDeal() {
+  if (!handComplete()) {
+    announce(t('needHand'));
+    return;
+  }
   showDealInAddress();
   try {
-    await navigator.clipboard.writeText(window.location.href);
+    await navigator.clipboard.writeText(dealLink());
     announce(t('shareCopied'));
   } catch (error) {
     announce(t('shareFailed'));
@@ -98,6 +116,7 @@ export function onPick(event) {
   if (!button) return;
   const card = button.dataset.card;
   if (rowOf(state.rows, card)) {
+    pauseRun();
     actions.changeHand(without(state.rows, card), undefined, t('takenOut', { card: cardName(card) }));
     return;
   }
@@ -106,9 +125,11 @@ export function onPick(event) {
     say('picker-count', 'handFull'); // shown beside the picker, and read out (a status)
     return;
   }
+  pauseRun();
   actions.changeHand(change.rows, undefined, t('added', { card: cardName(card), position: positionWord(change.position) }));
 }
 
 export function clearHand() {
+  pauseRun();
   actions.clearHand(t('handCleared'));
 }

@@ -272,8 +272,10 @@ function init() {
   // where it was; else a fresh deal.
   const linked = readDeal(window.location.search);
   if (linked && linked.variant) wantVariant(linked.variant);
-  if (linked) dealLinked(linked);
-  else if (!restorePractice()) deal();
+  if (linked) {
+    restorePractice(true); // a run kept by this browser waits while the link's deal is on the table
+    dealLinked(linked);
+  } else if (!restorePractice()) deal();
   loadVariants();
 }
 

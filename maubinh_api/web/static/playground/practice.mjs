@@ -59,7 +59,7 @@ export async function startPractice() {
   actions.startPractice({
     theme: answer.theme, count: answer.drills.length, seed: answer.seed, variant: variant === undefined ? null : variant,
     opponents: body.opponents, yardsticks: yardstickMap(answer.yardsticks), drills: answer.drills, index: 0,
-    phase: 'arranging', results: [], started: Date.now(),
+    phase: 'arranging', results: [], started: Date.now(), paused: false, held: null,
   });
   dealDrill();
 }
@@ -141,14 +141,30 @@ export function openDeal(index) {
 
 // -------------------------------------------------------------- keeping it
 
-/** The run (and the hand being set) into the browser's storage: a reload finds them. */
+/** The run (and the hand being set, or held while the run waits) into the browser's storage: a reload
+ * finds them. */
 export function savePractice() {
   const run = state.practice;
-  store('local', STORE.practice, run ? JSON.stringify({ run, rows: handComplete() ? state.rows : null }) : null);
+  if (!run) {
+    store('local', STORE.practice, null);
+    return;
+  }
+  const rows = run.paused ? run.held : handComplete() ? state.rows : null;
+  store('local', STORE.practice, JSON.stringify({ run: { ...run, paused: false, held: null }, rows }));
 }
 
-/** The run kept by an earlier visit, back on the page (true), or nothing kept (false). */
-export function restorePractice() {
+/** Back to the run's deal, as it was being set when another deal took the table. */
+export function resumePractice() {
+  const held = state.practice.held;
+  actions.resumePractice();
+  dealDrill(held || undefined);
+}
+
+/**
+ * The run kept by an earlier visit, back on the page: its deal on the table (true), or, with
+ * ``paused`` (a link opens another deal), waiting to be resumed (false); false too when none is kept.
+ */
+export function restorePractice(paused = false) {
   let kept = null;
   try {
     kept = JSON.parse(recall('local', STORE.practice) || 'null');
@@ -163,7 +179,11 @@ export function restorePractice() {
     store('local', STORE.practice, null);
     return false;
   }
-  actions.startPractice(run);
+  if (paused && run.phase !== 'review') {
+    actions.startPractice({ ...run, paused: true, held: kept.rows || null });
+    return false;
+  }
+  actions.startPractice({ ...run, paused: false, held: null });
   if (run.phase === 'review') return false; // the review shows; the page deals as usual
   dealDrill(kept.rows || undefined);
   return true;
@@ -174,7 +194,9 @@ export function exportLink(run) {
   const text = historyJsonl(run);
   const link = el('a', { id: 'practice-export', class: 'button-link', text: t('practiceExport'),
     download: 'maubinh-practice-' + run.started + '.jsonl' });
-  link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
+  // A data: address, not a blob: one: the text is the link itself (a few kilobytes for 20 deals), nothing
+  // to revoke, and the page's Content-Security-Policy has no reason to refuse it.
+  link.href = 'data:application/x-ndjson;charset=utf-8,' + encodeURIComponent(text);
   return link;
 }
 
@@ -186,6 +208,10 @@ export function renderPractice() {
   byId('practice-setup').hidden = Boolean(run) && run.phase !== 'review';
   const box = clear(byId('practice-run'));
   if (!run) return;
+  if (run.paused && run.phase !== 'review') {
+    box.append(renderPaused(run));
+    return;
+  }
   if (run.phase !== 'review') box.append(renderDeal(run));
   if (run.results.length) box.append(renderTally(run));
   if (run.phase === 'review') box.append(renderReview(run));
@@ -208,6 +234,16 @@ function renderDeal(run) {
   part.append(button('practice-next', last ? 'practiceReviewButton' : 'practiceNext', nextPractice, 'primary'));
   if (!last) part.append(button('practice-stop', 'practiceStop', stopPractice));
   return part;
+}
+
+/** The table holds another deal: the run says where it stopped, and goes on when the player asks. */
+function renderPaused(run) {
+  return el('div', { class: 'practice-deal', id: 'practice-paused' }, [
+    el('p', { class: 'practice-where', id: 'practice-where',
+      text: t('practicePaused', { number: run.index + 1, count: run.count }) }),
+    button('practice-resume', 'practiceResume', resumePractice, 'primary'),
+    button('practice-stop', 'practiceStop', stopPractice),
+  ]);
 }
 
 function button(id, key, action, kind) {

@@ -41,7 +41,9 @@ const data = Object.seal({
   focusCard: null, // the card holding the hand's single tab stop (always one of the hand's, or null)
   declare: true,
   // A practice run (practice.mjs), or null: {theme, count, seed, variant, opponents, yardsticks,
-  // drills, index, phase ('arranging', 'graded' or 'review'), results, started}.
+  // drills, index, phase ('arranging', 'graded' or 'review'), results, started, paused, held}: paused
+  // while the table holds another deal (one the player dealt, picked or opened by link), the
+  // drill's arrangement held until the run resumes.
   practice: null,
   seats: 4,
   levels: DEFAULT_LEVELS.slice(),
@@ -96,9 +98,14 @@ export function handComplete() {
   return isComplete(data.rows);
 }
 
+/** A practice deal is on the table (the run is neither paused nor over). */
+export function practising() {
+  return data.practice !== null && !data.practice.paused && data.practice.phase !== 'review';
+}
+
 /** A practice deal waits to be submitted: its grade (the analysis, the best play) must not show yet. */
 export function gradeHidden() {
-  return data.practice !== null && data.practice.phase === 'arranging';
+  return practising() && data.practice.phase === 'arranging';
 }
 
 /** The first message a section's failed call left (what its status line says, whatever the field). */
@@ -303,6 +310,19 @@ export const actions = Object.freeze({
 
   endPractice() {
     data.practice = null;
+    send('practice');
+  },
+
+  /** Another deal takes the table: the run waits, holding the drill's arrangement (``held``). */
+  pausePractice(held) {
+    if (!practising()) return;
+    data.practice = { ...data.practice, paused: true, held };
+    send('practice');
+  },
+
+  /** Back to the run's deal (the wiring's caller deals it again, with the arrangement held). */
+  resumePractice() {
+    data.practice = { ...data.practice, paused: false, held: null };
     send('practice');
   },
 

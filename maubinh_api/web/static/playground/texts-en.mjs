@@ -256,6 +256,8 @@ Object.assign(en, {
   practiceExportHint: 'JSON Lines, one row per deal: python -m maubinh_api.batch grade reads it.',
   practiceNew: 'New practice run',
   practiceNoDeals: 'No deal was graded.',
+  practicePaused: 'Practice paused at deal {number} of {count}: the table holds another deal.',
+  practiceResume: 'Back to the practice deal',
   practiceRestored: 'Your practice deal is back as you left it.',
   shareDeal: 'Copy a link to this deal',
   shareCopied: 'A link to this deal is on the clipboard: it opens the same cards, seed and rules.',

@@ -256,6 +256,8 @@ Object.assign(vi, {
   practiceExportHint: 'JSON Lines, mỗi ván một dòng: python -m maubinh_api.batch grade đọc được.',
   practiceNew: 'Lượt luyện mới',
   practiceNoDeals: 'Chưa ván nào được chấm.',
+  practicePaused: 'Lượt luyện đang tạm dừng ở ván {number}/{count}: trên bàn là một ván khác.',
+  practiceResume: 'Quay lại ván luyện',
   practiceRestored: 'Ván luyện của bạn đã trở lại như lúc bạn rời đi.',
   shareDeal: 'Chép liên kết của ván này',
   shareCopied: 'Đã chép liên kết của ván này: nó mở lại đúng bài, mã chia bài và luật.',
