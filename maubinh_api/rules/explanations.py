@@ -13,8 +13,9 @@ from decimal import Decimal
 from .arrangement import Position
 from .hands import Category
 from .knobs import RuleSet
-from .money import money_text
+from .money import money_text, quantize
 from .naturals import Natural
+from .numerals import vi_number, vi_percent
 from .outcomes import (
     Line,
     Multiplier,
@@ -257,29 +258,33 @@ _TIEBREAK_VI = {
 def player_lines(outcome: PlayerOutcome, bet: Decimal, rules: RuleSet, everyone_even: bool) -> tuple[Line, ...]:
     """Explain a player's money: points times bet, rake, draw fee, net."""
     decimals = rules.amount_decimals
-    amount = money_text(outcome.amount, decimals)
+
+    def money(value: Decimal) -> tuple[str, str]:  # the API's notation, and the Vietnamese way
+        return money_text(value, decimals), vi_number(quantize(value, decimals))
+
+    amount, amount_vi = money(outcome.amount)
     lines = [
         Line(
             f"Points {_signed(outcome.points)} × bet {bet:f} = {amount}.",
-            f"Điểm {_signed(outcome.points)} × mức cược {bet:f} = {amount}.",
+            f"Điểm {_signed(outcome.points)} × mức cược {vi_number(bet)} = {amount_vi}.",
         )
     ]
     if outcome.rake > 0:
-        rake = money_text(outcome.rake, decimals)
+        rake, rake_vi = money(outcome.rake)
         lines.append(
             Line(
                 f"Rake: the house keeps {_percent(rules.rake)} of the winnings {amount} = {rake}.",
-                f"Tiền xâu: nhà cái thu {_percent(rules.rake)} tiền thắng {amount} = {rake}.",
+                f"Tiền xâu: nhà cái thu {vi_percent(rules.rake)} tiền thắng {amount_vi} = {rake_vi}.",
             )
         )
     if everyone_even and outcome.draw_fee > 0:
-        fee = money_text(outcome.draw_fee, decimals)
+        fee, fee_vi = money(outcome.draw_fee)
         lines.append(
             Line(
                 f"Draw fee: every player nets 0, so each pays {_percent(rules.draw_fee)} of the bet = {fee}.",
-                f"Phí hòa: cả bàn hòa tiền, mỗi người trả {_percent(rules.draw_fee)} mức cược = {fee}.",
+                f"Phí hòa: cả bàn hòa tiền, mỗi người trả {vi_percent(rules.draw_fee)} mức cược = {fee_vi}.",
             )
         )
-    net = money_text(outcome.net, decimals)
-    lines.append(Line(f"Net: {net}.", f"Thực nhận: {net}."))
+    net, net_vi = money(outcome.net)
+    lines.append(Line(f"Net: {net}.", f"Thực nhận: {net_vi}."))
     return tuple(lines)

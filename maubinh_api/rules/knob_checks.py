@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from .errors import PathPart, VariantError
+from .numerals import vi_number
 
 __all__ = [
     "ENTRY_WORDS",
@@ -66,7 +67,7 @@ def _check_range(value: int | Decimal, low: int | Decimal, high: int | Decimal, 
     if not low <= value <= high:
         raise VariantError(
             f"{field_name(path)} must be between {low} and {high}, not {value}",
-            vi=f"{field_name(path)} phải từ {low} đến {high}, không phải {value}",
+            vi=f"{field_name(path)} phải từ {vi_number(low)} đến {vi_number(high)}, không phải {vi_number(value)}",
             path=path,
         )
 

@@ -22,6 +22,7 @@ from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import Final
 
 from .errors import RuleError
+from .numerals import vi_number
 
 __all__ = ["MAX_AMOUNT_DECIMALS", "MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rake_of"]
 
@@ -66,17 +67,18 @@ def parse_bet(value: object, decimals: int) -> Decimal:
         )
     if bet <= 0:
         raise BetError(
-            f"the bet must be greater than 0, not {value}", vi=f"mức cược phải lớn hơn 0, không phải {value}"
+            f"the bet must be greater than 0, not {value}", vi=f"mức cược phải lớn hơn 0, không phải {vi_number(bet)}"
         )
     if bet > MAX_BET:
         raise BetError(
             f"the bet must be at most {MAX_BET:,}, not {value}",
-            vi=f"mức cược tối đa là {MAX_BET:f} (một nghìn tỷ), không phải {value}",
+            vi=f"mức cược tối đa là {vi_number(MAX_BET)} (một nghìn tỷ), không phải {vi_number(bet)}",
         )
     if bet != quantize(bet, decimals):
         raise BetError(
             f"the bet {value} has more decimal places than this variant pays (amount_decimals = {decimals})",
-            vi=f"mức cược {value} có nhiều chữ số thập phân hơn luật chơi này cho phép (amount_decimals = {decimals})",
+            vi=f"mức cược {vi_number(bet)} có nhiều chữ số thập phân hơn luật chơi này cho phép"
+            f" (amount_decimals = {decimals})",
         )
     return bet
 
@@ -105,7 +107,8 @@ def _refusal(text: str) -> BetError:
     if body[:1] in ("+", "-") and _DECIMAL_TEXT.match(body[1:]):
         if body[0] == "-":
             return BetError(
-                f"the bet must be greater than 0, not {body}", vi=f"mức cược phải lớn hơn 0, không phải {body}"
+                f"the bet must be greater than 0, not {body}",
+                vi=f"mức cược phải lớn hơn 0, không phải {vi_number(Decimal(body))}",
             )
         return BetError(f"the bet {text!r} needs no sign", vi=f"mức cược {text!r} không cần dấu +")
     mantissa = body.lower().split("e", 1)[0]

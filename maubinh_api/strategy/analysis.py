@@ -125,7 +125,8 @@ class NaturalReview:
     natural: NaturalHand
     collected: bool
     ev: float  #: expected points per opponent of declaring it
-    given_up: float  #: points per opponent lost by not declaring it (0 if collected or not worth it)
+    chi_ev: float  #: expected points per opponent of the best play of the chi (not declaring it)
+    given_up: float  #: points per opponent this play loses by not declaring it (0 if collected or not worth it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,7 +399,13 @@ def _natural_review(found: Valuation, collects: bool, ev: float) -> NaturalRevie
     if found.natural is None or found.natural_ev is None:
         return None
     given_up = 0.0 if collects else max(0.0, found.natural_ev - ev)
-    return NaturalReview(natural=found.natural, collected=collects, ev=found.natural_ev, given_up=given_up)
+    return NaturalReview(
+        natural=found.natural,
+        collected=collects,
+        ev=found.natural_ev,
+        chi_ev=found.best_normal_ev,
+        given_up=given_up,
+    )
 
 
 def moves_between(played: Arrangement, target: Arrangement, found: Valuation) -> tuple[Move, ...]:

@@ -292,6 +292,7 @@ def natural_review_json(review: NaturalReview | None) -> dict[str, Any] | None:
         "held": natural_json(review.natural),
         "collected": review.collected,
         "ev": points(review.ev),
+        "chi_ev": points(review.chi_ev),
         "given_up": points(review.given_up),
     }
 

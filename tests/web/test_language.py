@@ -70,12 +70,13 @@ def test_a_bad_card_is_answered_in_vietnamese_on_request_and_in_english_otherwis
         (
             "0.005",
             "the bet 0.005 has more decimal places than this variant pays (amount_decimals = 2)",
-            "mức cược 0.005 có nhiều chữ số thập phân hơn luật chơi này cho phép (amount_decimals = 2)",
+            # A Vietnamese reader writes the decimals after a comma (0.005 would read as five units).
+            "mức cược 0,005 có nhiều chữ số thập phân hơn luật chơi này cho phép (amount_decimals = 2)",
         ),
         (
             "1" * 14,
             "the bet must be at most 1,000,000,000,000, not 11111111111111",
-            "mức cược tối đa là 1000000000000 (một nghìn tỷ), không phải 11111111111111",
+            "mức cược tối đa là 1.000.000.000.000 (một nghìn tỷ), không phải 11.111.111.111.111",
         ),
         (
             "ten",

@@ -276,6 +276,10 @@ def test_on_a_phone_the_money_table_says_it_scrolls(page: Playground) -> None:
 
 def test_the_language_switch_gives_vietnamese_texts_and_is_remembered(page: Playground, server: Service) -> None:
     page.wait_for_checks()
+    dealt = page.rows()
+    page.drag(dealt["back"][0], dealt["middle"][0])  # set by the player: the analysis grades it
+    page.wait(lambda: page.rows() != dealt, "the swap")
+    page.wait_for_checks()
     page.find('.lang[data-lang="vi"]').click()
     assert page.driver.execute_script("return document.documentElement.lang;") == "vi"
     assert (page.text("#arrange-heading"), page.text("#table-heading")) == ("Xếp bài", "Bàn chơi")
@@ -324,32 +328,52 @@ def test_refused_input_is_shown_next_to_its_field_and_clears_the_old_result(page
     page.find("#knobs-details summary").click()
     rake = page.find("#knob-rake")
     rake.clear()
-    rake.send_keys("abc")
-    refused = api(
-        server,
-        "/v1/arrangements/validate",
-        {
-            "arrangement": rows,
-            "variant": {"preset": "classic", "overrides": {"rake": "abc"}},
-        },
-    )
-    [error] = refused["errors"]
-    assert error["pointer"] == "/variant/overrides/rake"
-    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == error["detail"], "the rake's problem")
+    rake.send_keys("abc")  # not a number: the page says so in its own words, and sends nothing
+    unread = "Not a number: write it like 0.02."
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == unread, "the rake's problem")
     assert rake.get_attribute("aria-invalid") == "true"
-    page.wait(lambda: page.text("#analysis-result") == "" and page.text("#check-result") == "", "old results to go")
+    # The panels say why they hold no answer (issue 30, defect 4: they went blank, the reason far away).
+    for panel in ("#check-result", "#analysis-result"):
+        page.wait(
+            lambda panel=panel: (
+                page.text(f"{panel} [data-refusal='rules'] p") == f"Nothing is checked under these rules: {unread}"
+            ),
+            f"{panel} to say why",
+        )
     assert page.find("#check-result").get_attribute("data-for") is None
     assert page.text("#fingerprint") == "—"
     page.check_accessibility("with every knob shown and one refused")
+
+    rake.clear()
+    rake.send_keys("-1")  # a number the service refuses: its own words, beside the knob and in the panels
+    refused = api(
+        server,
+        "/v1/arrangements/validate",
+        {"arrangement": rows, "variant": {"preset": "classic", "overrides": {"rake": "-1"}}},
+    )
+    [error] = refused["errors"]
+    assert error["pointer"] == "/variant/overrides/rake"
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == error["detail"], "the service's word on the rake")
+    said = f"Nothing is checked under these rules: {error['detail']}"
+    page.wait(lambda: page.text("#check-result [data-refusal='rules'] p") == said, "the check to say why")
+    page.driver.execute_script("document.getElementById('knobs-details').open = false;")  # folded away
+    page.click("#check-result [data-refusal='rules'] button")  # Show the rule: unfolded, and the focus in it
+    assert page.driver.switch_to.active_element.get_attribute("id") == "knob-rake"
+    assert page.find("#knobs-details").get_property("open")
 
     page.find("#reset-knobs").click()  # the preset's rules again: the problem goes, the results come back
     page.wait_for_checks()
     assert not page.find('[data-error-for="knob:rake"]').is_displayed()
     assert page.text("#fingerprint").startswith("sha256:")
 
-    error = page.settle_with_bet("abc", server)
+    page.find("#bet").clear()
+    page.find("#bet").send_keys("abc")  # no number at all: the page's own words, nothing sent
+    page.find("#settle").click()
+    bad_bet = "The bet is a number above 0, such as 10.50 or 1,000,000."
+    page.wait(lambda: page.text("#bet-error") == bad_bet, "the bet's problem")
+    error = page.settle_with_bet("0", server)  # a number the service refuses: its own words
     assert error["pointer"] == "/bet"
-    page.wait(lambda: page.text("#bet-error") == error["detail"], "the bet's problem")
+    page.wait(lambda: page.text("#bet-error") == error["detail"], "the service's word on the bet")
     assert page.text("#table-result") == ""
     # The browser logs each refused request; nothing else may go wrong.
     assert page.console_errors(allowed=r"the server responded with a status of 422") == []
@@ -461,8 +485,8 @@ def test_problem_details_come_in_the_page_language(page: Playground, server: Ser
     page.find("#knobs-details summary").click()
     rake = page.find("#knob-rake")
     rake.clear()
-    rake.send_keys("abc")
-    body = {"arrangement": page.rows(), "variant": {"preset": "classic", "overrides": {"rake": "abc"}}}
+    rake.send_keys("-1")  # a number (the page sends it) the service refuses
+    body = {"arrangement": page.rows(), "variant": {"preset": "classic", "overrides": {"rake": "-1"}}}
     request = urllib.request.Request(
         server.url + "/v1/arrangements/validate",
         data=json.dumps(body).encode(),
@@ -472,7 +496,7 @@ def test_problem_details_come_in_the_page_language(page: Playground, server: Ser
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.headers["Content-Language"] == "vi"
     [error] = json.load(refused.value)["errors"]
-    assert error["detail"] == "rake phải là một số thập phân như \"0.02\", không phải 'abc'"
+    assert error["detail"] == "rake phải từ 0 đến 0,5, không phải -1"  # 0,5: the Vietnamese way
     page.wait(lambda: page.text('[data-error-for="knob:rake"]') == error["detail"], "the rake's problem in Vietnamese")
     page.wait(lambda: "Accept-Language: vi" in page.text("#log-validate"), "the request sent in Vietnamese")
     assert page.console_errors(allowed=r"the server responded with a status of 422") == []
@@ -549,7 +573,7 @@ def test_what_the_page_says_is_seen_not_only_heard(page: Playground, server: Ser
 
 def test_a_table_that_cannot_be_settled_says_why_once(page: Playground, server: Service) -> None:
     page.wait_for_checks()
-    error = page.settle_with_bet("abc", server)
+    error = page.settle_with_bet("0", server)
     page.wait(lambda: page.text("#table-status") == f"The table could not be settled: {error['detail']}", "why")
     assert "below" not in page.text("#table-status")  # the bet's own message is above the status line
     # Settling a hand of twelve: the one message beside the button, not a second in the status line.

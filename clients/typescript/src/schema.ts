@@ -215,7 +215,9 @@ export interface paths {
          *     at this table under the variant, and is null otherwise. Every
          *     probability is rounded to 4 decimals. `natural` names the
          *     natural the cards hold (or null): whether this play collects it, its
-         *     expected points, and what not declaring it gives up.
+         *     expected points (`ev`), those of the best play of the chi instead
+         *     (`chi_ev`), and what this play gives up by not declaring it
+         *     (`given_up`, 0 when it declares).
          *
          *     `changes` says how to reach the best play: `moves` are the fewest
          *     cards to move between chi to get the best play's chi strengths
@@ -1413,7 +1415,9 @@ export interface components {
             collected: boolean;
             /** @description Expected points per opponent of declaring it. */
             ev: number;
-            /** @description Points per opponent lost by not declaring it (0 when collected or not worth it). */
+            /** @description Expected points per opponent of the best play of the chi, not declaring it (since 0.7.0): `ev - chi_ev` is what not declaring gives up at best, whether this play declares or not. */
+            chi_ev: number;
+            /** @description Points per opponent this play loses by not declaring it (0 when it declares, or when declaring is not worth it). */
             given_up: number;
         };
         Move: {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  decimalInput, decimalText, integer, number, percent, signed,
+  decimalInput, decimalText, integer, isDecimal, number, percent, relocalised, signed,
 } from '../../../maubinh_api/web/static/playground/numbers.mjs';
 
 test('money from the API is written digit for digit in each language', () => {
@@ -33,4 +33,22 @@ test('the other figures follow the language', () => {
   assert.equal(signed('vi', 0), '0,00');
   assert.equal(percent('en', 0.1234), '12.3%');
   assert.equal(integer('vi', 1234567), '1.234.567');
+});
+
+test('a Vietnamese bet in thousands reads as thousands, not as a decimal (issue 30, defect 3)', () => {
+  assert.equal(decimalInput('vi', '1.000.000'), '1000000');
+  // Points every three digits are thousands in Vietnamese, even where the API would read a decimal:
+  // a Vietnamese player who types 1.500 means fifteen hundred.
+  assert.equal(decimalInput('vi', '1.500'), '1500');
+  assert.equal(decimalInput('vi', '10.50'), '10.50'); // not thousands: the API's own decimal
+  assert.equal(decimalInput('en', '1,000,000'), '1000000');
+  assert.ok(isDecimal(decimalInput('vi', '1.000.000,5')) && !isDecimal(decimalInput('vi', '1,2,3')));
+  assert.ok(!isDecimal('ten') && !isDecimal('') && isDecimal('-1'));
+});
+
+test('a field typed in one language is rewritten for the other, or left as typed', () => {
+  assert.equal(relocalised('vi', 'en', '0,02'), '0.02');
+  assert.equal(relocalised('en', 'vi', '1,000.5'), '1.000,5');
+  assert.equal(relocalised('vi', 'en', '1.000.000'), '1,000,000');
+  assert.equal(relocalised('en', 'vi', 'ten'), 'ten');
 });

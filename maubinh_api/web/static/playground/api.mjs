@@ -29,7 +29,7 @@ export async function call(method, path, body) {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (state.apiKey) headers['X-API-Key'] = state.apiKey;
   const url = apiUrl(path);
-  const entry = { method, url, headers: redacted(headers), body, status: null, statusText: '', ms: null };
+  const entry = { method, path, url, headers: redacted(headers), body, status: null, statusText: '', ms: null };
   const started = performance.now();
   let response;
   try {
@@ -116,23 +116,45 @@ export function withVariant(body) {
  * pointer of this request to a field ('card:front:2', 'seat:1', 'bet', 'knob:rake', ...).
  */
 export function fail(source, section, result, where) {
+  // The request stays known, so that a switch of language can ask for its problem in the new one.
+  failures[source] = result.entry && result.entry.method ? { entry: result.entry, section, where } : null;
   const found = [];
   const problem = result.data && typeof result.data === 'object' ? result.data : null;
   if (result.network) {
-    found.push({ field: 'general:' + section, detail: t('networkError') });
+    found.push({ field: 'general:' + section, detail: { key: 'networkError' } });
   } else if (problem && Array.isArray(problem.errors) && problem.errors.length > 0) {
     for (const error of problem.errors) {
       const field = (where && where(error.pointer)) || commonField(error.pointer) || 'general:' + section;
       found.push({ field, detail: error.detail });
     }
   } else if (result.status === 401) {
-    found.push({ field: 'apiKey', detail: problem ? problem.detail : t('needsKey') });
+    found.push({ field: 'apiKey', detail: problem ? problem.detail : { key: 'needsKey' } });
   } else {
-    const detail = problem && problem.detail ? problem.detail : t('httpError', { status: result.status });
+    const detail = problem && problem.detail ? problem.detail : { key: 'httpError', params: { status: result.status } };
     found.push({ field: 'general:' + section, detail });
   }
   actions.setErrors(source, found);
   return found;
+}
+
+// The request behind each section's errors (fail), as long as they are shown.
+const failures = {};
+
+/**
+ * After a switch of language, the errors the service worded stand in the old one: each failed request
+ * whose errors are still shown is sent again, and its problem, now in the page's language, takes their
+ * place (a request that no longer fails takes its errors away).  The page's own words need nothing:
+ * they are drawn in the language shown.
+ */
+export async function retranslateErrors() {
+  const pending = Object.entries(failures).filter(([source, failure]) => failure && state.errors[source].length);
+  await Promise.all(pending.map(async ([source, failure]) => {
+    const { entry, section, where } = failure;
+    const result = await call(entry.method, entry.path, entry.body);
+    if (failures[source] !== failure || !state.errors[source].length) return; // a newer call had its say
+    if (result.ok) actions.setErrors(source, []);
+    else fail(source, section, result, where);
+  }));
 }
 
 /** Fields any request may name: the bet, the number of opponents and the variant's knobs. */

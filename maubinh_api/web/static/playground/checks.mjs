@@ -3,9 +3,12 @@
 
 import { arrangementField, call, fail, logRequests, withVariant } from './api.mjs';
 import { PATHS, POSITIONS } from './constants.mjs';
-import { begin, byId, cardsText, clear, debounce, el, integer, isCurrent, label, markFor, number, percent, positionName, say, setBusy, setStatus, signed, t } from './page.mjs';
-import { arrangementKey, copyRows } from './rows.mjs';
-import { actions, firstDetail, gradeHidden, handCards, handComplete, state } from './state.mjs';
+import {
+  begin, byId, cardsText, clear, debounce, detailText, el, integer, isCurrent, label, markFor, number, percent, positionName,
+  revealField, say, setBusy, setStatus, signed, t,
+} from './page.mjs';
+import { arrangementKey, copyRows, sameArrangement } from './rows.mjs';
+import { actions, gradeHidden, handCards, handComplete, rulesErrors, state } from './state.mjs';
 
 // ------------------------------------------------------------ live checks
 
@@ -34,8 +37,36 @@ export function runChecks() {
     return;
   }
   if (!handComplete()) return;
+  if (state.errors.knobs.length) {
+    // A knob the page cannot read is not sent: the panels say so (and where) instead of asking.
+    begin('validate');
+    begin('analysis');
+    actions.answer('validate', null, null);
+    actions.answer('analysis', null, null);
+    return;
+  }
   validate();
   analyse();
+}
+
+/**
+ * Why a check has no answer, on the page: the rules refused (with a button to the knob or preset that
+ * is wrong: it may be folded away in "Edit the rules"), or the service's word on the arrangement.
+ */
+export function refusal(source) {
+  const rules = rulesErrors();
+  if (rules.length) {
+    const go = el('button', { type: 'button', class: 'small', text: t('showRule') });
+    go.addEventListener('click', () => revealField(rules[0].field));
+    return el('div', { class: 'note refusal', dataset: { refusal: 'rules' } }, [
+      el('p', { text: t('rulesRefusedHere', { detail: detailText(rules[0].detail) }) }), go,
+    ]);
+  }
+  const errors = state.errors[source];
+  if (!errors.length) return null;
+  return el('div', { class: 'note refusal', dataset: { refusal: source } }, [
+    el('p', { text: t(source === 'validate' ? 'checkFailed' : 'analysisRefused', { detail: detailText(errors[0].detail) }) }),
+  ]);
 }
 
 // One call about the arrangement on the table (validate or analysis): its answer, or its
@@ -70,10 +101,11 @@ export function renderValidation() {
   markFor(box, answer ? state.answeredFor.validate : null);
   if (!answer) {
     naturalBox.hidden = true;
-    if (state.errors.validate && state.errors.validate.length) {
-      say('check-status', 'checkFailed', { detail: firstDetail('validate') });
-    }
-    else if (!handComplete() || !state.variantReady) box.append(waiting());
+    const refused = handComplete() ? refusal('validate') : null;
+    if (refused) {
+      box.append(refused);
+      say('check-status', 'checkFailed', { detail: { source: state.errors.knobs.length ? 'knobs' : 'validate' } });
+    } else if (!handComplete() || !state.variantReady) box.append(waiting());
     return;
   }
   const reasons = answer.reasons.map((reason) => label(reason.detail));
@@ -168,8 +200,18 @@ export function renderAnalysis() {
     return;
   }
   if (!answer) {
-    if (state.errors.analysis && state.errors.analysis.length) say('analysis-status', 'analysisFailed');
-    else if (!handComplete() || !state.variantReady) box.append(waiting());
+    const refused = handComplete() ? refusal('analysis') : null;
+    if (refused) {
+      box.append(refused);
+      say('analysis-status', 'analysisFailed');
+    } else if (!handComplete() || !state.variantReady) box.append(waiting());
+    return;
+  }
+  if (state.asDealt) {
+    // The cards as dealt are nobody's play yet: no verdict, red or not, before the player sets them.
+    const text = t('analysisAsDealt', { best: signed(answer.best.ev) });
+    box.append(el('p', { class: 'note as-dealt', id: 'analysis-as-dealt', text }));
+    setStatus('analysis-status', text);
     return;
   }
   const verdict = el('span', { class: 'badge verdict verdict-' + answer.verdict.key, id: 'analysis-verdict',
@@ -182,6 +224,9 @@ export function renderAnalysis() {
     el('div', {}, [el('dt', { text: t('rank') }), el('dd', { id: 'analysis-rank', text: rank })]),
     el('div', {}, [el('dt', { text: t('bestEv') }), el('dd', { text: signed(answer.best.ev) })]),
   ]));
+  if (autoOnTable() && answer.ev_loss > 0) {
+    box.append(el('p', { class: 'note', id: 'analysis-auto', text: t('autoNotBest') }));
+  }
   box.append(el('h3', { text: t('changesHeading') }));
   box.append(el('ul', { class: 'changes', id: 'analysis-changes' },
     answer.changes.lines[state.lang].map((line) => el('li', { text: line }))));
@@ -197,6 +242,13 @@ export function renderAnalysis() {
   setStatus('analysis-status', t('analysisSummary', {
     verdict: label(answer.verdict.label), loss: number(answer.ev_loss), ev: signed(answer.ev),
   }));
+}
+
+/** The arrangement on the table is the auto-arrangement the page placed (strongest chi first). */
+function autoOnTable() {
+  const optimal = state.results.optimal;
+  return Boolean(optimal && optimal.objective === 'strongest' && handComplete() &&
+    sameArrangement(optimal.data.best.arrangement, state.rows));
 }
 
 export function placeBest(answer) {
@@ -224,7 +276,26 @@ export function renderPositions(answer) {
       }) }),
     ]));
   }
-  return list;
+  return el('div', {}, [list, renderShares(answer)]);
+}
+
+/**
+ * The parts of the expected points as shown: each chi's points, the rest (the scoop, foul and sập làng
+ * multipliers, the majority unit, the opponents' naturals) and the whole.  The rest is the whole less
+ * the chi as written to two decimals, so the figures on the page add up exactly.
+ */
+export function renderShares(answer) {
+  // Hundredths as the page writes the figure (Intl rounds half away from zero on the exact value).
+  const written = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+  const cents = (value) => Math.round(Number(written.format(value)) * 100);
+  const chi = POSITIONS.reduce((sum, position) => sum + cents(answer.positions[position].points), 0);
+  const rest = (cents(answer.ev) - chi) / 100;
+  return el('dl', { class: 'shares', id: 'analysis-shares' }, [
+    el('div', {}, [el('dt', { text: t('sharesRest') }), el('dd', { id: 'analysis-rest', text: signed(rest) })]),
+    el('div', { class: 'shares-total' }, [
+      el('dt', { text: t('sharesTotal') }), el('dd', { id: 'analysis-total', text: signed(answer.ev) }),
+    ]),
+  ]);
 }
 
 export function renderScoops(answer) {
@@ -244,12 +315,12 @@ export function renderScoops(answer) {
   return el('ul', { class: 'scoops' }, items);
 }
 
+/** The natural's review: what declaring is worth, what the best chi play is worth, and what not declaring
+ * gives up, whether this play declares it or not (the same figure either way). */
 export function renderNaturalReview(natural) {
-  return el('p', { class: 'natural-review' }, t('naturalReview', {
-    label: label(natural.held.label),
-    payout: natural.held.payout,
-    collected: natural.collected ? t('yes') : t('no'),
-    ev: signed(natural.ev),
-    givenUp: number(natural.given_up),
-  }));
+  const gap = natural.ev - natural.chi_ev;
+  const params = { label: label(natural.held.label), payout: natural.held.payout, ev: signed(natural.ev),
+    chiEv: signed(natural.chi_ev), gap: number(Math.abs(gap)), givenUp: number(natural.given_up) };
+  const key = !natural.collected ? 'naturalKept' : gap >= 0 ? 'naturalDeclared' : 'naturalDeclaredWorse';
+  return el('p', { class: 'natural-review', id: 'natural-review' }, t(key, params));
 }

@@ -20,7 +20,7 @@ export function readSeed() {
 export function deal() {
   const seed = readSeed();
   if (seed === null) {
-    actions.setErrors('seed', [{ field: 'seed', detail: t('badSeed', { max: MAX_SEED }) }]);
+    actions.setErrors('seed', [{ field: 'seed', detail: { key: 'badSeed', params: { max: MAX_SEED } } }]);
     byId('seed').focus();
     return;
   }
@@ -43,7 +43,7 @@ export function dealLinked(linked) {
   const cards = linked.cards || deck.slice(0, HAND_SIZE);
   pauseRun();
   actions.deal(seed, deck, laidOut(sortCards(cards)), t('linkOpened'));
-  const problems = linked.problems.map((part) => ({ field: 'seed', detail: t('linkProblem', { what: t('linkPart.' + part) }) }));
+  const problems = linked.problems.map((part) => ({ field: 'seed', detail: { key: 'linkProblem', params: { what: { key: 'linkPart.' + part } } } }));
   if (problems.length) actions.setErrors('seed', problems);
 }
 

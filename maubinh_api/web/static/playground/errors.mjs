@@ -1,7 +1,7 @@
 /* The field errors of the state shown next to the field each names, in the page's language (the
  * calls find them: api.mjs reads a problem's pointers as fields of the page). */
 
-import { cardName, errorBox, handCardNode, t } from './page.mjs';
+import { cardName, detailText, errorBox, handCardNode, t } from './page.mjs';
 import { state } from './state.mjs';
 
 // ------------------------------------------------------------------ errors
@@ -18,7 +18,8 @@ export function renderErrors() {
   for (const list of Object.values(state.errors)) {
     for (const error of list) {
       const details = byField.get(error.field) || [];
-      if (details.indexOf(error.detail) < 0) details.push(error.detail);
+      const text = detailText(error.detail); // the page's own words in the language now shown
+      if (details.indexOf(text) < 0) details.push(text);
       byField.set(error.field, details);
     }
   }

@@ -54,6 +54,22 @@ export function decimalText(lang, text) {
  */
 export function decimalInput(lang, text) {
   const value = String(text).trim().replace(/\s/g, '');
-  if (lang === 'vi') return value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
+  if (lang === 'vi') {
+    if (value.includes(',')) return value.replace(/\./g, '').replace(',', '.');
+    // "1.000.000" and "1.500" are thousands as Vietnamese writes them; "0.02" and "10.50" the API's decimals.
+    return /^-?\d{1,3}(\.\d{3})+$/.test(value) ? value.replace(/\./g, '') : value;
+  }
   return value.replace(/,/g, '');
+}
+
+/** Whether a decimal read back (decimalInput) is a number the API takes: digits, a point, a sign. */
+export function isDecimal(text) {
+  return /^-?\d+(\.\d+)?$/.test(text);
+}
+
+/** A decimal the way ``to`` writes it, from the way ``from`` wrote it (a field's text when the page
+ * switches language); the text as it is when it does not read as a number. */
+export function relocalised(from, to, text) {
+  const value = decimalInput(from, text);
+  return isDecimal(value) ? decimalText(to, value) : text;
 }

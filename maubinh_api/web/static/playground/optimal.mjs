@@ -13,7 +13,13 @@ export async function optimise(objective) {
   const number = begin('optimal');
   if (handCards().length !== HAND_SIZE) {
     actions.setOptimal(null);
-    actions.setErrors('optimal', [{ field: 'general:optimal', detail: t('needHand') }]);
+    actions.setErrors('optimal', [{ field: 'general:optimal', detail: { key: 'needHand' } }]);
+    renderOptimal();
+    return;
+  }
+  if (state.errors.knobs.length) { // a knob that does not read is not sent
+    actions.setOptimal(null);
+    actions.setErrors('optimal', [{ field: 'general:optimal', detail: { key: 'fixRules' } }]);
     renderOptimal();
     return;
   }
@@ -38,6 +44,9 @@ export async function optimise(objective) {
   actions.placeArrangement(best.arrangement, t(objective === 'ev' ? 'placedBest' : 'placedStrongest'));
   actions.clearErrors('optimal');
   renderOptimal();
+  // The list the player asked for comes into view (on a phone it starts below the screen's edge).
+  const first = document.querySelector('#optimal-result .choice');
+  if (first && first.getBoundingClientRect().bottom > window.innerHeight) first.scrollIntoView({ block: 'nearest' });
 }
 
 /** Under other rules or another table size the arrangements listed are stale: drop them (and any on the way). */
@@ -61,6 +70,7 @@ export function renderOptimal() {
   const list = el('ol', { class: 'choices' });
   choices.forEach((choice, index) => list.append(renderChoice(choice, index, result.objective)));
   box.append(list);
+  if (result.objective === 'strongest') box.append(el('p', { class: 'note', id: 'strongest-note', text: t('strongestNote') }));
   box.append(el('p', { class: 'hint', text: t('splitsStats', {
     splits: integer(data.stats.splits), legal: integer(data.stats.legal),
   }) }));

@@ -5,7 +5,7 @@
 import { TEXTS as I18N, translate } from './i18n.mjs';
 import * as numbers from './numbers.mjs';
 import { SUIT_SYMBOL } from './constants.mjs';
-import { actions, state } from './state.mjs';
+import { actions, firstDetail, state } from './state.mjs';
 
 // ---------------------------------------------------------------- utilities
 
@@ -102,6 +102,9 @@ export const percent = (value) => numbers.percent(state.lang, value);
 export const integer = (value) => numbers.integer(state.lang, value);
 export const decimalText = (text) => numbers.decimalText(state.lang, text);
 export const decimalInput = (text) => numbers.decimalInput(state.lang, text);
+export const isDecimal = numbers.isDecimal;
+/** A field's decimal as typed in ``from``, rewritten for the page's language now. */
+export const relocalised = (from, text) => numbers.relocalised(from, state.lang, text);
 
 // -------------------------------------------------------------------- cards
 
@@ -163,6 +166,17 @@ export function handCardNode(card) {
   return document.querySelector('#hand .card[data-card="' + card + '"]');
 }
 
+/** Take the player to a field an error names: open what folds it away, show it and put the focus in it. */
+export function revealField(field) {
+  const input = document.querySelector('[data-field="' + CSS.escape(field) + '"]');
+  if (!input) return;
+  for (let node = input.parentElement; node; node = node.parentElement) {
+    if (node.tagName === 'DETAILS') node.open = true;
+  }
+  input.scrollIntoView({ block: 'center' });
+  input.focus();
+}
+
 /** Where the errors of a field are shown. */
 export function errorBox(field) {
   return document.querySelector('[data-error-for="' + CSS.escape(field) + '"]');
@@ -209,10 +223,33 @@ export function setStatus(id, text) {
   actions.noteStatus(id, null);
 }
 
-/** A status from the texts table, kept as a key so that a language switch translates it too. */
+/**
+ * A status from the texts table, kept as a key so that a language switch translates it too.  A
+ * parameter may be words that follow the language as well: the API's {en, vi} label, the page's own
+ * {key, params}, or {source}, the first error a section's call left (as it reads now).
+ */
 export function say(id, key, params) {
-  setStatus(id, t(key, params));
+  setStatus(id, t(key, resolved(params)));
   actions.noteStatus(id, { key, params });
+}
+
+function resolved(params) {
+  if (!params) return params;
+  const out = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value && typeof value === 'object' && 'source' in value) out[name] = detailText(firstDetail(value.source));
+    else if (value && typeof value === 'object') out[name] = detailText(value);
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** An error's words: the API's text as it came, the API's {en, vi} label, or the page's own {key, params}. */
+export function detailText(detail) {
+  if (detail === null || detail === undefined) return '';
+  if (typeof detail === 'string') return detail;
+  if ('en' in detail && 'vi' in detail) return label(detail);
+  return t(detail.key, resolved(detail.params));
 }
 
 export function translateStatuses() {

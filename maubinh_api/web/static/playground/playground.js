@@ -19,7 +19,7 @@
  */
 'use strict';
 
-import { loadUsage, renderBudget, renderLog } from './api.mjs';
+import { loadUsage, renderBudget, renderLog, retranslateErrors } from './api.mjs';
 import { analyse, showWaiting, renderAnalysis, renderValidation, runChecks, scheduleChecks } from './checks.mjs';
 import { STORE } from './constants.mjs';
 import { buildPicker, clearHand, deal, dealLinked, newSeed, onPick, renderPicker, shareDeal, showDealInAddress } from './deal.mjs';
@@ -33,10 +33,10 @@ import { announce, byId, randomSeed, recall, showScrollHints, store, t, translat
 import { readDeal } from './links.mjs';
 import { renderPractice, renderThemes, restorePractice, savePractice, startPractice } from './practice.mjs';
 import { actions, gradeHidden, handComplete, state, subscribe } from './state.mjs';
-import { clearTable, renderSeats, renderTable, settle } from './table.mjs';
+import { clearTable, relocaliseBet, renderSeats, renderTable, settle } from './table.mjs';
 import {
-  checkVariant, flushKnobEdits, loadPreset, loadVariants, noteOverrides, renderChangedCount, renderFingerprint,
-  renderPresetDescription, resetKnobs, wantVariant,
+  checkVariant, flushKnobEdits, loadPreset, loadVariants, noteOverrides, relocaliseKnobs, renderChangedCount,
+  renderFingerprint, renderPresetDescription, renderPresetOptions, resetKnobs, wantVariant,
 } from './variants.mjs';
 
 window.MauBinhPlayground = { state, shuffledDeck };
@@ -62,8 +62,11 @@ const REACTIONS = {
   language: showLanguage,
   budget: renderBudget,
   log: ({ section }) => renderLog(section),
+  // The panels without an answer say why, from the errors as they now stand.
   errors: () => {
     renderErrors();
+    if (!state.results.validate) renderValidation();
+    if (!state.results.analysis) renderAnalysis();
     showWaiting();
   },
   // The cards moved: the table and the optimal answer of the old hand go, the checks follow.
@@ -159,7 +162,11 @@ function showLanguage() {
     button.setAttribute('aria-pressed', button.dataset.lang === lang ? 'true' : 'false');
   });
   renderBudget();
-  noteOverrides(false); // a decimal typed in a knob reads by the new language
+  // The decimals typed in the knobs and the bet, rewritten as the new language writes them (10,5 is 10.5).
+  relocaliseKnobs();
+  relocaliseBet();
+  noteOverrides(false);
+  renderPresetOptions();
   document.querySelectorAll('#seat-count option').forEach((option) => {
     option.textContent = t('seatsOption', { count: option.value });
   });
@@ -182,6 +189,7 @@ function renderAll() {
   showScrollHints();
   Object.keys(state.logs).forEach(renderLog);
   if (!handComplete()) scheduleChecks();
+  retranslateErrors(); // what the service said, asked again in the new language
 }
 
 // ----------------------------------------------------------------- events
@@ -265,6 +273,8 @@ function init() {
   document.body.classList.toggle('four-colour', byId('four-colour').checked);
   byId('seat-count').value = String(state.seats);
   buildPicker();
+  // How to move the cards: open where there is room beside the cards; a phone shows the cards first.
+  byId('keys-details').open = window.matchMedia('(min-width: 60rem)').matches;
   bindEvents();
   byId('seed').value = String(randomSeed());
   showLanguage();

@@ -36,10 +36,14 @@ export function renderThemes() {
 export async function startPractice() {
   const count = Number(byId('practice-count').value);
   if (!Number.isInteger(count) || count < 1 || count > 20) {
-    actions.setErrors('practice', [{ field: 'practiceCount', detail: t('practiceBadCount') }]);
+    actions.setErrors('practice', [{ field: 'practiceCount', detail: { key: 'practiceBadCount' } }]);
     return;
   }
   actions.flushKnobEdits();
+  if (state.errors.knobs.length) { // a knob that does not read is not sent
+    actions.setErrors('practice', [{ field: 'general:practice', detail: { key: 'fixRules' } }]);
+    return;
+  }
   const ticket = begin('drills');
   const body = { theme: byId('practice-theme').value, count, seed: Math.floor(Math.random() * MAX_SEED),
     opponents: state.seats - 1 };
@@ -91,7 +95,7 @@ export function dealDrill(rows) {
 export async function submitPractice() {
   const run = state.practice;
   if (!handComplete()) {
-    actions.setErrors('practice', [{ field: 'general:practice', detail: t('practiceNeedThirteen') }]);
+    actions.setErrors('practice', [{ field: 'general:practice', detail: { key: 'practiceNeedThirteen' } }]);
     return;
   }
   const ticket = begin('practiceGrade');

@@ -13,7 +13,8 @@ import { allCards, copyRows, emptyRows, isComplete } from './rows.mjs';
 
 // The sources of field errors, the sections of the request log, the kinds of numbered calls and
 // the status lines: each map has its keys from the start.
-const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant', 'practice'];
+// 'knobs': the page's own reading of the knobs (a decimal that does not read), before any call.
+const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant', 'practice', 'knobs'];
 const SECTIONS = ['variant', 'validate', 'analysis', 'optimal', 'table', 'practice'];
 const CALLS = ['validate', 'analysis', 'optimal', 'table', 'variants', 'preset', 'variantCheck', 'drills', 'practiceGrade'];
 const STATUSES = [
@@ -106,6 +107,18 @@ export function practising() {
 /** A practice deal waits to be submitted: its grade (the analysis, the best play) must not show yet. */
 export function gradeHidden() {
   return practising() && data.practice.phase === 'arranging';
+}
+
+/** The errors that stop the rules from being sent: a knob the page cannot read, or the service's refusal
+ * of the rules (a knob, or the preset), whichever call found it. */
+export function rulesErrors() {
+  const found = data.errors.knobs.slice();
+  for (const source of ['variant', 'validate', 'analysis']) {
+    for (const error of data.errors[source]) {
+      if ((error.field === 'preset' || error.field.indexOf('knob:') === 0) && found.indexOf(error) < 0) found.push(error);
+    }
+  }
+  return found;
 }
 
 /** The first message a section's failed call left (what its status line says, whatever the field). */
@@ -297,6 +310,7 @@ export const actions = Object.freeze({
   /** The deal on the table is graded: its result joins the run's. */
   practiceGraded(result) {
     data.practice = { ...data.practice, phase: 'graded', results: data.practice.results.concat([result]) };
+    data.asDealt = false; // submitted as it is, it is the player's play: graded as one
     send('practice');
   },
 

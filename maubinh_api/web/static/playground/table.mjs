@@ -5,9 +5,12 @@ import { arrangementField, call, fail, logRequests, withVariant } from './api.mj
 import { PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
 import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
-import { begin, byId, clear, decimalInput, decimalText, el, isCurrent, label, miniCard, number, positionName, say, setBusy, setStatus, t } from './page.mjs';
+import {
+  begin, byId, clear, decimalInput, decimalText, el, isCurrent, isDecimal, label, miniCard, number, positionName, relocalised,
+  say, setBusy, setStatus, t,
+} from './page.mjs';
 import { copyRows } from './rows.mjs';
-import { actions, firstDetail, handCards, handComplete, state } from './state.mjs';
+import { actions, handCards, handComplete, state } from './state.mjs';
 
 // ------------------------------------------------------------------ table
 
@@ -85,14 +88,31 @@ export function readBet() {
   return decimalInput(byId('bet').value);
 }
 
+// The language the bet field was last written in (a switch of language rewrites it: 10,5 is 10.5).
+let betLang = null;
+
+export function relocaliseBet() {
+  const field = byId('bet');
+  if (betLang !== null && betLang !== state.lang) field.value = relocalised(betLang, field.value);
+  betLang = state.lang;
+}
+
 /** The bots set their cards (POST /v1/arrangements/play), then the table is settled. */
 export async function settle() {
   actions.flushKnobEdits();
   const number = begin('table');
   actions.setTable(null, []);
   if (!handComplete()) {
-    actions.setErrors('table', [{ field: 'general:table', detail: t('needHand') }]);
+    actions.setErrors('table', [{ field: 'general:table', detail: { key: 'needHand' } }]);
     setStatus('table-status', ''); // the message is the one beside the button, said once
+    return;
+  }
+  if (!isDecimal(readBet())) { // the page's own words, with its own way of writing numbers
+    actions.setErrors('table', [{ field: 'bet', detail: { key: 'badBet' } }]);
+    return;
+  }
+  if (state.errors.knobs.length) { // a knob that does not read is not sent
+    actions.setErrors('table', [{ field: 'general:table', detail: { key: 'fixRules' } }]);
     return;
   }
   setBusy('table-result', true);
@@ -134,7 +154,7 @@ export function tableFailed(entries, result, where) {
   logRequests('table', entries);
   fail('table', 'table', result, where); // the table was dropped when the settlement began
   renderTable();
-  say('table-status', 'tableFailed', { detail: firstDetail('table') });
+  say('table-status', 'tableFailed', { detail: { source: 'table' } });
 }
 
 /** '/players/0/arrangement/front/2' is the user's card slot; another seat's pointer is that seat. */
@@ -186,10 +206,10 @@ export function renderTable() {
   const result = state.results.table;
   if (!result) return;
   const settlement = result.settlement;
-  box.append(el('h3', { text: t('moneyHeading', { bet: settlement.bet }) }));
-  box.append(el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('moneyHeading', {
-    bet: settlement.bet,
-  }) }, moneyTable(settlement)));
+  const heading = t('moneyHeading', { bet: decimalText(settlement.bet) }); // 1.000.000 in Vietnamese
+  box.append(el('h3', { text: heading }));
+  box.append(el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': heading },
+    moneyTable(settlement)));
   box.append(el('p', { class: 'hint scroll-hint', hidden: true, text: t('scrollSideways') }));
   box.append(el('h3', { text: t('pairsHeading') }));
   box.append(el('div', { class: 'pairs' }, settlement.pairs.map(renderPair)));

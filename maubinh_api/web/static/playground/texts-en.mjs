@@ -64,6 +64,7 @@ const en = {
   mapHint: 'Empty: not in the table.',
   limitsOn: 'This variant publishes table limits',
   arrangeHeading: 'Arrange',
+  keysSummary: 'How to move the cards',
   keysHelp: 'Drag a card onto another to swap them, or onto a chi to move it there. With the keyboard: Tab to ' +
     'the cards, arrows go from card to card, 1 or B moves the card to the back, 2 or M to the middle, 3 or F ' +
     "to the front (into a full chi, a card you did not just put there takes its place). Enter or Space picks a " +
@@ -153,10 +154,12 @@ Object.assign(en, {
   opponentNaturalText: 'An opponent declares a natural (no chi compared): {value}',
   sapLangText: 'Sập làng: scooping every opponent {all}, scooped by every opponent {byAll}',
   noSapLang: 'Sập làng cannot happen at this table under these rules.',
-  naturalReview: 'Natural {label} (pays {payout}): collected by this play: {collected}; declaring it is worth ' +
-    '{ev} points; not declaring gives up {givenUp}.',
-  yes: 'yes',
-  no: 'no',
+  naturalDeclared: 'Natural {label} (pays {payout}): declared, worth {ev} per opponent. The best play of the ' +
+    'chi instead is worth {chiEv}: not declaring would give up {gap}.',
+  naturalDeclaredWorse: 'Natural {label} (pays {payout}): declared, worth {ev} per opponent. The best play of the ' +
+    'chi instead is worth {chiEv}: playing the chi would gain {gap}.',
+  naturalKept: 'Natural {label} (pays {payout}): not declared. Declaring it is worth {ev} per opponent, the best ' +
+    'play of the chi {chiEv}: this play gives up {givenUp} by not declaring.',
   tableHeading: 'Table',
   tableHint: 'You and bots of the levels you choose. The bots get the other dealt cards and set them with ' +
     'POST /v1/arrangements/play; the reveal settles every pair with POST /v1/settlements.',
@@ -258,6 +261,20 @@ Object.assign(en, {
   practiceNoDeals: 'No deal was graded.',
   practicePaused: 'Practice paused at deal {number} of {count}: the table holds another deal.',
   practiceResume: 'Back to the practice deal',
+  badBet: 'The bet is a number above 0, such as 10.50 or 1,000,000.',
+  badDecimal: 'Not a number: write it like 0.02.',
+  fixRules: 'The rules have a knob that does not read as a number: mend it under Edit the rules first.',
+  rulesRefusedHere: 'Nothing is checked under these rules: {detail}',
+  showRule: 'Show the rule',
+  analysisRefused: 'No analysis: {detail}',
+  analysisAsDealt: 'The cards are as dealt, high to low: set them, and the analysis grades your arrangement. ' +
+    'The best play of these cards is worth {best} points per opponent.',
+  autoNotBest: 'This is the auto-arrangement: the strongest chi, back first. The strongest is not always the play ' +
+    'worth the most points; what the best play does differently is below.',
+  strongestNote: 'Auto-arrange sets the strongest chi, back first, as game apps do; the analysis may still grade it ' +
+    'a mistake: Best play looks for the most points instead.',
+  sharesRest: 'Scoops, fouls, sập làng, majority and the opponents\' naturals',
+  sharesTotal: 'All together: expected points per opponent',
   practiceRestored: 'Your practice deal is back as you left it.',
   shareDeal: 'Copy a link to this deal',
   shareCopied: 'A link to this deal is on the clipboard: it opens the same cards, seed and rules.',

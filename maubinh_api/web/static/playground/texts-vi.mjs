@@ -64,6 +64,7 @@ const vi = {
   mapHint: 'Để trống: không có trong bảng.',
   limitsOn: 'Bộ luật này có giới hạn bàn',
   arrangeHeading: 'Xếp bài',
+  keysSummary: 'Cách di chuyển lá bài',
   keysHelp: 'Kéo một lá thả lên lá khác để đổi chỗ, hoặc thả vào một chi để chuyển sang đó. Bằng bàn phím: ' +
     'Tab đến các lá bài, phím mũi tên để đi từ lá này sang lá khác, 1 hoặc B chuyển lá sang chi đầu, 2 hoặc M ' +
     'sang chi giữa, 3 hoặc F sang chi cuối (nếu chi đó đã đủ, một lá bạn không vừa đặt vào sẽ thế chỗ). ' +
@@ -153,10 +154,12 @@ Object.assign(vi, {
   opponentNaturalText: 'Đối thủ báo thắng trắng (không so chi): {value}',
   sapLangText: 'Sập làng: bắt sập cả làng {all}, bị cả làng bắt sập {byAll}',
   noSapLang: 'Với luật này, bàn này không thể có sập làng.',
-  naturalReview: 'Thắng trắng {label} (trả {payout} chi): cách xếp này có báo: {collected}; báo được {ev} ' +
-    'điểm; không báo thì mất {givenUp}.',
-  yes: 'có',
-  no: 'không',
+  naturalDeclared: 'Thắng trắng {label} (trả {payout} chi): có báo, được {ev} điểm mỗi đối thủ. Nếu đánh chi, ' +
+    'cách xếp tốt nhất được {chiEv}: không báo thì mất {gap}.',
+  naturalDeclaredWorse: 'Thắng trắng {label} (trả {payout} chi): có báo, được {ev} điểm mỗi đối thủ. Nếu đánh ' +
+    'chi, cách xếp tốt nhất được {chiEv}: đánh chi thì được thêm {gap}.',
+  naturalKept: 'Thắng trắng {label} (trả {payout} chi): không báo. Báo thì được {ev} điểm mỗi đối thủ, cách xếp ' +
+    'chi tốt nhất được {chiEv}: cách xếp này mất {givenUp} vì không báo.',
   tableHeading: 'Bàn chơi',
   tableHint: 'Bạn và các máy ở cấp độ bạn chọn. Máy nhận những lá bài còn lại và xếp bằng ' +
     'POST /v1/arrangements/play; khi lật bài, mọi cặp được tính bằng POST /v1/settlements.',
@@ -258,6 +261,20 @@ Object.assign(vi, {
   practiceNoDeals: 'Chưa ván nào được chấm.',
   practicePaused: 'Lượt luyện đang tạm dừng ở ván {number}/{count}: trên bàn là một ván khác.',
   practiceResume: 'Quay lại ván luyện',
+  badBet: 'Mức cược là một số lớn hơn 0, ví dụ 10,50 hoặc 1.000.000.',
+  badDecimal: 'Không phải một số: hãy viết như 0,02.',
+  fixRules: 'Luật có một tùy chọn không đọc được thành số: hãy sửa nó trong “Sửa luật” trước.',
+  rulesRefusedHere: 'Chưa kiểm tra được với luật này: {detail}',
+  showRule: 'Xem tùy chọn đó',
+  analysisRefused: 'Không có phân tích: {detail}',
+  analysisAsDealt: 'Bài đang để như lúc chia, từ cao xuống thấp: hãy xếp, rồi phần phân tích sẽ chấm cách xếp ' +
+    'của bạn. Cách xếp tốt nhất của bài này được {best} điểm mỗi đối thủ.',
+  autoNotBest: 'Đây là cách tự xếp: chi mạnh nhất, từ chi đầu. Mạnh nhất không phải lúc nào cũng được nhiều điểm ' +
+    'nhất; cách xếp tốt nhất khác ở đâu thì xem bên dưới.',
+  strongestNote: 'Tự xếp đặt chi mạnh nhất, từ chi đầu, như các ứng dụng game; phần phân tích vẫn có thể chấm là ' +
+    'sai: Xếp tốt nhất thì tìm cách được nhiều điểm nhất.',
+  sharesRest: 'Sập hầm, binh lủng, sập làng, thắng nhiều chi và thắng trắng của đối thủ',
+  sharesTotal: 'Cộng lại: điểm kỳ vọng mỗi đối thủ',
   practiceRestored: 'Ván luyện của bạn đã trở lại như lúc bạn rời đi.',
   shareDeal: 'Chép liên kết của ván này',
   shareCopied: 'Đã chép liên kết của ván này: nó mở lại đúng bài, mã chia bài và luật.',

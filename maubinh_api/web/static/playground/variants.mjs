@@ -4,13 +4,18 @@
 import { call, fail, fillPath, logRequests, variantSpec, withVariant } from './api.mjs';
 import { PATHS, PROBE } from './constants.mjs';
 import { knobNames, labelOf, mapKeys, members } from './enumerations.mjs';
-import { announce, begin, byId, cancel, clear, debounce, decimalInput, el, isCurrent, label, labelled, say, t } from './page.mjs';
+import {
+  announce, begin, byId, cancel, clear, debounce, decimalInput, decimalText, el, isCurrent, isDecimal, label, labelled,
+  relocalised, say, t,
+} from './page.mjs';
 import { actions, state } from './state.mjs';
 
 // The knobs' inputs as drawn, {name, kind, node, original, ...} each: read by this module only.
 let knobs = [];
 // The rules a link named ({preset, overrides}), until the presets have loaded and they are applied.
 let linked = null;
+// The language the decimal knobs are written in (a switch of language rewrites them).
+let knobLang = null;
 
 // ---------------------------------------------------------------- variants
 
@@ -31,15 +36,24 @@ export async function loadVariants() {
   }
   actions.setEnumerations(named.data); // the bots' levels, now with their names
   actions.setPresets(result.data.variants, result.data.default);
-  const select = clear(byId('preset'));
-  for (const preset of state.presets) {
-    select.append(el('option', { value: preset.name, text: label(preset.title) + ' · ' + preset.name }));
-  }
+  const select = byId('preset');
+  renderPresetOptions();
   const known = (name) => state.presets.some((preset) => preset.name === name);
   const fromLink = linked && known(linked.preset) ? linked.preset : null;
   const wanted = fromLink || (known(state.preset) ? state.preset : state.defaultPreset);
   select.value = wanted;
   await loadPreset(wanted, [result.entry, named.entry]);
+}
+
+/** The presets to choose from, named in the page's language. */
+export function renderPresetOptions() {
+  const select = byId('preset');
+  const chosen = select.value;
+  clear(select);
+  for (const preset of state.presets) {
+    select.append(el('option', { value: preset.name, text: label(preset.title) + ' · ' + preset.name }));
+  }
+  if (chosen) select.value = chosen;
 }
 
 /** GET /v1/variants/{name}: the preset's resolved knobs, one input each. */
@@ -64,7 +78,7 @@ export async function loadPreset(name, earlier) {
   linked = null;
   renderKnobs(result.data.rules, overrides);
   actions.noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
-  say('variant-status', 'rulesLoaded', { title: label(result.data.title) });
+  say('variant-status', 'rulesLoaded', { title: result.data.title }); // {en, vi}: it follows the language
   // The same rules (the default preset, loaded once a key was given): what was asked with them
   // still holds, and a request in flight (the button just clicked) is not dropped.
   if (JSON.stringify(variantSpec()) === before) actions.wantChecks();
@@ -72,17 +86,19 @@ export async function loadPreset(name, earlier) {
 }
 
 export function renderPresetDescription() {
-  const node = byId('preset-description');
   const detail = state.presetDetail;
-  node.textContent = detail ? label(detail.description) : '';
-  // The service describes its presets in English only.
-  if (state.lang !== 'en') node.setAttribute('lang', 'en');
-  else node.removeAttribute('lang');
+  byId('preset-description').textContent = detail ? label(detail.description) : ''; // in both languages
 }
 
 /** POST /v1/hands/classify with a 3-card chi: the service's word on the rules and their fingerprint. */
 export async function checkVariant() {
   const number = begin('variantCheck');
+  if (state.errors.knobs.length) { // a knob that does not read is not sent: the service would refuse it
+    actions.noteVariant(null);
+    say('variant-status', 'rulesRefused');
+    byId('knobs-details').open = true;
+    return;
+  }
   say('variant-status', 'checkingRules');
   const result = await call('POST', PATHS.classify, withVariant({ cards: PROBE }));
   if (!isCurrent('variantCheck', number)) return;
@@ -122,6 +138,7 @@ export function renderKnobs(rules, overrides = {}) {
     return knob;
   });
   knobs.forEach((knob) => box.append(knob.wrapper));
+  knobLang = state.lang;
   noteOverrides(false);
   renderChangedCount();
 }
@@ -184,9 +201,9 @@ export function buildKnob(name, value) {
     node.value = String(value);
   } else {
     kind = 'text';
-    node = el('input', { type: 'text', id, spellcheck: 'false', autocomplete: 'off', dataset: { field },
-      'aria-describedby': error.id });
-    node.value = value === null ? '' : String(value);
+    node = el('input', { type: 'text', id, spellcheck: 'false', autocomplete: 'off', inputmode: 'decimal',
+      dataset: { field }, 'aria-describedby': error.id });
+    node.value = value === null ? '' : decimalText(String(value)); // 0,02 in Vietnamese
   }
   const wrapper = el('div', { class: 'knob', dataset: { knob: name } }, [
     el('label', { for: id }, knobTitle(name)), node, error,
@@ -277,9 +294,21 @@ export function onKnobEdit() {
   debounce('variant', 400, () => actions.variantChanged(true));
 }
 
-/** The knobs as they now read (in the page's language) are what the calls send. */
+/** The knobs as they now read (in the page's language) are what the calls send; a decimal that does not
+ * read as one is said beside its knob, in the page's words, and stops the calls until it does. */
 export function noteOverrides(edited) {
+  const unread = knobs.filter((knob) => knob.kind === 'text' && !isDecimal(readKnob(knob)));
+  const problems = unread.map((knob) => ({ field: 'knob:' + knob.name, detail: { key: 'badDecimal' } }));
+  if (JSON.stringify(problems) !== JSON.stringify(state.errors.knobs)) actions.setErrors('knobs', problems);
   actions.setOverrides(currentOverrides(), edited);
+}
+
+/** After a switch of language, the decimals of the knobs as the new language writes them. */
+export function relocaliseKnobs() {
+  if (knobLang !== null && knobLang !== state.lang) {
+    for (const knob of knobs) if (knob.kind === 'text') knob.node.value = relocalised(knobLang, knob.node.value);
+  }
+  knobLang = state.lang;
 }
 
 /**
