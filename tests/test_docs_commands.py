@@ -99,6 +99,7 @@ COVERED: dict[tuple[str, str], str] = {
         _CURLS
     ),
     ("docs/integrating.md", "curl -s localhost:8000/v1/hands/classify -H 'content-type: application/json' \\"): _CURLS,
+    ("docs/integrating.md", "curl -s localhost:8000/v1/drills -H 'content-type: application/json' \\"): _CURLS,
     (
         "docs/batch.md",
         "make deps                        # once: .venv with the pinned dependencies and the compiled kernel"

@@ -63,6 +63,10 @@ def test_a_reload_under_load_fails_no_request(tmp_path):
             path.write_text("tenants:\n" + entry("old", OLD) + entry("new", NEW))
             # Every worker sees the change within its next second: both are asked several times.
             assert until(lambda: all(classify(running.url, NEW) == 200 for _ in range(6)))
+            # Six answers in a row may all come from one worker: let the other look too (the traffic
+            # reaches both, and each looks at the file at most a second after the last time), or it
+            # would keep the file before this one as its last good one.
+            time.sleep(2.5)
 
             path.write_text("tenants:\n" + entry("old", OLD) + entry("old", NEW))  # a duplicate name
             # Each worker says so once it has looked, still ready, naming the line at fault. Asked six
