@@ -78,7 +78,6 @@ __all__ = [
     "Theme",
     "deal_drills",
     "difficulty_of",
-    "meets",
     "tries",
 ]
 
@@ -120,14 +119,15 @@ DIFFICULTY_BANDS: Final = ((Difficulty.EASY, 0.75), (Difficulty.MEDIUM, 1.5))
 TYPICAL: Final = Level.CASUAL
 #: The most drills one request deals.
 MAX_DRILLS: Final = 20
-#: Cost units per drill: about the candidate hands a drill of the theme takes to find under the presets
-#: (bench/drills.py measures them; each candidate is valued as an optimal arrangement is).
+#: Cost units per drill: about the candidate hands a drill of the theme takes to find under the presets,
+#: the most of the four rounded (bench/drills.py measures them; each candidate is valued as an optimal
+#: arrangement is, and a unit of work is about what one such valuation costs).
 UNITS: Final = {
     Theme.RANDOM: 1,
     Theme.AUTO_BLUNDER: 3,
     Theme.FRONT_DECIDES: 7,
-    Theme.FOUL_TRAP: 6,
-    Theme.NATURAL_CALL: 20,
+    Theme.FOUL_TRAP: 7,
+    Theme.NATURAL_CALL: 24,
     Theme.SAP_LANG: 16,
 }
 #: A request gives up (a variant that seldom deals the theme) after valuing this many times the units of
@@ -231,11 +231,6 @@ def difficulty_of(loss: float, yardstick: float) -> Difficulty:
         if ratio < bound:
             return difficulty
     return Difficulty.HARD
-
-
-def meets(theme: Theme, found: Valuation, level: Level = TYPICAL) -> bool:
-    """Whether the valued hand ``found`` is a drill of ``theme`` (for ``level``, where it matters)."""
-    return _CONDITIONS[theme](found, level)
 
 
 def _deal(theme: Theme, seed: int, candidate: int, variant: Variant) -> tuple[Card, ...]:

@@ -16,6 +16,7 @@ megabyte of fields no operation reads costs 256 units, not one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any, Final
 
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -47,8 +48,11 @@ def _one(_body: Mapping[str, Any]) -> int:
 
 def _drills(body: Mapping[str, Any]) -> int:
     """The drills asked for (``DEFAULT_DRILLS`` unless said; at most ``MAX_DRILLS``) times the theme's units per drill
-    (the candidate hands a drill of the theme takes to find; 1 for a theme the request misspells)."""
+    (the candidate hands a drill of the theme takes to find; 1 for a theme the request misspells).  A count
+    sent as ``20.0`` is the 20 drills the schema reads it as."""
     count = body.get("count", DEFAULT_DRILLS)
+    if isinstance(count, Decimal) and count.is_finite() and count == count.to_integral_value():
+        count = int(count) if count.adjusted() < 4 else MAX_DRILLS  # a huge count is refused, at its most
     count = min(max(count, 1), MAX_DRILLS) if isinstance(count, int) and not isinstance(count, bool) else 1
     theme = body.get("theme")
     return count * (UNITS[Theme(theme)] if theme in UNITS else 1)

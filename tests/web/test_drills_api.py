@@ -15,6 +15,7 @@ from maubinh_api.strategy.drills import UNITS, Theme
 from tests.web.test_limits import A_KEY, as_tenant, tenants_file
 
 DRILLS = "/v1/drills"
+JSON = {"Content-Type": "application/json"}
 OPTIMAL = "/v1/arrangements/optimal"
 ANALYSIS = "/v1/arrangements/analysis"
 VALIDATE = "/v1/arrangements/validate"
@@ -178,6 +179,11 @@ def test_a_request_costs_its_drills_times_the_themes_units_as_the_spec_says(api)
         assert response.status_code == 200
         left -= count * UNITS[theme]
         assert re.fullmatch(rf'"200/minute";r={left};t=\d+', response.headers["RateLimit"])
+    # A count written 2.0 is two drills, and is paid as two.
+    left -= 2 * UNITS[Theme.RANDOM]
+    two = api.post(DRILLS, data='{"theme": "random", "count": 2.0, "seed": 1}', headers=as_tenant(A_KEY) | JSON)
+    assert len(two.get_json()["drills"]) == 2
+    assert re.fullmatch(rf'"200/minute";r={left};t=\d+', two.headers["RateLimit"])
     # Without a count, five drills are asked for and paid.
     default = api.post(DRILLS, json={"theme": "random", "seed": 2}, headers=as_tenant(A_KEY))
     assert len(default.get_json()["drills"]) == 5

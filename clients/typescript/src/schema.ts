@@ -379,8 +379,8 @@ export interface paths {
          *     without sập làng) is a 422 at once; one it deals too seldom (a
          *     `natural_call` where every natural pays far more than any chi play
          *     can win) is a 422 after its units times (3 `count` + 8) hands,
-         *     naming `/theme`. Under the presets no theme they can deal has
-         *     needed more than half of that (bench/drills.py).
+         *     naming `/theme`. In bench/drills.py's requests of 10 drills under
+         *     the presets, none needed half of that.
          */
         post: operations["dealDrills"];
         delete?: never;
