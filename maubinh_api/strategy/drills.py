@@ -112,8 +112,8 @@ SAP_LANG_CHANCE: Final = 0.05
 #: What the typical level must give up on a sập làng drill (points per opponent): the arrangement matters.
 DECISION_FLOOR: Final = 0.1
 #: Upper bounds (exclusive) of the typical level's loss on a drill over its yardstick's mean (its loss
-#: on an average hand): under 0.75 is easy (about half of all deals), under 1.5 medium, more is hard
-#: (about one deal in eight: bench/drills.py prints how each theme's drills spread).
+#: on an average hand): under 0.75 is easy, under 1.5 medium, more is hard.  Of random deals, 45 to 64%
+#: are easy and 12 to 18% hard for a casual player, by preset (bench/drills.py prints every theme's spread).
 DIFFICULTY_BANDS: Final = ((Difficulty.EASY, 0.75), (Difficulty.MEDIUM, 1.5))
 #: The level a drill's difficulty is judged for unless a request names another.
 TYPICAL: Final = Level.CASUAL
