@@ -217,9 +217,9 @@ def check_theme(theme: Theme, variant: Variant, opponents: int) -> None:
     if theme is Theme.SAP_LANG and not (rules.sap_lang and opponents + 1 >= rules.sap_lang_min_players):
         raise DrillError(
             f"theme sap_lang needs sập làng, which this variant does not play at a table of {opponents + 1}"
-            f" (knobs sap_lang and sap_lang_min_players)",
+            f" (knobs sap_lang and sap_lang_min_players): the online and extended presets play it at 4 players",
             vi=f"chủ đề sap_lang cần sập làng, mà luật này không tính sập làng ở bàn {opponents + 1} người"
-            f" (tham số sap_lang và sap_lang_min_players)",
+            f" (tham số sap_lang và sap_lang_min_players): bộ luật online và extended tính sập làng ở bàn 4 người",
             path=("theme",),
         )
 

@@ -360,6 +360,9 @@ def test_refused_input_is_shown_next_to_its_field_and_clears_the_old_result(page
     page.click("#check-result [data-refusal='rules'] button")  # Show the rule: unfolded, and the focus in it
     assert page.driver.switch_to.active_element.get_attribute("id") == "knob-rake"
     assert page.find("#knobs-details").get_property("open")
+    rake.clear()
+    rake.send_keys("abc")  # no number again: the page's words alone, not the service's word on -1 beside them
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == unread, "the rake's own problem alone")
 
     page.find("#reset-knobs").click()  # the preset's rules again: the problem goes, the results come back
     page.wait_for_checks()

@@ -85,6 +85,10 @@ def test_the_vietnamese_page_writes_every_number_the_vietnamese_way(page: Playgr
     page.click('.lang[data-lang="en"]')
     assert page.find("#bet").get_attribute("value") == "1,000,000"
     assert page.find("#knob-rake").get_attribute("value") == "0.02"
+    bet.clear()
+    bet.send_keys("10,5")  # a Vietnamese decimal on the English page: refused, never read as 105
+    page.click("#settle")
+    page.wait(lambda: page.text("#bet-error") == "The bet is a number above 0, such as 10.50 or 1,000,000.", "why")
     assert page.console_errors(allowed=r"status of 422") == []
 
 
@@ -189,13 +193,18 @@ def test_a_language_switch_leaves_nothing_in_the_old_language(page: Playground, 
     rake.send_keys("-1")  # the service's refusal, worded in English
     page.wait(lambda: page.text('[data-error-for="knob:rake"]') == "rake must be between 0 and 0.5, not -1", "en")
     page.find("#bet").clear()
-    page.find("#bet").send_keys("ten")
-    page.click("#settle")  # the page's own refusal
-    page.wait(lambda: page.text("#bet-error").startswith("The bet is a number"), "the bet's problem")
+    page.find("#bet").send_keys("0")
+    page.click("#settle")  # refused by the service (and the rules are refused too): the status says why
+    page.wait(lambda: page.text("#table-status").startswith("The table could not be settled"), "the table's status")
     _vi(page)
-    # The service's words, asked again in Vietnamese; the page's own, in Vietnamese at once.
+    # The service's words, asked again in Vietnamese, beside the fields and in the status lines.
     page.wait(lambda: page.text('[data-error-for="knob:rake"]') == "rake phải từ 0 đến 0,5, không phải -1", "vi")
-    assert page.text("#bet-error").startswith("Mức cược là một số")
+    page.wait(lambda: page.text("#table-status").startswith("Không tính được bàn này: "), "the status in vi")
+    assert "the " not in page.text("#table-status")
+    page.find("#bet").clear()
+    page.find("#bet").send_keys("mười")
+    page.click("#settle")  # the page's own refusal, in the language shown
+    page.wait(lambda: page.text("#bet-error").startswith("Mức cược là một số"), "the bet's problem")
     assert page.text("#check-result [data-refusal='rules'] p").startswith("Chưa kiểm tra được với luật này")
     # The presets, the rules loaded and their description: Vietnamese, and marked as such.
     options = [option.text for option in Select(page.find("#preset")).options]

@@ -15,6 +15,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
 from tests.support.playground import DESKTOP, NEEDS_CHROMIUM, PHONE, ROOT, Playground, api
@@ -84,6 +85,11 @@ def _open_shared_deal(page: Playground, link: str, cards: list[str], texts: dict
     page.click("#practice-resume")
 
 
+def _focused(page: Playground, what: str) -> Any:
+    """What the focused element holds (read in the page: the element may be drawn anew meanwhile)."""
+    return page.driver.execute_script(f"return document.activeElement ? document.activeElement.{what} : null;")
+
+
 def _shown(page: Playground, css: str) -> bool:
     found = page.driver.find_elements("css selector", css)
     return bool(found) and found[0].is_displayed()
@@ -131,20 +137,30 @@ def _practice(page: Playground, server: Service, lang: str, theme: str, tmp_path
             page.check_accessibility("a practice deal waiting to be submitted")
         if number == 2:
             link = _share(page, server)
-        page.click("#practice-submit")
+        assert not page.find("#practice-setup").is_displayed()  # no second run over this one
+        if number == 2:  # from the keyboard: the focus goes on to the next step, never to the page
+            page.find("#practice-submit").send_keys(Keys.ENTER)
+            page.wait(lambda: _focused(page, "id") == "practice-next", "the focus on Next")
+        else:
+            page.click("#practice-submit")
         page.wait(lambda: _shown(page, "#practice-grade"), f"the grade of deal {number}")
+        page.wait(lambda: page.text("#practice-status") == "", "the status line done with")
         answer = api(server, "/v1/arrangements/analysis", {"arrangement": rows, "opponents": 3})
         graded.append(answer)
         assert _number(answer["ev_loss"], lang) in page.text("#practice-loss")
         assert page.text("#practice-deals") == str(number)
-        assert len(page.driver.find_elements("css selector", "#practice-chart rect.bar")) == number
+        assert len(page.driver.find_elements("css selector", "#practice-chart rect.loss")) == number
         page.wait_for_checks()  # submitted: the analysis shows now
         if number == 1:
             page.check_accessibility("a practice deal graded, with its tally")
         if number == 3:  # a reload in the middle of the run finds it where it was
             page.driver.refresh()
             page.wait(lambda: page.text("#practice-deals") == "3", "the run after a reload")
-        page.click("#practice-next")
+        if number == 2:
+            page.find("#practice-next").send_keys(Keys.ENTER)
+            page.wait(lambda: _focused(page, "dataset.card"), "the focus on the new deal's cards")
+        else:
+            page.click("#practice-next")
     page.wait(lambda: page.text("#practice-review").startswith(texts["review"]), "the review")
     losses = [answer["ev_loss"] for answer in graded]
     mean = sum(losses) / DEALS
@@ -152,6 +168,9 @@ def _practice(page: Playground, server: Service, lang: str, theme: str, tmp_path
     worst = max(range(DEALS), key=lambda index: (losses[index], -index))
     if losses[worst] > 0:
         assert page.find("#practice-mistakes li").get_attribute("data-deal") == str(worst + 1)
+    # The run's history shows each deal as set, its three chi apart.
+    assert all(cards.count(" | ") == 2 for cards in page.texts("#practice-history .history-cards"))
+    assert page.find("#practice-setup").is_displayed()  # the run is over: a new one may start
     page.check_accessibility("the review of a practice run")
     _graded_as_the_batch_tool_grades(page, tmp_path, mean)
 

@@ -42,6 +42,9 @@ test('a Vietnamese bet in thousands reads as thousands, not as a decimal (issue 
   assert.equal(decimalInput('vi', '1.500'), '1500');
   assert.equal(decimalInput('vi', '10.50'), '10.50'); // not thousands: the API's own decimal
   assert.equal(decimalInput('en', '1,000,000'), '1000000');
+  // A comma that groups no thousands is no English number: "10,5" is refused, never read as 105.
+  assert.equal(decimalInput('en', '10,5'), '10,5');
+  assert.ok(!isDecimal(decimalInput('en', '10,5')));
   assert.ok(isDecimal(decimalInput('vi', '1.000.000,5')) && !isDecimal(decimalInput('vi', '1,2,3')));
   assert.ok(!isDecimal('ten') && !isDecimal('') && isDecimal('-1'));
 });

@@ -207,7 +207,7 @@ export function renderAnalysis() {
     } else if (!handComplete() || !state.variantReady) box.append(waiting());
     return;
   }
-  if (state.asDealt) {
+  if (state.asDealt && !(answer.natural && answer.natural.collected)) { // a declared natural needs no setting
     // The cards as dealt are nobody's play yet: no verdict, red or not, before the player sets them.
     const text = t('analysisAsDealt', { best: signed(answer.best.ev) });
     box.append(el('p', { class: 'note as-dealt', id: 'analysis-as-dealt', text }));

@@ -15,8 +15,11 @@ export function renderErrors() {
   document.querySelectorAll('[aria-invalid="true"]').forEach((node) => node.removeAttribute('aria-invalid'));
   document.querySelectorAll('#hand .card.has-error').forEach((node) => node.classList.remove('has-error'));
   const byField = new Map();
-  for (const list of Object.values(state.errors)) {
+  // A knob the page cannot read says so alone: the service's word on its value before is stale.
+  const unread = new Set(state.errors.knobs.map((error) => error.field));
+  for (const [source, list] of Object.entries(state.errors)) {
     for (const error of list) {
+      if (source !== 'knobs' && unread.has(error.field)) continue;
       const details = byField.get(error.field) || [];
       const text = detailText(error.detail); // the page's own words in the language now shown
       if (details.indexOf(text) < 0) details.push(text);

@@ -59,7 +59,8 @@ export function decimalInput(lang, text) {
     // "1.000.000" and "1.500" are thousands as Vietnamese writes them; "0.02" and "10.50" the API's decimals.
     return /^-?\d{1,3}(\.\d{3})+$/.test(value) ? value.replace(/\./g, '') : value;
   }
-  return value.replace(/,/g, '');
+  // "1,000,000" and "1,234.5" are thousands as English writes them; "10,5" is not (left for the check to refuse).
+  return /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(value) ? value.replace(/,/g, '') : value;
 }
 
 /** Whether a decimal read back (decimalInput) is a number the API takes: digits, a point, a sign. */

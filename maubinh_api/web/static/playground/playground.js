@@ -68,6 +68,7 @@ const REACTIONS = {
     if (!state.results.validate) renderValidation();
     if (!state.results.analysis) renderAnalysis();
     showWaiting();
+    translateStatuses(); // a status quoting an error says it as it now reads (asked again in another language)
   },
   // The cards moved: the table and the optimal answer of the old hand go, the checks follow.
   hand: ({ message, focus }) => {

@@ -6,10 +6,13 @@
  * While a deal waits to be submitted, the analysis and the best play stay hidden (checks.mjs). */
 
 import { call, fail, logRequests, variantSpec } from './api.mjs';
-import { HAND_SIZE, MAX_SEED, PATHS, STORE } from './constants.mjs';
+import { HAND_SIZE, MAX_SEED, PATHS, POSITIONS, STORE } from './constants.mjs';
 import { shuffledDeck, sortCards } from './deck.mjs';
 import { members } from './enumerations.mjs';
-import { announce, begin, byId, cardsColoured, clear, el, integer, isCurrent, label, number, recall, say, store, t } from './page.mjs';
+import {
+  announce, begin, byId, cardsColoured, clear, el, handCardNode, integer, isCurrent, label, number, recall, say, setStatus,
+  store, t,
+} from './page.mjs';
 import { copyRows, laidOut } from './rows.mjs';
 import { actions, handCards, handComplete, state } from './state.mjs';
 import { biggestMistakes, historyJsonl, lossSummary, playsLike, verdictCounts, VERDICTS } from './tally.mjs';
@@ -59,6 +62,7 @@ export async function startPractice() {
     return;
   }
   actions.clearErrors('practice');
+  setStatus('practice-status', ''); // the run's first deal says itself
   const answer = result.data;
   actions.startPractice({
     theme: answer.theme, count: answer.drills.length, seed: answer.seed, variant: variant === undefined ? null : variant,
@@ -112,6 +116,7 @@ export async function submitPractice() {
     return;
   }
   actions.clearErrors('practice');
+  setStatus('practice-status', '');
   const answer = result.data;
   actions.practiceGraded({
     cards: handCards().slice(), arrangement, declare_natural: state.declare, ev: answer.ev,
@@ -124,8 +129,10 @@ export async function submitPractice() {
 
 export function nextPractice() {
   actions.practiceNext();
-  if (state.practice.phase === 'arranging') dealDrill();
-  else announce(t('practiceReviewReady'));
+  if (state.practice.phase === 'arranging') {
+    dealDrill();
+    focusCards();
+  } else announce(t('practiceReviewReady'));
 }
 
 export function stopPractice() {
@@ -162,6 +169,7 @@ export function resumePractice() {
   const held = state.practice.held;
   actions.resumePractice();
   dealDrill(held || undefined);
+  focusCards();
 }
 
 /**
@@ -210,7 +218,34 @@ export function exportLink(run) {
 export function renderPractice() {
   const run = state.practice;
   byId('practice-setup').hidden = Boolean(run) && run.phase !== 'review';
-  const box = clear(byId('practice-run'));
+  const box = byId('practice-run');
+  // A button of the panel pressed from the keyboard is drawn anew: the focus goes on to the next step
+  // (the grade's Next, the cards of a new deal), not to the page.
+  const pressed = box.contains(document.activeElement) ? document.activeElement.id : null;
+  drawPractice(clear(box), run);
+  if (pressed) focusNextStep(pressed);
+}
+
+function focusNextStep(pressed) {
+  const again = byId(pressed);
+  if (again) {
+    again.focus();
+    return;
+  }
+  // Next and Back to the practice deal put the cards of the deal on the table: they take the focus then
+  // (focusCards); after Submit, the grade's Next; else what the panel offers next.
+  const next = byId('practice-next') || byId('practice-new') || byId('practice-resume');
+  if (next) next.focus();
+  else if (!byId('practice-setup').hidden) byId('practice-start').focus();
+}
+
+/** The deal just put on the table takes the focus: its cards are what the player works on next. */
+function focusCards() {
+  const card = handCardNode(state.focusCard);
+  if (card) card.focus();
+}
+
+function drawPractice(box, run) {
   if (!run) return;
   if (run.paused && run.phase !== 'review') {
     box.append(renderPaused(run));
@@ -311,7 +346,7 @@ export function renderChart(losses) {
   svg.append(shape('line', { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, class: 'axis' }));
   losses.forEach((loss, index) => {
     svg.append(shape('rect', { x: pad + index * step + step * 0.15, y: y(loss), width: step * 0.7,
-      height: Math.max(height - pad - y(loss), 1), class: 'bar' }));
+      height: Math.max(height - pad - y(loss), 1), class: 'loss' }));
   });
   const points = running.map((mean, index) => (pad + (index + 0.5) * step) + ',' + y(mean)).join(' ');
   svg.append(shape('polyline', { points, class: 'mean' }));
@@ -365,10 +400,15 @@ function mistakeItem(result, index) {
   ]);
 }
 
+/** The three chi as set, back first, apart: "A♠ A♥ Q♦ Q♣ 6♣ | J♦ 10♦ 9♥ 8♠ 3♠ | 5♦ 4♣ J♥". */
+function arrangementColoured(arrangement) {
+  return POSITIONS.flatMap((position, index) => (index ? [' | '] : []).concat(cardsColoured(arrangement[position])));
+}
+
 function renderHistory(run) {
   const rows = run.results.map((result, index) => el('tr', {}, [
     el('th', { scope: 'row', text: integer(index + 1) }),
-    el('td', {}, cardsColoured(result.cards)),
+    el('td', { class: 'history-cards' }, arrangementColoured(result.arrangement)),
     el('td', { text: label(result.verdict.label) }),
     el('td', { class: 'num', text: number(result.ev_loss) }),
   ]));

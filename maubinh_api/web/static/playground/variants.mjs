@@ -119,8 +119,9 @@ export async function checkVariant() {
 export function renderFingerprint() {
   const reference = state.variantRef;
   byId('fingerprint').textContent = reference ? reference.fingerprint : '—';
-  const changed = reference ? Object.keys(reference.overrides) : [];
-  byId('overridden').textContent = reference ? (changed.length ? changed.join(', ') : t('noneChanged')) : '—';
+  // Refused rules have no fingerprint, but the knobs changed are still the ones edited.
+  const changed = reference ? Object.keys(reference.overrides) : Object.keys(state.overrides);
+  byId('overridden').textContent = changed.length ? changed.join(', ') : reference ? t('noneChanged') : '—';
 }
 
 /** The rules a link named: loaded with the presets in place of the default (or the preset in use). */
