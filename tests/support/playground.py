@@ -11,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -100,6 +101,19 @@ def api(server: Service, path: str, body: dict[str, Any]) -> dict[str, Any]:
     except urllib.error.HTTPError as error:
         answer = json.load(error)
     return answer
+
+
+def written(value: float, lang: str = "en", *, signed: bool = False) -> str:
+    """A figure to two decimals as the page writes it: Intl rounds the shortest decimal that reads back
+    as the number half away from zero (7.005 is 7.01, where Python's format gives 7.00), groups thousands,
+    and in Vietnamese swaps the separators (1.234,50)."""
+    exact = Decimal(repr(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    text = f"{abs(exact):,.2f}"
+    if lang == "vi":
+        text = text.translate(str.maketrans(",.", ".,"))
+    if exact < 0:
+        return "-" + text
+    return ("+" + text) if signed and exact > 0 else text
 
 
 def key_of(arrangement: dict[str, list[str]]) -> str:

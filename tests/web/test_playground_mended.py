@@ -12,7 +12,7 @@ import urllib.parse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
-from tests.support.playground import NEEDS_CHROMIUM, PHONE, SEED, Playground, api
+from tests.support.playground import NEEDS_CHROMIUM, PHONE, SEED, Playground, api, written
 from tests.support.servers import Service
 
 pytestmark = NEEDS_CHROMIUM
@@ -111,12 +111,12 @@ def test_a_declared_natural_says_what_not_declaring_would_give_up(page: Playgrou
     assert gap > 0 and declared["chi_ev"] == kept["chi_ev"]
     # Declared, the page says what not declaring would give up (it said "gives up 0.00").
     text = _review(page)
-    assert f"not declaring would give up {gap:.2f}" in text and "0.00" not in text, text
+    assert f"not declaring would give up {written(gap)}" in text and "0.00" not in text, text
     page.click("#declare-natural")  # untick: this play gives up what the service says it gives up
     page.wait(lambda: "not declared" in page.text("#natural-review"), "the review of the play without it")
     text = _review(page)
-    assert f"this play gives up {kept['given_up']:.2f} by not declaring" in text, text
-    assert f"the best play of the chi {declared['chi_ev']:+.2f}" in text, text
+    assert f"this play gives up {written(kept['given_up'])} by not declaring" in text, text
+    assert f"the best play of the chi {written(declared['chi_ev'], signed=True)}" in text, text
     page.check_accessibility("a natural not declared, reviewed")
     assert page.console_errors() == []
 
@@ -133,7 +133,7 @@ def test_the_cards_as_dealt_get_no_verdict_and_auto_arrange_says_strongest_is_no
     assert page.driver.find_elements(By.CSS_SELECTOR, "#analysis-as-dealt")
     assert not page.driver.find_elements(By.CSS_SELECTOR, "#analysis-verdict, #check-result .badge-foul")
     best = api(server, "/v1/arrangements/optimal", {"cards": blunder})["best"]["ev"]
-    assert f"worth {best:+.2f} points per opponent" in page.text("#analysis-as-dealt")
+    assert f"worth {written(best, signed=True)} points per opponent" in page.text("#analysis-as-dealt")
     page.check_accessibility("a fresh deal")
     page.click("#auto-arrange")
     page.wait(lambda: page.text("#strongest-note"), "the auto-arrangement's note")
@@ -177,8 +177,8 @@ def test_each_chis_points_and_the_rest_add_up_to_the_expected_points(page: Playg
         assert len(chi) == 3 and sum(chi) + rest == total, (chi, rest, total)
         # The service's figures, to the hundredth (a half may round either way between two languages).
         assert abs(total - answer["ev"] * 100) <= 0.5 + 1e-6
-        for written, position in zip(chi, ("back", "middle", "front"), strict=True):
-            assert abs(written - answer["positions"][position]["points"] * 100) <= 0.5 + 1e-6
+        for shown, position in zip(chi, ("back", "middle", "front"), strict=True):
+            assert abs(shown - answer["positions"][position]["points"] * 100) <= 0.5 + 1e-6
     assert page.console_errors() == []
 
 

@@ -18,7 +18,7 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
-from tests.support.playground import DESKTOP, NEEDS_CHROMIUM, PHONE, ROOT, Playground, api
+from tests.support.playground import DESKTOP, NEEDS_CHROMIUM, PHONE, ROOT, Playground, api, written
 from tests.support.servers import Service
 
 pytestmark = NEEDS_CHROMIUM
@@ -42,8 +42,7 @@ TEXTS = {
 
 def _number(value: float, lang: str) -> str:
     """A loss to two decimals as the page writes it in ``lang`` (1,234.50 / 1.234,50)."""
-    text = f"{value:,.2f}"
-    return text.translate(str.maketrans(",.", ".,")) if lang == "vi" else text
+    return written(value, lang)
 
 
 def _state(page: Playground, key: str) -> Any:
