@@ -243,22 +243,26 @@ def _deal(theme: Theme, seed: int, candidate: int, variant: Variant) -> tuple[Ca
     return tuple(DECK[int(place)] for place in rng.permutation(52)[:13])
 
 
-def _auto_loss(found: Valuation) -> float:
-    return grade(_auto(found), found, declare_natural=False).ev_loss
-
-
 def _auto(found: Valuation) -> Arrangement:
+    """The auto-arrangement: the strongest split (the kernel walks the splits for it once per use)."""
     return found.arrangement(found.kernel_hand.strongest(1)[0][0])
 
 
+def _loss(arrangement: Arrangement, found: Valuation) -> float:
+    return grade(arrangement, found, declare_natural=False).ev_loss
+
+
 def _auto_blunder(found: Valuation, _level: Level) -> bool:
-    return found.natural is None and _auto_loss(found) >= AUTO_BLUNDER
+    return found.natural is None and _loss(_auto(found), found) >= AUTO_BLUNDER
 
 
 def _front_decides(found: Valuation, _level: Level) -> bool:
-    if found.natural is not None or _auto_loss(found) < FRONT_LOSS:
+    if found.natural is not None:
         return False
-    moves = moves_between(_auto(found), best_play(found).arrangement, found)
+    auto = _auto(found)
+    if _loss(auto, found) < FRONT_LOSS:
+        return False
+    moves = moves_between(auto, best_play(found).arrangement, found)
     return bool(moves) and all(Position.FRONT in (move.source, move.target) for move in moves)
 
 
