@@ -12,7 +12,10 @@ content (a 413, a 422) is never one.
 A refusal says when the request will fit (``Retry-After``), worked out from the
 counts of the sliding windows, so that a client that waits exactly that long and
 sends it again gets its answer (unless its own other requests spent the room
-meanwhile); a request that costs more than a whole limit is told it never fits.
+meanwhile); a request that costs more than a whole limit is told it never fits
+(and, spent with ``drain``, still spends all that is left of that limit: what it
+cost to read such a request is paid).  Units reserved and not used (a bounded
+search that stopped early) are given back (:meth:`Budgets.give_back`).
 A tenant refused is refused as a whole until the moment it was told: its
 requests until then are refused at once, from this process's memory, without
 their bodies being read (``early``), and told the time that is left.  A
@@ -29,7 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 import redis
 from limits import RateLimitItem
@@ -132,9 +135,19 @@ class Budgets:
         self._told: dict[str, tuple[float, tuple[Window, ...]]] = {}
 
     def spend(
-        self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int | Callable[[], int]
+        self,
+        tenant: str,
+        limits: tuple[RateLimitItem, ...],
+        texts: tuple[str, ...],
+        cost: int | Callable[[], int],
+        *,
+        drain: bool = False,
+        whole: int = 0,
     ) -> Decision:
-        """Spend ``cost`` units of every limit, or none when one would be exceeded.
+        """Spend ``cost`` units of every limit, or none when one would be exceeded; with ``drain``,
+        a cost larger than a whole limit still spends all that is left of each limit (at most the
+        cost) before it is refused.  ``whole``: what the request costs in all when ``cost`` is the
+        rest of it (part was spent before): larger than a whole limit, it never fits.
 
         ``cost`` may be a function, called only when the caller is not early: a tenant
         refused is refused without its bodies being read until its Retry-After has passed.
@@ -150,7 +163,7 @@ class Budgets:
         if time.monotonic() < self._down_until:
             return _uncounted(limits, texts, units)
         try:
-            decision = self._decide(tenant, limits, texts, units)
+            decision = self._decide(tenant, limits, texts, units, drain=drain, whole=max(whole, units))
         except STORE_ERRORS as error:
             self._failed(error)
             return _uncounted(limits, texts, units)
@@ -160,9 +173,36 @@ class Budgets:
             _remember(self._told, tenant, (now + decision.retry_after, decision.windows))
         return decision
 
-    def _decide(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...], cost: int) -> Decision:
+    def give_back(self, tenant: str, limits: tuple[RateLimitItem, ...], units: int) -> None:
+        """Give back ``units`` spent and not used, to each limit's current window (never below
+        nothing: what a window has counted since is not taken away twice).  A failing store
+        gives nothing back, and is left alone as when spending."""
+        if units <= 0 or not limits or time.monotonic() < self._down_until:
+            return
+        try:
+            for item in limits:
+                key = item.key_for(tenant)
+                if isinstance(self.store, SQLiteStorage):
+                    self.store.give_back(key, item.get_expiry(), units)
+                else:
+                    give_back_in_redis(cast(RedisStorage, self.store), key, units)
+        except STORE_ERRORS as error:
+            self._failed(error)
+
+    def _decide(
+        self,
+        tenant: str,
+        limits: tuple[RateLimitItem, ...],
+        texts: tuple[str, ...],
+        cost: int,
+        *,
+        drain: bool,
+        whole: int,
+    ) -> Decision:
         for item in limits:
-            if cost > item.amount:
+            if whole > item.amount:
+                if drain:
+                    self._drain(tenant, limits, cost)
                 windows = self._windows(tenant, limits, texts)
                 return Decision(False, windows, cost=cost, exceeds=windows[limits.index(item)])
         if isinstance(self.store, SQLiteStorage):  # every limit tested, spent and read in one transaction
@@ -187,6 +227,13 @@ class Budgets:
         ]
         return Decision(False, windows, retry_after=whole_seconds(max(waits)), cost=cost)
 
+    def _drain(self, tenant: str, limits: tuple[RateLimitItem, ...], cost: int) -> None:
+        """Spend in each limit what is left of it, at most ``cost``."""
+        for item in limits:
+            left = _window(item, "", self._state(item, tenant)).remaining
+            if left > 0:
+                self._limiter.hit(item, tenant, cost=min(cost, left))
+
     def windows(self, tenant: str, limits: tuple[RateLimitItem, ...], texts: tuple[str, ...]) -> tuple[Window, ...]:
         """The windows as they stand, spending nothing."""
         if not limits or time.monotonic() < self._down_until:
@@ -208,6 +255,25 @@ class Budgets:
         LIMITER_FAILURES.inc()
         self._down_until = time.monotonic() + self._retry_after
         logger.warning("rate-limit store unavailable, requests go on uncounted: %s", error)
+
+
+#: Gives back up to ARGV[1] units of the current window KEYS[1], never below 0; what it gave back.
+_GIVE_BACK: Final = """
+local count = tonumber(redis.call('get', KEYS[1]) or '0')
+local back = math.min(count, tonumber(ARGV[1]))
+if back > 0 then redis.call('decrby', KEYS[1], back) end
+return back
+"""
+
+
+def give_back_in_redis(store: RedisStorage, key: str, units: int) -> int:
+    """Give back ``units`` of a sliding window's current count in Redis, never below 0.  The key is
+    the ``limits`` library's own for the current window (``{key}`` under its prefix; a test checks
+    it against the library, which names it in a method of its own)."""
+    client = cast(redis.Redis, store.get_connection())
+    current = store.prefixed_key("{" + key + "}")
+    given: int = client.eval(_GIVE_BACK, 1, current, units)
+    return given
 
 
 def seconds_until_fits(state: WindowState, amount: int, expiry: int, cost: int) -> float:

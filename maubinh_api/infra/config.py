@@ -54,12 +54,18 @@ class Settings:
     tenants_file: Path | None = None
     #: Requests with a missing or wrong key allowed per client address (the `limits` notation).
     auth_failure_limit: str = "30/minute"
-    #: Heavy requests (optimal, analysis, play) each worker process runs at once.
+    #: Hands each worker process values at once (optimal, analysis, play, drills take turns at them).
     heavy_slots: int = 1
-    #: Seconds a heavy request may wait for a slot before it is answered 503 with Retry-After.
+    #: Seconds a hand may wait for its turn before its request is answered 503 with Retry-After.
     heavy_wait: float = 2.0
-    #: Heavy requests that may wait for a slot in each worker process (more: 503 at once).
+    #: Requests that value hands each worker process holds besides those valuing now (more: 503 at once).
     heavy_queue: int = 8
+    #: Of those places (``heavy_slots`` + ``heavy_queue``), the most one tenant holds at once.
+    heavy_per_tenant: int = 6
+    #: Variants with overrides whose tables each worker process keeps (about 1.7 MB each).
+    variant_tables: int = 32
+    #: Of those, the most one tenant keeps (a tenant's new variant puts away its own oldest).
+    tenant_variant_tables: int = 4
     #: Large batches of the cheap operations (50 units or more) each worker process answers at once.
     batch_slots: int = 2
     #: Seconds a caller refused with 429 that comes back before its Retry-After waits for the next 429.
@@ -104,6 +110,16 @@ class Settings:
             ) from None
         if not 1 <= self.heavy_slots <= 64 or not 0 < self.heavy_wait <= 60 or not 0 <= self.heavy_queue <= 1000:
             raise ConfigError("heavy_slots must be 1 to 64, heavy_wait above 0 and at most 60 s, heavy_queue 0 to 1000")
+        if not 1 <= self.heavy_per_tenant <= self.heavy_slots + self.heavy_queue:
+            raise ConfigError(
+                f"heavy_per_tenant must be 1 to heavy_slots + heavy_queue ({self.heavy_slots + self.heavy_queue}),"
+                f" not {self.heavy_per_tenant}"
+            )
+        if not 1 <= self.tenant_variant_tables <= self.variant_tables <= 1000:
+            raise ConfigError(
+                "variant_tables must be 1 to 1000 and tenant_variant_tables 1 to variant_tables, not "
+                f"{self.variant_tables} and {self.tenant_variant_tables}"
+            )
         if not 1 <= self.batch_slots <= 64:
             raise ConfigError(f"batch_slots must be 1 to 64, not {self.batch_slots}")
         if not 0 <= self.retry_hold <= 5 or not 0 <= self.retry_hold_slots <= 1000:
@@ -159,6 +175,9 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "heavy_slots": int,
     "heavy_wait": float,
     "heavy_queue": int,
+    "heavy_per_tenant": int,
+    "variant_tables": int,
+    "tenant_variant_tables": int,
     "batch_slots": int,
     "retry_hold": float,
     "retry_hold_slots": int,

@@ -176,6 +176,16 @@ class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWind
                 states = [self._window(db, key, expiry, now) for key, _, expiry in windows]
             return fits, states
 
+    def give_back(self, key: str, expiry: int, units: int) -> int:
+        """Give back up to ``units`` of a sliding window's current count, never below 0; how many."""
+        with self._transaction() as db:
+            now = self._clock()
+            current = self.sliding_window_keys(key, expiry, now)[1]
+            back = min(units, self._read(db, current, now))
+            if back > 0:
+                db.execute("UPDATE counts SET value = value - ? WHERE key = ?", (back, current))
+            return back
+
     def clear_sliding_window(self, key: str, expiry: int) -> None:
         previous_key, current_key = self.sliding_window_keys(key, expiry, self._clock())
         with self._transaction() as db:

@@ -66,6 +66,15 @@ class Variant:
     def __post_init__(self) -> None:
         object.__setattr__(self, "fingerprint", self.rules.fingerprint())
 
+    @property
+    def is_preset(self) -> bool:
+        """Whether these are its preset's rules as they are (overrides, if any, that change nothing).
+
+        >>> resolve_variant({"preset": "online", "overrides": {"rake": "0.02"}}).is_preset
+        True
+        """
+        return self.fingerprint == preset(self.name).fingerprint
+
 
 # --- presets ----------------------------------------------------------------------------------
 

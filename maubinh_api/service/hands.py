@@ -25,9 +25,11 @@ from typing import Generic, TypeVar
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import DECK, Card
+from ..rules.hands import Wheel
 from ..rules.variants import Variant, preset
 from ..strategy.analysis import Analysis, Grade, analyse, grade, grade_all
 from ..strategy.bots import Play, play
+from ..strategy.classes import HandClasses
 from ..strategy.drills import DrillSet, Theme, deal_drills
 from ..strategy.level_reference import LossReference
 from ..strategy.levels import Level
@@ -65,6 +67,15 @@ class HandService:
 
     def __init__(self, model: Model) -> None:
         self.model = model
+
+    def for_owner(self, owner: str) -> HandService:
+        """This service for one owner (a tenant): the tables of the variants with overrides it plays
+        are kept on its own shelf of the model's store (:mod:`~maubinh_api.strategy.variant_store`)."""
+        return self if owner == self.model.owner else HandService(self.model.owned_by(owner))
+
+    def holds_tables(self, variant: Variant) -> bool:
+        """Whether valuing a hand under ``variant`` finds its tables built for this owner."""
+        return self.model.holds_tables(variant)
 
     def value(self, cards: Iterable[Card], variant: Variant, *, opponents: int) -> Valuation:
         """A (checked) hand's valuation under ``variant`` at a table of ``opponents`` + 1."""
@@ -129,11 +140,15 @@ class HandService:
 
     def warm_up(self, variants: Iterable[Variant], table_sizes: Iterable[int]) -> None:
         """Load the odds, the bank and the kernel's tables of each variant at each table size
-        (one valuation each), so that no request or task pays for them."""
+        (one valuation each), its yardsticks, and both wheels' hand classes, so that no request or
+        task pays for them."""
+        for wheel in Wheel:
+            HandClasses.for_wheel(wheel)
         sizes = tuple(table_sizes)
         for variant in variants:
             for opponents in sizes:
                 self.value(DECK[:13], variant, opponents=opponents)  # any 13 cards do
+                self.yardsticks(variant.name, opponents)
 
     def readiness(self, preset_names: Iterable[str]) -> dict[str, str]:
         """Each preset's odds and bank, loaded (or the error it raises): what ``/readyz`` reports."""

@@ -68,7 +68,7 @@ __all__ = [
     "NATURAL_MARGIN",
     "RESERVE",
     "SAP_LANG_CHANCE",
-    "TRIES_PER_UNIT",
+    "TRIES_PER_DRILL",
     "TYPICAL",
     "UNITS",
     "Difficulty",
@@ -119,9 +119,8 @@ DIFFICULTY_BANDS: Final = ((Difficulty.EASY, 0.75), (Difficulty.MEDIUM, 1.5))
 TYPICAL: Final = Level.CASUAL
 #: The most drills one request deals.
 MAX_DRILLS: Final = 20
-#: Cost units per drill: about the candidate hands a drill of the theme takes to find under the presets,
-#: the most of the four rounded (bench/drills.py measures them; each candidate is valued as an optimal
-#: arrangement is, and a unit of work is about what one such valuation costs).
+#: Candidate hands a drill of each theme takes to find under the presets, the most of the four rounded
+#: (bench/drills.py measures them; online's natural_call, whose naturals pay 18, takes 23 on average).
 UNITS: Final = {
     Theme.RANDOM: 1,
     Theme.AUTO_BLUNDER: 3,
@@ -130,12 +129,13 @@ UNITS: Final = {
     Theme.NATURAL_CALL: 24,
     Theme.SAP_LANG: 16,
 }
-#: A request gives up (a variant that seldom deals the theme) after valuing this many times the units of
-#: each drill asked for, and ``RESERVE`` drills' units more: a single drill of a theme found once in 15
-#: hands is then missed about once in 200,000 requests, and no request values more than 11 times the
-#: hands it paid for.
-TRIES_PER_UNIT: Final = 3
-RESERVE: Final = 8
+#: A request gives up (a variant that seldom deals the theme) after valuing its theme's units times
+#: (``TRIES_PER_DRILL`` × count + ``RESERVE``) candidates: under online, whose natural_call drill is one
+#: hand in 23, a request of one such drill, or of five, is then missed about once in 4,000, one of 20
+#: about once in a million.  The service reserves that many cost units and gives back those a search
+#: did not use: a request pays a unit per hand it valued.
+TRIES_PER_DRILL: Final = 2
+RESERVE: Final = 6
 #: Two pair and up: a back and middle of one such category compare by ranks a player can misjudge.
 TRAP_ORDER: Final = Category.TWO_PAIR.order
 
@@ -201,8 +201,12 @@ def deal_drills(
 
 
 def tries(theme: Theme, count: int) -> int:
-    """The most candidate hands a request for ``count`` drills of ``theme`` values before it gives up."""
-    return UNITS[theme] * (TRIES_PER_UNIT * count + RESERVE)
+    """The most candidate hands a request for ``count`` drills of ``theme`` values before it gives up.
+
+    >>> tries(Theme.RANDOM, 5), tries(Theme.NATURAL_CALL, 20)
+    (16, 1104)
+    """
+    return UNITS[theme] * (TRIES_PER_DRILL * count + RESERVE)
 
 
 def check_theme(theme: Theme, variant: Variant, opponents: int) -> None:

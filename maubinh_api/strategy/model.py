@@ -16,6 +16,17 @@ True
 >>> screen = model.with_bank(None)  # what the builders value hands with before a bank exists
 >>> screen.tables(preset("classic")).bank is None
 True
+
+A variant with overrides has tables of its own, kept in the model's store for the model's owner
+(:mod:`~maubinh_api.strategy.variant_store`; the service layer makes a model per tenant with
+:meth:`Model.owned_by`):
+
+>>> from maubinh_api.rules.variants import resolve_variant
+>>> doubled = resolve_variant({"preset": "classic", "overrides": {"scoop_multiplier": 6}})
+>>> model.owned_by("a").tables(doubled) is model.owned_by("a").tables(doubled)
+True
+>>> model.owned_by("a").tables(doubled) is model.owned_by("b").tables(doubled)
+False
 """
 
 from __future__ import annotations
@@ -23,8 +34,9 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
+from typing import Final
 
 from ..rules.knobs import ENGINE_VERSION
 from ..rules.variants import PRESET_NAMES, Variant
@@ -34,8 +46,14 @@ from .level_reference import LossReference, loss_reference
 from .levels import Level
 from .odds import Odds, odds_for
 from .tables import KernelTables, kernel_tables
+from .variant_store import VariantStore
 
-__all__ = ["Model", "shipped_model", "shipped_model_version"]
+__all__ = ["TABLES_KEPT", "TABLES_PER_OWNER", "Model", "shipped_model", "shipped_model_version"]
+
+#: Variants with overrides whose tables a model's store keeps (about 1.7 MB each), and of them, the
+#: most one owner keeps: a platform plays a few.
+TABLES_KEPT: Final = 32
+TABLES_PER_OWNER: Final = 4
 
 
 @dataclass(frozen=True)
@@ -50,24 +68,57 @@ class Model:
     odds: Callable[[Variant], Odds]
     #: each level's loss per hand under a preset at a table of ``opponents`` + 1
     yardsticks: Callable[[str, int], Mapping[Level, LossReference]]
+    #: where the tables of variants with overrides are kept, per owner
+    store: VariantStore[KernelTables] = field(
+        default_factory=lambda: VariantStore(capacity=TABLES_KEPT, per_owner=TABLES_PER_OWNER), compare=False
+    )
+    #: whose shelf of the store this model's variants are kept on
+    owner: str = ""
 
     def tables(self, variant: Variant) -> KernelTables:
-        """The kernel's tables of ``variant`` from this model's bank and odds (cached)."""
-        return kernel_tables(variant, odds=self.odds(variant), bank=self.bank(variant.name))
+        """The kernel's tables of ``variant`` from this model's bank and odds: a preset's shared by
+        every model (built once), a variant with overrides' kept on the owner's shelf."""
+        bank = self.bank(variant.name)
+        if variant.is_preset:
+            return kernel_tables(variant, odds=self.odds(variant), bank=bank)
+        return self.store.tables(
+            self.owner, variant, bank, lambda: kernel_tables(variant, odds=self.odds(variant), bank=bank)
+        )
+
+    def holds_tables(self, variant: Variant) -> bool:
+        """Whether the tables of ``variant`` are ready for this model's owner (a preset's always are,
+        once built): a request that would build them does more work."""
+        return variant.is_preset or self.store.holds(self.owner, variant, self.bank(variant.name))
+
+    def owned_by(self, owner: str) -> Model:
+        """This model, keeping the tables of variants with overrides on ``owner``'s shelf."""
+        return self if owner == self.owner else replace(self, owner=owner)
 
     def with_bank(self, bank: HandBank | None) -> Model:
         """This model with ``bank`` for every preset; None values splits by the position odds
-        alone (what the builders use before a bank exists)."""
-        return replace(self, bank=lambda _preset_name: bank)
+        alone (what the builders use before a bank exists).  A store of its own: tables of other
+        banks do not mix."""
+        return replace(self, bank=lambda _preset_name: bank, store=_new_store())
 
     def with_odds(self, odds: Odds) -> Model:
         """This model with ``odds`` for every variant (what the odds builder values hands with)."""
-        return replace(self, odds=lambda _variant: odds)
+        return replace(self, odds=lambda _variant: odds, store=_new_store())
 
 
-def shipped_model(kernel: Kernel) -> Model:
-    """The model of the files shipped in the package (each read once per process)."""
-    return Model(kernel=kernel, bank=load_bank, odds=odds_for, yardsticks=loss_reference)
+def _new_store() -> VariantStore[KernelTables]:
+    return VariantStore(capacity=TABLES_KEPT, per_owner=TABLES_PER_OWNER)
+
+
+def shipped_model(kernel: Kernel, store: VariantStore[KernelTables] | None = None) -> Model:
+    """The model of the files shipped in the package (each read once per process), keeping the
+    tables of variants with overrides in ``store`` (a new one of ``TABLES_KEPT`` by default)."""
+    return Model(
+        kernel=kernel,
+        bank=load_bank,
+        odds=odds_for,
+        yardsticks=loss_reference,
+        store=store if store is not None else _new_store(),
+    )
 
 
 @functools.cache

@@ -145,21 +145,19 @@ def load_tables(preset_name: str) -> OddsTables:
     return OddsTables.load(data)
 
 
-_CACHE: dict[tuple[str, str], Odds] = {}
-#: Variants whose odds each process keeps: about 1 MB each (bench/memory.py); a platform plays a few.
-_CACHE_SIZE: Final = 16
+_PRESETS: dict[str, Odds] = {}
 
 
 def odds_for(variant: Variant) -> Odds:
-    """The odds of a variant: its preset's tables under its own rules
-    (cached by preset and fingerprint; a race only builds twice)."""
-    key = (variant.name, variant.fingerprint)
-    found = _CACHE.get(key)
+    """The odds of a variant: its preset's tables under its own rules.  A preset's are built once
+    per process and kept (a race only builds twice); a variant with overrides gets its own each
+    time: the model's store (:mod:`~maubinh_api.strategy.variant_store`) keeps them with its
+    kernel tables, for whoever asked."""
+    if not variant.is_preset:
+        return build_odds(variant.rules, load_tables(variant.name))
+    found = _PRESETS.get(variant.name)
     if found is None:
-        found = build_odds(variant.rules, load_tables(variant.name))
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)), None)
-        _CACHE[key] = found
+        found = _PRESETS[variant.name] = build_odds(variant.rules, load_tables(variant.name))
     return found
 
 

@@ -63,15 +63,6 @@ def _scoring(rules: RuleSet) -> Scoring:
     return Scoring(rules=rules, classes=classes, values=(values[0], values[1], values[2]), natural_payout=payout)
 
 
-_SCORINGS: dict[str, Scoring] = {}
-
-
 def scoring_for(variant: Variant) -> Scoring:
-    """The scoring of a variant (cached by fingerprint; a race only builds twice)."""
-    found = _SCORINGS.get(variant.fingerprint)
-    if found is None:
-        found = _scoring(variant.rules)
-        if len(_SCORINGS) >= 16:  # as the odds and model tables: a few variants per platform
-            _SCORINGS.pop(next(iter(_SCORINGS)), None)
-        _SCORINGS[variant.fingerprint] = found
-    return found
+    """The scoring of a variant (built each time: its kernel tables, which are kept, hold it)."""
+    return _scoring(variant.rules)

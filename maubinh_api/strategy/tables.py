@@ -24,7 +24,6 @@ numbers, gathered here once per variant and bank:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
@@ -33,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.evaluator import colex_offsets
+from ..rules.hands import Wheel
 from ..rules.knobs import NaturalVsNatural
 from ..rules.splits import FIVES, THREES
 from ..rules.variants import Variant
@@ -65,7 +65,11 @@ _CONSTANTS: Final = {
 }
 
 
-@functools.lru_cache(maxsize=16)
+#: The bank rows of the presets, each under its own wheel and sập làng setting (at most a table per
+#: preset bank and setting: 3 to 6 MB each).  A variant of another setting gets rows of its own.
+_SHARED_ROWS: dict[tuple[int, Wheel, bool], tuple[HandBank, npt.NDArray[np.int16]]] = {}
+
+
 def bank_rows(bank: HandBank, classes: HandClasses, *, rates: bool) -> npt.NDArray[np.int16]:
     """Every bank hand's class numbers under a wheel setting and its natural,
     and with ``rates`` how often it scoops and is scooped by another bank hand
@@ -83,6 +87,21 @@ def bank_rows(bank: HandBank, classes: HandClasses, *, rates: bool) -> npt.NDArr
         table[:, 4] = np.round(settings.scoops * RATE_SCALE)
         table[:, 5] = np.round(settings.scooped * RATE_SCALE)
     return _frozen(table)
+
+
+def _rows_for(variant: Variant, bank: HandBank, classes: HandClasses) -> npt.NDArray[np.int16]:
+    """A variant's bank rows: a preset's are built once and kept, and a variant with overrides uses
+    them when it has the setting of a preset; otherwise it gets its own (kept with its tables), so
+    that no variant's first use is cheaper because another variant of its setting came before."""
+    rates = variant.rules.sap_lang
+    key = (id(bank), variant.rules.wheel, rates)
+    found = _SHARED_ROWS.get(key)
+    if found is not None and found[0] is bank:
+        return found[1]
+    rows = bank_rows(bank, classes, rates=rates)
+    if variant.is_preset:
+        _SHARED_ROWS[key] = (bank, rows)
+    return rows
 
 
 class KernelTables:
@@ -115,9 +134,7 @@ class KernelTables:
             "strong_front": strong[2],
             "natural_payout": scoring.natural_payout,
             "holds": bank.holds if bank is not None else np.zeros((52, 0), dtype=np.uint64),
-            "bank_rows": np.zeros((0, width), dtype=np.int16)
-            if bank is None
-            else bank_rows(bank, classes, rates=rules.sap_lang),
+            "bank_rows": np.zeros((0, width), dtype=np.int16) if bank is None else _rows_for(variant, bank, classes),
         }
         self.arrays: Mapping[str, npt.NDArray[Any]] = MappingProxyType(
             {name: _frozen(array) for name, array in arrays.items()}
@@ -148,21 +165,25 @@ class KernelTables:
         return bool(self.rules["sap_lang"]) and opponents + 1 >= int(self.rules["sap_lang_min_players"])
 
 
-_CACHE: dict[tuple[str, str, int, int], tuple[Odds, HandBank | None, KernelTables]] = {}
-#: Variants whose kernel tables each process keeps (each under a megabyte beside its odds).
-_CACHE_SIZE: Final = 16
+_PRESETS: dict[tuple[str, int, int], tuple[Odds, HandBank | None, KernelTables]] = {}
+#: Preset tables each process keeps: every preset with its shipped odds and bank (what a service and a
+#: batch worker use), and room for the builders, which value hands under odds of their own.
+_PRESETS_KEPT: Final = 32
 
 
 def kernel_tables(variant: Variant, *, odds: Odds, bank: HandBank | None) -> KernelTables:
-    """The tables of a variant with its screening odds and a hand bank (None
-    for the screen alone: what the builders use before a bank exists).
-    Cached; the cache holds the odds and bank it was built from, so an entry's
-    identity cannot be taken over by another object."""
-    key = (variant.name, variant.fingerprint, id(odds), id(bank))
-    found = _CACHE.get(key)
+    """The tables of a variant with its screening odds and a hand bank (None for the screen alone:
+    what the builders use before a bank exists).  A preset's are built once and kept (the entry holds
+    the odds and bank it was built from, so that its identity cannot be taken over by another
+    object); a variant with overrides gets new ones, which the model's store keeps for whoever asked
+    (:mod:`~maubinh_api.strategy.variant_store`)."""
+    if not variant.is_preset:
+        return KernelTables(variant, odds, bank)
+    key = (variant.name, id(odds), id(bank))
+    found = _PRESETS.get(key)
     if found is None:
         found = (odds, bank, KernelTables(variant, odds, bank))
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)), None)
-        _CACHE[key] = found
+        if len(_PRESETS) >= _PRESETS_KEPT:
+            _PRESETS.pop(next(iter(_PRESETS)), None)
+        _PRESETS[key] = found
     return found[2]

@@ -12,9 +12,11 @@ or missing key are limited per client address, so that keys cannot be guessed
 at speed.
 
 Each ``/v1`` request then spends its cost (:mod:`~maubinh_api.web.costs`) in
-every limit of its tenant; over a limit it is a 429 with ``Retry-After``
-(answered after a pause when the caller came back before the previous
-one's: :mod:`~maubinh_api.web.retry_hold`).
+every limit of its tenant, in two steps (:class:`Charges`): reading it, before
+its body is parsed, and what it asks for, once its body is validated; over a
+limit it is a 429 with ``Retry-After`` (answered after a pause when the caller
+came back before the previous one's: :mod:`~maubinh_api.web.retry_hold`), and
+what reading it cost stays spent.
 Answers of a tenant with limits carry ``RateLimit-Policy`` and ``RateLimit``
 (the IETF httpapi draft's structured fields): each limit's quota and window,
 and what is left of it.  No key is ever logged: the tenant's name is.
@@ -23,17 +25,17 @@ and what is left of it.  No key is ever logged: the tenant's name is.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 from limits import RateLimitItem
 from limits import parse as parse_limit
 
 from ..infra.budget import Budgets, Decision, Window
 from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_THROTTLED
 from ..infra.tenants import Tenant, TenantDirectory
-from .body import body_problem, json_object
-from .costs import cost_of
+from .body import body_length
+from .costs import reading_cost
 from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
 
@@ -89,6 +91,9 @@ def register_access_control(
             return True
         return scope == "metrics" and not metrics_open and bool(directory.tenants)
 
+    charges = Charges(budgets, hold)
+    app.extensions["maubinh.charges"] = charges
+
     @app.before_request
     def _admit() -> None:
         scope = scope_of(request.path)
@@ -102,7 +107,7 @@ def register_access_control(
         g.tenant = tenant
         request.environ[TENANT_KEY] = tenant.name
         if scope == "api" and request.endpoint != "usage.show_usage":
-            _spend(budgets, tenant, hold)
+            charges.reading(tenant)
 
     @app.after_request
     def _account(response: Response) -> Response:
@@ -111,34 +116,80 @@ def register_access_control(
             return response
         requests, costs = _tenant_children(tenant, request.endpoint or "unmatched", response.status_code)
         requests.inc()
-        cost = g.get("cost")
-        if cost:
-            costs.inc(cost)
+        paid = g.get("paid")
+        if paid:
+            costs.inc(paid)
         decision: Decision | None = g.get("decision")
         if decision is not None and decision.windows:
             response.headers.update(rate_limit_fields(decision.windows))
         return response
 
 
-def _spend(budgets: Budgets, tenant: Tenant, hold: RetryHold) -> None:
-    """Spend the request's cost, or raise the refusal (held first when the caller came back early)."""
-    endpoint = request.endpoint
-    g.decision = decision = budgets.spend(
-        tenant.name, tenant.limits, tenant.limit_texts, lambda: cost_of(endpoint, json_object)
-    )
-    if decision.allowed:
-        g.cost = decision.cost
-        return
-    unread = body_problem()
-    if unread is not None:  # a body that does not read is answered as such, spending nothing
-        raise unread
-    if decision.exceeds is not None:
-        raise _never_fits(tenant, decision)
-    TENANT_THROTTLED.labels(tenant=tenant.name).inc()
-    held = hold.hold(decision, tenant.name)
-    refusal = _over_budget(tenant, decision)
-    refusal.headers.update(held)
-    raise refusal
+class Charges:
+    """What a tenant's request spends: reading it, before its body is parsed (:meth:`reading`), then
+    what it asks for beyond that, once its body is validated (:meth:`rest`); units reserved and not
+    used are given back (:meth:`give_back`).  ``g.paid`` holds what the request has spent."""
+
+    def __init__(self, budgets: Budgets, hold: RetryHold) -> None:
+        self._budgets = budgets
+        self._hold = hold
+
+    def reading(self, tenant: Tenant) -> None:
+        """Spend the request's reading cost, or raise its refusal (held first when the caller came
+        back early).  One that costs more than a whole limit spends all that is left of it."""
+        g.paid = 0
+        decision = self._budgets.spend(
+            tenant.name, tenant.limits, tenant.limit_texts, lambda: reading_cost(body_length()), drain=True
+        )
+        g.decision = decision
+        if decision.allowed:
+            g.paid = decision.cost or 0
+            return
+        self._refuse(tenant, decision, decision.cost)
+
+    def rest(self, units: int) -> None:
+        """Spend what the validated request costs beyond what reading it spent, or raise the refusal
+        (what reading it spent stays spent)."""
+        tenant: Tenant | None = g.get("tenant")
+        paid: int = g.get("paid", 0)
+        if tenant is None or not tenant.limits or units <= paid:
+            g.paid = max(paid, units)
+            return
+        decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units - paid, whole=units)
+        if decision.windows:
+            g.decision = decision
+        if decision.allowed:
+            g.paid = units
+            return
+        self._refuse(tenant, decision, units)
+
+    def give_back(self, units: int) -> None:
+        """Give back ``units`` the request reserved and did not use (it keeps a unit at least)."""
+        tenant: Tenant | None = g.get("tenant")
+        paid: int = g.get("paid", 0)
+        units = min(units, paid - 1)
+        if units <= 0:
+            return
+        g.paid = paid - units
+        if tenant is not None and tenant.limits:
+            self._budgets.give_back(tenant.name, tenant.limits, units)
+            g.decision = Decision(True, self._budgets.windows(tenant.name, tenant.limits, tenant.limit_texts))
+
+    def _refuse(self, tenant: Tenant, decision: Decision, units: int | None) -> NoReturn:
+        paid: int = g.get("paid", 0)
+        if decision.exceeds is not None:
+            raise _never_fits(tenant, decision, units or 0, paid)
+        TENANT_THROTTLED.labels(tenant=tenant.name).inc()
+        held = self._hold.hold(decision, tenant.name)
+        refusal = _over_budget(tenant, decision, units, paid)
+        refusal.headers.update(held)
+        raise refusal
+
+
+def charges() -> Charges:
+    """The running application's :class:`Charges`."""
+    found: Charges = current_app.extensions["maubinh.charges"]
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -194,9 +245,8 @@ def _limit_failures(budgets: Budgets, failures: RateLimitItem, hold: RetryHold) 
         )
 
 
-def _over_budget(tenant: Tenant, decision: Decision) -> Problem:
-    cost = decision.cost
-    if cost is None:  # came back before its Retry-After: refused before the body was read
+def _over_budget(tenant: Tenant, decision: Decision, units: int | None, paid: int) -> Problem:
+    if decision.cost is None:  # came back before its Retry-After: refused before the body was read
         english = (
             f"{tenant.name!r} came back before the time it was given; its requests fit again in "
             f"{decision.retry_after} s"
@@ -206,33 +256,43 @@ def _over_budget(tenant: Tenant, decision: Decision) -> Problem:
             f"{decision.retry_after} giây"
         )
     else:
+        cost = decision.cost
         short = [window for window in decision.windows if window.remaining < cost]
         window = short[0] if short else decision.windows[0]
+        spent, spent_vi = (
+            (f" ({paid} of them spent to read it)", f" (đã tốn {paid} đơn vị để đọc yêu cầu)") if paid else ("", "")
+        )
         english = (
             f"{tenant.name!r} has {window.remaining} of its {window.text} units left and this request costs "
-            f"{cost}; it fits in {decision.retry_after} s"
+            f"{units}{spent}; it fits in {decision.retry_after} s"
         )
         vietnamese = (
-            f"{tenant.name!r} còn {window.remaining} trên {window.text} đơn vị mà yêu cầu này tốn {cost}; "
-            f"yêu cầu sẽ vừa sau {decision.retry_after} giây"
+            f"{tenant.name!r} còn {window.remaining} trên {window.text} đơn vị mà yêu cầu này tốn {units}"
+            f"{spent_vi}; yêu cầu sẽ vừa sau {decision.retry_after} giây"
         )
     headers = {"Retry-After": str(decision.retry_after), **rate_limit_fields(decision.windows)}
     return Problem(429, english, vi=vietnamese, headers=headers)
 
 
-def _never_fits(tenant: Tenant, decision: Decision) -> Problem:
-    """A 413 without Retry-After: waiting would not help."""
+def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Problem:
+    """A 413 without Retry-After: waiting would not help (what reading it cost is spent)."""
     window = decision.exceeds
     assert window is not None
+    if paid:
+        spent = f"; what reading it cost ({paid} {'unit' if paid == 1 else 'units'}) is spent"
+        spent_vi = f"; {paid} đơn vị đọc yêu cầu đã bị trừ"
+    else:
+        spent = "; reading it spent all that was left of the limit"
+        spent_vi = "; việc đọc yêu cầu đã dùng hết phần còn lại của mức"
     english = (
-        f"this request costs {decision.cost} units, more than {tenant.name!r}'s whole limit of {window.text}: "
+        f"this request costs {units} units, more than {tenant.name!r}'s whole limit of {window.text}: "
         f"it can never be answered as sent; send it in parts of at most {window.amount} units "
-        "(a unit per chi, hand, arrangement or table)"
+        f"(a unit per chi, hand, arrangement or table, and one per 4 KiB of body){spent}"
     )
     vietnamese = (
-        f"yêu cầu này tốn {decision.cost} đơn vị, nhiều hơn toàn bộ mức {window.text} của {tenant.name!r}: "
+        f"yêu cầu này tốn {units} đơn vị, nhiều hơn toàn bộ mức {window.text} của {tenant.name!r}: "
         f"không bao giờ trả lời được như đã gửi; hãy chia thành các phần tối đa {window.amount} đơn vị "
-        "(mỗi chi, ván bài, cách xếp hay bàn là một đơn vị)"
+        f"(mỗi chi, ván bài, cách xếp hay bàn là một đơn vị, và mỗi 4 KiB nội dung một đơn vị){spent_vi}"
     )
     return Problem(413, english, vi=vietnamese, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)
 

@@ -1,114 +1,125 @@
-"""Admission of expensive requests: a few at a time per process, and a bounded wait.
+"""Admission of requests once their body is validated and their cost spent: what they cost, places
+at once per process with a share per tenant, and the kernel in turns.
 
-Optimising, analysing and playing hands run the strategy's kernel for a
-millisecond or more per hand, a batch for up to a few hundred milliseconds.
-Each worker process runs at most ``heavy_slots`` of them at once (one per
-core it has, by default one); the threads left serve the cheap operations
-(classify, validate, settle, variants) meanwhile, so that a platform sending
-heavy batches cannot make every other platform wait behind them.
+:func:`admit` runs when a view has loaded its body (:func:`~maubinh_api.web.params.load`): it works
+out the request's cost from the validated body (:mod:`~maubinh_api.web.costs`), spends what reading
+it did not, and takes a place:
 
-A large batch of a cheap operation (``BATCH`` units or more: 1,000 chi
-classified, 200 tables settled) is cheap per item but holds tens of megabytes
-while it is answered, so these take one of ``batch_slots`` per process too:
-sixteen threads all settling 200 tables would otherwise hold 300 MB at once
-(bench/memory.py), and the worker's memory would follow its traffic instead of
-staying under its bound.
+- **Requests that value hands** (optimal, analysis, play, drills) take one of ``heavy_slots +
+  heavy_queue`` places of their process, at most ``per_tenant`` of them one tenant's; beyond that,
+  a 503 at once, so that waiting requests cannot take every thread and one tenant cannot take every
+  place.  Their hands are valued in turns (:mod:`~maubinh_api.service.kernel_turns`): at most
+  ``heavy_slots`` hands at once per process, and a long request lets any request waiting go first at
+  each of its hands, so a heavy slot is held for a hand at a time.  A hand that finds no turn within
+  ``heavy_wait`` seconds is a 503 with ``Retry-After``.
+- **A large batch of a cheap operation** (``BATCH`` units or more: 1,000 chi classified, 200 tables
+  settled) is cheap per item but holds tens of megabytes while it is answered, so these take one of
+  ``batch_slots`` per process (the worker's memory stays under its bound whatever its traffic), with
+  the same queue and share per tenant.
 
-At most ``queue`` requests wait for a slot of each kind (more are answered 503
-at once, so that waiting requests cannot take every thread), and one that finds
-no slot free within ``wait`` seconds is answered 503 with ``Retry-After``
-instead of queueing: the client learns at once that the service is busy, and no
-request waits for tens of seconds.
-
-The kernel releases the GIL while it computes, so a cheap request on another
-thread runs meanwhile; and only one heavy request per process uses the kernel
-at a time.
+A request refused for its cost (429, 413) takes no place.
 """
 
 from __future__ import annotations
 
 import math
 import threading
-from typing import Final
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, Final
 
-from flask import Flask, g, request
+from flask import Flask, Response, current_app, g, request
 
 from ..infra.metrics import OVERLOADED
-from .access import TENANT_KEY
-from .body import json_object
-from .costs import cost_of
+from ..service.hands import HandService
+from ..service.kernel_turns import Turns, TurnTimeout
+from .access import ANONYMOUS, TENANT_KEY, charges
+from .costs import VALUES_HANDS, cost_of
 from .problems import BUSY, Problem
 
-#: The endpoints that run the kernel (see openapi.yaml: optimal, analysis, play, drills).
-HEAVY: Final = frozenset(
-    {
-        "arrangements.optimal_arrangement",
-        "arrangements.optimal_batch",
-        "arrangements.analyse_arrangement",
-        "arrangements.analyse_batch",
-        "arrangements.play_hand",
-        "drills.deal_drills",
-    }
-)
+__all__ = ["BATCH", "Places", "admit", "register_admission"]
+
 #: Units from which a request of a cheap operation is a large batch.
 BATCH: Final = 50
 
 
-class Gate:
-    """``slots`` requests at once, at most ``queue`` more waiting, none for more than ``wait`` seconds."""
+class Places:
+    """``places`` requests at once per process, at most ``per_tenant`` of them one tenant's, and of
+    those at most ``slots`` running (waiting no more than ``wait`` seconds for one; with ``slots``
+    None they all run, taking turns at the kernel instead)."""
 
-    def __init__(self, slots: int, wait: float, queue: int) -> None:
-        self._running = threading.BoundedSemaphore(slots)
-        self._present = threading.BoundedSemaphore(slots + queue)  # running or waiting
+    def __init__(self, places: int, per_tenant: int, wait: float, slots: int | None = None) -> None:
+        self._free = places
+        self._per_tenant = per_tenant
+        self._held: Counter[str] = Counter()
+        self._lock = threading.Lock()
+        self._running = threading.BoundedSemaphore(slots) if slots is not None else None
         self._wait = wait
 
-    def enter(self) -> None:
-        """Take a slot, or raise the 503 that says why not."""
-        if not self._present.acquire(blocking=False):
-            raise _busy(0.0)
-        if not self._running.acquire(timeout=self._wait):
-            self._present.release()
-            raise _busy(self._wait)
+    def enter(self, tenant: str) -> None:
+        """Take a place (and a slot), or raise the 503 that says why not."""
+        with self._lock:
+            if self._free <= 0 or self._held[tenant] >= self._per_tenant:
+                raise _busy(0.0, tenant)
+            self._free -= 1
+            self._held[tenant] += 1
+        if self._running is not None and not self._running.acquire(timeout=self._wait):
+            self._give_up(tenant)
+            raise _busy(self._wait, tenant)
 
-    def leave(self) -> None:
-        self._running.release()
-        self._present.release()
+    def leave(self, tenant: str) -> None:
+        if self._running is not None:
+            self._running.release()
+        self._give_up(tenant)
+
+    def _give_up(self, tenant: str) -> None:
+        with self._lock:
+            self._free += 1
+            self._held[tenant] -= 1
+            if not self._held[tenant]:
+                del self._held[tenant]
 
 
-def register_admission(app: Flask, slots: int, wait: float, queue: int, *, batch_slots: int = 2) -> None:
-    """Hold one of ``slots`` for each heavy request and one of ``batch_slots`` for each large batch
-    of a cheap operation, with at most ``queue`` waiting for each and none for more than ``wait``
-    seconds."""
-    heavy = Gate(slots, wait, queue)
-    batches = Gate(batch_slots, wait, queue)
+def register_admission(
+    app: Flask, turns: Turns, *, slots: int, queue: int, per_tenant: int, wait: float, batch_slots: int = 2
+) -> None:
+    """Keep the places of requests that value hands (``slots`` + ``queue``, their hands valued in
+    ``turns``) and of large batches of cheap operations (``batch_slots`` + ``queue``); give each back,
+    and any turn, when its request ends."""
+    app.extensions["maubinh.places"] = {
+        "heavy": Places(slots + queue, per_tenant, wait),
+        "batch": Places(batch_slots + queue, per_tenant, wait, slots=batch_slots),
+    }
 
-    @app.before_request
-    def _admit() -> None:
-        endpoint = request.endpoint
-        if endpoint in HEAVY:
-            gate = heavy
-        elif _units() >= BATCH:
-            gate = batches
-        else:
-            return
-        gate.enter()
-        g.gate = gate
+    @app.errorhandler(TurnTimeout)
+    def _no_turn(error: TurnTimeout) -> Response:
+        return _busy(error.waited, request.environ.get(TENANT_KEY) or ANONYMOUS).response()
 
     @app.teardown_request
     def _release(_error: BaseException | None) -> None:
-        gate: Gate | None = g.pop("gate", None)
-        if gate is not None:
-            gate.leave()
+        turns.end()
+        held: tuple[Places, str] | None = g.pop("place", None)
+        if held is not None:
+            held[0].leave(held[1])
 
 
-def _units() -> int:
-    """The request's cost: as the limits counted it, or counted now (a deployment without limits)."""
-    cost: int | None = g.get("cost")
-    return cost if cost is not None else cost_of(request.endpoint, json_object)
+def admit(body: Mapping[str, Any], service: HandService) -> None:
+    """A validated request's admission: spend its cost beyond what reading it spent (``service`` says
+    which tables its tenant has built), then take its place (a heavy request's, or a large batch's)."""
+    endpoint = request.endpoint
+    units = cost_of(endpoint, body, service)
+    charges().rest(units)
+    kind = "heavy" if endpoint in VALUES_HANDS else "batch" if units >= BATCH else None
+    if kind is None:
+        return
+    place: Places = current_app.extensions["maubinh.places"][kind]
+    tenant = request.environ.get(TENANT_KEY) or ANONYMOUS
+    place.enter(tenant)
+    g.place = (place, tenant)
 
 
-def _busy(waited: float) -> Problem:
-    OVERLOADED.labels(tenant=request.environ.get(TENANT_KEY) or "anonymous").inc()
+def _busy(waited: float, tenant: str) -> Problem:
+    OVERLOADED.labels(tenant=tenant).inc()
     retry = max(1, math.ceil(waited))
     return Problem(
         503,

@@ -18,12 +18,17 @@ from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache, record_kernel
 from ..infra.tenants import TenantDirectory, unnamed_tenants
 from ..infra.variant_registry import VariantRegistry
+from ..rules.cards import DECK
 from ..rules.evaluator import Evaluator
 from ..rules.hands import Wheel
+from ..rules.naturals import qualifying
 from ..rules.variants import PRESET_NAMES, preset
 from ..service.hands import HandService
+from ..service.kernel_turns import KernelInTurns, Turns
 from ..strategy.kernel import kernel_named
 from ..strategy.model import shipped_model
+from ..strategy.tables import KernelTables
+from ..strategy.variant_store import VariantStore
 from .access import register_access_control
 from .admission import register_admission
 from .answers import MODEL_VERSION
@@ -56,8 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = Settings.from_env().with_overrides(config or {})
     configure_logging(settings.log_level.upper())
     # First, so that a missing compiled kernel stops the start with its own message.
-    service = HandService(shipped_model(kernel_named(settings.kernel)))
-    record_kernel(service.model.kernel.name)
+    service, turns = build_service(settings)
     app = Flask("maubinh_api")
     app.extensions["maubinh.settings"] = settings
     app.extensions["maubinh.hands"] = service
@@ -70,19 +74,24 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_language(app)
     register_observability(app, [("X-Model-Version", MODEL_VERSION)])
     directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
-    store = budget_store(
+    counts = budget_store(
         settings.limits_redis_url or settings.redis_url, settings.limits_file, timeout=settings.redis_timeout
     )
-    budgets = Budgets(store, retry_after=settings.redis_retry_after)
+    budgets = Budgets(counts, retry_after=settings.redis_retry_after)
     app.extensions["maubinh.tenants"] = directory
     app.extensions["maubinh.budgets"] = budgets
     hold = RetryHold(settings.retry_hold, settings.retry_hold_slots, front=settings.front_holds)
     register_access_control(
         app, directory, budgets, settings.auth_failure_limit, hold, metrics_open=settings.metrics_open
     )
-    # After the limits: a request refused with 429 takes no slot.
     register_admission(
-        app, settings.heavy_slots, settings.heavy_wait, settings.heavy_queue, batch_slots=settings.batch_slots
+        app,
+        turns,
+        slots=settings.heavy_slots,
+        queue=settings.heavy_queue,
+        per_tenant=settings.heavy_per_tenant,
+        wait=settings.heavy_wait,
+        batch_slots=settings.batch_slots,
     )
     blueprints = (health, metrics, variants, enumerations, usage, hands, arrangements, drills, settlements, playground)
     for module in blueprints:
@@ -98,10 +107,21 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
 
     _warm_up(service)
+    turns.end()  # the warm-up's hands took a turn in this thread
     # Everything loaded so far lives as long as the process: keep it out of the
     # cyclic collector's way (and, under gunicorn's preload, its pages shared).
     gc.freeze()
     return app
+
+
+def build_service(settings: Settings) -> tuple[HandService, Turns]:
+    """The service layer on the chosen kernel, its hands valued in turns, the tables of variants
+    with overrides kept per tenant; and the turns."""
+    kernel = kernel_named(settings.kernel)
+    record_kernel(kernel.name)
+    turns = Turns(settings.heavy_slots, settings.heavy_wait)
+    store = VariantStore[KernelTables](capacity=settings.variant_tables, per_owner=settings.tenant_variant_tables)
+    return HandService(shipped_model(KernelInTurns(kernel, turns), store)), turns
 
 
 def build_cache(settings: Settings) -> ResultCache:
@@ -125,10 +145,13 @@ def _warm_up(service: HandService) -> None:
     """Load the presets, the evaluation tables, the odds, the hand banks and the
     kernel's model of each preset before the first request, so that no request
     pays for them (the first answer is as fast as the hundredth) and /readyz
-    tells the truth."""
+    tells the truth.  What is built here is shared by every tenant; what a tenant's request builds
+    later (a variant with overrides' tables) is kept for that tenant alone, so no request's time
+    says what another tenant did before it."""
     keep_freed_memory()
-    # Sập làng on and off (1 and 3 opponents): every path of the kernel once.
-    service.warm_up([preset(name) for name in PRESET_NAMES], (1, 3))
+    # Every table size (sập làng on and off: every path of the kernel once, and each level's yardstick).
+    service.warm_up([preset(name) for name in PRESET_NAMES], (1, 2, 3))
     for wheel in Wheel:
         Evaluator.for_wheel(wheel)
+    qualifying(DECK[:13])  # the naturals' own tables
     warm_chi_values()  # every chi's category and description, built once (about 6 MB, shared)

@@ -68,8 +68,8 @@ _DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_reject_constant
 
 
 def json_object() -> dict[str, Any]:
-    """The request body as a JSON object, or a Problem (400, 415, 422); read
-    once per request (the limits read it for the cost, the view for itself)."""
+    """The request body as a JSON object, or a Problem (400, 413, 415, 422); read once per
+    request (the limits count its bytes before it is parsed, the view reads it)."""
     current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     environ = current.environ
     read: dict[str, Any] | None = environ.get(_BODY_KEY)
@@ -87,20 +87,22 @@ def json_object() -> dict[str, Any]:
 
 _BODY_KEY: Final = "maubinh.body"
 _FAILED_KEY: Final = "maubinh.body_problem"
-#: How many bytes of the body were read (what the limits charge for reading it).
-BYTES_KEY: Final = "maubinh.body_bytes"
+#: The body's bytes once read, or the 413 of one over the limit and how many bytes it took to know.
+_RAW_KEY: Final = "maubinh.body_raw"
 
 
-def body_problem() -> Problem | None:
-    """The problem of the current request's body, when it was read and did not read."""
-    found: Problem | None = request.environ.get(_FAILED_KEY)
-    return found
-
-
-def bytes_read() -> int:
-    """How many bytes of the current request's body were read (0 before it is)."""
-    found: int = request.environ.get(BYTES_KEY, 0)
-    return found
+def body_length() -> int:
+    """How many bytes of the current request's body are read to answer it, known before any is
+    parsed: its ``Content-Length`` (0 for a body over the limit, which is refused unread), or what
+    a chunked body held, read now up to a byte past the limit."""
+    current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+    environ = current.environ
+    length = get_content_length(environ.get("CONTENT_LENGTH"), environ.get("HTTP_TRANSFER_ENCODING"))
+    if length is not None or not environ.get("wsgi.input_terminated"):
+        limit = current.max_content_length
+        return 0 if length is None or (limit is not None and length > limit) else length
+    raw = _raw(current)
+    return len(raw) if isinstance(raw, bytes) else raw[1]
 
 
 def too_large(limit: int | None) -> Problem:
@@ -112,23 +114,29 @@ def too_large(limit: int | None) -> Problem:
     )
 
 
-def _raw(current: Any) -> bytes:
-    """The body's bytes, at most the service's limit of them: a 413 beyond it."""
+def _raw(current: Any) -> bytes | tuple[Problem, int]:
+    """The body's bytes, at most the service's limit of them; beyond it, its 413 and how many
+    bytes were read to know (read once, and kept)."""
+    environ = current.environ
+    found: bytes | tuple[Problem, int] | None = environ.get(_RAW_KEY)
+    if found is None:
+        found = environ[_RAW_KEY] = _read_raw(current)
+    return found
+
+
+def _read_raw(current: Any) -> bytes | tuple[Problem, int]:
     limit = current.max_content_length
     environ = current.environ
     # Werkzeug's own reading of the header, without the request's header wrappers (5 µs a request).
     length = get_content_length(environ.get("CONTENT_LENGTH"), environ.get("HTTP_TRANSFER_ENCODING"))
     if length is not None or not environ.get("wsgi.input_terminated"):
         if length is not None and limit is not None and length > limit:
-            raise too_large(limit)
-        raw: bytes = _exactly(environ["wsgi.input"], length) if length else current.get_data(cache=True)
-    else:  # chunked: read one byte past the limit to know whether it is over
-        stream = environ["wsgi.input"]
-        raw = stream.read(limit + 1) if limit is not None else stream.read()
-        if limit is not None and len(raw) > limit:
-            environ[BYTES_KEY] = len(raw)
-            raise too_large(limit)
-    environ[BYTES_KEY] = len(raw)
+            return too_large(limit), 0
+        return _exactly(environ["wsgi.input"], length) if length else bytes(current.get_data(cache=True))
+    stream = environ["wsgi.input"]  # chunked: read one byte past the limit to know whether it is over
+    raw: bytes = stream.read(limit + 1) if limit is not None else stream.read()
+    if limit is not None and len(raw) > limit:
+        return too_large(limit), len(raw)
     return raw
 
 
@@ -152,7 +160,9 @@ def _read_object(current: Any) -> dict[str, Any]:
     if current.environ.get("CONTENT_TYPE") != "application/json":  # the usual case needs no parsing
         _check_media_type(current)
     raw = _raw(current)
-    body_shape.count_members(raw)
+    if not isinstance(raw, bytes):
+        raise raw[0]
+    longest = body_shape.refuse_by_bytes(raw)
     body_shape.start()
     data = _decode(_text(raw))
     if not isinstance(data, dict):
@@ -166,7 +176,7 @@ def _read_object(current: Any) -> dict[str, Any]:
                 )
             ]
         )
-    body_shape.check(raw, data)
+    body_shape.check(raw, data, longest)
     return data
 
 
@@ -229,8 +239,6 @@ def _decode(text: str) -> Any:
             vi=f"nội dung yêu cầu không rõ nghĩa: trường {error.key!r} xuất hiện hai lần trong cùng một đối tượng;"
             " mỗi tên chỉ gửi một lần",
         ) from None
-    except body_shape.TooManyMembers:
-        raise body_shape.too_many_members() from None
     except NotANumber as error:
         raise Problem(
             400,

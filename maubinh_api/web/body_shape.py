@@ -1,36 +1,51 @@
-"""What no operation accepts, found while a body is read and refused before validation.
+"""What no operation accepts, found from a body's bytes before it is parsed, and while it is read.
 
 No object this API reads has more than a few dozen members, no request more than a
-few thousand, and no text (a card, an id, a bet, a name) more than a few dozen
-characters.  A body beyond those bounds is refused cheaply, with the first few
-places named, instead of being validated member by member: a megabyte of 60,000
-unknown fields would otherwise cost the service half a second and answer a 422 of
-three megabytes.  A text holding a NUL or a lone surrogate (``"\\ud800"``, which
-JSON allows and UTF-8 cannot carry) is refused the same way, before it can reach
-a rule, a log line or an answer.
+few thousand members or a few tens of thousands of values, none nests deeper than
+seven levels, and no text (a card, an id, a bet, a name) has more than a few dozen
+characters.  A body beyond those bounds is refused cheaply, before it is validated
+member by member or even parsed: a megabyte of 60,000 unknown fields, or of 480,000
+nested empty arrays, would otherwise cost the service half a second or more.  A text
+holding a NUL or a lone surrogate (``"\\ud800"``, which JSON allows and UTF-8 cannot
+carry) is refused the same way, before it can reach a rule, a log line or an answer.
 
-The member counts are taken by the JSON reader itself (:func:`members` is its
-hook for every object); texts are looked at only when the raw body holds an
-escape (``\\u``) or a stretch without quotes longer than any text allowed, so a
-usual body costs one scan of its bytes.
+**Before parsing** (:func:`refuse_by_bytes`): the depth, the values and the members of
+a body are counted from its bytes, outside its strings (an escaped quote is found by
+the backslashes before it), with NumPy: about 14 ms for the worst megabyte
+(bench/hostile_input.py), a few hundred microseconds for a batch of 1,000 chi, and
+nothing but two ``bytes.count`` for a small body, whose size alone bounds its values.
+**While parsing**, the JSON reader's hook (:func:`members`) stands in for an object of
+more than ``MAX_MEMBERS`` members.  **After** (:func:`check`), the texts are looked at
+only when the bytes hold a suspect escape (``\\u0000``, a surrogate) or a string longer
+than any text allowed, so a usual body costs nothing more.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from ..rules.errors import PathPart, pointer
 from .problems import Fault, Problem
 
 #: Members of one object: the largest this API reads (a variant's knobs) has 18.
 MAX_MEMBERS: Final = 64
-#: Members of all the objects of one body: a batch of 200 four-seat tables has about 6,500.
+#: Members of all the objects of one body: a batch of 200 four-seat tables, each with a variant of
+#: every knob, has about 14,000.
 MAX_BODY_MEMBERS: Final = 20_000
+#: Values (every text, number, true, false, null, array and object) of one body: that batch has
+#: about 27,000 (tests/web/test_body_shape.py builds the largest request of each operation).
+MAX_BODY_VALUES: Final = 40_000
+#: Levels of arrays and objects: the deepest request (a card of a player of a table of a batch)
+#: nests seven.
+MAX_DEPTH: Final = 16
 #: Characters of any text, a member's name or a value: the longest the API reads is a
 #: variant's fingerprint (71).
 MAX_TEXT: Final = 256
@@ -38,6 +53,32 @@ MAX_TEXT: Final = 256
 NAMED: Final = 10
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+#: An escape that may write a NUL or a surrogate (a pair of them is a character, and is let through).
+_SUSPECT_ESCAPE: Final = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
+_QUOTE, _BACKSLASH, _COLON = ord('"'), ord("\\"), ord(":")
+_OPENS: Final = (ord("["), ord("{"))
+#: Every byte but those of the structure and the first of each scalar (digits and the minus sign of a
+#: number, the t, f and n of true, false and null), deleted with ``bytes.translate`` (C speed).
+_KEPT: Final = b'[]{},:"-0123456789tfn'
+_NOT_KEPT: Final = bytes(byte for byte in range(256) if byte not in _KEPT)
+#: +1 for an opening bracket, -1 for a closing one, by byte.
+_STEP: Final = np.zeros(256, dtype=np.int8)
+_STEP[list(_OPENS)] = 1
+_STEP[[ord("]"), ord("}")]] = -1
+#: The bytes a scalar is written with, once the others are deleted (a number's ``.``, ``e`` and ``+``,
+#: and ``rue``, ``alse`` and ``ull``, are): a run of them is one scalar.
+_SCALAR: Final = np.zeros(256, dtype=bool)
+_SCALAR[list(b"-0123456789tfn")] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a body's bytes say of it, outside its strings (exact for a body that is JSON)."""
+
+    depth: int  #: the deepest nesting of arrays and objects
+    values: int  #: every value, the body itself included
+    members: int  #: the members of all its objects
+    longest: int  #: bytes of its longest string (at most its characters times six)
 
 
 class Crowded(dict[str, Any]):
@@ -47,77 +88,122 @@ class Crowded(dict[str, Any]):
 
 
 class _Counts(threading.local):
-    total = 0
     crowded = False
 
 
 _counts = _Counts()
 
 
-class TooManyMembers(ValueError):
-    """The objects of a body hold more members than any request of this API."""
-
-
 def start() -> None:
-    """Before a body is read: its counts start from nothing."""
-    _counts.total = 0
+    """Before a body is parsed: no crowded object seen yet."""
     _counts.crowded = False
 
 
 def members(pairs: list[tuple[str, Any]]) -> dict[str, Any] | None:
-    """Count an object's members: a :class:`Crowded` stand-in for one with too many, else None
-    (the reader then builds the object itself)."""
+    """An object's members: a :class:`Crowded` stand-in for one with too many, else None (the
+    reader then builds the object itself)."""
     if len(pairs) <= MAX_MEMBERS:
-        _counts.total += len(pairs)
-        if _counts.total > MAX_BODY_MEMBERS:
-            raise TooManyMembers(f"more than {MAX_BODY_MEMBERS:,} members")
         return None
-    _counts.crowded = True  # refused by check() with its first members named, whatever the total
+    _counts.crowded = True  # refused by check() with its first members named
     crowded = Crowded(pairs[:3])
     crowded.count = len(pairs)
     return crowded
 
 
-def too_many_members(count: int | None = None, first: list[str] | None = None) -> Problem:
+def shape_of(raw: bytes) -> Shape:
+    """The depth, values, members and longest string of a body, from its bytes."""
+    whole = np.frombuffer(raw, dtype=np.uint8)
+    quotes = np.flatnonzero(whole == _QUOTE)
+    if quotes.size and b"\\" in raw:
+        escaped = _escaped(whole, quotes)
+        if escaped.any():  # an escaped quote is a character of a string: out of the structure's way
+            plain = whole.copy()
+            plain[quotes[escaped]] = ord("_")
+            raw, quotes = plain.tobytes(), quotes[~escaped]
+    pairs = quotes[: quotes.size // 2 * 2].reshape(-1, 2)
+    longest = int((pairs[:, 1] - pairs[:, 0]).max()) - 1 if pairs.size else 0
+    marks = np.frombuffer(raw.translate(None, _NOT_KEPT), dtype=np.uint8)
+    if quotes.size:  # what lies between a quote and the next is a string's
+        quote = marks == _QUOTE
+        marks = marks[((np.cumsum(quote, dtype=np.int32) & 1) == 0) & ~quote]
+    depth = int(np.cumsum(_STEP[marks], dtype=np.int32).max()) if marks.size else 0
+    counts = np.bincount(marks, minlength=128)
+    scalar = _SCALAR[marks]
+    scalars = int(scalar[0]) + int(np.count_nonzero(scalar[1:] & ~scalar[:-1])) if marks.size else 0
+    members = int(counts[_COLON])
+    # Every string is a value but a member's name; every array and object is one.
+    values = quotes.size // 2 - members + int(counts[_OPENS[0]] + counts[_OPENS[1]]) + scalars
+    return Shape(depth=max(depth, 0), values=values, members=members, longest=longest)
+
+
+def _escaped(whole: npt.NDArray[np.uint8], quotes: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+    """Which quotes are escaped: those right after an odd run of backslashes."""
+    slashes = np.flatnonzero(whole == _BACKSLASH)
+    starts = np.ones(slashes.size, dtype=bool)
+    starts[1:] = np.diff(slashes) != 1
+    run_start = np.maximum.accumulate(np.where(starts, np.arange(slashes.size), 0))
+    before = np.searchsorted(slashes, quotes) - 1  # the last backslash before each quote
+    last = np.maximum(before, 0)
+    odd_run = ((last - run_start[last]) & 1) == 0
+    result: npt.NDArray[np.bool_] = (before >= 0) & (slashes[last] == quotes - 1) & odd_run
+    return result
+
+
+def refuse_by_bytes(raw: bytes) -> int:
+    """Refuse a body whose bytes nest, count or hold more than any request does (a 422 naming the
+    bound), before it is parsed; else the bytes of its longest string (for a body under 2 KiB with
+    few brackets, the longest stretch between two quotes: its shape is not worked out)."""
+    if len(raw) < 2048 and raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+        return max(map(len, raw.split(b'"')))  # a small body: it cannot nest or hold too much
+    shape = shape_of(raw)
+    if shape.depth > MAX_DEPTH:
+        raise _beyond(
+            f"the body nests {shape.depth:,} levels of arrays and objects; no request of this API nests more "
+            f"than {MAX_DEPTH}",
+            f"nội dung yêu cầu lồng {shape.depth:,} tầng mảng và đối tượng; không yêu cầu nào của API này lồng "
+            f"quá {MAX_DEPTH} tầng",
+        )
+    if shape.members > MAX_BODY_MEMBERS:
+        raise too_many_members(shape.members, _first_names(raw))
+    if shape.values > MAX_BODY_VALUES:
+        raise _beyond(
+            f"the body holds {shape.values:,} values in its arrays and objects; no request of this API holds more "
+            f"than {MAX_BODY_VALUES:,}: unknown fields are not read, and batches have their own bounds",
+            f"nội dung yêu cầu có {shape.values:,} giá trị trong các mảng và đối tượng; không yêu cầu nào của API "
+            f"này có hơn {MAX_BODY_VALUES:,} giá trị: trường lạ không được đọc, và mỗi lô có giới hạn riêng",
+        )
+    return shape.longest
+
+
+def _beyond(english: str, vietnamese: str) -> Problem:
+    return Problem.invalid([Fault("", english, vietnamese)])
+
+
+def too_many_members(count: int, first: list[str]) -> Problem:
     """The 422 of a body whose objects hold more members than any request (``count`` of them, the
-    ``first`` named, when known)."""
-    held = f"{count:,}" if count is not None else f"more than {MAX_BODY_MEMBERS:,}"
+    ``first`` named)."""
     named = f" (the first: {', '.join(repr(shown_name(name)) for name in first)})" if first else ""
-    return Problem.invalid(
-        [
-            Fault(
-                "",
-                f"the body holds {held} members in its objects{named}; no request of this API holds more than "
-                f"{MAX_BODY_MEMBERS:,}: unknown fields are not read, and batches have their own bounds",
-                f"nội dung yêu cầu có {held.replace('more than', 'hơn')} trường trong các đối tượng{named}; không yêu "
-                f"cầu nào của API này có hơn {MAX_BODY_MEMBERS:,} trường: trường lạ không được đọc, và mỗi lô có "
-                "giới hạn riêng",
-            )
-        ]
+    return _beyond(
+        f"the body holds {count:,} members in its objects{named}; no request of this API holds more than "
+        f"{MAX_BODY_MEMBERS:,}: unknown fields are not read, and batches have their own bounds",
+        f"nội dung yêu cầu có {count:,} trường trong các đối tượng{named}; không yêu cầu nào của API này có "
+        f"hơn {MAX_BODY_MEMBERS:,} trường: trường lạ không được đọc, và mỗi lô có giới hạn riêng",
     )
 
 
 _MEMBER_NAME: Final = re.compile(rb'"((?:[^"\\]|\\.){0,64})"\s*:')
 
 
-def count_members(raw: bytes) -> None:
-    """Before the body is read: refuse it at once when its bytes show more members than any request
-    holds (one scan for the ``":`` every JSON writer puts after a member's name; a body written
-    otherwise is counted by :func:`members` as it is read)."""
-    count = raw.count(b'":')
-    if count <= MAX_BODY_MEMBERS:
-        return
-    first = []
-    for found in _MEMBER_NAME.finditer(raw):
-        first.append(found.group(1).decode("utf-8", "replace"))
-        if len(first) == 3:
-            break
-    raise too_many_members(count, first)
+def _first_names(raw: bytes) -> list[str]:
+    """The names of a body's first three members, as its bytes write them."""
+    names = (found.group(1).decode("utf-8", "replace") for found in _MEMBER_NAME.finditer(raw))
+    return list(itertools.islice(names, 3))
 
 
-def check(raw: bytes, body: dict[str, Any]) -> None:
-    """A 422 naming the first crowded objects and bad texts of a body, when it has any."""
-    if not _counts.crowded and b"\\u" not in raw and _longest_unquoted(raw) <= MAX_TEXT:
+def check(raw: bytes, body: dict[str, Any], longest: int) -> None:
+    """A 422 naming the first crowded objects and bad texts of a body, when it has any (``longest``:
+    the bytes of its longest string, from :func:`refuse_by_bytes`)."""
+    if not _counts.crowded and longest <= MAX_TEXT and _SUSPECT_ESCAPE.search(raw) is None:
         return
     faults = []
     for fault in _faults(body):
@@ -126,18 +212,6 @@ def check(raw: bytes, body: dict[str, Any]) -> None:
             break
     if faults:
         raise Problem.invalid(faults)
-
-
-def _longest_unquoted(raw: bytes) -> int:
-    """The longest stretch of the body without a quote: no text is longer.  Splitting a batch of
-    1,000 chi (32 KB) at its quotes took 470 µs; NumPy finds the quotes' gaps in 27 µs."""
-    if len(raw) < 2048:
-        return max(map(len, raw.split(b'"')))
-    quotes = np.flatnonzero(np.frombuffer(raw, dtype=np.uint8) == ord('"'))
-    if quotes.size == 0:
-        return len(raw)
-    inner = int(np.diff(quotes).max()) - 1 if quotes.size > 1 else 0
-    return max(int(quotes[0]), len(raw) - 1 - int(quotes[-1]), inner)
 
 
 def _faults(body: dict[str, Any]) -> Iterator[Fault]:

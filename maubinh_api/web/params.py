@@ -13,6 +13,7 @@ from ..infra.variant_registry import VariantRegistry
 from ..rules.variants import Variant, overrides_of, resolve_variant
 from ..service.hands import HandService
 from .access import ANONYMOUS, TENANT_KEY
+from .admission import admit
 from .body import json_object
 from .problems import located
 
@@ -31,23 +32,23 @@ def caller() -> str:
 
 
 def hand_service() -> HandService:
-    """The running application's service layer, built around its model by ``create_app``."""
+    """The running application's service layer (built around its model by ``create_app``) for the
+    caller's tenant: the tables of the variants with overrides a tenant plays are its own."""
     found: HandService = current_app.extensions["maubinh.hands"]
-    return found
+    return found.for_owner(caller())
 
 
 def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> dict[str, Any]:
-    """The request body read as JSON and checked against ``schema``
-    (marshmallow's ValidationError becomes a 422 in the error handler).
+    """The request body read as JSON and checked against ``schema`` (marshmallow's
+    ValidationError becomes a 422 in the error handler), then admitted: its cost spent and its
+    place taken (:func:`~maubinh_api.web.admission.admit`).
 
     ``fast`` may read the commonest, valid shape of a body without the
     schema; it answers None for anything else, which the schema then reads."""
     body = json_object()
-    if fast is not None:
-        quick = fast(body)
-        if quick is not None:
-            return quick
-    data: dict[str, Any] = schema.load(body)
+    quick = fast(body) if fast is not None else None
+    data: dict[str, Any] = quick if quick is not None else schema.load(body)
+    admit(data, hand_service())
     return data
 
 

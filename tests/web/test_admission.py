@@ -1,79 +1,93 @@
-"""Heavy requests take a slot: a bounded number wait, none for long, and light ones never wait."""
+"""Requests that value hands take a place: a bounded number per process, a share per tenant, none
+waiting for long; light ones never take one."""
 
 from __future__ import annotations
 
 import threading
 import time
 
-from flask import Blueprint, Flask
+import pytest
 
-from maubinh_api.web.admission import register_admission
-from maubinh_api.web.language import register_language
-from maubinh_api.web.problems import register_error_handlers
+from maubinh_api import create_app
+from maubinh_api.infra.tenants import key_digest
+from maubinh_api.web.admission import Places
+from maubinh_api.web.problems import Problem
 
-release = threading.Event()
-
-
-def small_app(slots: int, wait: float, queue: int) -> Flask:
-    """The admission hooks on views named as the service's: ``optimal_arrangement`` is heavy
-    (it holds its slot until ``release`` is set), ``validate_arrangement`` light."""
-    app = Flask(__name__)
-    register_error_handlers(app)
-    register_language(app)
-    register_admission(app, slots, wait, queue)
-    views = Blueprint("arrangements", __name__)
-
-    @views.post("/optimal")
-    def optimal_arrangement() -> dict[str, str]:
-        release.wait(10)
-        return {"done": "yes"}
-
-    @views.post("/validate")
-    def validate_arrangement() -> dict[str, str]:
-        return {"done": "yes"}
-
-    app.register_blueprint(views)
-    return app
+A_KEY = "key-of-platform-a-0123456789"
+B_KEY = "key-of-platform-b-0123456789"
+HAND = ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"]
 
 
-def in_thread(app: Flask, path: str, answers: list) -> threading.Thread:
-    thread = threading.Thread(target=lambda: answers.append(app.test_client().post(path)))
-    thread.start()
-    return thread
-
-
-def test_a_heavy_request_beyond_the_queue_is_a_503_at_once_and_a_light_one_is_served():
-    release.clear()
-    app = small_app(slots=1, wait=5.0, queue=1)
-    held: list = []
-    running = in_thread(app, "/optimal", held)  # takes the slot
-    time.sleep(0.2)
-    waiting = in_thread(app, "/optimal", held)  # waits in the queue of one
-    time.sleep(0.2)
+def test_a_tenant_beyond_its_share_is_refused_at_once_and_another_gets_a_place():
+    places = Places(places=3, per_tenant=2, wait=1.0)
+    places.enter("a")
+    places.enter("a")
     started = time.monotonic()
-    beyond = app.test_client().post("/optimal")
-    assert beyond.status_code == 503 and time.monotonic() - started < 1  # no room to wait: at once
-    assert beyond.mimetype == "application/problem+json"
-    assert beyond.get_json()["type"] == "urn:maubinh:problem:busy"
-    assert beyond.headers["Retry-After"] == "1"
-    assert app.test_client().post("/validate").status_code == 200  # light: never takes a slot
-    release.set()
-    running.join()
-    waiting.join()
-    assert [answer.status_code for answer in held] == [200, 200]  # the waiting one got the slot in the end
+    with pytest.raises(Problem) as refused:
+        places.enter("a")
+    assert refused.value.status == 503 and refused.value.headers["Retry-After"] == "1"
+    assert time.monotonic() - started < 0.1  # at once: no thread waits for a place
+    places.enter("b")  # the third place was kept from a
+    with pytest.raises(Problem):
+        places.enter("c")  # every place taken
+    places.leave("a")
+    places.enter("c")
 
 
-def test_a_heavy_request_waits_no_longer_than_the_bound():
-    release.clear()
-    app = small_app(slots=1, wait=0.3, queue=4)
-    held: list = []
-    running = in_thread(app, "/optimal", held)
-    time.sleep(0.2)
+def test_a_running_slot_is_waited_for_no_longer_than_the_bound():
+    places = Places(places=4, per_tenant=4, wait=0.3, slots=1)
+    places.enter("a")
     started = time.monotonic()
-    refused = app.test_client().post("/optimal")
-    waited = time.monotonic() - started
-    assert refused.status_code == 503 and 0.25 <= waited < 2  # waited its 0.3 s, then refused
-    assert refused.headers["Retry-After"] == "1"
-    release.set()
-    running.join()
-    assert app.test_client().post("/optimal").status_code == 200  # the slot and the queue were given back
+    with pytest.raises(Problem) as refused:
+        places.enter("b")
+    assert 0.25 <= time.monotonic() - started < 2 and refused.value.status == 503
+    places.leave("a")
+    places.enter("b")  # the slot and the place were given back
+
+
+@pytest.fixture
+def app(tmp_path):
+    path = tmp_path / "tenants.yaml"
+    path.write_text(
+        "tenants:\n"
+        f'  - name: platform-a\n    key_sha256: "{key_digest(A_KEY)}"\n'
+        f'  - name: platform-b\n    key_sha256: "{key_digest(B_KEY)}"\n'
+    )
+    return create_app({"tenants_file": path, "cache_bytes": 0, "heavy_queue": 3, "heavy_per_tenant": 2})
+
+
+def test_a_tenant_holding_its_share_of_heavy_places_is_refused_while_another_is_answered(app, checked_client):
+    client = checked_client(app)
+    heavy = app.extensions["maubinh.places"]["heavy"]
+    heavy.enter("platform-a")
+    heavy.enter("platform-a")  # platform-a's two heavy requests still running, say
+    refused = client.post("/v1/arrangements/optimal", json={"cards": HAND}, headers={"X-API-Key": A_KEY})
+    assert refused.status_code == 503 and refused.get_json()["type"] == "urn:maubinh:problem:busy"
+    served = client.post("/v1/arrangements/optimal", json={"cards": HAND}, headers={"X-API-Key": B_KEY})
+    assert served.status_code == 200
+    light = client.post("/v1/hands/classify", json={"cards": HAND[:5]}, headers={"X-API-Key": A_KEY})
+    assert light.status_code == 200  # a light request takes no place
+
+
+def test_a_hand_that_finds_no_turn_in_time_is_a_503(tmp_path, checked_client):
+    app = create_app({"cache_bytes": 0, "heavy_wait": 0.2})
+    turns = app.extensions["maubinh.hands"].model.kernel.turns
+    holding = threading.Event()
+    done = threading.Event()
+
+    def hold_the_turn() -> None:
+        turns.step()
+        holding.set()
+        done.wait(5)
+        turns.end()
+
+    holder = threading.Thread(target=hold_the_turn)
+    holder.start()
+    holding.wait(5)
+    try:
+        refused = checked_client(app).post("/v1/arrangements/optimal", json={"cards": HAND})
+    finally:
+        done.set()
+        holder.join()
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "1"
+    assert checked_client(app).post("/v1/arrangements/optimal", json={"cards": HAND}).status_code == 200

@@ -11,7 +11,9 @@ import pytest
 import yaml
 
 from maubinh_api import create_app
-from maubinh_api.strategy.drills import UNITS, Theme
+from maubinh_api.rules.variants import preset
+from maubinh_api.strategy.drills import RESERVE, TRIES_PER_DRILL, UNITS, Theme, tries
+from maubinh_api.web.costs import TABLES_UNITS
 from tests.web.test_limits import A_KEY, as_tenant, tenants_file
 
 DRILLS = "/v1/drills"
@@ -166,25 +168,47 @@ def test_the_specs_problems_are_the_services(client):
 
 @pytest.fixture
 def api(tmp_path, checked_client):
-    return checked_client(create_app({"tenants_file": tenants_file(tmp_path, '["200/minute"]'), "cache_bytes": 0}))
+    return checked_client(
+        create_app({"tenants_file": tenants_file(tmp_path, '["1000/minute"]'), "cache_bytes": 16 << 20})
+    )
 
 
-def test_a_request_costs_its_drills_times_the_themes_units_as_the_spec_says(api):
+def test_a_request_pays_a_unit_per_hand_it_valued_as_the_spec_says(api):
     stated = SPEC["paths"][DRILLS]["post"]["x-cost"]
     for theme in Theme:
         assert f"{theme.value} {UNITS[theme]}" in stated
-    left = 200
+    assert f"{TRIES_PER_DRILL} × `count` + {RESERVE}" in stated
+    left = 1000
     for theme, count in ((Theme.RANDOM, 3), (Theme.FOUL_TRAP, 2), (Theme.AUTO_BLUNDER, 5)):
         response = api.post(DRILLS, json={"theme": theme.value, "count": count, "seed": 1}, headers=as_tenant(A_KEY))
         assert response.status_code == 200
-        left -= count * UNITS[theme]
-        assert re.fullmatch(rf'"200/minute";r={left};t=\d+', response.headers["RateLimit"])
-    # A count written 2.0 is two drills, and is paid as two.
-    left -= 2 * UNITS[Theme.RANDOM]
+        left -= response.get_json()["tried"]  # what the search reserved and did not value came back
+        assert re.fullmatch(rf'"1000/minute";r={left};t=\d+', response.headers["RateLimit"])
+    # The same request again, answered from the cache, pays the same hands.
+    again = api.post(DRILLS, json={"theme": "auto_blunder", "count": 5, "seed": 1}, headers=as_tenant(A_KEY))
+    left -= again.get_json()["tried"]
+    assert again.headers["X-Cache"] == "hit-local" and re.fullmatch(
+        rf'"1000/minute";r={left};t=\d+', again.headers["RateLimit"]
+    )
+    # A count written 2.0 is two drills, and is paid as two (random keeps every hand it deals).
     two = api.post(DRILLS, data='{"theme": "random", "count": 2.0, "seed": 1}', headers=as_tenant(A_KEY) | JSON)
     assert len(two.get_json()["drills"]) == 2
-    assert re.fullmatch(rf'"200/minute";r={left};t=\d+', two.headers["RateLimit"])
+    left -= 2
+    assert re.fullmatch(rf'"1000/minute";r={left};t=\d+', two.headers["RateLimit"])
     # Without a count, five drills are asked for and paid.
     default = api.post(DRILLS, json={"theme": "random", "seed": 2}, headers=as_tenant(A_KEY))
     assert len(default.get_json()["drills"]) == 5
-    assert re.fullmatch(rf'"200/minute";r={left - 5};t=\d+', default.headers["RateLimit"])
+    assert re.fullmatch(rf'"1000/minute";r={left - 5};t=\d+', default.headers["RateLimit"])
+
+
+def test_a_search_must_fit_the_limit_whole_and_one_that_finds_too_few_pays_every_hand(tmp_path, checked_client):
+    api = checked_client(create_app({"tenants_file": tenants_file(tmp_path, '["500/minute"]'), "cache_bytes": 0}))
+    # 20 natural_call drills may value 24 × (2 × 20 + 6) = 1,104 hands: more than the whole limit.
+    refused = api.post(DRILLS, json={"theme": "natural_call", "count": 20}, headers=as_tenant(A_KEY))
+    assert refused.status_code == 413 and "costs 1104 units" in refused.get_json()["detail"]
+    # Every natural paying 500: no chi play comes near declaring, and the search values all it reserved.
+    rich = {"preset": "classic", "overrides": {"naturals": dict.fromkeys(preset("classic").rules.naturals, 500)}}
+    seldom = api.post(DRILLS, json={"theme": "natural_call", "count": 2, "variant": rich}, headers=as_tenant(A_KEY))
+    assert seldom.status_code == 422
+    reserved = tries(Theme.NATURAL_CALL, 2) + TABLES_UNITS  # the variant's tables were built for this tenant
+    assert re.fullmatch(rf'"500/minute";r={500 - 1 - reserved};t=\d+', seldom.headers["RateLimit"])

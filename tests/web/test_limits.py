@@ -55,7 +55,7 @@ def test_a_batch_costs_its_items_and_the_answer_says_what_is_left(api):
     assert re.fullmatch(r'"10/minute";r=5;t=\d+', single.headers["RateLimit"])
 
 
-def test_over_the_limit_is_a_429_with_retry_after_and_nothing_spent(api):
+def test_over_the_limit_is_a_429_with_retry_after_and_only_its_reading_spent(api):
     assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 8}, headers=as_tenant(A_KEY)).status_code == 200
     refused = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
     assert refused.status_code == 429
@@ -63,10 +63,11 @@ def test_over_the_limit_is_a_429_with_retry_after_and_nothing_spent(api):
     assert int(refused.headers["Retry-After"]) >= 1
     body = refused.get_json()
     assert body["type"] == "urn:maubinh:problem:too-many-requests"
-    assert "'platform-a' has 2 of its 10/minute units left and this request costs 3" in body["detail"]
-    # The refused batch spent nothing: 2 units are still there (the tenant waits its Retry-After
-    # before sending more: a request before then is refused at once, "early").
-    assert api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()["limits"][0]["remaining"] == 2
+    # 2 units were left; reading the batch spent one before its 3 chi were counted.
+    assert "'platform-a' has 1 of its 10/minute units left and this request costs 3 (1 of them spent" in body["detail"]
+    # The refused batch spent only its reading: 1 unit is still there (the tenant waits its
+    # Retry-After before sending more: a request before then is refused at once, "early").
+    assert api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()["limits"][0]["remaining"] == 1
     again = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY))
     assert again.status_code == 429 and "came back before the time it was given" in again.get_json()["detail"]
 
@@ -86,16 +87,21 @@ def test_a_request_larger_than_a_whole_limit_is_told_it_never_fits_and_how_to_sp
     problem = refused.get_json()
     assert problem["type"] == "urn:maubinh:problem:cost-over-limit"
     assert "costs 11 units, more than 'platform-a''s whole limit of 10/minute" in problem["detail"]
-    assert "parts of at most 10 units" in problem["detail"]
     assert (
-        api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 10}, headers=as_tenant(A_KEY)).status_code == 200
-    )  # nothing spent
+        "parts of at most 10 units" in problem["detail"]
+        and "what reading it cost (1 unit) is spent" in problem["detail"]
+    )
+    assert (
+        api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 9}, headers=as_tenant(A_KEY)).status_code == 200
+    )  # the refusal spent its reading alone: 9 units were left
 
 
-def test_a_bad_request_costs_what_it_asked_for(api):
+def test_a_bad_request_costs_its_reading(api):
+    """Its chi are not counted (nothing of a body is computed on before it is validated), but reading it
+    is paid: a refused request is never free to send again."""
     bad = api.post(CLASSIFY + "/batch", json={"hands": [["Zz", "Kd", "Qh"]] * 3}, headers=as_tenant(A_KEY))
     assert bad.status_code == 422
-    assert re.fullmatch(r'"10/minute";r=7;t=\d+', bad.headers["RateLimit"])
+    assert re.fullmatch(r'"10/minute";r=9;t=\d+', bad.headers["RateLimit"])
 
 
 def test_usage_answers_the_callers_own_budget_and_costs_nothing(api):

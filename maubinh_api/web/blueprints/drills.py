@@ -7,11 +7,13 @@ import secrets
 import time
 from typing import Any
 
+import orjson
 from flask import Blueprint, Response
 
 from ...infra.metrics import observe_solver
-from ...strategy.drills import Theme
+from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
+from ..access import charges
 from ..answers import cached_json, fresh_json
 from ..params import hand_service, load, variant_of
 from ..presenters import drills_json, variant_json, yardsticks_json
@@ -43,13 +45,19 @@ def deal_drills() -> Response:
         return drills_json(found) | {"yardsticks": yardsticks, "variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer
-        return fresh_json(answer())
-    material = {
-        "theme": theme.value,
-        "count": count,
-        "seed": seed,
-        "level": level.value,
-        "opponents": opponents,
-        "variant": reference,
-    }
-    return cached_json("drills", material, answer)
+        response = fresh_json(answer())
+    else:
+        material = {
+            "theme": theme.value,
+            "count": count,
+            "seed": seed,
+            "level": level.value,
+            "opponents": opponents,
+            "variant": reference,
+        }
+        response = cached_json("drills", material, answer)
+    # The search reserved the most hands it could value; it pays those it valued (the same for the
+    # same request, cached or not), and a search that found too few (a 422) paid them all.
+    tried: int = orjson.loads(response.get_data())["tried"]
+    charges().give_back(tries(theme, count) - tried)
+    return response
