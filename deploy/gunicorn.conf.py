@@ -14,6 +14,7 @@ Everything comes from the environment:
 import os
 import sys
 
+from maubinh_api.infra.gunicorn_refusals import install as answer_refusals_as_problems
 from maubinh_api.infra.metrics import mark_worker_dead
 
 bind = os.environ.get("APP_BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
@@ -44,9 +45,11 @@ logger_class = "maubinh_api.infra.logging.AccessLogger"
 
 def post_worker_init(worker):  # noqa: ARG001 - gunicorn's hook signature
     """With threads, hand the GIL over every 0.5 ms instead of 5: a cheap request waiting on
-    another thread then waits for less than a millisecond at each turn, not five."""
+    another thread then waits for less than a millisecond at each turn, not five.  What gunicorn
+    refuses itself (a header with a control byte) is answered as problem details, and logged."""
     if threads > 1:
         sys.setswitchinterval(0.0005)
+    answer_refusals_as_problems()
 
 
 def child_exit(server, worker):  # noqa: ARG001 - gunicorn's hook signature

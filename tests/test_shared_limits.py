@@ -40,8 +40,8 @@ def classify(url):
 
 
 def test_two_instances_spend_one_budget(tmp_path):
-    with redis_server(tmp_path) as redis:
-        environment = {"MAUBINH_REDIS_URL": redis.url, "MAUBINH_TENANTS_FILE": str(tenants(tmp_path))}
+    with redis_server(tmp_path) as redis:  # redis-server's own default: maxmemory-policy noeviction
+        environment = {"MAUBINH_LIMITS_REDIS_URL": redis.url, "MAUBINH_TENANTS_FILE": str(tenants(tmp_path))}
         with (
             service(tmp_path, environment) as first,
             service(tmp_path, environment) as second,
@@ -62,7 +62,7 @@ def test_two_instances_spend_one_budget(tmp_path):
 def test_with_redis_killed_the_service_answers_uncounted(tmp_path):
     with redis_server(tmp_path) as redis:
         environment = {
-            "MAUBINH_REDIS_URL": redis.url,
+            "MAUBINH_LIMITS_REDIS_URL": redis.url,
             "MAUBINH_TENANTS_FILE": str(tenants(tmp_path)),
             "MAUBINH_REDIS_RETRY_AFTER": "0.5",
         }
@@ -115,7 +115,8 @@ def flood(url: str, megabytes: int) -> None:
 def test_a_flood_of_cached_answers_leaves_the_counts_in_place_on_the_shipped_layout(tmp_path, layout):
     """The manifests' two Redis: answers in one that evicts, counts in one that never does. A flood of
     answers then cannot reset a tenant's limits; the same flood into one Redis that evicts does (the
-    test would catch a layout that put them together)."""
+    test would catch a layout that put them together), which the service starts on only when told
+    the counts may be evicted."""
     password = "flood-test-password-0123"
     cache_args = manifest_redis("redis-cache", password)
     limits_args = manifest_redis("redis-limits", password) if layout == "shipped" else cache_args
@@ -127,6 +128,7 @@ def test_a_flood_of_cached_answers_leaves_the_counts_in_place_on_the_shipped_lay
             "MAUBINH_TENANTS_FILE": str(tenants(tmp_path)),
             "MAUBINH_REDIS_URL": cache.url,
             "MAUBINH_LIMITS_REDIS_URL": limits.url if layout == "shipped" else cache.url,
+            "MAUBINH_LIMITS_EVICTABLE": "false" if layout == "shipped" else "true",
         }
         with service(tmp_path, environment, workers=1) as running:
             spent = [classify(running.url) for _ in range(BUDGET)]
@@ -134,6 +136,27 @@ def test_a_flood_of_cached_answers_leaves_the_counts_in_place_on_the_shipped_lay
             flood(cache.url, 8)  # 8 MB into a Redis of 2 MB
             after = classify(running.url)
     assert after == (429 if layout == "shipped" else 200)
+
+
+def test_the_counts_live_in_the_instance_and_never_in_the_caches_redis_unless_told(tmp_path):
+    """With only the cache's Redis configured, the counts stay in the instance's file (a flood of
+    answers cannot evict them); pointed at a Redis that evicts, the service refuses to start, saying
+    why."""
+    with redis_server(tmp_path, ["--save", "", "--appendonly", "no", "--maxmemory-policy", "allkeys-lru"]) as cache:
+        environment = {"MAUBINH_TENANTS_FILE": str(tenants(tmp_path)), "MAUBINH_REDIS_URL": cache.url}
+        with service(tmp_path, environment, workers=1) as running:
+            assert [classify(running.url) for _ in range(BUDGET)] == [200] * BUDGET
+            assert not [key for key in redis.Redis.from_url(cache.url).scan_iter() if b"LIMITS" in key]
+            flood(cache.url, 8)
+            assert classify(running.url) == 429
+            ready = request("GET", running.url + "/readyz").json()
+            assert ready["checks"]["limits"] == "instance file"
+        evicting = environment | {"MAUBINH_LIMITS_REDIS_URL": cache.url}
+        with (
+            pytest.raises(RuntimeError, match="maxmemory-policy allkeys-lru: it may evict the rate-limit counts"),
+            service(tmp_path, evicting, workers=1),
+        ):
+            pass
 
 
 @pytest.mark.parametrize("front", ["nginx", "none"])

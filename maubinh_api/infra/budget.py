@@ -2,7 +2,11 @@
 
 The counts live in a store every worker of an instance shares: the instance's
 own SQLite file (:mod:`~maubinh_api.infra.limit_store`) by default, or a Redis
-that every instance shares (``MAUBINH_LIMITS_REDIS_URL``).  A request first
+that every instance shares (``MAUBINH_LIMITS_REDIS_URL``, never the cache's
+own).  A Redis that may evict keys would let a flood of other keys reset every
+tenant's limits, so the service refuses to start on one
+(:func:`refuse_an_evicting_store`) unless the operator says the counts may be
+evicted (``MAUBINH_LIMITS_EVICTABLE``).  A request first
 checks that it fits every limit of its tenant, then spends its cost in each.
 Only an error of the store itself is a store failure: the request is then
 answered anyway (fail open, counted in ``maubinh_limiter_failures_total``) and
@@ -13,8 +17,9 @@ A refusal says when the request will fit (``Retry-After``), worked out from the
 counts of the sliding windows, so that a client that waits exactly that long and
 sends it again gets its answer (unless its own other requests spent the room
 meanwhile); a request that costs more than a whole limit is told it never fits
-(and, spent with ``drain``, still spends all that is left of that limit: what it
-cost to read such a request is paid).  Units reserved and not used (a bounded
+(and, spent with ``drain``, still spends all that is left of each limit and is
+told to wait until a unit is free again: what it cost to read such a request is
+paid, and sending it again at once is an early refusal).  Units reserved and not used (a bounded
 search that stopped early) are given back (:meth:`Budgets.give_back`).
 A tenant refused is refused as a whole until the moment it was told: its
 requests until then are refused at once, from this process's memory, without
@@ -40,6 +45,7 @@ from limits.errors import StorageError
 from limits.storage import RedisStorage, Storage, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from .config import ConfigError
 from .limit_store import SQLiteStorage, instance_file
 from .metrics import LIMITER_FAILURES
 
@@ -97,24 +103,48 @@ def budget_store(redis_url: str | None, file: Path | None = None, *, timeout: fl
     return SQLiteStorage(path=file or instance_file(), wrap_exceptions=True)
 
 
-def store_report(store: Storage) -> str:
-    """What ``/readyz`` says of the store: where the counts live, and a warning when a Redis
-    may evict them (then a flood of cached answers would reset every tenant's limits)."""
+def eviction_policy(store: Storage) -> str | None:
+    """The counts' Redis's ``maxmemory-policy`` (from ``INFO memory``, which managed Redis allow
+    where ``CONFIG`` is not), None for the instance's file; raises what the store raises."""
+    if not isinstance(store, RedisStorage):
+        return None
+    client = cast(redis.Redis, store.get_connection())
+    policy: str = client.info("memory").get("maxmemory_policy", "unknown")
+    return policy
+
+
+def refuse_an_evicting_store(store: Storage, *, evictable: bool) -> None:
+    """Refuse (a :class:`ConfigError`: the service does not start) a counts' Redis that may evict
+    them, unless ``evictable``.  A Redis that does not
+    answer now is let be (the service counts open while it is down), and logged."""
+    try:
+        policy = eviction_policy(store)
+    except STORE_ERRORS as error:
+        logger.warning("the rate-limit counts' Redis does not answer; its eviction policy is unchecked: %s", error)
+        return
+    if policy is None or policy == "noeviction" or evictable:
+        return
+    raise ConfigError(
+        f"MAUBINH_LIMITS_REDIS_URL's Redis has maxmemory-policy {policy}: it may evict the rate-limit counts, "
+        "and a flood of other keys would then reset every tenant's limits; give the counts a Redis with "
+        "maxmemory-policy noeviction, or set MAUBINH_LIMITS_EVICTABLE=true to accept that"
+    )
+
+
+def store_report(store: Storage, *, detailed: bool) -> str:
+    """What ``/readyz`` says of the store: where the counts live, in general words, and (``detailed``,
+    for an operator) a Redis's eviction policy."""
     if isinstance(store, SQLiteStorage):
-        return "instance file (shared by this instance's workers)"
+        return "instance file"
     if not isinstance(store, RedisStorage):
         return type(store).__name__
     try:
-        client = cast(redis.Redis, store.get_connection())
-        policy = client.config_get("maxmemory-policy").get("maxmemory-policy")
-    except redis.RedisError:
-        return "redis (its eviction policy could not be read)"
+        policy = eviction_policy(store)
+    except STORE_ERRORS:
+        return "redis (unavailable)"
     if policy == "noeviction":
-        return "redis (noeviction)"
-    return (
-        f"redis, but its maxmemory-policy is {policy}: cached answers can evict the counts; "
-        "give them a Redis of their own with noeviction (MAUBINH_LIMITS_REDIS_URL)"
-    )
+        return "redis"
+    return f"redis, maxmemory-policy {policy}: cached answers can evict the counts" if detailed else "redis (may evict)"
 
 
 class Budgets:
@@ -171,7 +201,14 @@ class Budgets:
             self._told.pop(tenant, None)
         elif decision.exceeds is None:
             _remember(self._told, tenant, (now + decision.retry_after, decision.windows))
+        elif drain:  # emptied: the tenant waits until a unit is free again, as after a 429
+            _remember(self._told, tenant, (now + self._refill(tenant, limits), decision.windows))
         return decision
+
+    def _refill(self, tenant: str, limits: tuple[RateLimitItem, ...]) -> int:
+        """Whole seconds until one unit fits every limit again."""
+        waits = [seconds_until_fits(self._state(item, tenant), item.amount, item.get_expiry(), 1) for item in limits]
+        return whole_seconds(max(waits))
 
     def give_back(self, tenant: str, limits: tuple[RateLimitItem, ...], units: int) -> None:
         """Give back ``units`` spent and not used, to each limit's current window (never below

@@ -6,6 +6,14 @@ objective and parameters), so equivalent requests hit.  Lookups go to the
 local LRU first, then to Redis when one is configured; a Redis hit is kept
 locally too.
 
+The local LRU keeps each tenant's answers on a shelf of its own, at most
+``per_tenant`` bytes, the least recently used put away first; when the
+whole cache is full, the tenant holding the most gives up its least recently
+used.  So a tenant holding at most ``capacity / tenants`` (the tenants with
+answers here) loses answers only to its own traffic.  The Redis copy is one
+LRU for every tenant (its ``maxmemory-policy``): another tenant's answers can
+push one out there, and it is then computed again.
+
 Redis is never allowed to fail a request: every call has a short timeout,
 an error is counted (``maubinh_cache_requests_total{backend="redis",
 result="error"}``) and the request is answered from the local cache or by
@@ -51,36 +59,71 @@ ENTRY_OVERHEAD = 512
 
 
 class LocalCache:
-    """A thread-safe LRU of answers in this process, at most ``capacity``
-    bytes (keys, values and an estimate of the bookkeeping)."""
+    """A thread-safe LRU of answers in this process, at most ``capacity`` bytes (keys, values and an
+    estimate of the bookkeeping), of which at most ``per_tenant`` one tenant's."""
 
     name = "local"
 
-    def __init__(self, capacity: int) -> None:
-        # Each entry is (answer, weight in bytes); the LRU is bounded by the sum of weights.
-        self._entries: LRUCache[str, tuple[bytes, int]] = LRUCache(maxsize=capacity, getsizeof=itemgetter(1))
+    def __init__(self, capacity: int, per_tenant: int | None = None) -> None:
         self._capacity = capacity
+        self._per_tenant = min(capacity, per_tenant or capacity)
+        # Each tenant's entries are (answer, weight in bytes); each shelf is bounded by its weights.
+        self._shelves: dict[str, LRUCache[str, tuple[bytes, int]]] = {}
         self._lock = threading.Lock()
 
-    def get(self, key: str) -> bytes | None:
+    def get(self, tenant: str, key: str) -> bytes | None:
         with self._lock:
-            found = self._entries.get(key)
+            shelf = self._shelves.get(tenant)
+            found = None if shelf is None else shelf.get(key)
         return None if found is None else found[0]
 
-    def set(self, key: str, value: bytes) -> None:
+    def set(self, tenant: str, key: str, value: bytes) -> None:
         weight = len(value) + len(key) + ENTRY_OVERHEAD
-        if weight > self._capacity:
-            return  # larger than the whole cache: not worth keeping
+        if weight > self._per_tenant:
+            return  # larger than a tenant's whole shelf: not worth keeping
         with self._lock:
-            self._entries[key] = (value, weight)
+            shelf = self._shelves.get(tenant)
+            if shelf is None:
+                shelf = self._shelves[tenant] = LRUCache(maxsize=self._per_tenant, getsizeof=itemgetter(1))
+            shelf[key] = (value, weight)
+            while self._weight() > self._capacity:
+                fullest = max(self._shelves.values(), key=lambda held: held.currsize)
+                fullest.popitem()
 
     def __len__(self) -> int:
-        return len(self._entries)
+        with self._lock:
+            return sum(len(shelf) for shelf in self._shelves.values())
+
+    def _weight(self) -> int:
+        return int(sum(shelf.currsize for shelf in self._shelves.values()))
 
     @property
     def weight(self) -> int:
         """Bytes held now (never above the capacity)."""
-        return int(self._entries.currsize)
+        with self._lock:
+            return self._weight()
+
+    def held(self, tenant: str) -> int:
+        """Bytes of ``tenant``'s answers held now."""
+        with self._lock:
+            shelf = self._shelves.get(tenant)
+            return 0 if shelf is None else int(shelf.currsize)
+
+
+#: KEYS: the group's hash and its order; ARGV: member, value, the most kept, seconds to live.
+_KEEP_RECENT = """
+local clock = redis.call('time')
+redis.call('hset', KEYS[1], ARGV[1], ARGV[2])
+redis.call('zadd', KEYS[2], clock[1] * 1000000 + clock[2], ARGV[1])
+local over = redis.call('zcard', KEYS[2]) - tonumber(ARGV[3])
+if over > 0 then
+  local popped = redis.call('zpopmin', KEYS[2], over)
+  for i = 1, #popped, 2 do redis.call('hdel', KEYS[1], popped[i]) end
+end
+redis.call('expire', KEYS[1], ARGV[4])
+redis.call('expire', KEYS[2], ARGV[4])
+return over
+"""
 
 
 class RedisUnavailable(Exception):
@@ -121,6 +164,16 @@ class RedisCache:
     def set(self, key: str, value: bytes) -> None:
         self._call(lambda: self._client.set(key, value, ex=self._ttl))
 
+    def keep_recent(self, group: str, member: str, value: bytes, most: int) -> None:
+        """Keep ``value`` as ``member`` of ``group`` (a hash, its order a sorted set), trimmed to its
+        ``most`` recently kept members, the whole group living ``ttl`` seconds from now."""
+        self._call(lambda: self._client.eval(_KEEP_RECENT, 2, group, group + ":order", member, value, most, self._ttl))
+
+    def recent(self, group: str, member: str) -> bytes | None:
+        """A member of a group :meth:`keep_recent` keeps, or None."""
+        value = self._call(lambda: self._client.hget(group, member))
+        return value if isinstance(value, bytes) else None
+
     def ping(self) -> bool:
         """Whether Redis answers now (for readiness reports; never raises)."""
         try:
@@ -137,10 +190,10 @@ class ResultCache:
         self.remote = remote
         self._count = count
 
-    def get(self, key: str) -> tuple[bytes | None, str | None]:
-        """The cached answer and where it came from (``local``/``redis``), or (None, None)."""
+    def get(self, tenant: str, key: str) -> tuple[bytes | None, str | None]:
+        """``tenant``'s cached answer and where it came from (``local``/``redis``), or (None, None)."""
         if self.local is not None:
-            found = self.local.get(key)
+            found = self.local.get(tenant, key)
             self._count("local", "miss" if found is None else "hit")
             if found is not None:
                 return found, "local"
@@ -153,14 +206,14 @@ class ResultCache:
             self._count("redis", "miss" if found is None else "hit")
             if found is not None:
                 if self.local is not None:
-                    self.local.set(key, found)
+                    self.local.set(tenant, key, found)
                 return found, "redis"
         return None, None
 
-    def set(self, key: str, value: bytes) -> None:
-        """Remember an answer locally and, when it answers, in Redis."""
+    def set(self, tenant: str, key: str, value: bytes) -> None:
+        """Remember ``tenant``'s answer locally and, when it answers, in Redis."""
         if self.local is not None:
-            self.local.set(key, value)
+            self.local.set(tenant, key, value)
         if self.remote is not None:
             try:
                 self.remote.set(key, value)

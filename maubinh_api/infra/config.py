@@ -36,6 +36,8 @@ class Settings:
     openapi_path: Path = _REPOSITORY / "openapi.yaml"
     #: Bytes of answers kept in each process's LRU cache (0: no local cache).
     cache_bytes: int = 16 * 1024 * 1024
+    #: Of those, the most one tenant's answers take (its new answers put away its own oldest).
+    tenant_cache_bytes: int = 4 * 1024 * 1024
     #: A Redis shared by all workers and replicas, e.g. ``redis://cache:6379/0`` (none: local only).
     redis_url: str | None = None
     #: Seconds a Redis call may take before the request goes on without it.
@@ -54,6 +56,8 @@ class Settings:
     tenants_file: Path | None = None
     #: Requests with a missing or wrong key allowed per client address (the `limits` notation).
     auth_failure_limit: str = "30/minute"
+    #: Requests with a missing or wrong key allowed from all addresses together, per instance.
+    auth_failure_limit_total: str = "600/minute"
     #: Hands each worker process values at once (optimal, analysis, play, drills take turns at them).
     heavy_slots: int = 1
     #: Seconds a hand may wait for its turn before its request is answered 503 with Retry-After.
@@ -72,10 +76,12 @@ class Settings:
     retry_hold: float = 0.5
     #: Early retries each worker process holds at once, a thread each (deploy/gunicorn.conf.py: half its threads).
     retry_hold_slots: int = 0
-    #: A Redis for the rate-limit counts, shared by every instance, e.g. ``redis://limits:6379/0``;
-    #: give it ``maxmemory-policy noeviction`` (none: the cache's Redis when there is one, else
-    #: each instance counts in its own file).
+    #: A Redis for the rate-limit counts, shared by every instance, e.g. ``redis://limits:6379/0``,
+    #: with ``maxmemory-policy noeviction`` (the service refuses to start on one that evicts);
+    #: none: each instance counts in its own file, whatever ``redis_url`` says.
     limits_redis_url: str | None = None
+    #: Start on a counts' Redis that may evict them (a flood of other keys can then reset the limits).
+    limits_evictable: bool = False
     #: The file where an instance's workers share their rate-limit counts without a Redis
     #: (none: a new file in /dev/shm or the temp dir, made when the app is built, before gunicorn forks).
     limits_file: Path | None = None
@@ -98,16 +104,17 @@ class Settings:
             raise ConfigError(f"max_body_bytes must be at least 1024, not {self.max_body_bytes}")
         if self.cache_bytes < 0:
             raise ConfigError(f"cache_bytes must be 0 or more, not {self.cache_bytes}")
+        if self.tenant_cache_bytes < 1024:
+            raise ConfigError(f"tenant_cache_bytes must be at least 1024, not {self.tenant_cache_bytes}")
         if not 0 < self.redis_timeout <= 5:
             raise ConfigError(f"redis_timeout must be above 0 and at most 5 seconds, not {self.redis_timeout}")
         if self.redis_retry_after < 0 or self.cache_ttl < 1:
             raise ConfigError("redis_retry_after must be 0 or more and cache_ttl at least 1")
-        try:
-            parse_limit(self.auth_failure_limit)
-        except ValueError:
-            raise ConfigError(
-                f"auth_failure_limit {self.auth_failure_limit!r} is not a limit such as '30/minute'"
-            ) from None
+        for name in ("auth_failure_limit", "auth_failure_limit_total"):
+            try:
+                parse_limit(getattr(self, name))
+            except ValueError:
+                raise ConfigError(f"{name} {getattr(self, name)!r} is not a limit such as '30/minute'") from None
         if not 1 <= self.heavy_slots <= 64 or not 0 < self.heavy_wait <= 60 or not 0 <= self.heavy_queue <= 1000:
             raise ConfigError("heavy_slots must be 1 to 64, heavy_wait above 0 and at most 60 s, heavy_queue 0 to 1000")
         if not 1 <= self.heavy_per_tenant <= self.heavy_slots + self.heavy_queue:
@@ -163,6 +170,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "max_body_bytes": int,
     "openapi_path": Path,
     "cache_bytes": int,
+    "tenant_cache_bytes": int,
     "redis_url": str,
     "redis_timeout": float,
     "redis_retry_after": float,
@@ -172,6 +180,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "metrics_keys": lambda text: read_keys(text, "MAUBINH_METRICS_KEYS"),
     "tenants_file": Path,
     "auth_failure_limit": str,
+    "auth_failure_limit_total": str,
     "heavy_slots": int,
     "heavy_wait": float,
     "heavy_queue": int,
@@ -184,6 +193,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "kernel": lambda text: text.strip(),
     "limits_redis_url": str,
     "limits_file": Path,
+    "limits_evictable": _switch,
     "proxy_hops": int,
     "metrics_open": _switch,
     "front_holds": _switch,

@@ -43,6 +43,8 @@ class Front:
     connections: int = 4096  #: connections each nginx worker holds (MAUBINH_FRONT_CONNECTIONS)
     per_address: int = 256  #: connections one client address may hold (MAUBINH_FRONT_PER_ADDRESS)
     hold_rate: int = 20  #: early 429s a second the front lets out per caller (MAUBINH_FRONT_HOLD_RATE)
+    open_rate: int = 50  #: requests a second to the open endpoints per client address (MAUBINH_FRONT_OPEN_RATE)
+    open_burst: int = 200  #: of those, how many may come at once (MAUBINH_FRONT_OPEN_BURST)
     max_body_bytes: int = 1024 * 1024  #: MAUBINH_MAX_BODY_BYTES, the service's own limit
     read_timeout: int = 35  #: seconds nginx waits for an answer: gunicorn's TIMEOUT and 5
 
@@ -52,6 +54,8 @@ class Front:
             ("connections", 64, 65_536),
             ("per_address", 1, 65_536),
             ("hold_rate", 1, 10_000),
+            ("open_rate", 1, 100_000),
+            ("open_burst", 0, 100_000),
         ):
             value = getattr(self, name)
             if not low <= value <= high:
@@ -79,7 +83,13 @@ def front_from_env(socket: str, run_dir: str, environ: Mapping[str, str] = os.en
     values: dict[str, int] = {"max_body_bytes": settings.max_body_bytes}
     values["read_timeout"] = _number(environ, "TIMEOUT", 30) + 5
     values["workers"] = _number(environ, "MAUBINH_FRONT_WORKERS", _number(environ, "WORKERS", 2))
-    for name, default in (("connections", 4096), ("per_address", 256), ("hold_rate", 20)):
+    for name, default in (
+        ("connections", 4096),
+        ("per_address", 256),
+        ("hold_rate", 20),
+        ("open_rate", 50),
+        ("open_burst", 200),
+    ):
         values[name] = _number(environ, f"MAUBINH_FRONT_{name.upper()}", default)
     listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return Front(listen=listen, socket=socket, run_dir=run_dir, **values)

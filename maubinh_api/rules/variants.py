@@ -39,6 +39,7 @@ from .knobs import BONUS_KEYS, KNOB_NAMES, MERGED_MAPS, NATURAL_KEYS, RuleSet, b
 
 __all__ = [
     "PRESET_NAMES",
+    "SourceText",
     "Variant",
     "overrides_of",
     "preset",
@@ -50,6 +51,14 @@ PRESET_NAMES: Final = ("classic", "online", "extended", "chinese-poker-2-4")
 
 
 @dataclass(frozen=True, slots=True)
+class SourceText:
+    """A Vietnamese source text a preset follows, as an answer describes it (never its file)."""
+
+    en: str
+    vi: str
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """A named, resolved rule set: what every answer reports as ``variant``."""
 
@@ -57,7 +66,7 @@ class Variant:
     rules: RuleSet
     title: str
     description: str
-    sources: tuple[str, ...]
+    sources: tuple[SourceText, ...]
     overridden: tuple[str, ...] = ()
     fingerprint: str = field(default="", compare=False)
     title_vi: str = ""  #: the title in Vietnamese
@@ -85,7 +94,7 @@ class _PresetFile:
     description: str
     title_vi: str
     description_vi: str
-    sources: tuple[str, ...]
+    sources: tuple[SourceText, ...]
     knobs: Mapping[str, Any]
 
 
@@ -98,9 +107,15 @@ def _preset_file(name: str) -> _PresetFile:
         description=data["description"],
         title_vi=data["title_vi"],
         description_vi=data["description_vi"],
-        sources=tuple(data["sources"]),
+        sources=tuple(_source_texts()[number] for number in data["sources"]),
         knobs=data["rules"],
     )
+
+
+@functools.cache
+def _source_texts() -> dict[str, SourceText]:
+    text = resources.files(__package__).joinpath("presets", "sources.toml").read_text(encoding="utf-8")
+    return {number: SourceText(en=said["en"], vi=said["vi"]) for number, said in tomllib.loads(text).items()}
 
 
 @functools.cache

@@ -77,6 +77,7 @@ def register_access_control(
     auth_limit: str,
     hold: RetryHold,
     *,
+    auth_limit_total: str = "600/minute",
     metrics_open: bool = False,
 ) -> None:
     """Check keys and spend budgets before every request to a scope; count and label after it.
@@ -84,15 +85,12 @@ def register_access_control(
 
     ``/metrics`` names every tenant: once any key is configured it needs a key with the
     ``metrics`` scope, even when no tenant holds one, unless ``metrics_open``."""
-    failures = parse_limit(auth_limit)
-
-    def guarded(scope: str) -> bool:
-        if directory.guarded[scope]:
-            return True
-        return scope == "metrics" and not metrics_open and bool(directory.tenants)
-
+    failures = (parse_limit(auth_limit), parse_limit(auth_limit_total))
+    guard = Guard(directory, metrics_open=metrics_open)
+    guarded = guard.guarded
     charges = Charges(budgets, hold)
     app.extensions["maubinh.charges"] = charges
+    app.extensions["maubinh.guard"] = guard
 
     @app.before_request
     def _admit() -> None:
@@ -123,6 +121,38 @@ def register_access_control(
         if decision is not None and decision.windows:
             response.headers.update(rate_limit_fields(decision.windows))
         return response
+
+
+class Guard:
+    """Which scopes need a key, and whether the current caller may read what the ``metrics`` scope
+    shows (an operator's view: tenants' names, file paths, settings)."""
+
+    def __init__(self, directory: TenantDirectory, *, metrics_open: bool) -> None:
+        self._directory = directory
+        self._metrics_open = metrics_open
+
+    def guarded(self, scope: str) -> bool:
+        """Whether ``scope`` needs a key: one some tenant holds, and ``metrics`` once any key is
+        configured (unless the operator opened it)."""
+        if self._directory.guarded[scope]:
+            return True
+        return scope == "metrics" and not self._metrics_open and bool(self._directory.tenants)
+
+    def operator(self) -> bool:
+        """Whether the current caller may see what ``/metrics`` shows: it is open, or the request
+        carries a key of the ``metrics`` scope (checked as ``/metrics`` checks it, never counted as a
+        failure: a caller without one sees the general words)."""
+        if not self.guarded("metrics"):
+            return True
+        key = presented_key()
+        tenant = None if key is None else self._directory.find(key)
+        return tenant is not None and "metrics" in tenant.scopes
+
+
+def guard() -> Guard:
+    """The running application's :class:`Guard`."""
+    found: Guard = current_app.extensions["maubinh.guard"]
+    return found
 
 
 class Charges:
@@ -200,7 +230,11 @@ def _tenant_children(tenant: str, operation: str, status: int) -> tuple[Any, Any
 
 
 def _authenticate(
-    directory: TenantDirectory, budgets: Budgets, failures: RateLimitItem, scope: str, hold: RetryHold
+    directory: TenantDirectory,
+    budgets: Budgets,
+    failures: tuple[RateLimitItem, RateLimitItem],
+    scope: str,
+    hold: RetryHold,
 ) -> Tenant:
     key = presented_key()
     tenant = None if key is None else directory.find(key)
@@ -231,10 +265,16 @@ def _authenticate(
     return tenant
 
 
-def _limit_failures(budgets: Budgets, failures: RateLimitItem, hold: RetryHold) -> None:
-    """A 429 for a client address that keeps sending wrong keys."""
+def _limit_failures(budgets: Budgets, failures: tuple[RateLimitItem, RateLimitItem], hold: RetryHold) -> None:
+    """A 429 for a client address that keeps sending wrong keys, and for every address once the
+    instance has had too many from all of them (addresses are many: a key is not guessed from
+    twenty of them either).  Requests with a valid key are never refused for it."""
     address = request.remote_addr or "unknown"
-    decision = budgets.spend("auth-failures:" + address, (failures,), (str(failures),), 1)
+    per_address, everyone = failures
+    decision = budgets.spend("auth-failures:" + address, (per_address,), (str(per_address),), 1)
+    if decision.allowed:
+        decision = budgets.spend("auth-failures:*", (everyone,), (str(everyone),), 1)
+        address = "any address"
     if not decision.allowed:
         held = hold.hold(decision, "address:" + address)
         raise Problem(

@@ -25,15 +25,17 @@ def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Resp
     """Answer ``compute()`` as JSON, or the cached bytes of an equivalent
     request of the same tenant (``material`` is the request in canonical form;
     tenants never share answers, so that neither ``X-Cache`` nor the time an
-    answer takes tells one what another asked).  ``X-Cache`` says
+    answer takes tells one what another asked, and each keeps its own share of
+    the cache).  ``X-Cache`` says
     ``hit-local``, ``hit-redis`` or ``miss``."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     cache: ResultCache = app.extensions["maubinh.cache"]
-    key = cache_key(kind, material, version=CACHE_VERSION, tenant=request.environ.get(TENANT_KEY) or ANONYMOUS)
-    body, source = cache.get(key)
+    tenant = request.environ.get(TENANT_KEY) or ANONYMOUS
+    key = cache_key(kind, material, version=CACHE_VERSION, tenant=tenant)
+    body, source = cache.get(tenant, key)
     if body is None:
         body = encoded(compute())
-        cache.set(key, body)
+        cache.set(tenant, key, body)
     response = Response(body, mimetype="application/json")
     response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"
     return response

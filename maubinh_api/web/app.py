@@ -5,13 +5,14 @@ from __future__ import annotations
 import gc
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask
+from flask import Flask, Response
 from flask_swagger_ui import get_swaggerui_blueprint
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..infra.allocator import keep_freed_memory
-from ..infra.budget import Budgets, budget_store
+from ..infra.budget import Budgets, budget_store, refuse_an_evicting_store
 from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import Settings
 from ..infra.logging import configure_logging
@@ -51,8 +52,10 @@ from .presenters import warm_chi_values
 from .problems import register_error_handlers
 from .retry_hold import RetryHold
 
-#: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``.
+#: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``, and of
+#: them (and in Redis) each tenant's most recent.
 VARIANTS_REMEMBERED = 10_000
+TENANT_VARIANTS_REMEMBERED = 1_000
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -63,45 +66,21 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # First, so that a missing compiled kernel stops the start with its own message.
     service, turns = build_service(settings)
     app = Flask("maubinh_api")
+    app.url_map.merge_slashes = False  # "/docs//etc" is nothing here, not a redirect to "/docs/etc"
     app.extensions["maubinh.settings"] = settings
     app.extensions["maubinh.hands"] = service
     app.extensions["maubinh.cache"] = build_cache(settings)
-    app.extensions["maubinh.variants"] = VariantRegistry(VARIANTS_REMEMBERED, _redis(settings))
+    app.extensions["maubinh.variants"] = VariantRegistry(
+        VARIANTS_REMEMBERED, _redis(settings, settings.limits_redis_url), per_tenant=TENANT_VARIANTS_REMEMBERED
+    )
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json = AnswerJSON(app)  # the documented field order, UTF-8 text, compact: as every answer
 
     register_error_handlers(app)
     register_language(app)
     register_observability(app, [("X-Model-Version", MODEL_VERSION)])
-    directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
-    counts = budget_store(
-        settings.limits_redis_url or settings.redis_url, settings.limits_file, timeout=settings.redis_timeout
-    )
-    budgets = Budgets(counts, retry_after=settings.redis_retry_after)
-    app.extensions["maubinh.tenants"] = directory
-    app.extensions["maubinh.budgets"] = budgets
-    hold = RetryHold(settings.retry_hold, settings.retry_hold_slots, front=settings.front_holds)
-    register_access_control(
-        app, directory, budgets, settings.auth_failure_limit, hold, metrics_open=settings.metrics_open
-    )
-    register_admission(
-        app,
-        turns,
-        slots=settings.heavy_slots,
-        queue=settings.heavy_queue,
-        per_tenant=settings.heavy_per_tenant,
-        wait=settings.heavy_wait,
-        batch_slots=settings.batch_slots,
-    )
-    blueprints = (health, metrics, variants, enumerations, usage, hands, arrangements, drills, settlements, playground)
-    for module in blueprints:
-        app.register_blueprint(module.blueprint)
-    app.register_blueprint(
-        get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "maubinh-api"}),
-        url_prefix="/docs",
-    )
-    # The page also at /docs itself (its assets are under /docs/), not a redirect.
-    app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"], methods=["GET"])
+    _register_limits(app, settings, turns)
+    _register_views(app)
 
     if settings.proxy_hops:  # outermost: every layer, the access log included, sees the client's address
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
@@ -112,6 +91,64 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # cyclic collector's way (and, under gunicorn's preload, its pages shared).
     gc.freeze()
     return app
+
+
+def _register_limits(app: Flask, settings: Settings, turns: Turns) -> None:
+    """Tenants, their keys and budgets (the counts where they cannot be evicted), and the places of
+    requests that value hands."""
+    directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
+    counts = budget_store(settings.limits_redis_url, settings.limits_file, timeout=settings.redis_timeout)
+    refuse_an_evicting_store(counts, evictable=settings.limits_evictable)
+    budgets = Budgets(counts, retry_after=settings.redis_retry_after)
+    app.extensions["maubinh.tenants"] = directory
+    app.extensions["maubinh.budgets"] = budgets
+    hold = RetryHold(settings.retry_hold, settings.retry_hold_slots, front=settings.front_holds)
+    register_access_control(
+        app,
+        directory,
+        budgets,
+        settings.auth_failure_limit,
+        hold,
+        auth_limit_total=settings.auth_failure_limit_total,
+        metrics_open=settings.metrics_open,
+    )
+    register_admission(
+        app,
+        turns,
+        slots=settings.heavy_slots,
+        queue=settings.heavy_queue,
+        per_tenant=settings.heavy_per_tenant,
+        wait=settings.heavy_wait,
+        batch_slots=settings.batch_slots,
+    )
+
+
+def _register_views(app: Flask) -> None:
+    """The blueprints, the documentation page and the API description (read once)."""
+    blueprints = (health, metrics, variants, enumerations, usage, hands, arrangements, drills, settlements, playground)
+    for module in blueprints:
+        app.register_blueprint(module.blueprint)
+    # Every address the page is given is relative: nothing of a client's Host header goes in it.
+    docs = {"app_name": "maubinh-api", "oauth2RedirectUrl": "/docs/oauth2-redirect.html"}
+    app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.yaml", config=docs), url_prefix="/docs")
+    app.after_request(relative_location)
+    health.document(app)
+    # The page also at /docs itself (its assets are under /docs/), not a redirect.
+    app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"], methods=["GET"])
+
+
+def relative_location(response: Response) -> Response:
+    """A redirect's ``Location`` as a path, and no page naming it: Werkzeug's own (a trailing slash
+    added) names the host the client sent, which a client must never see reflected."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.scheme or parts.netloc:
+            path = "/" + parts.path.lstrip("/")
+            response.headers["Location"] = path + (f"?{parts.query}" if parts.query else "")
+            response.set_data(b"")
+            response.headers.pop("Content-Type", None)
+    return response
 
 
 def build_service(settings: Settings) -> tuple[HandService, Turns]:
@@ -126,15 +163,17 @@ def build_service(settings: Settings) -> tuple[HandService, Turns]:
 
 def build_cache(settings: Settings) -> ResultCache:
     """The result cache the settings ask for."""
-    local = LocalCache(settings.cache_bytes) if settings.cache_bytes else None
+    local = LocalCache(settings.cache_bytes, settings.tenant_cache_bytes) if settings.cache_bytes else None
     return ResultCache(local, _redis(settings), count_cache)
 
 
-def _redis(settings: Settings) -> RedisCache | None:
-    if not settings.redis_url:
+def _redis(settings: Settings, preferred: str | None = None) -> RedisCache | None:
+    """The cache's Redis, or ``preferred`` (a Redis that does not evict) when there is one."""
+    url = preferred or settings.redis_url
+    if not url:
         return None
     return RedisCache(
-        settings.redis_url,
+        url,
         timeout=settings.redis_timeout,
         ttl=settings.cache_ttl,
         retry_after=settings.redis_retry_after,

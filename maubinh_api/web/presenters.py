@@ -98,7 +98,7 @@ def variant_summary_json(variant: Variant) -> dict[str, Any]:
         "name": variant.name,
         "title": {"en": variant.title, "vi": variant.title_vi},
         "description": {"en": variant.description, "vi": variant.description_vi},
-        "sources": list(variant.sources),
+        "sources": [{"en": source.en, "vi": source.vi} for source in variant.sources],
         "fingerprint": variant.fingerprint,
     }
 

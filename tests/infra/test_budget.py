@@ -203,15 +203,29 @@ def test_whole_seconds_are_strictly_more_by_at_least_a_microsecond():
 
 
 @pytest.mark.parametrize(
-    ("policy", "said"),
+    ("policy", "general", "detailed"),
     [
-        ("noeviction", "redis (noeviction)"),
-        ("allkeys-lru", "maxmemory-policy is allkeys-lru: cached answers can evict"),
+        ("noeviction", "redis", "redis"),
+        ("allkeys-lru", "redis (may evict)", "redis, maxmemory-policy allkeys-lru: cached answers can evict"),
     ],
 )
-def test_readiness_warns_when_the_counts_redis_may_evict_them(tmp_path, policy, said):
+def test_readiness_says_when_the_counts_redis_may_evict_them(tmp_path, policy, general, detailed):
     from tests.support.servers import redis_server
 
     with redis_server(tmp_path, ["--save", "", "--appendonly", "no", "--maxmemory-policy", policy]) as redis:
-        assert said in budget.store_report(budget.budget_store(redis.url))
-    assert budget.store_report(SQLiteStorage(path=tmp_path / "counts.sqlite")).startswith("instance file")
+        store = budget.budget_store(redis.url)
+        assert budget.store_report(store, detailed=False) == general
+        assert budget.store_report(store, detailed=True).startswith(detailed)
+    assert budget.store_report(SQLiteStorage(path=tmp_path / "counts.sqlite"), detailed=True) == "instance file"
+
+
+def test_the_service_refuses_to_start_on_a_counts_redis_that_evicts_unless_told_it_may(tmp_path):
+    from maubinh_api.infra.config import ConfigError
+    from tests.support.servers import redis_server
+
+    with redis_server(tmp_path, ["--save", "", "--appendonly", "no", "--maxmemory-policy", "allkeys-lru"]) as redis:
+        store = budget.budget_store(redis.url)
+        with pytest.raises(ConfigError, match="maxmemory-policy allkeys-lru: it may evict the rate-limit counts"):
+            budget.refuse_an_evicting_store(store, evictable=False)
+        budget.refuse_an_evicting_store(store, evictable=True)  # the operator said so
+    budget.refuse_an_evicting_store(budget.budget_store(redis.url), evictable=False)  # down: checked later

@@ -23,7 +23,7 @@ def test_readyz(client):
             "evaluator": "ok",
             "kernel": "compiled",
             "redis": "not configured",
-            "limits": "instance file (shared by this instance's workers)",
+            "limits": "instance file",
             "tenants": "not configured",
         },
     }

@@ -141,7 +141,9 @@ def test_wrong_keys_from_one_address_are_limited(tmp_path, checked_client):
 
 def test_with_redis_down_requests_are_answered_uncounted(tmp_path, checked_client):
     # Nothing listens on port 9: every Redis call fails at once.
-    app = create_app({"tenants_file": tenants_file(tmp_path), "redis_url": "redis://127.0.0.1:9/0", "cache_bytes": 0})
+    app = create_app(
+        {"tenants_file": tenants_file(tmp_path), "limits_redis_url": "redis://127.0.0.1:9/0", "cache_bytes": 0}
+    )
     api = checked_client(app)
     before = metric(api.get("/metrics", headers=as_tenant(SCRAPER_KEY)).text, "maubinh_limiter_failures_total")
     for _ in range(12):  # past platform-a's 10 a minute: nothing counts them

@@ -18,7 +18,8 @@ def test_shows_one_preset_resolved(client):
     assert body["rules"]["rake"] == "0.02"
     assert body["rules"]["bonuses"]["middle.quads"] == 16
     assert body["rules"]["table"] == {"escrow_bets": 40, "join_min_bets": 40, "leave_below_bets": 20}
-    assert body["sources"] == ["001_5076cc0f11b39bbf.txt"]
+    [source] = body["sources"]  # described in both languages, never by an internal file's name
+    assert source["en"].startswith("an online game portal's rules") and "tiền xâu" in source["vi"]
 
 
 def test_an_unknown_preset_is_a_404(client):

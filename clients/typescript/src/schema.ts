@@ -905,8 +905,8 @@ export interface components {
             sources: components["schemas"]["Sources"];
             fingerprint: components["schemas"]["Fingerprint"];
         };
-        /** @description The source texts (seed files) the preset follows. */
-        Sources: string[];
+        /** @description The Vietnamese source texts the preset follows, each described in both languages (the service's rule book, docs/rules.md, cites them). */
+        Sources: components["schemas"]["Line"][];
         VariantList: {
             default: string;
             /** @description The model's version (as the `X-Model-Version` header). */
@@ -1654,7 +1654,7 @@ export interface components {
              * @description What went wrong, as a URN: one per kind of problem, the same in both languages (`error` for a status no other names).
              * @enum {string}
              */
-            type: "urn:maubinh:problem:malformed-request" | "urn:maubinh:problem:unauthorized" | "urn:maubinh:problem:forbidden" | "urn:maubinh:problem:not-found" | "urn:maubinh:problem:method-not-allowed" | "urn:maubinh:problem:too-many-requests" | "urn:maubinh:problem:payload-too-large" | "urn:maubinh:problem:cost-over-limit" | "urn:maubinh:problem:header-too-large" | "urn:maubinh:problem:unsupported-media-type" | "urn:maubinh:problem:invalid-content" | "urn:maubinh:problem:internal-error" | "urn:maubinh:problem:not-ready" | "urn:maubinh:problem:busy" | "urn:maubinh:problem:timed-out" | "urn:maubinh:problem:error";
+            type: "urn:maubinh:problem:malformed-request" | "urn:maubinh:problem:unauthorized" | "urn:maubinh:problem:forbidden" | "urn:maubinh:problem:not-found" | "urn:maubinh:problem:method-not-allowed" | "urn:maubinh:problem:too-many-requests" | "urn:maubinh:problem:payload-too-large" | "urn:maubinh:problem:uri-too-long" | "urn:maubinh:problem:expectation-failed" | "urn:maubinh:problem:cost-over-limit" | "urn:maubinh:problem:header-too-large" | "urn:maubinh:problem:unsupported-media-type" | "urn:maubinh:problem:invalid-content" | "urn:maubinh:problem:internal-error" | "urn:maubinh:problem:not-implemented" | "urn:maubinh:problem:not-ready" | "urn:maubinh:problem:busy" | "urn:maubinh:problem:timed-out" | "urn:maubinh:problem:error";
             /** @description The status in words: "Invalid content" ("Nội dung không hợp lệ"), "Malformed request" ("Yêu cầu sai định dạng"), ... */
             title: string;
             status: number;
