@@ -26,7 +26,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps lint-spec client-ts kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps lint-spec client-ts kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -154,7 +154,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills
 
 ## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
 bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
@@ -183,6 +183,11 @@ bench-batch-path: $(DEV_STAMP) $(KERNEL)
 ## bench-drills: what dealing drills costs per theme and preset: hands valued per drill against the units charged, time against value_hand alone (about 3 minutes)
 bench-drills: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.drills
+
+## bench-fairness: another tenant's p99 beside the noisy and looping tenants of bench/fairness.py, and beside a hostile one's worst requests, against its p99 alone; the variant-timing classification (about 9 minutes)
+bench-fairness: $(DEV_STAMP) $(KERNEL) system-deps
+	$(BIN)/python -m bench.fairness
+	$(BIN)/python -m bench.hostile_tenant
 
 ## bench-hostile: what bodies no operation accepts cost the service, against reading them at all
 bench-hostile: $(DEV_STAMP) $(KERNEL)

@@ -34,7 +34,7 @@ from limits import parse as parse_limit
 from ..infra.budget import Budgets, Decision, Window
 from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_THROTTLED
 from ..infra.tenants import Tenant, TenantDirectory
-from .body import body_length
+from .body import body_length, drain_unread
 from .costs import reading_cost
 from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
@@ -109,6 +109,7 @@ def register_access_control(
 
     @app.after_request
     def _account(response: Response) -> Response:
+        drain_unread()  # a refusal before its body was read: read it out, so the connection lives
         tenant = request.environ.get(TENANT_KEY)
         if tenant is None:
             return response

@@ -105,6 +105,29 @@ def body_length() -> int:
     return len(raw) if isinstance(raw, bytes) else raw[1]
 
 
+def drain_unread() -> None:
+    """Read and drop what is left of a body the request was answered without reading (a refusal
+    before its body was read), up to the service's limit: a server that closes a connection with
+    bytes unread resets it, and the front, still sending them, would answer its client 502."""
+    current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+    environ = current.environ
+    if _RAW_KEY in environ:
+        return
+    length = get_content_length(environ.get("CONTENT_LENGTH"), environ.get("HTTP_TRANSFER_ENCODING"))
+    limit = current.max_content_length
+    if length is None and environ.get("wsgi.input_terminated"):
+        length = (limit or 0) + 1  # chunked: what comes, up to a byte past the limit
+    if not length or (limit is not None and length > limit + 1):
+        return
+    stream = environ["wsgi.input"]
+    while length > 0:
+        chunk = stream.read(min(length, 65536))
+        if not chunk:
+            return
+        length -= len(chunk)
+    environ[_RAW_KEY] = b""
+
+
 def too_large(limit: int | None) -> Problem:
     """The 413 of a body over the service's limit."""
     return Problem(
