@@ -16,6 +16,9 @@ found, over 8 connections of its own, as fast as they are answered:
 2. The variant-timing classification: in each of 40 trials B plays a new variant four times, then a
    third tenant asks once under that variant and once under one nobody played, in turns; the guess
    "the faster was B's" is scored.  Target: at most 60% right (chance is 50%).
+3. Each operation's time per unit at its largest and under its costliest variants, in process: the
+   reference is a unit as a single ``/optimal`` costs it, timed in the same run.  Target: no
+   operation's unit costs more than twice the reference's.
 
     python -m bench.hostile_tenant [--seconds 15] [--trials 40]
 """
@@ -223,6 +226,108 @@ def variant_timing(url: str, trials: int) -> bool:
     return met
 
 
+def per_unit(rounds: int) -> bool:
+    """Each operation's milliseconds per unit it is charged, against a single /optimal's."""
+    from maubinh_api import create_app
+
+    client = create_app({"cache_bytes": 0}).test_client()
+    rng = random.Random(11)
+
+    def arrangement(cards: list[str]) -> dict[str, list[str]]:
+        return {"back": cards[:5], "middle": cards[5:10], "front": cards[10:]}
+
+    def table() -> dict[str, object]:
+        deck = rng.sample(DECK, 52)
+        return {
+            "bet": "10",
+            "players": [
+                {"id": f"p{seat}", "arrangement": arrangement(deck[13 * seat : 13 * seat + 13])} for seat in range(4)
+            ],
+        }
+
+    cases: list[tuple[str, str, dict[str, object], int | None]] = [
+        (
+            "reference: optimal, one hand, online",
+            "/v1/arrangements/optimal",
+            {"cards": rng.sample(DECK, 13), "variant": "online"},
+            1,
+        ),
+    ]
+    for preset in ("classic", "online"):
+        cases += [
+            (
+                f"optimal, 100 hands, {preset}",
+                "/v1/arrangements/optimal/batch",
+                {"variant": preset, "hands": [rng.sample(DECK, 13) for _ in range(100)]},
+                100,
+            ),
+            (
+                f"analysis, 100 arrangements, {preset}",
+                "/v1/arrangements/analysis/batch",
+                {
+                    "variant": preset,
+                    "arrangements": [{"arrangement": arrangement(rng.sample(DECK, 13))} for _ in range(100)],
+                },
+                100,
+            ),
+            (
+                f"play, expert, {preset}",
+                "/v1/arrangements/play",
+                {"variant": preset, "cards": rng.sample(DECK, 13), "level": "expert", "seed": 1},
+                1,
+            ),
+            (
+                f"settle, 200 tables, {preset}",
+                "/v1/settlements/batch",
+                {"variant": preset, "tables": [table() for _ in range(200)]},
+                200,
+            ),
+            (
+                f"classify, 1,000 chi, {preset}",
+                "/v1/hands/classify/batch",
+                {"variant": preset, "hands": [rng.sample(DECK, 5) for _ in range(1000)]},
+                1000,
+            ),
+        ]
+        for theme in ("random", "auto_blunder", "front_decides", "foul_trap", "natural_call", "sap_lang"):
+            if not (theme == "sap_lang" and preset == "classic"):
+                cases.append(
+                    (
+                        f"drills, 10 {theme}, {preset}",
+                        "/v1/drills",
+                        {"theme": theme, "count": 10, "seed": 3, "variant": preset},
+                        None,
+                    )
+                )
+    cases.append(
+        (
+            "drills, 5 natural_call, naturals 500 (none found)",
+            "/v1/drills",
+            {"theme": "natural_call", "count": 5, "variant": RICH},
+            384,
+        )
+    )
+    print(f"  {'operation':52s} {'status':>6s} {'ms':>9s} {'units':>6s} {'ms/unit':>8s} {'ratio':>6s}")
+    reference, met = None, True
+    for name, path, body, units in cases:
+        data = json.dumps(body).encode()
+        times, answer = [], None
+        for _ in range(rounds):
+            started = time.perf_counter()
+            answer = client.post(path, data=data, content_type="application/json")
+            times.append(time.perf_counter() - started)
+        assert answer is not None
+        charged = units if units is not None else answer.get_json()["tried"]
+        elapsed = statistics.median(times) * 1000
+        unit = elapsed / charged
+        reference = reference or unit
+        ratio = unit / reference
+        met &= ratio <= 2.0
+        print(f"  {name:52s} {answer.status_code:6d} {elapsed:9.2f} {charged:6d} {unit:8.3f} {ratio:6.2f}")
+    print(f"  the costliest unit against a single /optimal's: target <= 2x -> {'met' if met else 'NOT met'}")
+    return met
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=15)
@@ -239,6 +344,8 @@ def main() -> int:
             ok = beside_a_hostile_tenant(running.url, args.seconds)
             print(f"2. which variant B plays, from A's timings ({args.trials} trials)")
             ok &= variant_timing(running.url, args.trials)
+        print("3. each operation's time per unit, in process (median of 3; drills: a unit per hand valued)")
+        ok &= per_unit(3)
     print("hostile-tenant targets:", "met" if ok else "NOT met")
     return 0 if ok else 1
 
