@@ -11,9 +11,10 @@ found, over 8 connections of its own, as fast as they are answered:
   search values all it reserved, 288 hands);
 - optimal arrangements, each under a variant nobody played (its tables built for A).
 
-1. B alone, then B beside A: B's p50 and p99 per operation, A's answers by status.  Target: B's p99
-   beside A at most 2x B's p99 alone (a millisecond of jitter allowed), no 5xx to anyone.
-2. The variant-timing classification: in each of 40 trials B plays a new variant four times, then a
+1. B alone, B beside A, B alone again: B's p50 and p99 per operation, A's answers by status.
+   Target: B's p99 beside A at most 2x the lower of B's p99s alone (a millisecond of jitter allowed),
+   no 5xx to anyone.
+2. The variant-timing classification: in each of 100 trials B plays a new variant four times, then a
    third tenant asks once under that variant and once under one nobody played, in turns; the guess
    "the faster was B's" is scored.  Target: at most 60% right (chance is 50%).
 3. Each operation's time per unit at its largest and under its costliest variants, in process: the
@@ -150,8 +151,10 @@ def percentile(latencies: list[float], share: float) -> float:
 
 
 def beside_a_hostile_tenant(url: str, seconds: float) -> bool:
+    """B alone, B beside A, B alone again: B's p99 beside A against the lower of its two p99s alone
+    (a worker's first seconds touch its pages, and the machine drifts: either side may be slower)."""
     light_traffic(url, 5, salt=1)  # warm-up: both workers, every path B takes
-    alone = light_traffic(url, seconds, salt=10)
+    before = light_traffic(url, seconds, salt=10)
     stop, statuses = threading.Event(), Counter[str]()
     hostile = [
         threading.Thread(target=hostile_client, args=(url, kind, stop, statuses, 100 + index))
@@ -164,16 +167,19 @@ def beside_a_hostile_tenant(url: str, seconds: float) -> bool:
     stop.set()
     for thread in hostile:
         thread.join()
+    time.sleep(2)  # A's last refusals are held at the front for a moment
+    after = light_traffic(url, seconds, salt=30)
     met = True
     for name in ("classify", "optimal"):
-        before, after = percentile(alone[name], 0.99), percentile(shared[name], 0.99)
-        ok = after <= 2 * before + 1.0 and max(shared[name]) < 10
+        alone = min(percentile(before[name], 0.99), percentile(after[name], 0.99))
+        beside = percentile(shared[name], 0.99)
+        ok = beside <= 2 * alone + 1.0 and max(shared[name]) < 10
         met &= ok
-        print(
-            f"  B {name:8s} alone p50 {percentile(alone[name], 0.5):6.2f} ms p99 {before:6.2f} ms | beside A p50"
-            f" {percentile(shared[name], 0.5):6.2f} ms p99 {after:6.2f} ms: {after / before:.2f}x"
-            f" (target <= 2x, 1 ms of jitter allowed) -> {'met' if ok else 'NOT met'}"
-        )
+        first, last = percentile(before[name], 0.99), percentile(after[name], 0.99)
+        middle, verdict = percentile(shared[name], 0.5), "met" if ok else "NOT met"
+        print(f"  B {name:8s} alone p99 {first:6.2f} ms before, {last:6.2f} ms after", end="")
+        print(f" | beside A p50 {middle:5.2f} ms p99 {beside:6.2f} ms: {beside / alone:.2f}x the lower", end="")
+        print(f" (target <= 2x, 1 ms of jitter allowed) -> {verdict}")
     print("  A's answers:", ", ".join(f"{key} x{count}" for key, count in sorted(statuses.items())))
     server_errors = sum(
         count for key, count in statuses.items() if key.split()[-1].startswith("5") and not key.endswith("503")
@@ -331,16 +337,14 @@ def per_unit(rounds: int) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--trials", type=int, default=40)
+    parser.add_argument("--trials", type=int, default=100)
     args = parser.parse_args()
     signal.alarm(int(4 * args.seconds + args.trials + 300))
     print(f"machine: {os.cpu_count()} cores; service: deploy/serve.sh (make run), 2 workers; A limited to 300 units/s")
     with tempfile.TemporaryDirectory(prefix="maubinh-hostile-") as folder:
         workdir = Path(folder)
         with service(workdir, {"MAUBINH_TENANTS_FILE": str(tenants_file(workdir))}) as running:
-            print(
-                f"1. B's light traffic, {args.seconds:.0f} s alone and {args.seconds:.0f} s beside A's worst requests"
-            )
+            print(f"1. B's light traffic, {args.seconds:.0f} s alone, beside A's worst requests, and alone again")
             ok = beside_a_hostile_tenant(running.url, args.seconds)
             print(f"2. which variant B plays, from A's timings ({args.trials} trials)")
             ok &= variant_timing(running.url, args.trials)

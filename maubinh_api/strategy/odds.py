@@ -39,6 +39,7 @@ from ..rules.knobs import NATURAL_KEYS, RuleSet
 from ..rules.variants import Variant
 from .classes import HandClasses
 from .npz import pack, unpack
+from .scoring import position_values
 
 __all__ = ["SCREEN_COLUMNS", "Odds", "OddsTables", "PositionOdds", "build_odds", "load_tables", "odds_for"]
 
@@ -172,9 +173,9 @@ def build_odds(rules: RuleSet, tables: OddsTables) -> Odds:
     exponents = (tables.scoop_exponent, tables.scooped_exponent)
     return Odds(
         classes=classes,
-        back=_position_odds(back, _values(Position.BACK, classes.categories5, rules), exponents),
-        middle=_position_odds(middle, _values(Position.MIDDLE, classes.categories5, rules), exponents),
-        front=_position_odds(front, _values(Position.FRONT, classes.categories3, rules), exponents),
+        back=_position_odds(back, _values(Position.BACK, classes, rules), exponents),
+        middle=_position_odds(middle, _values(Position.MIDDLE, classes, rules), exponents),
+        front=_position_odds(front, _values(Position.FRONT, classes, rules), exponents),
         natural_rate=float(live.sum()),
         natural_cost=float((live * payouts).sum()),
     )
@@ -188,12 +189,8 @@ def _to_classes(by_id: Floats, class_of_id: npt.NDArray[np.int32], size: int) ->
     return result
 
 
-def _values(position: Position, categories: tuple[Any, ...], rules: RuleSet) -> Floats:
-    by_category = {}
-    for category in set(categories):
-        bonus = rules.bonus_value(f"{position.value}.{category.key}")
-        by_category[category] = 1 if bonus is None else bonus
-    return np.array([by_category[category] for category in categories], dtype=np.float64)
+def _values(position: Position, classes: HandClasses, rules: RuleSet) -> Floats:
+    return position_values(classes, position, rules).astype(np.float64)
 
 
 def _position_odds(distribution: Floats, value: Floats, exponents: tuple[float, float]) -> PositionOdds:

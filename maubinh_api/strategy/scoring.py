@@ -25,7 +25,7 @@ from ..rules.knobs import NATURAL_KEYS, RuleSet
 from ..rules.variants import Variant
 from .classes import HandClasses
 
-__all__ = ["NATURAL_SLOTS", "POSITIONS", "Scoring", "scoring_for"]
+__all__ = ["NATURAL_SLOTS", "POSITIONS", "Scoring", "position_values", "scoring_for"]
 
 #: Entries of a natural payout table (every natural index and NO_NATURAL).
 NATURAL_SLOTS: Final = 256
@@ -45,16 +45,18 @@ class Scoring:
     natural_payout: I32  #: by natural index (NATURAL_KEYS order; NO_NATURAL and unlisted ones 0)
 
 
+def position_values(classes: HandClasses, position: Position, rules: RuleSet) -> I32:
+    """What winning ``position`` with each class is worth under ``rules``: its bonus-table entry
+    (which replaces the unit, R10), else 1; indexed by class number."""
+    worth = [rules.bonus_value(f"{position.value}.{kind.key}") for kind in classes.kinds]
+    by_kind = np.array([1 if bonus is None else bonus for bonus in worth], dtype=np.int32)
+    result: I32 = by_kind[classes.kind_of_class3 if position is Position.FRONT else classes.kind_of_class5]
+    return result
+
+
 def _scoring(rules: RuleSet) -> Scoring:
     classes = HandClasses.for_wheel(rules.wheel)
-    values = []
-    for position in POSITIONS:
-        categories = classes.categories3 if position is Position.FRONT else classes.categories5
-        by_category = {}
-        for category in set(categories):
-            bonus = rules.bonus_value(f"{position.value}.{category.key}")
-            by_category[category] = 1 if bonus is None else bonus
-        values.append(np.array([by_category[category] for category in categories], dtype=np.int32))
+    values = [position_values(classes, position, rules) for position in POSITIONS]
     payout = np.zeros(NATURAL_SLOTS, dtype=np.int32)
     for index, key in enumerate(NATURAL_KEYS):
         payout[index] = rules.naturals.get(key, 0)

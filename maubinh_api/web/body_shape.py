@@ -11,7 +11,7 @@ carry) is refused the same way, before it can reach a rule, a log line or an ans
 
 **Before parsing** (:func:`refuse_by_bytes`): the depth, the values and the members of
 a body are counted from its bytes, outside its strings (an escaped quote is found by
-the backslashes before it), with NumPy: about 14 ms for the worst megabyte
+the backslashes before it), with NumPy: about 17 ms for the worst megabyte
 (bench/hostile_input.py), a few hundred microseconds for a batch of 1,000 chi, and
 nothing but two ``bytes.count`` for a small body, whose size alone bounds its values.
 **While parsing**, the JSON reader's hook (:func:`members`) stands in for an object of

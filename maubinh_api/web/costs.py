@@ -33,8 +33,8 @@ __all__ = ["BYTES_PER_UNIT", "COSTS", "TABLES_UNITS", "VALUES_HANDS", "cost_of",
 
 #: Bytes of body read per unit of cost.
 BYTES_PER_UNIT: Final = 4096
-#: What building a variant's tables for a tenant costs (about 14 ms: odds, scoring, kernel tables).
-TABLES_UNITS: Final = 10
+#: What building a variant's tables for a tenant costs (about 3 ms: odds, scoring, kernel tables, their native copy).
+TABLES_UNITS: Final = 3
 
 
 def reading_cost(length: int) -> int:

@@ -579,10 +579,16 @@ export interface paths {
          *     computes the expected points: `compiled` (the default) or `reference`
          *     (the NumPy reference, chosen with `MAUBINH_KERNEL=reference`, about
          *     five times slower). `checks.redis` reports the shared cache (`ok`,
-         *     `unavailable`, `not configured`) and `checks.limits` where the
-         *     rate-limit counts live (this instance's file, or a Redis, with a
-         *     warning when that Redis may evict them); neither ever makes the
-         *     service unready: answers do not need them.
+         *     `unavailable`, `not configured`), `checks.limits` where the
+         *     rate-limit counts live (`instance file`, or `redis`, `redis (may
+         *     evict)`, `redis (unavailable)`) and `checks.tenants` the tenants file
+         *     (`ok`, `not configured`, or that the last good file serves because
+         *     the new one does not read); none ever makes the service unready:
+         *     answers do not need them. Open to anyone, it says these in general
+         *     words: the file's fault, its path and line, the tenants' count and a
+         *     Redis's eviction policy are said only to a key of the `metrics`
+         *     scope (or on a deployment whose `/metrics` is open), and logged.
+         *     Worked out at most once a second per worker.
          */
         get: operations["ready"];
         put?: never;
@@ -1753,7 +1759,7 @@ export interface components {
                  *       "type": "urn:maubinh:problem:too-many-requests",
                  *       "title": "Too many requests",
                  *       "status": 429,
-                 *       "detail": "'platform-a' has 12 of its 50/second units left and this request costs 40; it fits in 1 s",
+                 *       "detail": "'platform-a' has 12 of its 50/second units left and this request costs 40 (1 of them spent to read it); it fits in 1 s",
                  *       "instance": "/v1/arrangements/analysis"
                  *     }
                  */
@@ -1763,11 +1769,13 @@ export interface components {
         /**
          * @description (Also the front's 503 while the service is not answering yet: see
          *     `Unavailable`.) The service has no room for this heavy request
-         *     (optimal, analysis, play) or large batch (50 units or more: each
-         *     worker answers `MAUBINH_BATCH_SLOTS` at a time, 2 by default) now:
-         *     each worker runs `MAUBINH_HEAVY_SLOTS` heavy requests at a time with at
-         *     most `MAUBINH_HEAVY_QUEUE` waiting, none for more than
-         *     `MAUBINH_HEAVY_WAIT` seconds. Retry after `Retry-After` seconds.
+         *     (optimal, analysis, play, drills) or large batch (50 units or more:
+         *     each worker answers `MAUBINH_BATCH_SLOTS` at a time, 2 by default)
+         *     now: each worker holds `MAUBINH_HEAVY_SLOTS` + `MAUBINH_HEAVY_QUEUE`
+         *     heavy requests (9), at most `MAUBINH_HEAVY_PER_TENANT` (6) of one
+         *     tenant's, and values their hands in turns, a hand at a time; a hand
+         *     that finds no turn within `MAUBINH_HEAVY_WAIT` seconds is refused.
+         *     Retry after `Retry-After` seconds.
          */
         Busy: {
             headers: {
@@ -1791,7 +1799,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The `X-Request-ID` header is not 1-128 letters, digits and `._:-`; or the body is empty, not valid UTF-8, not valid JSON (NaN and Infinity included), nested too deeply, holds an integer longer than 4,300 digits, or names a member twice in one object (which value was meant is not guessed). The front answers a 400 itself for an HTTP request that does not read. */
+        /** @description The `X-Request-ID` header is not 1-128 letters, digits and `._:-`; or the body is empty, not valid UTF-8, not valid JSON (NaN and Infinity included), holds an integer longer than 4,300 digits, or names a member twice in one object (which value was meant is not guessed). The front answers a 400 itself for an HTTP request that does not read, and for a header the server refuses (a control byte in it). */
         MalformedRequest: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
@@ -1840,7 +1848,10 @@ export interface components {
          *     sent with a `Content-Length` or chunked (`payload-too-large`); or the
          *     request costs more units than one of the tenant's limits holds in
          *     all (`cost-over-limit`): it can never be answered as sent, so there
-         *     is no `Retry-After`; the problem says how large a part may be.
+         *     is no `Retry-After`; the problem says how large a part may be. What
+         *     reading it cost is spent; one whose reading alone costs more than a
+         *     whole limit spends all that is left of it, and the tenant's next
+         *     requests are refused (429) until a unit is free again.
          */
         PayloadTooLarge: {
             headers: {
@@ -1856,7 +1867,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The JSON is well formed but a field, card, count or knob is wrong, or the body holds what no operation reads (an object of more than 64 members, more than 20,000 in all, a text of more than 256 characters, a NUL or a lone surrogate); `errors` names each, at most 50 of them (the `detail` counts them all). */
+        /** @description The JSON is well formed but a field, card, count or knob is wrong, or the body holds what no operation reads (counted from its bytes before it is parsed, at the body's place `""`, more than 16 levels of arrays and objects, more than 40,000 values or 20,000 members in all; while it is read, an object of more than 64 members, a text of more than 256 characters, a NUL or a lone surrogate); `errors` names each, at most 50 of them (the `detail` counts them all). */
         InvalidContent: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
@@ -3111,7 +3122,7 @@ export interface operations {
                      *         "evaluator": "ok",
                      *         "kernel": "compiled",
                      *         "redis": "not configured",
-                     *         "limits": "instance file (shared by this instance's workers)",
+                     *         "limits": "instance file",
                      *         "tenants": "not configured"
                      *       }
                      *     }
