@@ -6,7 +6,8 @@ out the request's cost from the validated body (:mod:`~maubinh_api.web.costs`), 
 it did not, and takes a place:
 
 - **Requests that value hands** (optimal, analysis, play, drills) take one of ``heavy_slots +
-  heavy_queue`` places of their process, at most ``per_tenant`` of them one tenant's; beyond that,
+  heavy_queue`` places of their process, at most ``per_tenant`` of them one tenant's (on an open
+  deployment, whose callers are all the anonymous tenant, any of them); beyond that,
   a 503 at once, so that waiting requests cannot take every thread and one tenant cannot take every
   place.  Their hands are valued in turns (:mod:`~maubinh_api.service.kernel_turns`): at most
   ``heavy_slots`` hands at once per process, and a long request lets any request waiting go first at
@@ -49,7 +50,7 @@ class Places:
     None they all run, taking turns at the kernel instead)."""
 
     def __init__(self, places: int, per_tenant: int, wait: float, slots: int | None = None) -> None:
-        self._free = places
+        self._places = self._free = places
         self._per_tenant = per_tenant
         self._held: Counter[str] = Counter()
         self._lock = threading.Lock()
@@ -59,7 +60,9 @@ class Places:
     def enter(self, tenant: str) -> None:
         """Take a place (and a slot), or raise the 503 that says why not."""
         with self._lock:
-            if self._free <= 0 or self._held[tenant] >= self._per_tenant:
+            # An open deployment's callers are all one tenant: there is nobody to keep a place for.
+            share = self._per_tenant if tenant != ANONYMOUS else self._places
+            if self._free <= 0 or self._held[tenant] >= share:
                 raise _busy(0.0, tenant)
             self._free -= 1
             self._held[tenant] += 1

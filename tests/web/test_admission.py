@@ -10,6 +10,7 @@ import pytest
 
 from maubinh_api import create_app
 from maubinh_api.infra.tenants import key_digest
+from maubinh_api.web.access import ANONYMOUS
 from maubinh_api.web.admission import Places
 from maubinh_api.web.problems import Problem
 
@@ -32,6 +33,15 @@ def test_a_tenant_beyond_its_share_is_refused_at_once_and_another_gets_a_place()
         places.enter("c")  # every place taken
     places.leave("a")
     places.enter("c")
+
+
+def test_on_an_open_deployment_the_anonymous_callers_may_take_every_place():
+    """All of an open deployment's callers are one tenant, with nobody else to keep a place for."""
+    places = Places(places=3, per_tenant=1, wait=1.0)
+    for _ in range(3):
+        places.enter(ANONYMOUS)
+    with pytest.raises(Problem):
+        places.enter(ANONYMOUS)
 
 
 def test_a_running_slot_is_waited_for_no_longer_than_the_bound():
