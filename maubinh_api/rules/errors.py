@@ -14,7 +14,8 @@ for, with JSON pointers, card texts and field names the same in both.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Self
+from enum import StrEnum
+from typing import ClassVar, Self
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -31,6 +32,57 @@ def pointer(path: Sequence[PathPart]) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
 
 
+class ErrorCode(StrEnum):
+    """What is wrong with one value, for a program to read: the ``code`` of each entry of a 422's
+    ``errors``, the same in both languages and stable within ``/v1`` (new codes may be added;
+    docs/integrating.md, "Rules of change")."""
+
+    #: A text that is not a card in any accepted notation.
+    CARD_UNKNOWN = "card_unknown"
+    #: The same card twice: in one hand, or dealt to two players.
+    CARD_REPEATED = "card_repeated"
+    #: A chi, a hand, a list or a batch with the wrong number of items.
+    WRONG_COUNT = "wrong_count"
+    #: A required field is missing.
+    REQUIRED = "required"
+    #: ``null`` where a value is needed.
+    NULL = "null"
+    #: A field no request of this operation has (a misspelling is not ignored).
+    UNKNOWN_FIELD = "unknown_field"
+    #: A value of the wrong JSON type (a string for a number, a list for an object, ...).
+    WRONG_TYPE = "wrong_type"
+    #: A number outside its field's range.
+    OUT_OF_RANGE = "out_of_range"
+    #: A text that is none of its field's choices (a level, a theme, a metric, ...).
+    NOT_A_CHOICE = "not_a_choice"
+    #: Two fields that cannot go together, or one that needs another.
+    CONFLICT = "conflict"
+    #: A preset no deployment knows.
+    UNKNOWN_PRESET = "unknown_preset"
+    #: A knob no variant has.
+    UNKNOWN_KNOB = "unknown_knob"
+    #: A knob's value out of its range, or knobs that contradict each other.
+    KNOB_VALUE = "knob_value"
+    #: A variant fingerprint that does not match its preset and overrides.
+    FINGERPRINT_MISMATCH = "fingerprint_mismatch"
+    #: A bet that is not a decimal amount (a sign, an exponent, a comma, a JSON number, ...).
+    BET_FORMAT = "bet_format"
+    #: A bet of 0 or less, or above the largest.
+    BET_RANGE = "bet_range"
+    #: A bet with more decimal places than the variant pays.
+    BET_DECIMALS = "bet_decimals"
+    #: A table of too few or too many players.
+    PLAYER_COUNT = "player_count"
+    #: One player id used twice at a table.
+    PLAYER_REPEATED = "player_repeated"
+    #: A drill theme the variant or table never deals, or deals too seldom to find.
+    THEME_UNAVAILABLE = "theme_unavailable"
+    #: A body beyond what any request holds (members, values, text length, a NUL, a lone surrogate).
+    BODY_SHAPE = "body_shape"
+    #: A value of the right type that is not valid there (any other fault).
+    INVALID_VALUE = "invalid_value"
+
+
 class RuleError(ValueError):
     """Input the rules cannot accept, with the path of the offending value.
 
@@ -39,10 +91,14 @@ class RuleError(ValueError):
     ('the bet must be greater than 0, not 0', 'mức cược phải lớn hơn 0, không phải 0')
     """
 
-    def __init__(self, message: str, *, vi: str, path: Sequence[PathPart] = ()) -> None:
+    #: The fault's code when the raise does not name a more precise one.
+    default_code: ClassVar[ErrorCode] = ErrorCode.INVALID_VALUE
+
+    def __init__(self, message: str, *, vi: str, path: Sequence[PathPart] = (), code: ErrorCode | None = None) -> None:
         super().__init__(message)
         self.vi = vi
         self.path: Path = tuple(path)
+        self.code: ErrorCode = code or self.default_code
 
     @property
     def detail(self) -> str:
@@ -78,6 +134,8 @@ def _restored(kind: type[RuleError], args: tuple[object, ...], state: dict[str, 
 class CardError(RuleError):
     """A value that is not a card in any accepted notation."""
 
+    default_code = ErrorCode.CARD_UNKNOWN
+
     def __init__(self, message: str, *, vi: str, value: object = None, path: Sequence[PathPart] = ()) -> None:
         super().__init__(message, vi=vi, path=path)
         self.value = value
@@ -86,10 +144,14 @@ class CardError(RuleError):
 class CardCountError(RuleError):
     """A chi, a hand or a list with the wrong number of cards."""
 
+    default_code = ErrorCode.WRONG_COUNT
+
 
 class DuplicateCardError(RuleError):
     """The same card used twice.  The path points at the second occurrence;
     ``paths`` holds every occurrence so the message can name them all."""
+
+    default_code = ErrorCode.CARD_REPEATED
 
     def __init__(self, *, card_text: str, paths: Sequence[Path]) -> None:
         self.card_text = card_text
@@ -114,3 +176,5 @@ class DuplicateCardError(RuleError):
 
 class VariantError(RuleError):
     """An unknown preset, an unknown knob or a knob value out of range."""
+
+    default_code = ErrorCode.KNOB_VALUE

@@ -28,7 +28,7 @@ from enum import EnumType
 from types import MappingProxyType
 from typing import Any, Final, cast
 
-from .errors import PathPart, VariantError
+from .errors import ErrorCode, PathPart, VariantError
 from .hands import Wheel
 from .knob_checks import (
     Checker,
@@ -130,6 +130,7 @@ def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | No
             f"{field_name(path)} must be an object or null, not {shown(value)}",
             vi=f"{field_name(path)} phải là một đối tượng hoặc null, không phải {shown_vi(value)}",
             path=path,
+            code=ErrorCode.WRONG_TYPE,
         )
     names = TableLimits.__slots__
     refuse_unknown(value, names, path, "table limit", "giới hạn bàn")
@@ -139,6 +140,7 @@ def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | No
             f"table limits need {', '.join(missing)} (send all three, or null)",
             vi=f"giới hạn bàn còn thiếu {', '.join(missing)} (gửi đủ cả ba, hoặc null)",
             path=path,
+            code=ErrorCode.REQUIRED,
         )
     count = integer(0, 100_000)
     return TableLimits(**{name: count(value[name], (*path, name)) for name in names})
@@ -270,7 +272,10 @@ def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) ->
     missing = [name for name in required if name not in knobs]
     if missing:
         raise VariantError(
-            f"the rule set lacks {', '.join(missing)}", vi=f"bộ luật còn thiếu {', '.join(missing)}", path=path
+            f"the rule set lacks {', '.join(missing)}",
+            vi=f"bộ luật còn thiếu {', '.join(missing)}",
+            path=path,
+            code=ErrorCode.REQUIRED,
         )
     values = {name: knob.metadata["check"](knobs.get(name), (*path, name)) for name, knob in _KNOB_FIELDS.items()}
     return RuleSet(**values)
@@ -282,4 +287,5 @@ def unknown_knob(key: str, path: tuple[PathPart, ...]) -> VariantError:
         f"unknown knob {key!r}; the knobs are {', '.join(KNOB_NAMES)}",
         vi=f"không có tùy chọn {key!r}; các tùy chọn là {', '.join(KNOB_NAMES)}",
         path=path,
+        code=ErrorCode.UNKNOWN_KNOB,
     )

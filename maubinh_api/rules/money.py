@@ -21,7 +21,7 @@ import re
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import Final
 
-from .errors import RuleError
+from .errors import ErrorCode, RuleError
 from .numerals import vi_number
 
 __all__ = ["MAX_AMOUNT_DECIMALS", "MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rake_of"]
@@ -37,6 +37,8 @@ _GROUPED_TEXT: Final = re.compile(r"^[0-9][0-9.,]*[0-9]$")
 
 class BetError(RuleError):
     """A bet that is not a positive, finite amount the variant can pay out exactly."""
+
+    default_code = ErrorCode.BET_FORMAT
 
 
 def parse_bet(value: object, decimals: int) -> Decimal:
@@ -67,18 +69,22 @@ def parse_bet(value: object, decimals: int) -> Decimal:
         )
     if bet <= 0:
         raise BetError(
-            f"the bet must be greater than 0, not {value}", vi=f"mức cược phải lớn hơn 0, không phải {vi_number(bet)}"
+            f"the bet must be greater than 0, not {value}",
+            vi=f"mức cược phải lớn hơn 0, không phải {vi_number(bet)}",
+            code=ErrorCode.BET_RANGE,
         )
     if bet > MAX_BET:
         raise BetError(
             f"the bet must be at most {MAX_BET:,}, not {value}",
             vi=f"mức cược tối đa là {vi_number(MAX_BET)} (một nghìn tỷ), không phải {vi_number(bet)}",
+            code=ErrorCode.BET_RANGE,
         )
     if bet != quantize(bet, decimals):
         raise BetError(
             f"the bet {value} has more decimal places than this variant pays (amount_decimals = {decimals})",
             vi=f"mức cược {vi_number(bet)} có nhiều chữ số thập phân hơn luật chơi này cho phép"
             f" (amount_decimals = {decimals})",
+            code=ErrorCode.BET_DECIMALS,
         )
     return bet
 
@@ -109,6 +115,7 @@ def _refusal(text: str) -> BetError:
             return BetError(
                 f"the bet must be greater than 0, not {body}",
                 vi=f"mức cược phải lớn hơn 0, không phải {vi_number(Decimal(body))}",
+                code=ErrorCode.BET_RANGE,
             )
         return BetError(f"the bet {text!r} needs no sign", vi=f"mức cược {text!r} không cần dấu +")
     mantissa = body.lower().split("e", 1)[0]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .arrangement import Arrangement
 from .cards import Card
-from .errors import DuplicateCardError, PathPart, RuleError, pointer
+from .errors import DuplicateCardError, ErrorCode, PathPart, RuleError, pointer
 from .naturals import NaturalHand
 
 __all__ = [
@@ -105,6 +105,7 @@ def check_table(seats: Sequence[Seat]) -> None:
         raise SeatError(
             f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
             vi=f"một bàn có từ {MIN_PLAYERS} đến {MAX_PLAYERS} người chơi, không phải {len(seats)}",
+            code=ErrorCode.PLAYER_COUNT,
         )
     ids: dict[str, int] = {}
     holders: dict[Card, tuple[int, tuple[PathPart, ...]]] = {}
@@ -114,6 +115,7 @@ def check_table(seats: Sequence[Seat]) -> None:
                 f"player id {seat.id!r} is used twice (players {ids[seat.id]} and {index})",
                 vi=f"mã người chơi {seat.id!r} bị dùng hai lần (người chơi {ids[seat.id]} và {index})",
                 path=(index, "id"),
+                code=ErrorCode.PLAYER_REPEATED,
             )
         ids[seat.id] = index
         if seat.arrangement is None:

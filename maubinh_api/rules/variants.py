@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Final
 
-from .errors import VariantError
+from .errors import ErrorCode, VariantError
 from .knob_checks import ENTRY_WORDS, shown, shown_vi
 from .knobs import BONUS_KEYS, KNOB_NAMES, MERGED_MAPS, NATURAL_KEYS, RuleSet, build_rules, unknown_knob
 
@@ -129,6 +129,7 @@ def preset(name: str) -> Variant:
         raise VariantError(
             f"unknown preset {name!r}; the presets are {', '.join(PRESET_NAMES)}",
             vi=f"không có bộ luật {name!r}; các bộ luật là {', '.join(PRESET_NAMES)}",
+            code=ErrorCode.UNKNOWN_PRESET,
         )
     data = _preset_file(name)
     rules = build_rules(data.knobs)
@@ -154,6 +155,7 @@ def resolve_variant(spec: object) -> Variant:
             f"variant must be a preset name or an object with 'preset' and 'overrides', not {shown(spec)}",
             vi=f"variant phải là tên một bộ luật hoặc một đối tượng có 'preset' và 'overrides',"
             f" không phải {shown_vi(spec)}",
+            code=ErrorCode.WRONG_TYPE,
         )
     for key in spec:
         if key not in ("preset", "overrides", "fingerprint"):
@@ -161,6 +163,7 @@ def resolve_variant(spec: object) -> Variant:
                 f"unknown field {key!r}; a variant has 'preset', 'overrides' and 'fingerprint'",
                 vi=f"không có trường {key!r}; luật chơi (variant) chỉ có 'preset', 'overrides' và 'fingerprint'",
                 path=(key,),
+                code=ErrorCode.UNKNOWN_FIELD,
             )
     variant = _resolve_object(spec)
     if "fingerprint" in spec and spec["fingerprint"] != variant.fingerprint:
@@ -170,6 +173,7 @@ def resolve_variant(spec: object) -> Variant:
             vi=f"bộ luật và các tùy chọn đã đổi này có dấu vân tay {variant.fingerprint}, không phải"
             f" {shown_vi(spec['fingerprint'])}: luật này khác với luật đã được lấy dấu vân tay đó",
             path=("fingerprint",),
+            code=ErrorCode.FINGERPRINT_MISMATCH,
         )
     return variant
 
@@ -207,6 +211,7 @@ def _resolve_object(spec: Mapping[str, object]) -> Variant:
             f"preset must be a preset name, not {shown(name)}",
             vi=f"preset phải là tên một bộ luật, không phải {shown_vi(name)}",
             path=("preset",),
+            code=ErrorCode.WRONG_TYPE,
         )
     try:
         base = preset(name)
@@ -218,6 +223,7 @@ def _resolve_object(spec: Mapping[str, object]) -> Variant:
             f"overrides must be an object of knobs, not {shown(overrides)}",
             vi=f"overrides phải là một đối tượng gồm các tùy chọn, không phải {shown_vi(overrides)}",
             path=("overrides",),
+            code=ErrorCode.WRONG_TYPE,
         )
     if not overrides:
         return base
@@ -257,6 +263,7 @@ def _check_map_keys(knob: str, patch: Mapping[str, object]) -> None:
                 f"unknown {what} {entry!r}; the known ones are {', '.join(known)}",
                 vi=f"không có {what_vi} {entry!r}; các {what_vi} hợp lệ là {', '.join(known)}",
                 path=("overrides", knob, entry),
+                code=ErrorCode.NOT_A_CHOICE,
             )
 
 

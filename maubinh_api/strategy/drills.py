@@ -46,7 +46,7 @@ import numpy as np
 
 from ..rules.arrangement import Arrangement, Position
 from ..rules.cards import DECK, Card
-from ..rules.errors import RuleError
+from ..rules.errors import ErrorCode, RuleError
 from ..rules.hands import Category
 from ..rules.labels import LabelledCode
 from ..rules.naturals import Natural
@@ -197,6 +197,7 @@ def deal_drills(
         vi=f"chỉ tìm được {len(drills)}/{count} bài luyện chủ đề {theme.value} trong {most} ván chia theo luật"
         " và bàn này: luật này hiếm khi chia ra chúng; hãy xin ít bài hơn, hoặc chọn chủ đề hay luật khác",
         path=("theme",),
+        code=ErrorCode.THEME_UNAVAILABLE,
     )
 
 
@@ -217,6 +218,7 @@ def check_theme(theme: Theme, variant: Variant, opponents: int) -> None:
             "theme natural_call needs a natural, and this variant pays none",
             vi="chủ đề natural_call cần thắng trắng, mà luật này không trả thắng trắng nào",
             path=("theme",),
+            code=ErrorCode.THEME_UNAVAILABLE,
         )
     if theme is Theme.SAP_LANG and not (rules.sap_lang and opponents + 1 >= rules.sap_lang_min_players):
         raise DrillError(
@@ -225,6 +227,7 @@ def check_theme(theme: Theme, variant: Variant, opponents: int) -> None:
             vi=f"chủ đề sap_lang cần sập làng, mà luật này không tính sập làng ở bàn {opponents + 1} người"
             f" (tham số sap_lang và sap_lang_min_players): bộ luật online và extended tính sập làng ở bàn 4 người",
             path=("theme",),
+            code=ErrorCode.THEME_UNAVAILABLE,
         )
 
 

@@ -21,6 +21,7 @@ from typing import Any, Final, NoReturn
 from flask import request
 from werkzeug.sansio.utils import get_content_length
 
+from ..rules.errors import ErrorCode
 from . import body_shape
 from .problems import Fault, Problem
 
@@ -196,6 +197,7 @@ def _read_object(current: Any) -> dict[str, Any]:
                     "",
                     f"the body must be a JSON object, not {english}",
                     f"phải là một đối tượng JSON, không phải {vietnamese}",
+                    ErrorCode.WRONG_TYPE,
                 )
             ]
         )

@@ -32,7 +32,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..rules.errors import PathPart, pointer
+from ..rules.errors import ErrorCode, PathPart, pointer
 from .problems import Fault, Problem
 
 #: Members of one object: the largest this API reads (a variant's knobs) has 18.
@@ -176,7 +176,7 @@ def refuse_by_bytes(raw: bytes) -> int:
 
 
 def _beyond(english: str, vietnamese: str) -> Problem:
-    return Problem.invalid([Fault("", english, vietnamese)])
+    return Problem.invalid([Fault("", english, vietnamese, ErrorCode.BODY_SHAPE)])
 
 
 def too_many_members(count: int, first: list[str]) -> Problem:
@@ -245,12 +245,14 @@ def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) 
             pointer(path),
             f"{what} has {len(text):,} characters; no text this API reads has more than {MAX_TEXT}",
             f"{what_vi} có {len(text):,} ký tự; API này không đọc chuỗi nào dài hơn {MAX_TEXT} ký tự",
+            ErrorCode.BODY_SHAPE,
         )
     if "\x00" in text:
         return Fault(
             pointer(path),
             f"{what} holds a NUL character (\\u0000), which no text of this API may hold",
             f"{what_vi} chứa ký tự NUL (\\u0000), không chuỗi nào của API này được chứa",
+            ErrorCode.BODY_SHAPE,
         )
     lone = _SURROGATE.search(text)
     if lone is not None:
@@ -261,6 +263,7 @@ def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) 
             "U+FFFF is sent as a pair of them, such as \\ud83c\\udca1",
             f"{what_vi} chứa một nửa cặp thay thế ({code}), không phải là một ký tự; ký tự ngoài U+FFFF "
             "được gửi thành một cặp, ví dụ \\ud83c\\udca1",
+            ErrorCode.BODY_SHAPE,
         )
     return None
 
@@ -273,6 +276,7 @@ def _crowded_fault(path: tuple[PathPart, ...], value: Crowded) -> Fault:
         f"(its first: {first})",
         f"một đối tượng có {value.count:,} trường; API này không đọc đối tượng nào có hơn {MAX_MEMBERS} "
         f"trường (các trường đầu: {first})",
+        ErrorCode.BODY_SHAPE,
     )
 
 

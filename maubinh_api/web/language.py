@@ -21,7 +21,7 @@ from typing import Final
 from flask import Flask, Response, request
 from werkzeug.datastructures import LanguageAccept
 
-from ..rules.errors import RuleError
+from ..rules.errors import ErrorCode, RuleError
 
 #: The languages error answers are written in; the first is the default.
 LANGUAGES: Final = ("en", "vi")
@@ -88,20 +88,23 @@ class Message(str):
     """
 
     vi: str
+    #: What is wrong, for a program (``errors[].code``); None leaves it to the reader of the message.
+    code: ErrorCode | None
 
-    def __new__(cls, en: str, vi: str) -> Message:
+    def __new__(cls, en: str, vi: str, code: ErrorCode | None = None) -> Message:
         message = super().__new__(cls, en)
         message.vi = vi
+        message.code = code
         return message
 
     @classmethod
     def of(cls, error: RuleError) -> Message:
-        """A rule error's explanation, in both languages."""
-        return cls(error.detail, error.detail_vi)
+        """A rule error's explanation, in both languages, with its code."""
+        return cls(error.detail, error.detail_vi, error.code)
 
     def format(self, *args: object, **kwargs: object) -> Message:
-        return Message(str.format(self, *args, **kwargs), self.vi.format(*args, **kwargs))
+        return Message(str.format(self, *args, **kwargs), self.vi.format(*args, **kwargs), self.code)
 
-    def __reduce__(self) -> tuple[type[Message], tuple[str, str]]:
+    def __reduce__(self) -> tuple[type[Message], tuple[str, str, ErrorCode | None]]:
         # marshmallow deep-copies its fields, and their messages with them.
-        return (Message, (str(self), self.vi))
+        return (Message, (str(self), self.vi, self.code))

@@ -25,7 +25,7 @@ from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..rules.errors import PathPart, RuleError, pointer
+from ..rules.errors import ErrorCode, PathPart, RuleError, pointer
 from .language import Message, negotiated_language
 
 logger = logging.getLogger(__name__)
@@ -75,20 +75,25 @@ LISTED: Final = 50
 @dataclass(frozen=True, slots=True)
 class Fault:
     """One offending value of a 422: an RFC 6901 pointer into the request
-    body, and what is wrong there in English (``detail``) and Vietnamese."""
+    body, what is wrong there for a program (``code``), and in English (``detail``) and Vietnamese."""
 
     pointer: str
     detail: str
     vi: str
+    code: ErrorCode
 
     @classmethod
     def of(cls, error: RuleError) -> Fault:
         """A rule error at its own path."""
-        return cls(pointer(error.path), error.detail, error.detail_vi)
+        return cls(pointer(error.path), error.detail, error.detail_vi, error.code)
 
     def json(self, language: str) -> dict[str, str]:
-        """The ``{"pointer", "detail"}`` entry of an answer in ``language``."""
-        return {"pointer": self.pointer, "detail": self.vi if language == "vi" else self.detail}
+        """The ``{"pointer", "code", "detail"}`` entry of an answer in ``language``."""
+        return {
+            "pointer": self.pointer,
+            "code": self.code.value,
+            "detail": self.vi if language == "vi" else self.detail,
+        }
 
 
 class Problem(Exception):
@@ -136,7 +141,9 @@ class Problem(Exception):
     def relocated(self, prefix: str) -> Problem:
         """The same problem with every pointer moved under ``prefix`` (a pointer)."""
         if self.errors:
-            return Problem.invalid([Fault(prefix + error.pointer, error.detail, error.vi) for error in self.errors])
+            return Problem.invalid(
+                [Fault(prefix + error.pointer, error.detail, error.vi, error.code) for error in self.errors]
+            )
         return Problem(
             self.status, self.detail, vi=self.detail_vi, errors=self.errors, headers=self.headers, kind=self.kind
         )
@@ -168,20 +175,23 @@ class Problem(Exception):
         return Response(data, status=self.status, mimetype=PROBLEM_MIMETYPE, headers=self.headers)
 
 
+_TYPE: Final = ErrorCode.WRONG_TYPE
 #: marshmallow's own messages, in the service's words (the pointer names the field).
 _OWN_WORDS: Final[dict[str, Message]] = {
-    "Missing data for required field.": Message("is required and missing", "bắt buộc phải có nhưng đang thiếu"),
-    "Field may not be null.": Message("must not be null", "không được là null"),
-    "Unknown field.": Message("unknown field", "không có trường này"),
-    "Invalid input type.": Message("must be a JSON object", "phải là một đối tượng JSON"),
-    "Invalid type.": Message("has the wrong type", "sai kiểu dữ liệu"),
-    "Invalid value.": Message("is not a valid value", "không phải là giá trị hợp lệ"),
-    "Not a valid string.": Message("must be a string", "phải là một chuỗi"),
-    "Not a valid integer.": Message("must be a whole number", "phải là số nguyên"),
-    "Not a valid number.": Message("must be a number", "phải là một số"),
-    "Not a valid boolean.": Message("must be true or false", "phải là true hoặc false"),
-    "Not a valid list.": Message("must be a list", "phải là một danh sách"),
-    "Not a valid mapping type.": Message("must be a JSON object", "phải là một đối tượng JSON"),
+    "Missing data for required field.": Message(
+        "is required and missing", "bắt buộc phải có nhưng đang thiếu", ErrorCode.REQUIRED
+    ),
+    "Field may not be null.": Message("must not be null", "không được là null", ErrorCode.NULL),
+    "Unknown field.": Message("unknown field", "không có trường này", ErrorCode.UNKNOWN_FIELD),
+    "Invalid input type.": Message("must be a JSON object", "phải là một đối tượng JSON", _TYPE),
+    "Invalid type.": Message("has the wrong type", "sai kiểu dữ liệu", _TYPE),
+    "Invalid value.": Message("is not a valid value", "không phải là giá trị hợp lệ", ErrorCode.INVALID_VALUE),
+    "Not a valid string.": Message("must be a string", "phải là một chuỗi", _TYPE),
+    "Not a valid integer.": Message("must be a whole number", "phải là số nguyên", _TYPE),
+    "Not a valid number.": Message("must be a number", "phải là một số", _TYPE),
+    "Not a valid boolean.": Message("must be true or false", "phải là true hoặc false", _TYPE),
+    "Not a valid list.": Message("must be a list", "phải là một danh sách", _TYPE),
+    "Not a valid mapping type.": Message("must be a JSON object", "phải là một đối tượng JSON", _TYPE),
 }
 
 
@@ -192,9 +202,9 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
     >>> messages = {'cards': {2: [Message('bad card', 'lá bài sai')]}, 'x': ['Unknown field.']}
     >>> card, extra = errors_from_marshmallow(messages)
     >>> card
-    Fault(pointer='/cards/2', detail='bad card', vi='lá bài sai')
+    Fault(pointer='/cards/2', detail='bad card', vi='lá bài sai', code=<ErrorCode.INVALID_VALUE: 'invalid_value'>)
     >>> extra.json('vi')
-    {'pointer': '/x', 'detail': 'không có trường này'}
+    {'pointer': '/x', 'code': 'unknown_field', 'detail': 'không có trường này'}
     """
     if isinstance(messages, Mapping):
         found: list[Fault] = []
@@ -212,10 +222,11 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
 
 def _fault(where: str, message: str) -> Fault:
     """A marshmallow message as an entry: the service's words for marshmallow's
-    own, a :class:`Message`'s two texts, or (never, if every message of the
+    own, a :class:`Message`'s two texts and code, or (never, if every message of the
     schemas is a Message) the English twice, which the language tests catch."""
     said = _OWN_WORDS.get(message) or message
-    return Fault(where, str(said), getattr(said, "vi", str(said)))
+    code = getattr(said, "code", None) or ErrorCode.INVALID_VALUE
+    return Fault(where, str(said), getattr(said, "vi", str(said)), code)
 
 
 @contextmanager

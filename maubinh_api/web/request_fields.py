@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate
 
 from ..rules.cards import Card
-from ..rules.errors import CardError, RuleError, VariantError
+from ..rules.errors import CardError, ErrorCode, RuleError, VariantError
 from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
 from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
 from ..rules.variants import Variant, resolve_variant
@@ -29,7 +29,7 @@ _VARIANT_SHAPE = Message(
     'phải là tên một bộ luật hoặc một đối tượng {"preset": ..., "overrides": {...}}',
 )
 _BET_SHAPE = Message(
-    'must be a number or a decimal string such as "10.50"', 'phải là một số hoặc một chuỗi số thập phân như "10.50"'
+    'must be a decimal string such as "10.50"', 'phải là một chuỗi số thập phân như "10.50"', ErrorCode.BET_FORMAT
 )
 _WHOLE = Message("must be a whole number", "phải là số nguyên")
 _TRUE_OR_FALSE = Message("must be true or false", "phải là true hoặc false")
@@ -65,13 +65,14 @@ _KINDS_VI = {
 def _not(shape: Message, value: object) -> Message:
     """``shape`` (what a value must be), then what ``value`` is instead."""
     kind = _kind(value)
-    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {_KINDS_VI[kind]}")
+    code = ErrorCode.NULL if value is None else (shape.code or ErrorCode.WRONG_TYPE)
+    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {_KINDS_VI[kind]}", code)
 
 
 def _braces_doubled(message: Message) -> Message:
     """A message as a marshmallow template that formats back to it."""
     english, vietnamese = (text.replace("{", "{{").replace("}", "}}") for text in (str(message), message.vi))
-    return Message(english, vietnamese)
+    return Message(english, vietnamese, message.code)
 
 
 def whole_range(low: int, high: int) -> validate.Range:
@@ -79,7 +80,11 @@ def whole_range(low: int, high: int) -> validate.Range:
     return validate.Range(
         min=low,
         max=high,
-        error=Message(f"must be {low} to {high}, not {{input}}", f"phải từ {low} đến {high}, không phải {{input}}"),
+        error=Message(
+            f"must be {low} to {high}, not {{input}}",
+            f"phải từ {low} đến {high}, không phải {{input}}",
+            ErrorCode.OUT_OF_RANGE,
+        ),
     )
 
 
@@ -88,7 +93,9 @@ class CardField(fields.Field[Card]):
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
         "null": Message(
-            "a card must be a string such as 'As', not null", "lá bài phải là một chuỗi như 'As', không phải null"
+            "a card must be a string such as 'As', not null",
+            "lá bài phải là một chuỗi như 'As', không phải null",
+            ErrorCode.NULL,
         )
     }
 
@@ -138,6 +145,7 @@ def batch_of(item: fields.Field[Any], limit: int, entries: Message, noun: Messag
         wrong_count=Message(
             f"a batch has 1 to {limit} {entries}, not {{count}}",
             f"một lô có từ 1 đến {limit} {entries.vi}, không phải {{count}}",
+            ErrorCode.WRONG_COUNT,
         ),
         noun=noun,
         **kwargs,
@@ -176,6 +184,7 @@ def card_list(min_length: int, max_length: int, what: Message, **kwargs: Any) ->
         wrong_count=Message(
             f"{what} must hold {expected} cards, not {{count}}",
             f"{what.vi} phải có {expected_vi} lá, không phải {{count}}",
+            ErrorCode.WRONG_COUNT,
         ),
         noun=Message('cards such as ["As", "Kd"]', 'lá bài như ["As", "Kd"]'),
         **kwargs,
@@ -204,6 +213,7 @@ class WholeNumber(fields.Integer):
                 Message(
                     f"{_WHOLE}, not a number with a fractional part ({value})",
                     f"{_WHOLE.vi}, không phải một số có phần thập phân ({value})",
+                    ErrorCode.WRONG_TYPE,
                 )
             )
         if isinstance(value, bool) or not isinstance(value, int):
@@ -243,14 +253,25 @@ class VariantField(fields.Raw):
 
 
 class BetField(fields.Raw):
-    """A JSON number or a decimal string, checked here for all but its decimal places (so that a
-    bad bet is reported in the same 422 as a bad variant); the places are checked against the
-    variant's money precision once the variant is known."""
+    """A decimal string, checked here for all but its decimal places (so that a bad bet is reported
+    in the same 422 as a bad variant); the places are checked against the variant's money precision
+    once the variant is known.  A JSON number is refused (since 1.0.0): money is never a float in
+    the client that sent it, so ``10.1`` cannot arrive as ``10.0999...``."""
 
     default_error_messages = {"null": _not(_BET_SHAPE, None)}  # noqa: RUF012 - marshmallow's own attribute
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+        if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
+            raise ValidationError(
+                Message(
+                    'must be a decimal string such as "10.50", not a JSON number: money is sent as text,'
+                    " so that no client's binary float changes it",
+                    'phải là một chuỗi số thập phân như "10.50", không phải một số JSON: tiền được gửi dạng chuỗi,'
+                    " để số thực nhị phân của máy khách không làm sai lệch nó",
+                    ErrorCode.BET_FORMAT,
+                )
+            )
+        if not isinstance(value, str):
             raise ValidationError(_not(_BET_SHAPE, value))
         try:
             parse_bet(value, MAX_AMOUNT_DECIMALS)
@@ -266,8 +287,8 @@ class StrictSchema(Schema):
         unknown = RAISE
 
     error_messages = {  # noqa: RUF012 - marshmallow reads this class attribute
-        "unknown": Message("unknown field", "không có trường này"),
-        "type": Message("must be a JSON object", "phải là một đối tượng JSON"),
+        "unknown": Message("unknown field", "không có trường này", ErrorCode.UNKNOWN_FIELD),
+        "type": Message("must be a JSON object", "phải là một đối tượng JSON", ErrorCode.WRONG_TYPE),
     }
     #: A field this operation took before 0.6.0, and the operation that takes it now.
     moved: ClassVar[tuple[str, str] | None] = None
@@ -282,6 +303,7 @@ class StrictSchema(Schema):
                         Message(
                             f"a batch goes to POST {operation} (since 0.6.0); this operation takes one",
                             f"một lô gửi tới POST {operation} (từ bản 0.6.0); thao tác này nhận một",
+                            ErrorCode.UNKNOWN_FIELD,
                         )
                     ]
                 }
@@ -296,7 +318,9 @@ def one_of(choices: Sequence[str], **kwargs: Any) -> fields.String:
         validate=validate.OneOf(
             choices,
             error=Message(
-                f"must be {listed} or {last}, not {{input!r}}", f"phải là {listed} hoặc {last}, không phải {{input!r}}"
+                f"must be {listed} or {last}, not {{input!r}}",
+                f"phải là {listed} hoặc {last}, không phải {{input!r}}",
+                ErrorCode.NOT_A_CHOICE,
             ),
         ),
         **kwargs,
@@ -313,6 +337,7 @@ def seed_field() -> WholeNumber:
                 "must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact), not {input}",
                 "phải từ 0 đến 2**53 - 1 (9007199254740991, số nguyên lớn nhất mà mọi trình đọc JSON giữ chính xác),"
                 " không phải {input}",
+                ErrorCode.OUT_OF_RANGE,
             ),
         )
     )

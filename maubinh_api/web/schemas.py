@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from ..rules.errors import ErrorCode
 from ..rules.labels import keys
 from ..strategy.drills import MAX_DRILLS, TYPICAL, Theme
 from ..strategy.levels import Level
@@ -135,9 +136,11 @@ class PlayerSchema(StrictSchema):
         required=True,
         error_messages={
             "null": Message(
-                "a player id must be a string, not null", "mã người chơi phải là một chuỗi, không phải null"
+                "a player id must be a string, not null",
+                "mã người chơi phải là một chuỗi, không phải null",
+                ErrorCode.NULL,
             ),
-            "invalid": Message("a player id must be a string", "mã người chơi phải là một chuỗi"),
+            "invalid": Message("a player id must be a string", "mã người chơi phải là một chuỗi", ErrorCode.WRONG_TYPE),
         },
         validate=[
             validate.Length(
@@ -146,6 +149,7 @@ class PlayerSchema(StrictSchema):
                 error=Message(
                     f"a player id has 1 to {MAX_PLAYER_ID} characters",
                     f"mã người chơi có từ 1 đến {MAX_PLAYER_ID} ký tự",
+                    ErrorCode.INVALID_VALUE,
                 ),
             ),
             validate.Regexp(
@@ -168,6 +172,7 @@ class PlayerSchema(StrictSchema):
                 Message(
                     "a player who forfeits has no arrangement; send one or the other",
                     "người chơi đã rời bàn (forfeit) thì không có cách xếp bài (arrangement); chỉ gửi một trong hai",
+                    ErrorCode.CONFLICT,
                 )
             )
         if not data.get("forfeit") and "arrangement" not in data:
@@ -175,6 +180,7 @@ class PlayerSchema(StrictSchema):
                 Message(
                     'send the player\'s arrangement, or "forfeit": true for a player who left',
                     'hãy gửi cách xếp bài (arrangement) của người chơi, hoặc "forfeit": true nếu người đó đã rời bàn',
+                    ErrorCode.REQUIRED,
                 )
             )
 
@@ -189,7 +195,9 @@ class SettlementRequest(StrictSchema):
         min_length=2,
         max_length=4,
         wrong_count=Message(
-            "a table has 2 to 4 players, not {count}", "một bàn có từ 2 đến 4 người chơi, không phải {count}"
+            "a table has 2 to 4 players, not {count}",
+            "một bàn có từ 2 đến 4 người chơi, không phải {count}",
+            ErrorCode.PLAYER_COUNT,
         ),
         noun=Message("players", "người chơi"),
         required=True,
@@ -269,6 +277,7 @@ class AnalysisBatchRequest(StrictSchema):
                 "null": Message(
                     "must be an object with an arrangement (and declare_natural), not null",
                     "phải là một đối tượng có arrangement (và declare_natural), không phải null",
+                    ErrorCode.NULL,
                 )
             },
         ),

@@ -58,7 +58,9 @@ def test_1000_hands_are_accepted_and_1001_refused(client):
     assert len(client.post("/v1/hands/classify/batch", json={"hands": [hand] * 1000}).get_json()["results"]) == 1000
     response = client.post("/v1/hands/classify/batch", json={"hands": [hand] * 1001})
     assert response.status_code == 422
-    assert response.get_json()["errors"] == [{"pointer": "/hands", "detail": "a batch has 1 to 1000 hands, not 1001"}]
+    assert response.get_json()["errors"] == [
+        {"pointer": "/hands", "code": "wrong_count", "detail": "a batch has 1 to 1000 hands, not 1001"}
+    ]
 
 
 @pytest.mark.parametrize(

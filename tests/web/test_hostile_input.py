@@ -51,7 +51,7 @@ VALID = {
     },
     "/v1/settlements/batch": {
         "variant": "classic",
-        "tables": [{"bet": 1, "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]}],
+        "tables": [{"bet": "1", "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]}],
     },
 }
 
@@ -195,7 +195,11 @@ def test_an_unknown_field_is_a_422_naming_it(client, path, parent):
     put(body, parent + "/surprise", 1)
     response = client.post(target(path), json=body)
     assert response.status_code == 422
-    assert response.get_json()["errors"][0] == {"pointer": parent + "/surprise", "detail": "unknown field"}
+    assert response.get_json()["errors"][0] == {
+        "pointer": parent + "/surprise",
+        "code": "unknown_field",
+        "detail": "unknown field",
+    }
 
 
 @pytest.mark.parametrize(
@@ -232,7 +236,7 @@ def test_cards_that_are_not_cards(client, value, detail):
         (
             "/v1/settlements",
             {
-                "bet": 1,
+                "bet": "1",
                 "players": [
                     {"id": "a", "arrangement": arrangement(HAND)},
                     {"id": "b", "arrangement": arrangement(HAND)},
@@ -243,14 +247,14 @@ def test_cards_that_are_not_cards(client, value, detail):
         ),
         (
             "/v1/settlements",
-            {"bet": 1, "players": [{"id": "a", "forfeit": True}, {"id": "a", "forfeit": True}]},
+            {"bet": "1", "players": [{"id": "a", "forfeit": True}, {"id": "a", "forfeit": True}]},
             "/players/1/id",
             "player id 'a' is used twice",
         ),
-        ("/v1/settlements", {"bet": 1, "players": [{"id": "a", "forfeit": True}]}, "/players", "not 1"),
+        ("/v1/settlements", {"bet": "1", "players": [{"id": "a", "forfeit": True}]}, "/players", "not 1"),
         (
             "/v1/settlements",
-            {"bet": 1, "players": [{"id": str(i), "forfeit": True} for i in range(5)]},
+            {"bet": "1", "players": [{"id": str(i), "forfeit": True} for i in range(5)]},
             "/players",
             "not 5",
         ),
@@ -300,13 +304,13 @@ def test_cards_that_are_not_cards(client, value, detail):
         ),
         (
             "/v1/settlements",
-            {"bet": 1, "players": [{"id": "a", "forfeit": True, "arrangement": arrangement(HAND)}, {"id": "b"}]},
+            {"bet": "1", "players": [{"id": "a", "forfeit": True, "arrangement": arrangement(HAND)}, {"id": "b"}]},
             "/players/0",
             "a player who forfeits has no arrangement",
         ),
         (
             "/v1/settlements",
-            {"bet": 1, "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": False}]},
+            {"bet": "1", "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": False}]},
             "/players/1",
             "send the player's arrangement",
         ),
@@ -392,8 +396,8 @@ def test_deep_nesting_inside_fields_is_refused_cleanly(client, depth):
             "/v1/hands/classify",
             '{"cards": ["As", "Kd", "Qh"], "variant": {"preset": "online", "overrides": {"bonuses": ' + nested + "}}}",
         ),
-        ("/v1/settlements/batch", '{"tables": [{"bet": 1, "players": ' + nested + "}]}"),
-        ("/v1/settlements", '{"bet": 1, "players": [' + nested + "]}"),
+        ("/v1/settlements/batch", '{"tables": [{"bet": "1", "players": ' + nested + "}]}"),
+        ("/v1/settlements", '{"bet": "1", "players": [' + nested + "]}"),
     ):
         response = client.post(path, data=raw, content_type="application/json")
         assert response.status_code in (200, 400, 422), (path, depth, response.status_code)
@@ -565,7 +569,7 @@ def test_unknown_fields_spread_over_many_objects_are_a_422_before_validation(cli
 def test_a_422_lists_at_most_fifty_values_and_counts_them_all(client):
     """200 tables each with a bad card: the detail counts all 200, the list holds the first 50."""
     table = {
-        "bet": 1,
+        "bet": "1",
         "players": [{"id": "a", "arrangement": arrangement(["Zz", *HAND[1:]])}, {"id": "b", "forfeit": True}],
     }
     response = client.post("/v1/settlements/batch", json={"tables": [table] * 200})

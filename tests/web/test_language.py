@@ -47,6 +47,7 @@ def test_a_bad_card_is_answered_in_vietnamese_on_request_and_in_english_otherwis
     assert vietnamese["errors"] == [
         {
             "pointer": "/cards/2",
+            "code": "card_unknown",
             "detail": "không nhận ra lá bài 'Zz': giá trị phải là một trong 2-9, T (hoặc 10), J, Q, K, A",
         }
     ]
@@ -54,7 +55,11 @@ def test_a_bad_card_is_answered_in_vietnamese_on_request_and_in_english_otherwis
     english = problem(client.post("/v1/hands/classify", json=body), 422)
     assert english["title"] == "Invalid content"
     assert english["errors"] == [
-        {"pointer": "/cards/2", "detail": "unknown card 'Zz': the rank must be one of 2-9, T (or 10), J, Q, K, A"}
+        {
+            "pointer": "/cards/2",
+            "code": "card_unknown",
+            "detail": "unknown card 'Zz': the rank must be one of 2-9, T (or 10), J, Q, K, A",
+        }
     ]
     # Everything but the texts is the same document.
     assert {key: value for key, value in english.items() if key not in ("title", "detail", "errors")} == {
@@ -63,28 +68,40 @@ def test_a_bad_card_is_answered_in_vietnamese_on_request_and_in_english_otherwis
 
 
 @pytest.mark.parametrize(
-    ("bet", "english", "vietnamese"),
+    ("bet", "code", "english", "vietnamese"),
     [
-        ("-5", "the bet must be greater than 0, not -5", "mức cược phải lớn hơn 0, không phải -5"),
-        (0, "the bet must be greater than 0, not 0", "mức cược phải lớn hơn 0, không phải 0"),
+        ("-5", "bet_range", "the bet must be greater than 0, not -5", "mức cược phải lớn hơn 0, không phải -5"),
+        ("0", "bet_range", "the bet must be greater than 0, not 0", "mức cược phải lớn hơn 0, không phải 0"),
+        (
+            10,
+            "bet_format",
+            'must be a decimal string such as "10.50", not a JSON number: money is sent as text,'
+            " so that no client's binary float changes it",
+            'phải là một chuỗi số thập phân như "10.50", không phải một số JSON: tiền được gửi dạng chuỗi,'
+            " để số thực nhị phân của máy khách không làm sai lệch nó",
+        ),
         (
             "0.005",
+            "bet_decimals",
             "the bet 0.005 has more decimal places than this variant pays (amount_decimals = 2)",
             # A Vietnamese reader writes the decimals after a comma (0.005 would read as five units).
             "mức cược 0,005 có nhiều chữ số thập phân hơn luật chơi này cho phép (amount_decimals = 2)",
         ),
         (
             "1" * 14,
+            "bet_range",
             "the bet must be at most 1,000,000,000,000, not 11111111111111",
             "mức cược tối đa là 1.000.000.000.000 (một nghìn tỷ), không phải 11.111.111.111.111",
         ),
         (
             "ten",
+            "bet_format",
             "the bet 'ten' is not a decimal number such as \"10.50\"",
             "mức cược 'ten' không phải là số thập phân như \"10.50\"",
         ),
         (
             "10,50",
+            "bet_format",
             "the bet '10,50' has a comma: send the digits together, with a point before any decimals,"
             ' such as "1000" or "10.50"',
             "mức cược '10,50' có dấu phẩy: hãy gửi các chữ số liền nhau, dấu chấm trước phần thập phân,"
@@ -92,16 +109,18 @@ def test_a_bad_card_is_answered_in_vietnamese_on_request_and_in_english_otherwis
         ),
         (
             True,
-            'must be a number or a decimal string such as "10.50", not a boolean',
-            'phải là một số hoặc một chuỗi số thập phân như "10.50", không phải một giá trị true/false',
+            "bet_format",
+            'must be a decimal string such as "10.50", not a boolean',
+            'phải là một chuỗi số thập phân như "10.50", không phải một giá trị true/false',
         ),
     ],
 )
-def test_a_bad_bet_gives_its_true_reason_in_either_language(client, bet, english, vietnamese):
+def test_a_bad_bet_gives_its_true_reason_in_either_language(client, bet, code, english, vietnamese):
     body = {"bet": bet, "players": FORFEITS}
-    assert problem(client.post("/v1/settlements", json=body), 422)["errors"] == [{"pointer": "/bet", "detail": english}]
+    answered = problem(client.post("/v1/settlements", json=body), 422)
+    assert answered["errors"] == [{"pointer": "/bet", "code": code, "detail": english}]
     answered = problem(client.post("/v1/settlements", json=body, headers=VI), 422)
-    assert answered["errors"] == [{"pointer": "/bet", "detail": vietnamese}]
+    assert answered["errors"] == [{"pointer": "/bet", "code": code, "detail": vietnamese}]
 
 
 def test_several_faults_are_counted_in_either_language(client):
@@ -148,7 +167,7 @@ def test_the_language_is_negotiated_from_accept_language(client, header, languag
     [
         ("POST", "/v1/hands/classify", {"cards": ["Kh", "Kd", "2c"]}),  # a normal answer
         ("POST", "/v1/hands/classify", {"cards": ["Kh", "Kd", "2x"]}),  # a 422
-        ("POST", "/v1/settlements", {"bet": 1, "players": FORFEITS}),
+        ("POST", "/v1/settlements", {"bet": "1", "players": FORFEITS}),
         ("GET", "/v1/variants", None),  # revalidated, with an ETag
         ("GET", "/v1/variants/kitchen", None),  # a 404 of a view
         ("GET", "/nowhere", None),  # a 404 of the router
@@ -447,7 +466,7 @@ def test_every_message_written_gives_two_different_texts():
     for where, call in calls:
         if where.startswith("web/language.py"):
             continue  # the class itself
-        english, vietnamese = call.args
+        english, vietnamese = call.args[:2]
         assert ast.dump(english) != ast.dump(vietnamese), where
 
 

@@ -61,7 +61,7 @@ def test_solver_and_settlement_metrics(client):
     client.post("/v1/arrangements/optimal", json={"cards": cards, "objective": "strongest"})
     client.post(
         "/v1/settlements",
-        json={"bet": 1, "variant": "online", "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]},
+        json={"bet": "1", "variant": "online", "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]},
     )
     text = client.get("/metrics").get_data(as_text=True)
     solved = metric(text, "maubinh_solver_duration_seconds_count", objective="strongest")

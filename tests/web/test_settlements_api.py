@@ -74,7 +74,7 @@ def test_forfeit_and_undeclared_natural(client):
     body = client.post(
         "/v1/settlements",
         json={
-            "bet": 2,
+            "bet": "2",
             "players": [
                 {"id": "a", "arrangement": six_pairs, "declare_natural": False},
                 {"id": "b", "forfeit": True},
@@ -127,12 +127,13 @@ def test_declared_natural_is_reported(client):
             "/players",
             "a table has 2 to 4 players, not 5",
         ),
-        (lambda body: body.update(bet=0), "/bet", "greater than 0"),
-        (lambda body: body.update(bet=-3), "/bet", "greater than 0"),
+        (lambda body: body.update(bet="0"), "/bet", "greater than 0"),
+        (lambda body: body.update(bet="-3"), "/bet", "greater than 0"),
+        (lambda body: body.update(bet=3), "/bet", "not a JSON number"),
         (lambda body: body.update(bet="1" * 40), "/bet", "at most"),
         (lambda body: body.update(bet="0.001"), "/bet", "more decimal places"),
-        (lambda body: body.update(bet=None), "/bet", "must be a number"),
-        (lambda body: body.update(bet=True), "/bet", "must be a number"),
+        (lambda body: body.update(bet=None), "/bet", "must be a decimal string"),
+        (lambda body: body.update(bet=True), "/bet", "must be a decimal string"),
         (lambda body: body.pop("bet"), "/bet", "is required and missing"),
         (
             lambda body: body["players"][0].update(forfeit=True),
@@ -198,7 +199,7 @@ def test_a_huge_exponent_bet_is_exact_and_refused(client):
 def test_a_batch_with_bad_tables_settles_none_and_names_every_bad_value(client):
     bad = copy.deepcopy(FOUR)
     bad["players"][1]["id"] = "an"
-    response = client.post("/v1/settlements/batch", json={"tables": [FOUR, bad, {"bet": 1}, 7]})
+    response = client.post("/v1/settlements/batch", json={"tables": [FOUR, bad, {"bet": "1"}, 7]})
     assert response.status_code == 422
     pointers = [error["pointer"] for error in response.get_json()["errors"]]
     assert pointers == ["/tables/1/players/1/id", "/tables/2/players", "/tables/3"]
@@ -218,11 +219,15 @@ def test_batch_variant_is_the_default_for_tables_without_one(client):
 
 
 def test_batch_limits(client):
-    table = {"bet": 1, "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]}
+    table = {"bet": "1", "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]}
     assert client.post("/v1/settlements/batch", json={"tables": [table] * 200}).status_code == 200
     response = client.post("/v1/settlements/batch", json={"tables": [table] * 201})
     assert response.status_code == 422
-    assert response.get_json()["errors"][0] == {"pointer": "/tables", "detail": "a batch has 1 to 200 tables, not 201"}
+    assert response.get_json()["errors"][0] == {
+        "pointer": "/tables",
+        "code": "wrong_count",
+        "detail": "a batch has 1 to 200 tables, not 201",
+    }
     assert client.post("/v1/settlements/batch", json={"tables": []}).status_code == 422
 
 

@@ -1184,11 +1184,16 @@ export interface components {
              */
             declare_natural?: boolean;
         };
-        /** @description The bet (mức cược): a number or decimal string > 0, at most 10^12, with no more decimal places than the variant's amount_decimals. */
-        BetInput: string | number;
+        /**
+         * Bet
+         * @description The bet (mức cược), as a decimal string: > 0, at most 10^12, with no more decimal places than the variant's amount_decimals. A JSON number is refused (`bet_format`) since 1.0.0: money never passes through a binary float.
+         * @example 10.50
+         * @example 1000000
+         */
+        Bet: string;
         SettlementRequest: {
             variant?: components["schemas"]["VariantSpec"];
-            bet: components["schemas"]["BetInput"];
+            bet: components["schemas"]["Bet"];
             players: components["schemas"]["PlayerInput"][];
         };
         PlayerResult: {
@@ -1285,7 +1290,7 @@ export interface components {
                 draw_fee: components["schemas"]["Money"];
                 total: components["schemas"]["Money"];
             };
-            bet: string;
+            bet: components["schemas"]["Bet"];
             variant: components["schemas"]["VariantRef"];
         };
         SettlementBatchRequest: {
@@ -1669,12 +1674,57 @@ export interface components {
             /** @description The request path. Every answer of the service has it; an answer the front (nginx) makes itself has it when the path is plain (letters, digits and the usual URI punctuation). */
             instance?: string;
             /** @description For a 422, every offending value. */
-            errors?: {
-                /** @description RFC 6901 JSON pointer into the request body ("" for the whole body). */
-                pointer: string;
-                detail: string;
-            }[];
+            errors?: components["schemas"]["InvalidValue"][];
         };
+        /**
+         * InvalidValue
+         * @description One offending value of a 422.
+         * @example {
+         *       "pointer": "/arrangement/front/2",
+         *       "code": "card_repeated",
+         *       "detail": "card As appears twice: at /arrangement/back/0 and /arrangement/front/2"
+         *     }
+         */
+        InvalidValue: {
+            /** @description RFC 6901 JSON pointer into the request body ("" for the whole body). */
+            pointer: string;
+            code: components["schemas"]["ErrorCode"];
+            /** @description What is wrong there, in a sentence in the answer's language. */
+            detail: string;
+        };
+        /**
+         * ErrorCode
+         * @description What is wrong with one value, for a program to read: the same in both languages, stable
+         *     within `/v1`. New codes may be added in a minor release (a client treats a code it does not
+         *     know as `invalid_value`; docs/integrating.md, "Rules of change").
+         *
+         *     | code | meaning |
+         *     |---|---|
+         *     | `card_unknown` | a text that is not a card in any accepted notation |
+         *     | `card_repeated` | the same card twice: in one hand, or dealt to two players |
+         *     | `wrong_count` | a chi, a hand, a list or a batch with the wrong number of items |
+         *     | `required` | a required field is missing |
+         *     | `null` | `null` where a value is needed |
+         *     | `unknown_field` | a field this operation does not take |
+         *     | `wrong_type` | a value of the wrong JSON type |
+         *     | `out_of_range` | a number outside its field's range |
+         *     | `not_a_choice` | a text that is none of its field's choices |
+         *     | `conflict` | two fields that cannot go together |
+         *     | `unknown_preset` | a preset the service does not know |
+         *     | `unknown_knob` | a knob no variant has |
+         *     | `knob_value` | a knob's value out of its range, or knobs that contradict each other |
+         *     | `fingerprint_mismatch` | a variant fingerprint that does not match its preset and overrides |
+         *     | `bet_format` | a bet that is not a decimal string of digits |
+         *     | `bet_range` | a bet of 0 or less, or above the largest |
+         *     | `bet_decimals` | a bet with more decimal places than the variant pays |
+         *     | `player_count` | a table of too few or too many players |
+         *     | `player_repeated` | one player id used twice at a table |
+         *     | `theme_unavailable` | a drill theme the variant or table never deals, or too seldom to find |
+         *     | `body_shape` | a body beyond what any request holds (members, values, text length, NUL, lone surrogate) |
+         *     | `invalid_value` | any other value of the right type that is not valid there |
+         * @enum {string}
+         */
+        ErrorCode: "card_unknown" | "card_repeated" | "wrong_count" | "required" | "null" | "unknown_field" | "wrong_type" | "out_of_range" | "not_a_choice" | "conflict" | "unknown_preset" | "unknown_knob" | "knob_value" | "fingerprint_mismatch" | "bet_format" | "bet_range" | "bet_decimals" | "player_count" | "player_repeated" | "theme_unavailable" | "body_shape" | "invalid_value";
     };
     responses: {
         /** @description API keys are configured and the request carries none, or a wrong one. */
@@ -2120,7 +2170,7 @@ export type PlayerInput = components['schemas']['PlayerInput'];
 export type PlayerId = components['schemas']['PlayerId'];
 export type PlayedSeat = components['schemas']['PlayedSeat'];
 export type ForfeitedSeat = components['schemas']['ForfeitedSeat'];
-export type BetInput = components['schemas']['BetInput'];
+export type Bet = components['schemas']['Bet'];
 export type SettlementRequest = components['schemas']['SettlementRequest'];
 export type PlayerResult = components['schemas']['PlayerResult'];
 export type SapLangResult = components['schemas']['SapLangResult'];
@@ -2175,6 +2225,8 @@ export type DrillsResult = components['schemas']['DrillsResult'];
 export type Usage = components['schemas']['Usage'];
 export type LimitWindow = components['schemas']['LimitWindow'];
 export type Problem = components['schemas']['Problem'];
+export type InvalidValue = components['schemas']['InvalidValue'];
+export type ErrorCode = components['schemas']['ErrorCode'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];

@@ -13,7 +13,7 @@ from marshmallow import ValidationError
 
 from ...infra.metrics import SETTLEMENTS
 from ...rules.arrangement import Arrangement
-from ...rules.errors import RuleError, pointer
+from ...rules.errors import ErrorCode, RuleError, pointer
 from ...rules.money import parse_bet
 from ...rules.table import Seat, check_table
 from ...rules.variants import Variant
@@ -87,7 +87,9 @@ def settle_batch() -> Response:
         except Problem as raised:
             errors.extend(raised.relocated(pointer(("tables", index))).errors or [])
             if not raised.errors:  # a table refused as a whole still names its place
-                errors.append(Fault(pointer(("tables", index)), raised.detail, raised.detail_vi))
+                errors.append(
+                    Fault(pointer(("tables", index)), raised.detail, raised.detail_vi, ErrorCode.INVALID_VALUE)
+                )
     if errors:
         raise Problem.invalid(errors)
     material = [table.material() for table in tables]
