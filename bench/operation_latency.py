@@ -33,11 +33,13 @@ OPERATIONS = [
     ("classify", "POST /v1/hands/classify", False),
     ("classify1000", "POST /v1/hands/classify/batch (1,000 chi)", True),
     ("validate", "POST /v1/arrangements/validate", False),
+    ("validate200", "POST /v1/arrangements/validate/batch (200)", True),
     ("optimal", "POST /v1/arrangements/optimal", True),
     ("optimal100", "POST /v1/arrangements/optimal/batch (100 hands)", True),
     ("analysis", "POST /v1/arrangements/analysis", True),
     ("analysis100", "POST /v1/arrangements/analysis/batch (100)", True),
     ("play", "POST /v1/arrangements/play", True),
+    ("drills", "POST /v1/drills (5 random drills)", True),
     ("settle", "POST /v1/settlements (4 players)", False),
     ("settle200", "POST /v1/settlements/batch (200 tables)", True),
 ]

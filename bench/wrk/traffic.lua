@@ -1,6 +1,7 @@
 -- The traffic of bench/load.py: `wrk ... -s traffic.lua <url> -- <endpoint> <salt> [<api key>]`,
--- endpoint one of classify, validate, settle, optimal, analysis, play, or a batch of the largest size each
--- takes: classify1000, optimal100, analysis100, settle200; or optimal_variants (a new variant each time);
+-- endpoint one of classify, validate, settle, optimal, analysis, play, drills (5 random-theme drills with a
+-- new seed each time), or a batch of the largest size each takes: classify1000, validate200, optimal100,
+-- analysis100, settle200; or optimal_variants (a new variant each time);
 -- every request with fresh random cards.
 -- Each wrk thread has its own Lua state; init() seeds it differently.
 local ranks = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"}
@@ -56,6 +57,14 @@ local bodies = {
     local items = {}
     for i = 1, 100 do items[i] = '{"arrangement":' .. arrangement(deal(13), 0) .. '}' end
     return "/v1/arrangements/analysis/batch", '{"variant":"online","arrangements":[' .. table.concat(items, ",") .. ']}'
+  end,
+  validate200 = function()
+    local items = {}
+    for i = 1, 200 do items[i] = arrangement(deal(13), 0) end
+    return "/v1/arrangements/validate/batch", '{"variant":"online","arrangements":[' .. table.concat(items, ",") .. ']}'
+  end,
+  drills = function()
+    return "/v1/drills", '{"variant":"online","theme":"random","count":5,"seed":' .. math.random(0, 2000000000) .. '}'
   end,
   classify1000 = function()
     local items = {}

@@ -69,6 +69,7 @@ COSTS: Final[dict[str, Callable[[Mapping[str, Any]], int]]] = {
     "hands.classify_hands": _one,
     "hands.classify_batch": _items("hands"),
     "arrangements.validate_arrangement": _one,
+    "arrangements.validate_batch": _items("arrangements"),
     "arrangements.optimal_arrangement": _one,
     "arrangements.optimal_batch": _items("hands"),
     "arrangements.analyse_arrangement": _one,

@@ -49,6 +49,9 @@ MAX_BATCH_TABLES = 200
 MAX_OPTIMAL_HANDS = 100
 #: Largest batch of arrangements for ``POST /v1/arrangements/analysis``.
 MAX_ANALYSIS_ARRANGEMENTS = 100
+#: Largest batch of arrangements for ``POST /v1/arrangements/validate/batch`` (the seats of 200 tables of 4
+#: would be 800; a platform checks a table or a few at once, and 200 is a settlement batch's tables).
+MAX_VALIDATE_ARRANGEMENTS = 200
 #: The bots' levels and the objectives, as a request sends them (from the strategy's own enumerations).
 LEVELS = keys(Level)
 OBJECTIVES = keys(Objective)
@@ -126,6 +129,19 @@ class ValidateRequest(StrictSchema):
     """``POST /v1/arrangements/validate``."""
 
     arrangement = ArrangementField(required=True)
+    variant = VariantField()
+
+
+class ValidateBatchRequest(StrictSchema):
+    """``POST /v1/arrangements/validate/batch``: up to 200 arrangements (a table's seats, or many)."""
+
+    arrangements = batch_of(
+        ArrangementField(),
+        MAX_VALIDATE_ARRANGEMENTS,
+        Message("arrangements", "cách xếp"),
+        Message("arrangements (objects with back, middle and front)", "cách xếp (đối tượng có back, middle và front)"),
+        required=True,
+    )
     variant = VariantField()
 
 

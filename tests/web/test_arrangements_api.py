@@ -126,3 +126,48 @@ def test_a_natural_is_named_with_the_split_that_shows_it(client):
     assert online["natural"]["payout"] == 18  # 001: "3 thùng ... 18 điểm"
     none = client.post("/v1/arrangements/validate", json={"arrangement": sent, "variant": "chinese-poker-2-4"})
     assert none.get_json()["natural"] is None
+
+
+# --------------------------------------------------------------------------- the validate batch
+
+TABLE_SEATS = [
+    {"back": ["As", "Ks", "Qs", "Js", "Ts"], "middle": ["9h", "9d", "9c", "8c", "7c"], "front": ["2d", "2c", "3h"]},
+    {"back": ["Ah", "Ad", "Kc", "Kd", "2s"], "middle": ["Qh", "Qd", "Qc", "3d", "4d"], "front": ["5s", "6s", "7s"]},
+]
+
+
+def test_a_validate_batch_answers_each_arrangement_as_the_single_operation_does(client):
+    answered = client.post("/v1/arrangements/validate/batch", json={"arrangements": TABLE_SEATS, "variant": "online"})
+    assert answered.status_code == 200
+    body = answered.get_json()
+    singles = [
+        client.post("/v1/arrangements/validate", json={"arrangement": seat, "variant": "online"}).get_json()
+        for seat in TABLE_SEATS
+    ]
+    assert body["variant"] == singles[0]["variant"]
+    assert body["results"] == [{key: value for key, value in one.items() if key != "variant"} for one in singles]
+    assert [result["fouled"] for result in body["results"]] == [False, True]  # QQQ in the middle beats AA KK
+
+
+def test_a_validate_batch_names_every_bad_card_of_every_arrangement_and_answers_none(client):
+    first = {**TABLE_SEATS[0], "front": ["2d", "2c", "As"]}  # As twice in the first
+    second = {**TABLE_SEATS[1], "back": ["Ah", "Ad", "Kc", "Kd", "Qc"]}  # Qc twice in the second
+    response = client.post("/v1/arrangements/validate/batch", json={"arrangements": [first, second, TABLE_SEATS[0]]})
+    assert response.status_code == 422
+    faults = [(entry["pointer"], entry["code"]) for entry in response.get_json()["errors"]]
+    assert faults == [("/arrangements/0/front/2", "card_repeated"), ("/arrangements/1/middle/2", "card_repeated")]
+    # Cards that are no cards are found as the body is read, every one of them, before any repeat.
+    unknown = {**TABLE_SEATS[1], "middle": ["Qh", "Qd", "Qc", "3d", "Zz"]}
+    response = client.post("/v1/arrangements/validate/batch", json={"arrangements": [unknown, first, unknown]})
+    faults = [(entry["pointer"], entry["code"]) for entry in response.get_json()["errors"]]
+    assert faults == [("/arrangements/0/middle/4", "card_unknown"), ("/arrangements/2/middle/4", "card_unknown")]
+
+
+def test_a_validate_batch_holds_1_to_200_arrangements(client):
+    assert (
+        client.post("/v1/arrangements/validate/batch", json={"arrangements": TABLE_SEATS[:1] * 200}).status_code == 200
+    )
+    for count in (0, 201):
+        response = client.post("/v1/arrangements/validate/batch", json={"arrangements": TABLE_SEATS[:1] * count})
+        assert response.status_code == 422
+        assert response.get_json()["errors"][0]["code"] == "wrong_count"

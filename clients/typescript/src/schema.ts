@@ -81,6 +81,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/arrangements/validate/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check up to 200 arrangements at once (a table's seats, or many tables')
+         * @description Send `arrangements`, a list of 1 to 200 arrangements, and the `variant` for all of them.
+         *     Each result is `POST /v1/arrangements/validate`'s answer for the arrangement, in order,
+         *     without its `variant` (the batch answers it once). The whole request fails (422) if any
+         *     arrangement is bad, naming every bad card of every arrangement.
+         */
+        post: operations["validateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/arrangements/optimal": {
         parameters: {
             query?: never;
@@ -1114,19 +1137,45 @@ export interface components {
             value: number;
             label: components["schemas"]["Labels"];
         };
+        ValidateBatchRequest: {
+            arrangements: components["schemas"]["ArrangementInput"][];
+            variant?: components["schemas"]["VariantSpec"];
+        };
+        /**
+         * ValidationResult
+         * @description What `POST /v1/arrangements/validate` answers.
+         */
         ValidationResult: {
-            fouled: boolean;
-            reasons: components["schemas"]["FoulReason"][];
-            chi: {
-                back: components["schemas"]["Hand"];
-                middle: components["schemas"]["Hand"];
-                front: components["schemas"]["Hand"];
-            };
-            bonuses: components["schemas"]["Bonus"][];
-            /** @description The natural (thắng trắng) the 13 cards hold under the variant, from any split (R6), or null. */
-            natural: null | components["schemas"]["Natural"];
+            fouled: components["schemas"]["Fouled"];
+            reasons: components["schemas"]["FoulReasons"];
+            chi: components["schemas"]["ChiHands"];
+            bonuses: components["schemas"]["EarnedBonuses"];
+            natural: components["schemas"]["NaturalHeld"];
             variant: components["schemas"]["VariantRef"];
         };
+        /**
+         * Validation
+         * @description One arrangement's answer in a validate batch (the batch answers the variant once).
+         */
+        Validation: {
+            fouled: components["schemas"]["Fouled"];
+            reasons: components["schemas"]["FoulReasons"];
+            chi: components["schemas"]["ChiHands"];
+            bonuses: components["schemas"]["EarnedBonuses"];
+            natural: components["schemas"]["NaturalHeld"];
+        };
+        ValidateBatchResult: {
+            results: components["schemas"]["Validation"][];
+            variant: components["schemas"]["VariantRef"];
+        };
+        /** @description Whether the arrangement is fouled (binh lủng). */
+        Fouled: boolean;
+        /** @description Why the arrangement is fouled (empty when it is not). */
+        FoulReasons: components["schemas"]["FoulReason"][];
+        /** @description The bonus-table entries the arrangement earns for the positions it wins (empty when fouled). */
+        EarnedBonuses: components["schemas"]["Bonus"][];
+        /** @description The natural (thắng trắng) the 13 cards hold under the variant, from any split (R6), or null. */
+        NaturalHeld: null | components["schemas"]["Natural"];
         /**
          * @description An exact decimal amount with the variant's `amount_decimals` places.
          * @example -30.00
@@ -2160,7 +2209,14 @@ export type ArrangementInput = components['schemas']['ArrangementInput'];
 export type ValidateRequest = components['schemas']['ValidateRequest'];
 export type FoulReason = components['schemas']['FoulReason'];
 export type Bonus = components['schemas']['Bonus'];
+export type ValidateBatchRequest = components['schemas']['ValidateBatchRequest'];
 export type ValidationResult = components['schemas']['ValidationResult'];
+export type Validation = components['schemas']['Validation'];
+export type ValidateBatchResult = components['schemas']['ValidateBatchResult'];
+export type Fouled = components['schemas']['Fouled'];
+export type FoulReasons = components['schemas']['FoulReasons'];
+export type EarnedBonuses = components['schemas']['EarnedBonuses'];
+export type NaturalHeld = components['schemas']['NaturalHeld'];
 export type Money = components['schemas']['Money'];
 export type Line = components['schemas']['Line'];
 export type NaturalKey = components['schemas']['NaturalKey'];
@@ -2413,6 +2469,59 @@ export interface operations {
             431: components["responses"]["HeaderTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
+    validateBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One answer per arrangement, in the order sent. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Cache": components["headers"]["Cache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidateBatchResult"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
             504: components["responses"]["TimedOut"];
         };
     };

@@ -13,6 +13,7 @@ from flask import Blueprint, Response
 from ...infra.metrics import observe_solver
 from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
+from ...rules.errors import RuleError
 from ...rules.naturals import detect
 from ...rules.variants import Variant
 from ...service.hands import Analyst
@@ -31,18 +32,20 @@ from ..presenters import (
     solution_json,
     variant_json,
 )
-from ..problems import located
+from ..problems import Fault, Problem, located
 from ..schemas import (
     AnalysisBatchRequest,
     AnalysisRequest,
     OptimalBatchRequest,
     OptimalRequest,
     PlayRequest,
+    ValidateBatchRequest,
     ValidateRequest,
 )
 
 blueprint = Blueprint("arrangements", __name__, url_prefix="/v1/arrangements")
 _validate_schema = ValidateRequest()
+_validate_batch_schema = ValidateBatchRequest()
 _optimal_schema = OptimalRequest()
 _optimal_batch_schema = OptimalBatchRequest()
 _analysis_schema = AnalysisRequest()
@@ -59,20 +62,44 @@ def validate_arrangement() -> Response:
     with located("arrangement"):
         arrangement = Arrangement.from_cards(**data["arrangement"], wheel=variant.rules.wheel)
     reference = variant_json(variant)
+    material = _canonical(arrangement) | {"variant": reference}
+    return cached_json("validate", material, lambda: _validation(arrangement, variant) | {"variant": reference})
+
+
+@blueprint.post("/validate/batch")
+def validate_batch() -> Response:
+    """Validate up to 200 arrangements (the seats of a table, or of many), all or none: one 422
+    names every bad card of every arrangement."""
+    data = load(_validate_batch_schema)
+    variant = variant_of(data)
+    arrangements: list[Arrangement] = []
+    faults: list[Fault] = []
+    for index, cards in enumerate(data["arrangements"]):
+        try:
+            arrangements.append(Arrangement.from_cards(**cards, wheel=variant.rules.wheel))
+        except RuleError as error:
+            faults.append(Fault.of(error.at("arrangements", index)))
+    if faults:
+        raise Problem.invalid(faults)
+    reference = variant_json(variant)
+    material = {"arrangements": [_canonical(arrangement) for arrangement in arrangements], "variant": reference}
 
     def answer() -> dict[str, Any]:
-        reasons = foul_reasons(arrangement, variant.rules)
-        return {
-            "fouled": bool(reasons),
-            "reasons": [foul_reason_json(reason) for reason in reasons],
-            "chi": chi_json(arrangement),
-            "bonuses": [] if reasons else [bonus_json(bonus) for bonus in bonuses(arrangement, variant.rules)],
-            "natural": natural_json(detect(arrangement.cards, variant.rules)),
-            "variant": reference,
-        }
+        return {"results": [_validation(arrangement, variant) for arrangement in arrangements], "variant": reference}
 
-    material = {position.value: sorted_cards(hand.cards) for position, hand in arrangement} | {"variant": reference}
-    return cached_json("validate", material, answer)
+    return cached_json("validate-batch", material, answer)
+
+
+def _validation(arrangement: Arrangement, variant: Variant) -> dict[str, Any]:
+    """What validating ``arrangement`` answers (but the variant, which a batch answers once)."""
+    reasons = foul_reasons(arrangement, variant.rules)
+    return {
+        "fouled": bool(reasons),
+        "reasons": [foul_reason_json(reason) for reason in reasons],
+        "chi": chi_json(arrangement),
+        "bonuses": [] if reasons else [bonus_json(bonus) for bonus in bonuses(arrangement, variant.rules)],
+        "natural": natural_json(detect(arrangement.cards, variant.rules)),
+    }
 
 
 @blueprint.post("/optimal")
