@@ -77,6 +77,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         optimal_batch,
         play_hand,
         validate_arrangement,
+        validate_batch,
     )
     from maubinh_client.api.hands import classify_batch, classify_hands
     from maubinh_client.api.operations import (
@@ -127,6 +128,14 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         body=m.ValidateRequest(arrangement=best, variant=variant),
     )
     assert checked.fouled is False
+    checked_many = call(
+        "validateBatch",
+        validate_batch,
+        m.ValidateBatchResult,
+        body=m.ValidateBatchRequest(arrangements=[best, best], variant=variant),
+    )
+    alone = {key: value for key, value in checked.to_dict().items() if key != "variant"}
+    assert [result.to_dict() for result in checked_many.results] == [alone, alone]
     graded = call("analyseArrangement", analyse_arrangement, m.AnalysisResult, body=m.AnalysisRequest(arrangement=best))
     assert graded.ev_loss == 0 and graded.verdict.key.value == "best"
     graded_many = call(

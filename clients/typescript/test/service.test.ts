@@ -93,10 +93,13 @@ test("a table's round: optimal for one seat, bots for three, checked, graded and
     ),
   );
   const arrangements = [best.best.arrangement, ...bots.map((bot) => bot.arrangement)];
-  for (const arrangement of arrangements) {
-    const checked = await answer(api.POST("/v1/arrangements/validate", { body: { arrangement, variant: best.variant } }));
-    assert.equal(checked.fouled, false);
-  }
+  const checked = await answer(api.POST("/v1/arrangements/validate/batch", { body: { arrangements, variant: best.variant } }));
+  assert.deepEqual(
+    checked.results.map((result) => result.fouled),
+    [false, false, false, false],
+  );
+  const alone = await answer(api.POST("/v1/arrangements/validate", { body: { arrangement: best.best.arrangement, variant: best.variant } }));
+  assert.deepEqual(checked.results[0]?.chi, alone.chi);
   const graded = await answer(
     api.POST("/v1/arrangements/analysis", { body: { arrangement: best.best.arrangement, variant: best.variant } }),
   );
