@@ -2,7 +2,9 @@
 
 It prints the new key once (hand it to the platform; the service never
 stores it) and the entry to add to the tenants file (``MAUBINH_TENANTS_FILE``),
-which holds only the key's SHA-256 digest.  ``check FILE`` reads a tenants
+which holds only the key's SHA-256 digest; with ``--json`` both as one JSON
+object (``{"name", "key", "entry"}``, the entry's fields as the file holds
+them) for a script to read.  ``check FILE`` reads a tenants
 file as the service would and names the line and field of the first fault.
 """
 
@@ -40,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     new.add_argument("name", help="the tenant's name (lower-case letters, digits, '.', '_', '-')")
     new.add_argument("--limit", action="append", default=[], help='a limit in cost units, e.g. "50/second" (repeat)')
     new.add_argument("--scope", action="append", choices=SCOPES, help="api (the default) or metrics (repeat)")
+    new.add_argument(
+        "--json", action="store_true", help='print {"name", "key", "entry"} as one JSON object, for scripts'
+    )
     check = commands.add_parser("check", help="read a tenants file as the service would")
     check.add_argument("file", type=Path)
     arguments = parser.parse_args(argv)
@@ -50,10 +55,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         for limit in arguments.limit:
             parse_limit(limit)
-        key, entry = new_entry(arguments.name, arguments.limit, arguments.scope or ["api"])
+        scopes = arguments.scope or ["api"]
+        key, entry = new_entry(arguments.name, arguments.limit, scopes)
     except (TenantsFileError, ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if arguments.json:
+        fields = {"name": arguments.name, "key_sha256": key_digest(key), "limits": arguments.limit, "scopes": scopes}
+        print(json.dumps({"name": arguments.name, "key": key, "entry": fields}))
+        return 0
     print(f"The key of {arguments.name} (shown only now; give it to the platform):\n\n    {key}\n")
     print("The entry to add under `tenants:` in the tenants file:\n")
     print(entry, end="")

@@ -316,7 +316,8 @@ def _over_budget(tenant: Tenant, decision: Decision, units: int | None, paid: in
 
 
 def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Problem:
-    """A 413 without Retry-After: waiting would not help (what reading it cost is spent)."""
+    """A 422 ``cost-over-limit`` without Retry-After: waiting would not help (what reading it cost is
+    spent).  Not a 413, which HTTP libraries and proxies read as "body too large" (since 1.0.0)."""
     window = decision.exceeds
     assert window is not None
     if paid:
@@ -335,7 +336,7 @@ def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Pr
         f"không bao giờ trả lời được như đã gửi; hãy chia thành các phần tối đa {window.amount} đơn vị "
         f"(mỗi chi, ván bài, cách xếp hay bàn là một đơn vị, và mỗi 4 KiB nội dung một đơn vị){spent_vi}"
     )
-    return Problem(413, english, vi=vietnamese, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)
+    return Problem(422, english, vi=vietnamese, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)
 
 
 def rate_limit_fields(windows: tuple[Window, ...]) -> dict[str, str]:

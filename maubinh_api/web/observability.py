@@ -66,7 +66,7 @@ class Observability:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
-        given = environ.get("HTTP_X_REQUEST_ID")
+        given = environ.get("HTTP_X_REQUEST_ID") or None  # an empty one is none, as the front reads it
         request_id = secrets.token_hex(16) if given is None or not _REQUEST_ID.match(given) else given
         environ[REQUEST_ID_KEY] = request_id
         sent: list[bool] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -118,3 +119,11 @@ def test_a_new_key_is_printed_once_with_the_entry_that_reads(capsys):
     assert key_digest(shown) in printed  # the key shown, and its digest in the entry
     assert main(["new", "Platform D"]) == 2
     assert main(["new", "d", "--limit", "5 a minute"]) == 2
+
+
+def test_a_new_key_as_json_is_one_object_a_script_reads_and_the_service_accepts(capsys):
+    assert main(["new", "platform-e", "--limit", "50/second", "--scope", "api", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)  # one JSON object: nothing else on the output
+    assert printed["name"] == "platform-e" and printed["entry"]["key_sha256"] == key_digest(printed["key"])
+    (tenant,) = read_tenants(json.dumps({"tenants": [printed["entry"]]}), "printed")  # JSON is YAML
+    assert (tenant.name, tenant.key_sha256, tenant.scopes) == ("platform-e", key_digest(printed["key"]), {"api"})

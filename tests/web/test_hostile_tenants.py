@@ -79,11 +79,11 @@ def test_an_unhashable_or_wrong_theme_is_a_422_naming_it_never_a_500(api, theme,
 
 
 def test_a_body_refused_for_its_cost_spends_what_is_left_and_the_next_one_waits(api):
-    """A megabyte costs 256 units to read, more than the whole of 20 a second: the 413 empties the
+    """A megabyte costs 256 units to read, more than the whole of 20 a second: the 422 empties the
     limit, so the same body sent again is a 429 with a wait, not another free refusal."""
     megabyte = json.dumps({"hands": [["As", "Kd", "Qh"]] * 40_000, "pad": "x" * 200}).encode()[: 1024 * 1024]
     first = api.post("/v1/hands/classify/batch", data=megabyte, content_type="application/json", headers=key(SMALL_KEY))
-    assert first.status_code == 413 and first.get_json()["type"] == "urn:maubinh:problem:cost-over-limit"
+    assert first.status_code == 422 and first.get_json()["type"] == "urn:maubinh:problem:cost-over-limit"
     assert "reading it spent all that was left of the limit" in first.get_json()["detail"]
     assert remaining(first) == 0
     again = api.post("/v1/hands/classify/batch", data=megabyte, content_type="application/json", headers=key(SMALL_KEY))

@@ -15,7 +15,10 @@ def test_request_id_is_echoed_or_made_on_every_answer(client):
         client.get("/nowhere"),
         client.post("/v1/hands/classify", data=b"{", content_type="application/json"),
         client.post("/v1/hands/classify", json={"cards": ["As"]}),
+        # An empty id is none (the front reads it so too): answered, with an id of the service's.
+        client.get("/healthz", headers={"X-Request-ID": ""}),
     ):
+        assert response.status_code != 400 or "X-Request-ID" not in response.get_json()["detail"]
         assert re.fullmatch(r"[0-9a-f]{32}", response.headers["X-Request-ID"])
 
 

@@ -1944,13 +1944,7 @@ export interface components {
         };
         /**
          * @description The body is larger than the configured limit (1 MiB by default),
-         *     sent with a `Content-Length` or chunked (`payload-too-large`); or the
-         *     request costs more units than one of the tenant's limits holds in
-         *     all (`cost-over-limit`): it can never be answered as sent, so there
-         *     is no `Retry-After`; the problem says how large a part may be. What
-         *     reading it cost is spent; one whose reading alone costs more than a
-         *     whole limit spends all that is left of it, and the tenant's next
-         *     requests are refused (429) until a unit is free again.
+         *     sent with a `Content-Length` or chunked (`payload-too-large`).
          */
         PayloadTooLarge: {
             headers: {
@@ -1966,13 +1960,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The JSON is well formed but a field, card, count or knob is wrong, or the body holds what no operation reads (counted from its bytes before it is parsed, at the body's place `""`, more than 16 levels of arrays and objects, more than 40,000 values or 20,000 members in all; while it is read, an object of more than 64 members, a text of more than 256 characters, a NUL or a lone surrogate); `errors` names each, at most 50 of them (the `detail` counts them all). */
+        /** @description The JSON is well formed but a field, card, count or knob is wrong (`invalid-content`), or the request costs more units than one of the tenant's limits holds in all (`cost-over-limit`, with no `errors`; a 413 before 1.0.0) — it can never be answered as sent, so there is no `Retry-After`, and the problem says how large a part may be; what reading it cost is spent (one whose reading alone costs more than a whole limit spends all that is left of it, and the tenant's next requests are refused, 429, until a unit is free again). Or the body holds what no operation reads (counted from its bytes before it is parsed, at the body's place `""`, more than 16 levels of arrays and objects, more than 40,000 values or 20,000 members in all; while it is read, an object of more than 64 members, a text of more than 256 characters, a NUL or a lone surrogate); `errors` names each, at most 50 of them (the `detail` counts them all). */
         InvalidContent: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -2113,7 +2109,8 @@ export interface components {
         /**
          * @description An id for the request, to find it in the logs and the answer (it is
          *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-         *     `._:-`. Anything else is a 400; without one the service makes one.
+         *     `._:-`. Anything else is a 400; without one (or with an empty one,
+         *     which counts as none) the service makes one.
          * @example req-2026-12-02.af31
          */
         RequestId: string;
@@ -2322,7 +2319,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2375,7 +2373,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2428,7 +2427,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2481,7 +2481,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2534,7 +2535,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2587,7 +2589,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2640,7 +2643,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2693,7 +2697,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2746,7 +2751,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2799,7 +2805,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2864,7 +2871,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2917,7 +2925,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -2970,7 +2979,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3025,7 +3035,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3084,7 +3095,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3139,7 +3151,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3206,7 +3219,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3253,7 +3267,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3325,7 +3340,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3374,7 +3390,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3420,7 +3437,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3459,7 +3477,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3498,7 +3517,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3545,7 +3565,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
@@ -3596,7 +3617,8 @@ export interface operations {
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
-                 *     `._:-`. Anything else is a 400; without one the service makes one.
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
                  * @example req-2026-12-02.af31
                  */
                 "X-Request-ID"?: components["parameters"]["RequestId"];
