@@ -121,7 +121,7 @@ def chi_json(arrangement: Arrangement, cards: dict[str, list[str]] | None = None
 
 
 def arrangement_json(arrangement: Arrangement) -> dict[str, list[str]]:
-    """An arrangement as every request and answer gives it (``ArrangementCards``):
+    """An arrangement as every request and answer gives it (``Arrangement``):
     the cards of each chi, so that any answer's arrangement can be posted back."""
     return {
         "back": [str(card) for card in arrangement.back.cards],

@@ -12,6 +12,7 @@ tests/web/test_examples.py).
 
 from __future__ import annotations
 
+import ast
 import importlib
 import subprocess
 import sys
@@ -105,7 +106,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         called.add(operation_id)
         return answer.parsed
 
-    online = m.VariantSpecType0.ONLINE
+    online = m.PresetName.ONLINE
     one = call("classifyHands", classify_hands, m.ClassifyResult, body=m.ClassifyRequest(cards=["Kh", "Kd", "9s"]))
     assert one.category.key is m.Category.PAIR and one.category.label.vi == "Đôi"
     many = call(
@@ -118,9 +119,10 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     batch = call("optimalBatch", optimal_batch, m.OptimalBatchResult, body=m.OptimalBatchRequest(hands=[CARDS]))
     assert batch.results[0].best.arrangement.to_dict() == solved.best.arrangement.to_dict()
 
-    # The optimiser's arrangement and variant, posted on as they came.
-    best = m.ArrangementInput.from_dict(solved.best.arrangement.to_dict())
-    variant = m.VariantSpecType1.from_dict(solved.variant.to_dict())
+    # The optimiser's arrangement and variant, posted on as they came: the answer's models are the
+    # request's (one schema per concept), no copy from one model to another.
+    best, variant = solved.best.arrangement, solved.variant
+    assert isinstance(best, m.Arrangement) and isinstance(variant, m.Variant)
     checked = call(
         "validateArrangement",
         validate_arrangement,
@@ -161,7 +163,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         body=m.DrillsRequest(theme=m.DrillThemeKey.FOUL_TRAP, count=2, seed=4, variant=online),
     )
     assert [drill.theme.key for drill in drilled.drills] == [m.DrillThemeKey.FOUL_TRAP] * 2
-    drilled_variant = m.VariantSpecType1.from_dict(drilled.variant.to_dict())
+    drilled_variant = drilled.variant
     set_best = call(
         "optimalArrangement",
         optimal_arrangement,
@@ -170,10 +172,10 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     )
     assert set_best.best.chi.back.category.key == set_best.best.chi.middle.category.key
     seats = [
-        m.PlayedSeat(id="bot", arrangement=m.ArrangementInput.from_dict(played.arrangement.to_dict())),
+        m.PlayedSeat(id="bot", arrangement=played.arrangement),
         m.ForfeitedSeat(id="left", forfeit=True),
     ]
-    table = m.SettlementRequest(bet="10", players=seats, variant=m.VariantSpecType1.from_dict(played.variant.to_dict()))
+    table = m.SettlementRequest(bet="10", players=seats, variant=played.variant)
     settled = call("settleTable", settle_table, m.Settlement, body=table)
     assert [player.id for player in settled.players] == ["bot", "left"]
     assert settled.pairs[0].positions.back.reason.key.value == "opponent_fouled"
@@ -286,3 +288,35 @@ def test_the_documented_example_runs_through_the_generated_client(client_package
     code = code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEY)
     exec(compile(code, "docs/integrating.md (The Python client)", "exec"), {})
     assert capsys.readouterr().out.strip() == documented
+
+
+def _enum_members(tree: ast.Module) -> dict[str, tuple[str, ...]]:
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(base) in ("Enum", "StrEnum") for base in node.bases):
+            found[node.name] = tuple(
+                sorted(ast.literal_eval(item.value) for item in node.body if isinstance(item, ast.Assign))
+            )
+    return found
+
+
+def test_the_generated_models_have_one_enum_per_enumeration_and_no_untyped_field(client_package):
+    """One schema per enumeration in the spec: a generator makes one enum of it, not one per use
+    (before 1.0.0 the presets were four identical enums), and every field has a type."""
+    enums: dict[tuple[str, ...], list[str]] = {}
+    untyped = []
+    for module in sorted((Path(client_package.__file__).parent / "models").glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for name, members in _enum_members(tree).items():
+            enums.setdefault(members, []).append(name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                untyped += [
+                    f"{node.name}.{ast.unparse(item.target)}"
+                    for item in node.body
+                    if isinstance(item, ast.AnnAssign) and "Any" in ast.unparse(item.annotation)
+                ]
+    assert len(enums) > 20
+    assert [names for names in enums.values() if len(names) > 1] == []
+    assert untyped == []
+    assert not any("Type0" in name or "Type1" in name for names in enums.values() for name in names)

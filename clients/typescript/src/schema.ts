@@ -800,13 +800,18 @@ export interface components {
         Card: string;
         /** @description The 3 or 5 cards of one chi, each once. */
         ChiCards: components["schemas"]["CardInput"][];
-        /** @description A preset name, or a preset with overrides. Omitted means the service default. */
-        VariantSpec: ("classic" | "online" | "extended" | "chinese-poker-2-4") | {
-            /** @enum {string} */
-            preset: "classic" | "online" | "extended" | "chinese-poker-2-4";
+        /** @description A preset name, or a preset with overrides (an answer's `variant`, as it came). Omitted means the service default. */
+        VariantSpec: components["schemas"]["PresetName"] | components["schemas"]["Variant"];
+        /**
+         * Variant
+         * @description A preset with overrides: what a request's `variant` may be, and what every answer's `variant` is (an answer always has all three fields, so that it can be sent back as it is).
+         */
+        Variant: {
+            preset: components["schemas"]["PresetName"];
+            /** @description The knobs to change. In an answer, the knobs the request overrode, each with its resolved value (a bonus or natural table whole, null for each preset entry removed); empty for a preset as it is. */
             overrides?: components["schemas"]["RuleOverrides"];
-            /** @description Optional. The fingerprint these rules must have (an answer's `variant` carries it); a 422 at `/variant/fingerprint` when the preset and overrides resolve to other rules. */
-            fingerprint?: string;
+            /** @description Optional in a request. The fingerprint these rules must have (an answer's `variant` carries it); a 422 at `/variant/fingerprint` when the preset and overrides resolve to other rules. */
+            fingerprint?: components["schemas"]["Fingerprint"];
         };
         /**
          * @description Knobs to change (JSON Merge Patch over the preset). See docs/rules.md.
@@ -820,11 +825,7 @@ export interface components {
          *     }
          */
         RuleOverrides: {
-            /**
-             * @description Where A-2-3-4-5 ranks: lowest, or just below 10-J-Q-K-A.
-             * @enum {string}
-             */
-            wheel?: "low" | "second";
+            wheel?: components["schemas"]["WheelKey"];
             /** @description Equal back and middle is a foul. */
             foul_on_equal?: boolean;
             /** @description Extra units to the player who won more positions (2-4 scoring). */
@@ -841,8 +842,7 @@ export interface components {
             sap_lang_min_players?: number;
             /** @description A fouled hand counts as scooped for sập làng. */
             foul_counts_as_scoop?: boolean;
-            /** @enum {string} */
-            natural_vs_natural?: "higher_wins" | "draw";
+            natural_vs_natural?: components["schemas"]["NaturalVsNaturalKey"];
             /** @description Equal naturals are compared by the tie-breaks of seed 004. */
             natural_tie_breaks?: boolean;
             /** @description Share of a player's positive winnings the house keeps, at most 0.5. */
@@ -897,8 +897,7 @@ export interface components {
             foul_pays_bonuses: boolean;
             majority_bonus: number;
             natural_tie_breaks: boolean;
-            /** @enum {string} */
-            natural_vs_natural: "higher_wins" | "draw";
+            natural_vs_natural: components["schemas"]["NaturalVsNaturalKey"];
             naturals: {
                 [key: string]: number;
             };
@@ -912,17 +911,13 @@ export interface components {
                 join_min_bets: number;
                 leave_below_bets: number;
             };
-            /** @enum {string} */
-            wheel: "low" | "second";
+            wheel: components["schemas"]["WheelKey"];
         };
-        /** @description The variant that produced an answer, in the form a request's `variant` takes, so that it can be sent back as it is. */
-        VariantRef: {
-            preset: components["schemas"]["PresetName"];
-            /** @description The knobs the request overrode, each with its resolved value (a bonus or natural table whole, null for each preset entry removed); empty for a preset as it is. */
-            overrides: components["schemas"]["RuleOverrides"];
-            fingerprint: components["schemas"]["Fingerprint"];
-        };
-        /** @enum {string} */
+        /**
+         * PresetName
+         * @description A rule preset (`GET /v1/variants` describes each).
+         * @enum {string}
+         */
         PresetName: "classic" | "online" | "extended" | "chinese-poker-2-4";
         /** @description SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it). */
         Fingerprint: string;
@@ -1103,31 +1098,33 @@ export interface components {
             category: components["schemas"]["HandCategory"];
             description: components["schemas"]["Labels"];
             strength: components["schemas"]["Strength"];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         ClassifyBatchResult: {
             results: components["schemas"]["Hand"][];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
-        ArrangementInput: {
+        /**
+         * Arrangement
+         * @description Three chi: back and middle of 5 cards, front of 3. A request may write its cards in any notation; an answer writes them canonically, and posts on as it is.
+         */
+        Arrangement: {
             back: components["schemas"]["CardInput"][];
             middle: components["schemas"]["CardInput"][];
             front: components["schemas"]["CardInput"][];
         };
         ValidateRequest: {
-            arrangement: components["schemas"]["ArrangementInput"];
+            arrangement: components["schemas"]["Arrangement"];
             variant?: components["schemas"]["VariantSpec"];
         };
         /** @description One reason an arrangement is fouled (binh lủng), an enumeration with the particulars in `detail`. */
         FoulReason: {
-            /** @enum {string} */
-            key: "back_weaker_than_middle" | "back_equals_middle" | "middle_weaker_than_front";
+            key: components["schemas"]["FoulCode"];
             label: components["schemas"]["Labels"];
             detail: components["schemas"]["Line"];
         };
         Bonus: {
-            /** @enum {string} */
-            position: "back" | "middle" | "front";
+            position: components["schemas"]["PositionKey"];
             /**
              * @description `position.category`; a royal flush is paid from the straight-flush entry when the table has no royal entry.
              * @example middle.full_house
@@ -1138,7 +1135,7 @@ export interface components {
             label: components["schemas"]["Labels"];
         };
         ValidateBatchRequest: {
-            arrangements: components["schemas"]["ArrangementInput"][];
+            arrangements: components["schemas"]["Arrangement"][];
             variant?: components["schemas"]["VariantSpec"];
         };
         /**
@@ -1151,7 +1148,7 @@ export interface components {
             chi: components["schemas"]["ChiHands"];
             bonuses: components["schemas"]["EarnedBonuses"];
             natural: components["schemas"]["NaturalHeld"];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         /**
          * Validation
@@ -1166,7 +1163,7 @@ export interface components {
         };
         ValidateBatchResult: {
             results: components["schemas"]["Validation"][];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         /** @description Whether the arrangement is fouled (binh lủng). */
         Fouled: boolean;
@@ -1188,11 +1185,6 @@ export interface components {
         };
         /** @enum {string} */
         NaturalKey: "dragon_flush" | "dragon" | "three_straight_flushes" | "thirteen_one_colour" | "twelve_one_colour" | "five_pairs_trips" | "six_pairs" | "four_trips" | "three_quads" | "three_flushes" | "three_straights";
-        ArrangementCards: {
-            back: components["schemas"]["Card"][];
-            middle: components["schemas"]["Card"][];
-            front: components["schemas"]["Card"][];
-        };
         /** @description The natural (thắng trắng) a hand holds under the variant, the highest it qualifies for. */
         Natural: {
             key: components["schemas"]["NaturalKey"];
@@ -1200,7 +1192,7 @@ export interface components {
             /** @description Units each opponent without a natural pays. */
             payout: number;
             /** @description For three straight flushes, three flushes and three straights, the strongest split that shows the natural and is not fouled under the variant; otherwise null. */
-            split: null | components["schemas"]["ArrangementCards"];
+            split: null | components["schemas"]["Arrangement"];
         };
         /** @description A seat: a player with an `arrangement` (`PlayedSeat`), or `forfeit: true` and no arrangement for a player who left before the reveal (`ForfeitedSeat`). */
         PlayerInput: components["schemas"]["PlayedSeat"] | components["schemas"]["ForfeitedSeat"];
@@ -1209,7 +1201,7 @@ export interface components {
         /** @description A player who sets an arrangement. */
         PlayedSeat: {
             id: components["schemas"]["PlayerId"];
-            arrangement: components["schemas"]["ArrangementInput"];
+            arrangement: components["schemas"]["Arrangement"];
             /**
              * @description Omitted, or false for a player who plays.
              * @default false
@@ -1340,7 +1332,7 @@ export interface components {
                 total: components["schemas"]["Money"];
             };
             bet: components["schemas"]["Bet"];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         SettlementBatchRequest: {
             /** @description The variant of every table that names none. */
@@ -1387,7 +1379,7 @@ export interface components {
             opponents?: components["schemas"]["Opponents"];
         };
         OptimalChoice: {
-            arrangement: components["schemas"]["ArrangementCards"];
+            arrangement: components["schemas"]["Arrangement"];
             /** @description Expected points per opponent under the variant, 4 decimals (for a declared natural, what declaring it is worth). */
             ev: number;
             /** @description The natural the cards hold (on `best` only; null on alternatives). */
@@ -1415,11 +1407,11 @@ export interface components {
             /** @description The next arrangements, in order. */
             alternatives: components["schemas"]["OptimalChoice"][];
             stats: components["schemas"]["OptimalStats"];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         OptimalBatchResult: {
             results: components["schemas"]["OptimalAnswer"][];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         /** @description The three chi, classified. */
         ChiHands: {
@@ -1428,12 +1420,12 @@ export interface components {
             front: components["schemas"]["Hand"];
         };
         AnalysedArrangement: {
-            arrangement: components["schemas"]["ArrangementInput"];
+            arrangement: components["schemas"]["Arrangement"];
             /** @description Whether to declare a natural the cards hold; the request's `declare_natural` when omitted. */
             declare_natural?: boolean;
         };
         AnalysisRequest: {
-            arrangement: components["schemas"]["ArrangementInput"];
+            arrangement: components["schemas"]["Arrangement"];
             /**
              * @description Whether to declare a natural the cards hold (false plays the chi as sent).
              * @default true
@@ -1482,14 +1474,12 @@ export interface components {
         };
         Move: {
             cards: components["schemas"]["Card"][];
-            /** @enum {string} */
-            from: "back" | "middle" | "front";
-            /** @enum {string} */
-            to: "back" | "middle" | "front";
+            from: components["schemas"]["PositionKey"];
+            to: components["schemas"]["PositionKey"];
         };
         /** @description The best play of the cards (the `best` of POST /v1/arrangements/optimal). */
         AnalysisBest: {
-            arrangement: components["schemas"]["ArrangementCards"];
+            arrangement: components["schemas"]["Arrangement"];
             /** @description Its expected points per opponent. */
             ev: number;
             declare_natural: boolean;
@@ -1573,11 +1563,11 @@ export interface components {
             changes: components["schemas"]["Changes"];
             opponents: components["schemas"]["Opponents"];
             chi: components["schemas"]["ChiHands"];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         AnalysisBatchResult: {
             results: components["schemas"]["AnalysisAnswer"][];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         PlayRequest: {
             cards: components["schemas"]["HandCards"];
@@ -1604,7 +1594,7 @@ export interface components {
             label: components["schemas"]["Labels"];
         };
         PlayResult: {
-            arrangement: components["schemas"]["ArrangementCards"];
+            arrangement: components["schemas"]["Arrangement"];
             chi: components["schemas"]["ChiHands"];
             /** @description The natural the cards hold under the variant (whether the bot declares it or not), or null. */
             natural: null | components["schemas"]["Natural"];
@@ -1620,7 +1610,7 @@ export interface components {
             ev_loss: number;
             verdict: components["schemas"]["Verdict"];
             opponents: components["schemas"]["Opponents"];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         /**
          * @description Why a drill's cards were chosen (see `POST /v1/drills`).
@@ -1648,11 +1638,10 @@ export interface components {
             /** @description The seed the drills are dealt from, at most 2^53 - 1; drawn at random when omitted. */
             seed?: number;
             /**
-             * @description The level a drill's difficulty is judged for (the best play gives up nothing).
+             * @description The level a drill's difficulty is judged for, `casual` when omitted; `best` is refused (`not_a_choice`): the best play gives up nothing.
              * @default casual
-             * @enum {string}
              */
-            level?: "beginner" | "casual" | "club" | "expert";
+            level?: components["schemas"]["Level"];
             variant?: components["schemas"]["VariantSpec"];
             opponents?: components["schemas"]["Opponents"];
         };
@@ -1687,7 +1676,7 @@ export interface components {
             drills: components["schemas"]["Drill"][];
             /** @description Each level's loss per hand under the variant's preset at this table, weakest level first. */
             yardsticks: components["schemas"]["Yardstick"][];
-            variant: components["schemas"]["VariantRef"];
+            variant: components["schemas"]["Variant"];
         };
         Usage: {
             /** @description The tenant's name (`unnamed` for a key of MAUBINH_API_KEYS, `anonymous` without keys). */
@@ -2164,11 +2153,11 @@ export type CardInput = components['schemas']['CardInput'];
 export type Card = components['schemas']['Card'];
 export type ChiCards = components['schemas']['ChiCards'];
 export type VariantSpec = components['schemas']['VariantSpec'];
+export type Variant = components['schemas']['Variant'];
 export type RuleOverrides = components['schemas']['RuleOverrides'];
 export type BonusOverride = components['schemas']['BonusOverride'];
 export type NaturalOverride = components['schemas']['NaturalOverride'];
 export type RuleSet = components['schemas']['RuleSet'];
-export type VariantRef = components['schemas']['VariantRef'];
 export type PresetName = components['schemas']['PresetName'];
 export type Fingerprint = components['schemas']['Fingerprint'];
 export type VariantSummary = components['schemas']['VariantSummary'];
@@ -2202,7 +2191,7 @@ export type ClassifyRequest = components['schemas']['ClassifyRequest'];
 export type ClassifyBatchRequest = components['schemas']['ClassifyBatchRequest'];
 export type ClassifyResult = components['schemas']['ClassifyResult'];
 export type ClassifyBatchResult = components['schemas']['ClassifyBatchResult'];
-export type ArrangementInput = components['schemas']['ArrangementInput'];
+export type Arrangement = components['schemas']['Arrangement'];
 export type ValidateRequest = components['schemas']['ValidateRequest'];
 export type FoulReason = components['schemas']['FoulReason'];
 export type Bonus = components['schemas']['Bonus'];
@@ -2217,7 +2206,6 @@ export type NaturalHeld = components['schemas']['NaturalHeld'];
 export type Money = components['schemas']['Money'];
 export type Line = components['schemas']['Line'];
 export type NaturalKey = components['schemas']['NaturalKey'];
-export type ArrangementCards = components['schemas']['ArrangementCards'];
 export type Natural = components['schemas']['Natural'];
 export type PlayerInput = components['schemas']['PlayerInput'];
 export type PlayerId = components['schemas']['PlayerId'];
@@ -3050,7 +3038,7 @@ export interface operations {
             };
             path: {
                 /** @description A preset name, or a fingerprint (`sha256:` and 64 hexadecimal digits). */
-                name: ("classic" | "online" | "extended" | "chinese-poker-2-4") | string;
+                name: components["schemas"]["PresetName"] | components["schemas"]["Fingerprint"];
             };
             cookie?: never;
         };
