@@ -96,6 +96,17 @@ class Settings:
     #: What computes the expected points: ``compiled`` (the C kernel) or ``reference`` (NumPy; the
     #: strategy's ``kernel_named`` refuses any other name, and a compiled kernel that is not built).
     kernel: str = "compiled"
+    #: A folder of kept models, one subfolder each (``odds/``, ``bank/``, ``levels.json``,
+    #: ``model.json``), answered beside the shipped one and those the package keeps, to a request
+    #: that names one in ``X-Model-Version`` (docs/integrating.md, "Pinned models").
+    models_dir: Path | None = None
+    #: The model that answers a request naming none: the shipped one (empty) or a kept one's version.
+    model: str = ""
+    #: The PEM file of the Ed25519 key that signs settlement receipts (none: receipts are unsigned).
+    receipt_key: Path | None = None
+    #: PEM files of the public keys of earlier signing keys, comma-separated: still served in
+    #: ``GET /v1/receipts/keys``, so that receipts they signed verify after a rotation.
+    receipt_old_keys: tuple[Path, ...] = ()
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
@@ -197,6 +208,10 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "proxy_hops": int,
     "metrics_open": _switch,
     "front_holds": _switch,
+    "models_dir": Path,
+    "model": lambda text: text.strip(),
+    "receipt_key": Path,
+    "receipt_old_keys": lambda text: tuple(Path(part.strip()) for part in text.split(",") if part.strip()),
 }
 
 

@@ -26,6 +26,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
@@ -154,13 +155,17 @@ class HandBank:
 
 
 @functools.cache
-def load_deals() -> Deals:
-    """The shipped deals."""
-    return Deals.load(resources.files(__package__).joinpath("bank", "deals.npz").read_bytes())
+def load_deals(root: Path | None = None) -> Deals:
+    """The deals of the model whose files are under ``root`` (the shipped model's by default)."""
+    return Deals.load(_root(root).joinpath("bank", "deals.npz").read_bytes())
 
 
 @functools.cache
-def load_bank(preset_name: str) -> HandBank:
-    """The shipped bank of a preset."""
-    data = resources.files(__package__).joinpath("bank", f"{preset_name}.npz").read_bytes()
-    return HandBank(load_deals(), BankSettings.load(data))
+def load_bank(preset_name: str, root: Path | None = None) -> HandBank:
+    """The bank of a preset, of the model whose files are under ``root`` (the shipped one by default)."""
+    data = _root(root).joinpath("bank", f"{preset_name}.npz").read_bytes()
+    return HandBank(load_deals(root), BankSettings.load(data))
+
+
+def _root(root: Path | None) -> Path:
+    return root if root is not None else Path(str(resources.files(__package__)))

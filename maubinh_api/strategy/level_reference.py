@@ -49,17 +49,19 @@ class LossReference:
 
 
 @functools.cache
-def _table() -> dict[str, object]:
-    data: dict[str, object] = json.loads(resources.files(__package__).joinpath("levels.json").read_text("utf-8"))
+def _table(root: Path | None) -> dict[str, object]:
+    folder = root if root is not None else Path(str(resources.files(__package__)))
+    data: dict[str, object] = json.loads(folder.joinpath("levels.json").read_text("utf-8"))
     return data
 
 
 @functools.lru_cache(maxsize=64)
-def loss_reference(preset_name: str, opponents: int) -> Mapping[Level, LossReference]:
-    """Each level's loss per hand under a preset at a table of ``opponents`` + 1
-    (read once; a grading job asks for it on every hand)."""
+def loss_reference(preset_name: str, opponents: int, root: Path | None = None) -> Mapping[Level, LossReference]:
+    """Each level's loss per hand under a preset at a table of ``opponents`` + 1, of the model
+    whose files are under ``root`` (the shipped one by default; read once: a grading job asks for
+    it on every hand)."""
     check_opponents(opponents)
-    presets = _table()["presets"]
+    presets = _table(root)["presets"]
     assert isinstance(presets, dict)
     if preset_name not in presets:
         raise ValueError(f"no level reference for preset {preset_name!r}")

@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
+from pathlib import Path
 from typing import Final
 
 from ..rules.knobs import ENGINE_VERSION
@@ -48,7 +50,18 @@ from .odds import Odds, odds_for
 from .tables import KernelTables, kernel_tables
 from .variant_store import VariantStore
 
-__all__ = ["TABLES_KEPT", "TABLES_PER_OWNER", "Model", "shipped_model", "shipped_model_version"]
+__all__ = [
+    "KEPT_IN_PACKAGE",
+    "MANIFEST",
+    "TABLES_KEPT",
+    "TABLES_PER_OWNER",
+    "Model",
+    "ModelFilesError",
+    "kept_model",
+    "model_version",
+    "shipped_model",
+    "shipped_model_version",
+]
 
 #: Variants with overrides whose tables a model's store keeps (about 1.7 MB each), and of them, the
 #: most one owner keeps: a platform plays a few.
@@ -74,6 +87,9 @@ class Model:
     )
     #: whose shelf of the store this model's variants are kept on
     owner: str = ""
+    #: ``model-<16 hex digits>`` (:func:`model_version`): what ``X-Model-Version`` names; empty for
+    #: a model of no files (a builder's, a test's)
+    version: str = ""
 
     def tables(self, variant: Variant) -> KernelTables:
         """The kernel's tables of ``variant`` from this model's bank and odds: a preset's shared by
@@ -118,21 +134,58 @@ def shipped_model(kernel: Kernel, store: VariantStore[KernelTables] | None = Non
         odds=odds_for,
         yardsticks=loss_reference,
         store=store if store is not None else _new_store(),
+        version=shipped_model_version(),
     )
+
+
+#: The file that names a kept model's version and rules engine, beside its data files.
+MANIFEST: Final = "model.json"
+#: Where the package keeps the models of earlier releases (one folder each, named by version).
+KEPT_IN_PACKAGE: Final = Path(str(resources.files(__package__ or "maubinh_api.strategy"))) / "models"
+
+
+class ModelFilesError(ValueError):
+    """A kept model's folder that is not the model its manifest names."""
+
+
+def kept_model(kernel: Kernel, root: Path, store: VariantStore[KernelTables] | None = None) -> Model:
+    """The model whose files a release kept under ``root`` (``odds/``, ``bank/``, ``levels.json``
+    and ``model.json``), checked against the version its manifest names, so that a pinned request
+    is answered from the very files that version was computed of."""
+    try:
+        manifest = json.loads(root.joinpath(MANIFEST).read_text("utf-8"))
+        named, engine = str(manifest["version"]), int(manifest["engine"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ModelFilesError(f"{root}: no readable {MANIFEST} ({error})") from None
+    found = model_version(root, engine)
+    if found != named:
+        raise ModelFilesError(f"{root}: its files are {found}, not the {named} its {MANIFEST} names")
+    return Model(
+        kernel=kernel,
+        bank=functools.partial(load_bank, root=root),
+        odds=functools.partial(odds_for, root=root),
+        yardsticks=functools.partial(loss_reference, root=root),
+        store=store if store is not None else _new_store(),
+        version=named,
+    )
+
+
+def model_version(root: Path, engine: int) -> str:
+    """The version of the model whose files are under ``root``, ``model-<16 hex digits>``: a digest
+    of the rules engine's version and of every data file the strategy answers from (screening odds,
+    hand banks, the bot levels' yardsticks). It changes when a figure an answer gives may change
+    for the same request."""
+    digest = hashlib.sha256(f"engine {engine}\n".encode())
+    for folder in ("odds", "bank"):
+        for name in (*PRESET_NAMES, "deals"):
+            path = root.joinpath(folder, f"{name}.npz")
+            if path.is_file():
+                digest.update(path.read_bytes())
+    digest.update(root.joinpath("levels.json").read_bytes())
+    return f"model-{digest.hexdigest()[:16]}"
 
 
 @functools.cache
 def shipped_model_version() -> str:
-    """The version of the shipped model, ``model-<16 hex digits>``: a digest of the rules engine's
-    version and of every data file the strategy answers from (screening odds, hand banks, the bot
-    levels' yardsticks). It changes when a figure an answer gives may change for the same request.
-    """
-    digest = hashlib.sha256(f"engine {ENGINE_VERSION}\n".encode())
-    strategy = resources.files(__package__ or "maubinh_api.strategy")
-    for folder in ("odds", "bank"):
-        for name in (*PRESET_NAMES, "deals"):
-            path = strategy.joinpath(folder, f"{name}.npz")
-            if path.is_file():
-                digest.update(path.read_bytes())
-    digest.update(strategy.joinpath("levels.json").read_bytes())
-    return f"model-{digest.hexdigest()[:16]}"
+    """The version of the model shipped in the package (:func:`model_version`)."""
+    return model_version(Path(str(resources.files(__package__ or "maubinh_api.strategy"))), ENGINE_VERSION)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
@@ -140,25 +141,25 @@ class Odds:
 
 
 @functools.cache
-def load_tables(preset_name: str) -> OddsTables:
-    """The shipped tables of a preset."""
-    data = resources.files(__package__).joinpath("odds", f"{preset_name}.npz").read_bytes()
-    return OddsTables.load(data)
+def load_tables(preset_name: str, root: Path | None = None) -> OddsTables:
+    """The tables of a preset, of the model whose files are under ``root`` (the shipped one by default)."""
+    folder = root if root is not None else Path(str(resources.files(__package__)))
+    return OddsTables.load(folder.joinpath("odds", f"{preset_name}.npz").read_bytes())
 
 
-_PRESETS: dict[str, Odds] = {}
+_PRESETS: dict[tuple[str, Path | None], Odds] = {}
 
 
-def odds_for(variant: Variant) -> Odds:
-    """The odds of a variant: its preset's tables under its own rules.  A preset's are built once
-    per process and kept (a race only builds twice); a variant with overrides gets its own each
-    time: the model's store (:mod:`~maubinh_api.strategy.variant_store`) keeps them with its
-    kernel tables, for whoever asked."""
+def odds_for(variant: Variant, root: Path | None = None) -> Odds:
+    """The odds of a variant: its preset's tables (of the model under ``root``, the shipped one by
+    default) under its own rules.  A preset's are built once per process and model and kept (a race
+    only builds twice); a variant with overrides gets its own each time: the model's store
+    (:mod:`~maubinh_api.strategy.variant_store`) keeps them with its kernel tables, for whoever asked."""
     if not variant.is_preset:
-        return build_odds(variant.rules, load_tables(variant.name))
-    found = _PRESETS.get(variant.name)
+        return build_odds(variant.rules, load_tables(variant.name, root))
+    found = _PRESETS.get((variant.name, root))
     if found is None:
-        found = _PRESETS[variant.name] = build_odds(variant.rules, load_tables(variant.name))
+        found = _PRESETS[variant.name, root] = build_odds(variant.rules, load_tables(variant.name, root))
     return found
 
 

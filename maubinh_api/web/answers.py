@@ -13,12 +13,11 @@ from ..strategy.model import shipped_model_version
 from ..version import __version__
 from .access import ANONYMOUS, TENANT_KEY
 from .encoding import encoded
+from .pinned_models import chosen_version
 
-#: The model behind every answer (``X-Model-Version``, ``GET /v1/variants``):
+#: The shipped model (the default behind ``X-Model-Version`` unless the deployment chose a kept one):
 #: it changes when a figure an answer gives may change for the same request.
 MODEL_VERSION = shipped_model_version()
-#: Part of every key: a new release or model starts a new cache.
-CACHE_VERSION = f"{__version__}-{MODEL_VERSION}"
 
 
 def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:
@@ -31,7 +30,8 @@ def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Resp
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     cache: ResultCache = app.extensions["maubinh.cache"]
     tenant = request.environ.get(TENANT_KEY) or ANONYMOUS
-    key = cache_key(kind, material, version=CACHE_VERSION, tenant=tenant)
+    # A new release or model starts a new cache: the answers of each are kept apart.
+    key = cache_key(kind, material, version=f"{__version__}-{chosen_version()}", tenant=tenant)
     body, source = cache.get(tenant, key)
     if body is None:
         body = encoded(compute())

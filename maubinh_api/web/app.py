@@ -14,7 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from ..infra.allocator import keep_freed_memory
 from ..infra.budget import Budgets, budget_store, refuse_an_evicting_store
 from ..infra.cache import LocalCache, RedisCache, ResultCache
-from ..infra.config import Settings
+from ..infra.config import ConfigError, Settings
 from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache, record_kernel
 from ..infra.tenants import TenantDirectory, unnamed_tenants
@@ -26,13 +26,13 @@ from ..rules.naturals import qualifying
 from ..rules.variants import PRESET_NAMES, preset
 from ..service.hands import HandService
 from ..service.kernel_turns import KernelInTurns, Turns
+from ..service.models import Models, UnknownModel, kept_folders
 from ..strategy.kernel import kernel_named
-from ..strategy.model import shipped_model
+from ..strategy.model import KEPT_IN_PACKAGE, ModelFilesError, kept_model, shipped_model
 from ..strategy.tables import KernelTables
 from ..strategy.variant_store import VariantStore
 from .access import register_access_control
 from .admission import register_admission
-from .answers import MODEL_VERSION
 from .blueprints import (
     arrangements,
     drills,
@@ -48,6 +48,7 @@ from .blueprints import (
 from .encoding import AnswerJSON
 from .language import register_language
 from .observability import register_observability
+from .pinned_models import register_model_choice
 from .presenters import warm_chi_values
 from .problems import register_error_handlers
 from .retry_hold import RetryHold
@@ -64,11 +65,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = Settings.from_env().with_overrides(config or {})
     configure_logging(settings.log_level.upper())
     # First, so that a missing compiled kernel stops the start with its own message.
-    service, turns = build_service(settings)
+    models, turns = build_models(settings)
+    service = models.service(None)
     app = Flask("maubinh_api")
     app.url_map.merge_slashes = False  # "/docs//etc" is nothing here, not a redirect to "/docs/etc"
     app.extensions["maubinh.settings"] = settings
-    app.extensions["maubinh.hands"] = service
     app.extensions["maubinh.cache"] = build_cache(settings)
     app.extensions["maubinh.variants"] = VariantRegistry(
         VARIANTS_REMEMBERED, _redis(settings, settings.limits_redis_url), per_tenant=TENANT_VARIANTS_REMEMBERED
@@ -78,7 +79,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     register_error_handlers(app)
     register_language(app)
-    register_observability(app, [("X-Model-Version", MODEL_VERSION)])
+    register_observability(app, [("X-Model-Version", models.default)])  # answers outside Flask too
+    register_model_choice(app, models)
     _register_limits(app, settings, turns)
     _register_views(app)
 
@@ -151,14 +153,25 @@ def relative_location(response: Response) -> Response:
     return response
 
 
-def build_service(settings: Settings) -> tuple[HandService, Turns]:
-    """The service layer on the chosen kernel, its hands valued in turns, the tables of variants
-    with overrides kept per tenant; and the turns."""
+def build_models(settings: Settings) -> tuple[Models, Turns]:
+    """The service layer of each declared model (the shipped one, those the package keeps, those of
+    ``models_dir``) on the chosen kernel, its hands valued in turns, the tables of variants with
+    overrides kept per tenant; and the turns."""
     kernel = kernel_named(settings.kernel)
     record_kernel(kernel.name)
     turns = Turns(settings.heavy_slots, settings.heavy_wait)
     store = VariantStore[KernelTables](capacity=settings.variant_tables, per_owner=settings.tenant_variant_tables)
-    return HandService(shipped_model(KernelInTurns(kernel, turns), store)), turns
+    timed = KernelInTurns(kernel, turns)
+    shipped = shipped_model(timed, store)
+    services = {shipped.version: HandService(shipped)}
+    try:
+        for folder in kept_folders(KEPT_IN_PACKAGE, settings.models_dir):  # a version met twice is kept once
+            kept = kept_model(timed, folder, store)
+            services.setdefault(kept.version, HandService(kept))
+        models = Models(services, settings.model or shipped.version)
+    except (ModelFilesError, UnknownModel) as error:
+        raise ConfigError(f"models: {error}") from None
+    return models, turns
 
 
 def build_cache(settings: Settings) -> ResultCache:

@@ -73,7 +73,8 @@ class Observability:
 
         def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
             headers.append(("X-Request-ID", request_id))
-            headers.extend(self.headers)
+            present = {name.lower() for name, _ in headers}  # the application's own value wins
+            headers.extend(header for header in self.headers if header[0].lower() not in present)
             environ[_STATUS_KEY] = status
             sent.append(True)
             return start_response(status, headers, *exc_info)

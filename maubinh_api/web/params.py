@@ -15,6 +15,7 @@ from ..service.hands import HandService
 from .access import ANONYMOUS, TENANT_KEY
 from .admission import admit
 from .body import json_object
+from .pinned_models import chosen_service
 from .problems import located
 
 
@@ -32,10 +33,9 @@ def caller() -> str:
 
 
 def hand_service() -> HandService:
-    """The running application's service layer (built around its model by ``create_app``) for the
+    """The service layer of the request's model (:mod:`~maubinh_api.web.pinned_models`) for the
     caller's tenant: the tables of the variants with overrides a tenant plays are its own."""
-    found: HandService = current_app.extensions["maubinh.hands"]
-    return found.for_owner(caller())
+    return chosen_service().for_owner(caller())
 
 
 def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> dict[str, Any]:

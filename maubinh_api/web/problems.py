@@ -66,8 +66,10 @@ _OTHER_TYPE: Final = ProblemType("error", "Error", "Lỗi")
 BUSY: Final = ProblemType("busy", "Service busy", "Dịch vụ đang bận")
 #: A 413 of a request that costs more than its tenant's whole limit: it can never be answered as sent.
 OVER_LIMIT: Final = ProblemType("cost-over-limit", "Costs more than the limit", "Tốn nhiều hơn giới hạn")
+#: A 400 of a request that pins a model (``X-Model-Version``) the deployment does not keep.
+UNKNOWN_MODEL: Final = ProblemType("unknown-model", "Unknown model", "Không có mô hình này")
 #: Every kind of problem an answer may be (``Problem.type`` in openapi.yaml lists their URNs).
-EVERY_PROBLEM_TYPE: Final = (*PROBLEM_TYPES.values(), BUSY, OVER_LIMIT, _OTHER_TYPE)
+EVERY_PROBLEM_TYPE: Final = (*PROBLEM_TYPES.values(), BUSY, OVER_LIMIT, UNKNOWN_MODEL, _OTHER_TYPE)
 #: Offending values a 422 lists (its detail counts them all).
 LISTED: Final = 50
 

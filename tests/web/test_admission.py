@@ -81,7 +81,7 @@ def test_a_tenant_holding_its_share_of_heavy_places_is_refused_while_another_is_
 
 def test_a_hand_that_finds_no_turn_in_time_is_a_503(tmp_path, checked_client):
     app = create_app({"cache_bytes": 0, "heavy_wait": 0.2})
-    turns = app.extensions["maubinh.hands"].model.kernel.turns
+    turns = app.extensions["maubinh.models"].service(None).model.kernel.turns
     holding = threading.Event()
     done = threading.Event()
 

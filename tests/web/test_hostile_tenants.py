@@ -158,7 +158,7 @@ def test_a_variant_another_tenant_played_is_built_anew_and_paid_for(app, checked
             ).status_code
             == 200
         )
-    service = app.extensions["maubinh.hands"]
+    service = app.extensions["maubinh.models"].service(None)
     resolved = resolve_variant(variant)
     assert service.for_owner("light").holds_tables(resolved)
     assert not service.for_owner("hostile").holds_tables(resolved)  # B's tables are B's
@@ -171,7 +171,7 @@ def test_a_variant_another_tenant_played_is_built_anew_and_paid_for(app, checked
 
 def test_a_tenants_new_variants_put_away_only_its_own_tables(app, checked_client):
     client = checked_client(app)
-    service = app.extensions["maubinh.hands"]
+    service = app.extensions["maubinh.models"].service(None)
     kept = {"preset": "classic", "overrides": {"scoop_multiplier": 5}}
     client.post("/v1/arrangements/optimal", json={"cards": HAND, "variant": kept}, headers=key(B_KEY))
     for number in range(40):  # more than the store holds for everyone
@@ -205,7 +205,7 @@ def test_anonymous_readiness_names_no_path_line_tenant_or_count(app, tenants_pat
 def test_readiness_is_worked_out_at_most_once_a_second(app, checked_client, monkeypatch):
     client = checked_client(app)
     calls = []
-    service = app.extensions["maubinh.hands"]
+    service = app.extensions["maubinh.models"].service(None)
     original = type(service).readiness
     monkeypatch.setattr(type(service), "readiness", lambda self, names: calls.append(1) or original(self, names))
     app.extensions.pop("maubinh.readiness", None)

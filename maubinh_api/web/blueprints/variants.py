@@ -8,8 +8,9 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from ...infra.variant_registry import VariantRegistry
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
-from ..answers import MODEL_VERSION, revalidated
+from ..answers import revalidated
 from ..params import caller, settings
+from ..pinned_models import chosen_version, models
 from ..presenters import variant_detail_json, variant_summary_json
 from ..problems import Problem
 
@@ -19,10 +20,11 @@ _FINGERPRINT = re.compile(r"sha256:[0-9a-f]{64}")
 
 @blueprint.get("")
 def list_variants() -> Response:
-    """Every preset with its fingerprint, the default one, and the model's version."""
+    """Every preset with its fingerprint, the default one, the model answering, and every model kept."""
     listed = {
         "default": settings().default_variant,
-        "model": MODEL_VERSION,
+        "model": chosen_version(),
+        "models": list(models().versions),
         "variants": [variant_summary_json(preset(name)) for name in PRESET_NAMES],
     }
     return revalidated(jsonify(listed))

@@ -1,0 +1,67 @@
+"""The model a request is answered from: the one it names in ``X-Model-Version`` (a version this
+deployment keeps), else the deployment's default; every answer names it in its own
+``X-Model-Version``, and the result cache keeps each model's answers apart."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from flask import Flask, Response, current_app, request
+
+from ..service.hands import HandService
+from ..service.models import Models, UnknownModel
+from .problems import UNKNOWN_MODEL, Problem
+
+#: Where the request's model is kept for the rest of the request.
+_CHOSEN_KEY: Final = "maubinh.model"
+
+
+def register_model_choice(app: Flask, models: Models) -> None:
+    """Read each request's ``X-Model-Version`` (a 400 naming the models kept when it names another)
+    and answer it on every answer."""
+    app.extensions["maubinh.models"] = models
+
+    @app.before_request
+    def _choose() -> None:
+        # Only the API's operations are answered from a model; the others ignore the header.
+        asked = request.headers.get("X-Model-Version", "").strip() if request.path.startswith("/v1/") else ""
+        if asked:
+            try:
+                models.service(asked)
+            except UnknownModel as error:
+                raise _unknown(error) from None
+        request.environ[_CHOSEN_KEY] = asked or models.default
+
+    @app.after_request
+    def _name(response: Response) -> Response:
+        response.headers["X-Model-Version"] = request.environ.get(_CHOSEN_KEY) or models.default
+        return response
+
+
+def _unknown(error: UnknownModel) -> Problem:
+    known = ", ".join(error.known)
+    return Problem(
+        400,
+        f"X-Model-Version names {error.asked!r}, a model this deployment does not keep; it answers {known}"
+        " (the first when a request names none)",
+        vi=f"X-Model-Version ghi {error.asked!r}, một mô hình mà bản triển khai này không giữ; nó trả lời bằng"
+        f" {known} (mô hình đầu tiên khi yêu cầu không ghi mô hình nào)",
+        kind=UNKNOWN_MODEL,
+    )
+
+
+def models() -> Models:
+    """The running application's models."""
+    found: Models = current_app.extensions["maubinh.models"]
+    return found
+
+
+def chosen_version() -> str:
+    """The version of the model the current request is answered from."""
+    found: str = request.environ.get(_CHOSEN_KEY) or models().default
+    return found
+
+
+def chosen_service() -> HandService:
+    """The service layer of the current request's model."""
+    return models().service(chosen_version())
