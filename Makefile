@@ -16,17 +16,20 @@ DEV_STAMP     := $(VENV)/.dev-installed
 BUILD_STAMP   := $(VENV)/.build-installed
 
 # Node's side (pinned in package-lock.json): Node 22 itself (the `node` package, from the npm
-# registry, whatever Node runs npm), the spec's linters, and the TypeScript client's generator and
-# compiler (the workspace clients/typescript).
+# registry, whatever Node runs npm) and the spec's linters; the TypeScript client has its own
+# package and lockfile (clients/typescript: its generator, compiler and run-time dependencies),
+# so that it builds and packs alone, as a platform's build would.
 NODE_BIN  := node_modules/.bin
 NPM_STAMP := node_modules/.installed
+TS_CLIENT := clients/typescript
+TS_STAMP  := $(TS_CLIENT)/node_modules/.installed
 
 # The compiled kernel: a C extension module built in place by the package's own build (setup.py).
 KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/strategy/kernel_src/*.h)
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps lint-spec client-ts kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,19 +50,29 @@ $(DEV_STAMP): requirements/runtime.txt requirements/batch.txt requirements/dev.t
 deps: $(DEV_STAMP) $(KERNEL)
 
 # SCARF_ANALYTICS=false: a dependency of the linters would report the install to its authors.
-$(NPM_STAMP): package.json package-lock.json clients/typescript/package.json
+$(NPM_STAMP): package.json package-lock.json $(TS_STAMP)
 	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory system-deps
 	SCARF_ANALYTICS=false npm ci --no-audit --no-fund --loglevel=error
 	@$(NODE_BIN)/node --version | grep -qx 'v22.23.3' || { echo "the pinned Node did not install"; exit 1; }
 	touch $@
 
-## npm-deps: the pinned Node, the spec's linters and the TypeScript toolchain into node_modules (npm ci)
+$(TS_STAMP): $(TS_CLIENT)/package.json $(TS_CLIENT)/package-lock.json
+	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory system-deps
+	cd $(TS_CLIENT) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+## npm-deps: the pinned Node and the spec's linters into node_modules, the TypeScript client's own (npm ci)
 npm-deps: $(NPM_STAMP)
 
 ## client-ts: regenerate the TypeScript client's types from openapi.yaml and build it (clients/typescript)
 client-ts: $(NPM_STAMP)
-	cd clients/typescript && PATH="$(CURDIR)/$(NODE_BIN):$$PATH" npm run --silent generate
-	cd clients/typescript && PATH="$(CURDIR)/$(NODE_BIN):$$PATH" npm run --silent build
+	cd $(TS_CLIENT) && PATH="$(CURDIR)/$(NODE_BIN):$$PATH" npm run --silent generate
+	cd $(TS_CLIENT) && PATH="$(CURDIR)/$(NODE_BIN):$$PATH" npm run --silent build
+
+## client-ts-pack: the TypeScript client's release tarball, build/maubinh-client-<version>.tgz (npm pack)
+client-ts-pack: $(NPM_STAMP)
+	mkdir -p build
+	cd $(TS_CLIENT) && PATH="$(CURDIR)/$(NODE_BIN):$$PATH" npm pack --silent --pack-destination $(CURDIR)/build
 
 ## lint-spec: openapi.yaml against Redocly's recommended rules and Spectral's OpenAPI rules (no warning passes)
 lint-spec: $(DEV_STAMP) $(NPM_STAMP)

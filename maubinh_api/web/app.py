@@ -17,6 +17,7 @@ from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import ConfigError, Settings
 from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache, record_kernel
+from ..infra.receipts import ReceiptKeyError, ReceiptSigner
 from ..infra.tenants import TenantDirectory, unnamed_tenants
 from ..infra.variant_registry import VariantRegistry
 from ..rules.cards import DECK
@@ -41,6 +42,7 @@ from .blueprints import (
     health,
     metrics,
     playground,
+    receipts,
     settlements,
     usage,
     variants,
@@ -71,6 +73,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.merge_slashes = False  # "/docs//etc" is nothing here, not a redirect to "/docs/etc"
     app.extensions["maubinh.settings"] = settings
     app.extensions["maubinh.cache"] = build_cache(settings)
+    try:
+        app.extensions["maubinh.receipts"] = ReceiptSigner.from_files(settings.receipt_key, settings.receipt_old_keys)
+    except ReceiptKeyError as error:
+        raise ConfigError(f"receipts: {error}") from None
     app.extensions["maubinh.variants"] = VariantRegistry(
         VARIANTS_REMEMBERED, _redis(settings, settings.limits_redis_url), per_tenant=TENANT_VARIANTS_REMEMBERED
     )
@@ -127,7 +133,19 @@ def _register_limits(app: Flask, settings: Settings, turns: Turns) -> None:
 
 def _register_views(app: Flask) -> None:
     """The blueprints, the documentation page and the API description (read once)."""
-    blueprints = (health, metrics, variants, enumerations, usage, hands, arrangements, drills, settlements, playground)
+    blueprints = (
+        health,
+        metrics,
+        variants,
+        enumerations,
+        usage,
+        hands,
+        arrangements,
+        drills,
+        settlements,
+        receipts,
+        playground,
+    )
     for module in blueprints:
         app.register_blueprint(module.blueprint)
     # Every address the page is given is relative: nothing of a client's Host header goes in it.

@@ -180,7 +180,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
     assert [player.id for player in settled.players] == ["bot", "left"]
     assert settled.pairs[0].positions.back.reason.key.value == "opponent_fouled"
     tables = call("settleTables", settle_tables, m.SettlementBatchResult, body=m.SettlementBatchRequest(tables=[table]))
-    assert tables.results[0].to_dict() == settled.to_dict()
+    assert tables.results[0].to_dict() == {key: value for key, value in settled.to_dict().items() if key != "receipt"}
 
     usage = call("showUsage", show_usage, m.Usage)
     assert usage.tenant == "unnamed" and usage.limits == []  # a key of MAUBINH_API_KEYS: no limits

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
 from maubinh_api.infra.tenants import key_digest
 from tests.support.servers import service
@@ -24,12 +27,14 @@ ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"platform": "typescript-platform-key-0123456789", "tight": "typescript-tight-key-0123456789"}
 METRICS_KEY = "typescript-scraper-key-0123456789"
 PACKAGE = ROOT / "clients" / "typescript"
+#: The pinned Node (the repository's tools), and the client's own compiler (its package's tools).
 TOOLS = ROOT / "node_modules" / ".bin"
+TSC = PACKAGE / "node_modules" / ".bin" / "tsc"
 
 
-def _run(*command: str, env: dict[str, str] | None = None) -> str:
+def _run(*command: str, env: dict[str, str] | None = None, cwd: Path = PACKAGE) -> str:
     done = subprocess.run(
-        command, cwd=PACKAGE, capture_output=True, text=True, timeout=300, check=False,
+        command, cwd=cwd, capture_output=True, text=True, timeout=300, check=False,
         env=os.environ | {"PATH": f"{TOOLS}{os.pathsep}{os.environ.get('PATH', '')}"} | (env or {}),
     )  # fmt: skip
     output = done.stdout + done.stderr
@@ -39,7 +44,7 @@ def _run(*command: str, env: dict[str, str] | None = None) -> str:
 
 @pytest.fixture(scope="module")
 def built() -> None:
-    if not (TOOLS / "tsc").exists():
+    if not TSC.exists():
         pytest.fail("the npm tools are not installed: run `make npm-deps` (make test does)")
     _run("npm", "run", "--silent", "build")
 
@@ -62,7 +67,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
         f'  - name: tight\n    key_sha256: "{key_digest(KEYS["tight"])}"\n    limits: ["2/second"]\n'
         f'  - name: scraper\n    key_sha256: "{key_digest(METRICS_KEY)}"\n    scopes: ["metrics"]\n'
     )
-    with service(folder, env={"MAUBINH_TENANTS_FILE": str(tenants)}) as running:
+    signing = folder / "receipts.pem"  # the deployment signs its receipts: the client checks them
+    signing.write_bytes(Ed25519PrivateKey.generate().private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
+    environment = {"MAUBINH_TENANTS_FILE": str(tenants), "MAUBINH_RECEIPT_KEY": str(signing)}
+    with service(folder, env=environment) as running:
         yield running
 
 
@@ -83,13 +91,21 @@ def test_the_client_against_the_service(
     assert set(called.read_text().split("\n")) - {""} == operations
 
 
-def test_the_packed_package_installs_compiles_and_runs_in_a_fresh_project(
-    built: None, server: Any, tmp_path: Path
-) -> None:
-    # What `npm pack` writes is what a platform installs: its files, its types and its one
-    # dependency, from npm's cache where it holds it (`npm ci` caches the tarballs but not the
-    # registry's metadata a fresh install resolves the dependency with), else from the registry.
-    tarball = _run("npm", "pack", "--silent", "--pack-destination", str(tmp_path)).strip().splitlines()[-1]
+def _clean_copy(tmp_path: Path) -> Path:
+    """The client's folder as a clean clone has it: no node_modules, nothing built."""
+    copy = tmp_path / "clean" / "typescript"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("node_modules", "dist", "build", "*.tgz"))
+    return copy
+
+
+def test_the_packed_package_installs_compiles_and_runs_in_a_fresh_project(server: Any, tmp_path: Path) -> None:
+    # From a clean clone, the client's own `npm ci` (its compiler and generator, about 50 MB, not the
+    # repository's linters) then `npm pack` (which builds it) make the release's tarball; what it
+    # writes is what a platform installs: its files, its types and its dependencies, from npm's
+    # cache where it holds them, else from the registry.
+    clean = _clean_copy(tmp_path)
+    _run("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", cwd=clean)
+    tarball = _run("npm", "pack", "--silent", "--pack-destination", str(tmp_path), cwd=clean).strip().splitlines()[-1]
     project = tmp_path / "platform"
     project.mkdir()
     (project / "package.json").write_text('{"name": "platform", "private": true, "type": "module"}\n')
@@ -120,7 +136,7 @@ def test_the_packed_package_installs_compiles_and_runs_in_a_fresh_project(
     assert installed.returncode == 0, installed.stdout + installed.stderr
     assert (project / "node_modules" / "@maubinh" / "client" / "dist" / "index.d.ts").is_file()
     compiled = subprocess.run(
-        [str(TOOLS / "tsc"), "-p", str(project / "tsconfig.json")],
+        [str(TSC), "-p", str(project / "tsconfig.json")],
         capture_output=True,
         text=True,
         timeout=300,
@@ -146,18 +162,19 @@ def _documented_example() -> str:
 def test_the_documented_example_runs_as_documented(built: None, server: Any) -> None:
     code = _documented_example()
     documented = next(line for line in code.splitlines() if line.startswith("// -> "))[len("// -> ") :]
-    # Under the repository, so that "@maubinh/client" resolves to the workspace's package.
-    folder = ROOT / "build" / "docs-typescript"
+    # Inside the package, so that "@maubinh/client" resolves to the package itself (a self-reference).
+    folder = PACKAGE / "build" / "docs-example"
     folder.mkdir(parents=True, exist_ok=True)
     example = folder / "example.ts"
     example.write_text(code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEYS["platform"]))
-    (folder / "package.json").write_text('{"private": true, "type": "module"}\n')
+    (folder / "package.json").unlink(missing_ok=True)  # the package's own: "@maubinh/client" is itself
     (folder / "tsconfig.json").write_text(
         '{"compilerOptions": {"strict": true, "noUncheckedIndexedAccess": true, "module": "NodeNext",'
         ' "moduleResolution": "NodeNext", "target": "ES2022", "lib": ["ES2022", "DOM"], "noEmit": true,'
-        ' "types": ["node"], "typeRoots": ["../../node_modules/@types"]}, "files": ["example.ts"]}\n'
+        ' "exactOptionalPropertyTypes": true, "types": ["node"], "typeRoots": ["../../node_modules/@types"]},'
+        ' "files": ["example.ts"]}\n'
     )
-    _run(str(TOOLS / "tsc"), "-p", str(folder / "tsconfig.json"))
+    _run(str(TSC), "-p", str(folder / "tsconfig.json"))
     printed = _run(str(TOOLS / "node"), str(example))
     assert printed.strip() == documented
 
@@ -173,3 +190,27 @@ def test_the_programs_hold_no_cast_and_no_type_guard() -> None:
         # Comments and strings say "as" in prose: both go, in one pass (a string may hold "//").
         code = re.sub(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|//[^\n]*|/\*.*?\*/', '""', text, flags=re.DOTALL)
         assert forbidden.findall(code) == [], name
+
+
+def _readme_snippets() -> list[str]:
+    readme = (PACKAGE / "README.md").read_text(encoding="utf-8")
+    return [block.split("```", 1)[0] for block in readme.split("```ts\n")[1:]]
+
+
+def test_the_readme_snippets_compile_under_exact_optional_property_types(built: None) -> None:
+    snippets = _readme_snippets()
+    assert len(snippets) >= 3
+    folder = PACKAGE / "build" / "readme"
+    folder.mkdir(parents=True, exist_ok=True)
+    names = []
+    for number, code in enumerate(snippets):
+        (folder / f"snippet{number}.ts").write_text(code + "\nexport {};\n")
+        names.append(f'"snippet{number}.ts"')
+    (folder / "package.json").unlink(missing_ok=True)  # the package's own: "@maubinh/client" is itself
+    (folder / "tsconfig.json").write_text(
+        '{"compilerOptions": {"strict": true, "noUncheckedIndexedAccess": true, "exactOptionalPropertyTypes": true,'
+        ' "module": "NodeNext", "moduleResolution": "NodeNext", "target": "ES2022", "lib": ["ES2022", "DOM"],'
+        ' "noEmit": true, "types": ["node"], "typeRoots": ["../../node_modules/@types"]},'
+        f' "files": [{", ".join(names)}]}}\n'
+    )
+    _run(str(TSC), "-p", str(folder / "tsconfig.json"))

@@ -568,6 +568,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys settlement receipts are signed with (a JWK Set)
+         * @description The Ed25519 public keys (RFC 8037 `OKP` keys, `alg` `EdDSA`) of the key that signs the
+         *     deployment's settlement receipts and of the earlier keys still served after a rotation,
+         *     each with its `kid` (its RFC 7638 thumbprint), which a receipt's signature names. Open to
+         *     anyone: a third party checking a receipt holds no key of the platform's. Empty when the
+         *     deployment signs no receipts. docs/integrating.md, "Receipts", says how to check one.
+         */
+        get: operations["receiptKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -933,8 +957,10 @@ export interface components {
         Sources: components["schemas"]["Line"][];
         VariantList: {
             default: string;
-            /** @description The model's version (as the `X-Model-Version` header). */
+            /** @description The version of the model this request was answered from (as the `X-Model-Version` header). */
             model: string;
+            /** @description Every model this deployment answers from, its default first; a request pins one with `X-Model-Version`. */
+            models: string[];
             variants: components["schemas"]["VariantSummary"][];
         };
         /** @description A variant with every knob resolved; `name` is its preset. */
@@ -1333,6 +1359,8 @@ export interface components {
             };
             bet: components["schemas"]["Bet"];
             variant: components["schemas"]["Variant"];
+            /** @description What a single settlement answers for a dispute (a batch answers one for all its tables). */
+            receipt?: components["schemas"]["Receipt"];
         };
         SettlementBatchRequest: {
             /** @description The variant of every table that names none. */
@@ -1340,8 +1368,71 @@ export interface components {
             tables: components["schemas"]["SettlementRequest"][];
         };
         SettlementBatchResult: {
-            /** @description The settled tables, in the order sent (each names its variant). */
+            /** @description The settled tables, in the order sent (each names its variant; none has a receipt of its own). */
             results: components["schemas"]["Settlement"][];
+            receipt: components["schemas"]["Receipt"];
+        };
+        /**
+         * Receipt
+         * @description What the service answered to a settlement, for a dispute: the answer's last member. Its
+         *     digests are the SHA-256 of the JSON Canonicalization Scheme form (RFC 8785) of the request
+         *     body as sent and of the answer without its `receipt`, so they hold whatever order or spacing
+         *     the platform stored them in. `signature` is a compact JWS (RFC 7515, `alg` `EdDSA`, `typ`
+         *     `maubinh-receipt+jws`, `kid` a key of `GET /.well-known/jwks.json`) whose payload is the
+         *     canonical form of the receipt's fields `id` to `release`; null, with `signed` false, when
+         *     the deployment has no signing key. The same request answered the same way gets the same
+         *     receipt. docs/integrating.md, "Receipts", says what to store and how a third party checks it;
+         *     the Python and TypeScript clients verify one offline.
+         */
+        Receipt: {
+            /** @description The first 32 hexadecimal digits of the SHA-256 of the canonical form of the fields `operation` to `release`. */
+            id: string;
+            /**
+             * @description The operation that answered.
+             * @enum {string}
+             */
+            operation: "settleTable" | "settleTables";
+            request_digest: components["schemas"]["Digest"];
+            answer_digest: components["schemas"]["Digest"];
+            /** @description Each table's variant fingerprint, in the order of the tables. */
+            fingerprints: components["schemas"]["Fingerprint"][];
+            /** @description The model that answered (`X-Model-Version`). */
+            model: string;
+            /** @description The service's release. */
+            release: string;
+            /** @description The signing key's `kid`, or null when the receipt is unsigned. */
+            key_id: string | null;
+            /** @description Whether the deployment signed the receipt. */
+            signed: boolean;
+            /** @description The compact JWS of the receipt's fields, or null when the receipt is unsigned. */
+            signature: string | null;
+        };
+        /** @description `sha256:` and the hexadecimal SHA-256 of a JSON value's RFC 8785 canonical form. */
+        Digest: string;
+        /**
+         * ReceiptKeys
+         * @description A JWK Set (RFC 7517) of the receipts' public keys.
+         */
+        ReceiptKeys: {
+            keys: components["schemas"]["ReceiptKey"][];
+        };
+        /**
+         * ReceiptKey
+         * @description An Ed25519 public key as a JWK (RFC 8037).
+         */
+        ReceiptKey: {
+            /** @constant */
+            kty: "OKP";
+            /** @constant */
+            crv: "Ed25519";
+            /** @description The public key, base64url. */
+            x: string;
+            /** @description The key's RFC 7638 thumbprint, base64url. */
+            kid: string;
+            /** @constant */
+            alg: "EdDSA";
+            /** @constant */
+            use: "sig";
         };
         /** @description The 13 cards of one player's hand. */
         HandCards: components["schemas"]["CardInput"][];
@@ -1703,7 +1794,7 @@ export interface components {
              * @description What went wrong, as a URN: one per kind of problem, the same in both languages (`error` for a status no other names).
              * @enum {string}
              */
-            type: "urn:maubinh:problem:malformed-request" | "urn:maubinh:problem:unauthorized" | "urn:maubinh:problem:forbidden" | "urn:maubinh:problem:not-found" | "urn:maubinh:problem:method-not-allowed" | "urn:maubinh:problem:too-many-requests" | "urn:maubinh:problem:payload-too-large" | "urn:maubinh:problem:uri-too-long" | "urn:maubinh:problem:expectation-failed" | "urn:maubinh:problem:cost-over-limit" | "urn:maubinh:problem:header-too-large" | "urn:maubinh:problem:unsupported-media-type" | "urn:maubinh:problem:invalid-content" | "urn:maubinh:problem:internal-error" | "urn:maubinh:problem:not-implemented" | "urn:maubinh:problem:not-ready" | "urn:maubinh:problem:busy" | "urn:maubinh:problem:timed-out" | "urn:maubinh:problem:error";
+            type: "urn:maubinh:problem:malformed-request" | "urn:maubinh:problem:unauthorized" | "urn:maubinh:problem:forbidden" | "urn:maubinh:problem:not-found" | "urn:maubinh:problem:method-not-allowed" | "urn:maubinh:problem:too-many-requests" | "urn:maubinh:problem:payload-too-large" | "urn:maubinh:problem:uri-too-long" | "urn:maubinh:problem:expectation-failed" | "urn:maubinh:problem:cost-over-limit" | "urn:maubinh:problem:header-too-large" | "urn:maubinh:problem:unsupported-media-type" | "urn:maubinh:problem:invalid-content" | "urn:maubinh:problem:internal-error" | "urn:maubinh:problem:not-implemented" | "urn:maubinh:problem:not-ready" | "urn:maubinh:problem:busy" | "urn:maubinh:problem:unknown-model" | "urn:maubinh:problem:timed-out" | "urn:maubinh:problem:error";
             /** @description The status in words: "Invalid content" ("Nội dung không hợp lệ"), "Malformed request" ("Yêu cầu sai định dạng"), ... */
             title: string;
             status: number;
@@ -1887,7 +1978,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The `X-Request-ID` header is not 1-128 letters, digits and `._:-`; or the body is empty, not valid UTF-8, not valid JSON (NaN and Infinity included), holds an integer longer than 4,300 digits, or names a member twice in one object (which value was meant is not guessed). The front answers a 400 itself for an HTTP request that does not read, and for a header the server refuses (a control byte in it). */
+        /** @description The `X-Model-Version` header names a model the deployment does not keep (`unknown-model`); the `X-Request-ID` header is not 1-128 letters, digits and `._:-`; or the body is empty, not valid UTF-8, not valid JSON (NaN and Infinity included), holds an integer longer than 4,300 digits, or names a member twice in one object (which value was meant is not guessed). The front answers a 400 itself for an HTTP request that does not read, and for a header the server refuses (a control byte in it). */
         MalformedRequest: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
@@ -1897,15 +1988,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "urn:maubinh:problem:malformed-request",
-                 *       "title": "Malformed request",
-                 *       "status": 400,
-                 *       "detail": "the request body is not valid JSON: Expecting ',' delimiter at line 1 column 12",
-                 *       "instance": "/v1/hands/classify"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2110,6 +2192,16 @@ export interface components {
          * @example "3f2a9c0d41b7e6a85d9c2e1f0b4a7c63"
          */
         IfNoneMatch: string;
+        /**
+         * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+         *     request is answered exactly as that model's first release answered it (the same `/play`
+         *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+         *     long as the deployment keeps that model (at least the current and the previous one;
+         *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+         *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+         * @example model-da849a48dcaa0e18
+         */
+        PinnedModel: string;
         /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
         AcceptLanguage: string;
     };
@@ -2225,6 +2317,10 @@ export type PairResult = components['schemas']['PairResult'];
 export type Settlement = components['schemas']['Settlement'];
 export type SettlementBatchRequest = components['schemas']['SettlementBatchRequest'];
 export type SettlementBatchResult = components['schemas']['SettlementBatchResult'];
+export type Receipt = components['schemas']['Receipt'];
+export type Digest = components['schemas']['Digest'];
+export type ReceiptKeys = components['schemas']['ReceiptKeys'];
+export type ReceiptKey = components['schemas']['ReceiptKey'];
 export type HandCards = components['schemas']['HandCards'];
 export type Objective = components['schemas']['Objective'];
 export type Opponents = components['schemas']['Opponents'];
@@ -2285,6 +2381,7 @@ export type ResponseTimedOut = components['responses']['TimedOut'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ParameterRequestId = components['parameters']['RequestId'];
 export type ParameterIfNoneMatch = components['parameters']['IfNoneMatch'];
+export type ParameterPinnedModel = components['parameters']['PinnedModel'];
 export type ParameterAcceptLanguage = components['parameters']['AcceptLanguage'];
 export type HeaderRequestId = components['headers']['RequestId'];
 export type HeaderModelVersion = components['headers']['ModelVersion'];
@@ -2304,6 +2401,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -2359,6 +2466,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -2412,6 +2529,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -2467,6 +2594,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -2520,6 +2657,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -2575,6 +2722,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -2628,6 +2785,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -2683,6 +2850,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -2737,6 +2914,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -2790,6 +2977,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -2857,6 +3054,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -2911,6 +3118,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -2964,6 +3181,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -3020,6 +3247,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -3081,6 +3318,16 @@ export interface operations {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
+                /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
                  *     `._:-`. Anything else is a 400; without one (or with an empty one,
@@ -3136,6 +3383,16 @@ export interface operations {
             header?: {
                 /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
+                 *     request is answered exactly as that model's first release answered it (the same `/play`
+                 *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
+                 *     long as the deployment keeps that model (at least the current and the previous one;
+                 *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
+                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 * @example model-da849a48dcaa0e18
+                 */
+                "X-Model-Version"?: components["parameters"]["PinnedModel"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
                  *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
@@ -3196,6 +3453,68 @@ export interface operations {
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];
+        };
+    };
+    receiptKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of an answer the client kept: while the answer is unchanged, the service
+                 *     answers 304 with no body. Several tags may be sent, separated by commas, and `*`
+                 *     matches any.
+                 * @example "3f2a9c0d41b7e6a85d9c2e1f0b4a7c63"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "OKP",
+                     *           "crv": "Ed25519",
+                     *           "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+                     *           "kid": "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k",
+                     *           "alg": "EdDSA",
+                     *           "use": "sig"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceiptKeys"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["MalformedRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     health: {

@@ -16,7 +16,9 @@ import {
   type Middleware,
   type PlayerInput,
   ProblemError,
+  ReceiptError,
   type VariantSpec,
+  verifyReceipt,
 } from "../dist/index.js";
 
 const baseUrl = process.env["MAUBINH_URL"] ?? "http://127.0.0.1:8000";
@@ -106,10 +108,29 @@ test("a table's round: optimal for one seat, bots for three, checked, graded and
   assert.equal(graded.ev_loss, 0);
   assert.equal(graded.best.ev, best.best.ev);
   const players = arrangements.map((arrangement, seat) => ({ id: `seat-${seat}`, arrangement }));
-  const settled = await answer(api.POST("/v1/settlements", { body: { bet: "10", players, variant: best.variant } }));
+  const table = { bet: "10", players, variant: best.variant };
+  const settled = await answer(api.POST("/v1/settlements", { body: table }));
   const net = settled.players.reduce((sum, player) => sum + Number(player.net), 0);
   const take = Number(settled.house_take.rake) + Number(settled.house_take.draw_fee);
   assert.ok(Math.abs(net + take) < 1e-9, "the money adds up: what the players lose is what they win and the house takes");
+  // The receipt verifies offline with the deployment's keys, and not once any part is changed.
+  const keys = await answer(api.GET("/.well-known/jwks.json"));
+  const receipt = await verifyReceipt(table, settled, keys);
+  assert.equal(receipt.signed, true);
+  const fails = async (request: unknown, changed: Parameters<typeof verifyReceipt>[1], reason: RegExp) => {
+    await assert.rejects(verifyReceipt(request, changed, keys), (error: unknown) => {
+      assert.ok(error instanceof ReceiptError, String(error));
+      assert.match(error.reason, reason);
+      return true;
+    });
+  };
+  await fails({ ...table, bet: "100" }, settled, /request_digest/);
+  await fails(table, { ...settled, bet: "100" }, /answer_digest/);
+  await fails(table, { ...settled, receipt: { ...receipt, model: "model-0000000000000000" } }, /id is not/);
+  await fails(table, { ...settled, receipt: { ...receipt, release: "9.9.9" } }, /id is not/);
+  await fails(table, { ...settled, receipt: { ...receipt, signature: receipt.signature?.replace(/.$/, (last) => (last === "A" ? "B" : "A")) ?? null } }, /signature/);
+  await fails(table, { ...settled, receipt: { ...receipt, key_id: "another" } }, /no key/);
+  await fails(table, { ...settled, receipt: { ...receipt, signature: null, signed: false } }, /unsigned/);
   // The variant an answer named is found again by its fingerprint.
   // (An answer's variant always carries its fingerprint; a request's may leave it out: one schema for both.)
   const fingerprint = best.variant.fingerprint ?? assert.fail("an answer's variant names its fingerprint");
@@ -177,6 +198,44 @@ test("over its limit a tenant gets a 429 whose Retry-After the client honours", 
   assert.ok(Date.now() - started >= 900, "the client waited for Retry-After before sending again");
   const usage = await answer(patient.GET("/v1/usage"));
   assert.equal(usage.tenant, "tight");
+});
+
+/** A tight tenant's client, refused (429) at its next request. */
+async function refusedTight(options: { timeout?: number } = {}) {
+  const tight = createClient({ baseUrl, apiKey: tightKey, timeout: options.timeout, longestWait: 30 });
+  const body = { cards: ["Kh", "Kd", "2c"] };
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const { response } = await createClient({ baseUrl, apiKey: tightKey, retries: 0 }).POST("/v1/hands/classify", { body });
+    if (response.status === 429) {
+      return { tight, body };
+    }
+  }
+  return assert.fail("the tight tenant is refused within ten requests");
+}
+
+test("a wait that would outlast the client's timeout is not begun: the 429 is thrown at once", async () => {
+  const { tight, body } = await refusedTight({ timeout: 0.5 });
+  const started = Date.now();
+  await assert.rejects(answer(tight.POST("/v1/hands/classify", { body })), (error: unknown) => {
+    assert.ok(error instanceof ProblemError && error.status === 429, String(error));
+    assert.ok(error.retryAfter !== null && error.retryAfter >= 1, "the 429's Retry-After, as a value");
+    assert.equal(error.requestId, error.headers.requestId);
+    return true;
+  });
+  assert.ok(Date.now() - started < 900, `answered in ${Date.now() - started} ms, not after the wait (of 1 s or more)`);
+});
+
+test("the caller's AbortSignal ends a retry's wait: the call ends with the signal, not the wait", async () => {
+  const { tight, body } = await refusedTight();
+  const started = Date.now();
+  const call = tight.POST("/v1/hands/classify", { body, signal: AbortSignal.timeout(300) });
+  // The 429 while waiting to retry it, or the abort itself if the service held the refusal (it
+  // answers a caller that came back too early after a pause): never the Retry-After's wait.
+  await assert.rejects(answer(call), (error: unknown) => {
+    const aborted = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    return aborted || (error instanceof ProblemError && error.status === 429);
+  });
+  assert.ok(Date.now() - started < 900, `the call ended with the signal, after ${Date.now() - started} ms`);
 });
 
 test("a kept answer is revalidated with its ETag: 304 while unchanged", async () => {

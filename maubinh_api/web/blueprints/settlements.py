@@ -18,10 +18,11 @@ from ...rules.money import parse_bet
 from ...rules.table import Seat, check_table
 from ...rules.variants import Variant
 from ...service.tables import settle_table
-from ..answers import cached_json, sorted_cards
+from ..answers import sorted_cards
 from ..params import load, resolve, settings
 from ..presenters import settlement_json, variant_json
 from ..problems import Fault, Problem, errors_from_marshmallow, located
+from ..receipts import receipted_json
 from ..schemas import SettlementBatchRequest, SettlementRequest
 
 T = TypeVar("T")
@@ -65,7 +66,10 @@ class _Table:
 def settle_one() -> Response:
     """Settle one table of 2-4 players."""
     table = _read(load(_table_schema), settings().default_variant)
-    return cached_json("settlement", table.material(), table.settle)
+    fingerprints = [table.variant.fingerprint]
+    return receipted_json(
+        "settlement", table.material(), table.settle, operation="settleTable", fingerprints=fingerprints
+    )
 
 
 @blueprint.post("/batch")
@@ -93,7 +97,13 @@ def settle_batch() -> Response:
     if errors:
         raise Problem.invalid(errors)
     material = [table.material() for table in tables]
-    return cached_json("settlement-batch", material, lambda: {"results": [table.settle() for table in tables]})
+    return receipted_json(
+        "settlement-batch",
+        material,
+        lambda: {"results": [table.settle() for table in tables]},
+        operation="settleTables",
+        fingerprints=[table.variant.fingerprint for table in tables],
+    )
 
 
 def _read(data: Mapping[str, Any], default_variant: object) -> _Table:

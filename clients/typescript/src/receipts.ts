@@ -1,0 +1,94 @@
+/**
+ * The offline check of a settlement's receipt: that the request and answer a platform stored are
+ * the ones the receipt names (SHA-256 of their RFC 8785 canonical form), that its id is made of its
+ * fields, and that the deployment signed those fields (a compact JWS, EdDSA, whose `kid` is a key
+ * of the deployment's `/.well-known/jwks.json`). Nothing is asked of the service.
+ */
+import canonicalize from "canonicalize";
+import { compactVerify, importJWK } from "jose";
+
+import type { components } from "./schema.js";
+
+type Receipt = components["schemas"]["Receipt"];
+type ReceiptKeys = components["schemas"]["ReceiptKeys"];
+
+/** A receipt that does not hold: `reason` says which part failed. */
+export class ReceiptError extends Error {
+  constructor(readonly reason: string) {
+    super(`the receipt does not hold: ${reason}`);
+    this.name = "ReceiptError";
+  }
+}
+
+export interface ReceiptCheck {
+  /** Whether an unsigned receipt (a deployment with no signing key) is refused (default true). */
+  requireSignature?: boolean | undefined;
+}
+
+/** The fields a receipt's id and signature are made of, in their order. */
+const CLAIMS = ["operation", "request_digest", "answer_digest", "fingerprints", "model", "release"] as const;
+
+function canonical(value: unknown): Uint8Array<ArrayBuffer> {
+  const text = canonicalize(value);
+  if (text === undefined) {
+    throw new ReceiptError("a value with no JSON form");
+  }
+  return new TextEncoder().encode(text);
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const hashed = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hashed, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function same(one: Uint8Array, other: Uint8Array): boolean {
+  return one.length === other.length && one.every((byte, index) => byte === other[index]);
+}
+
+/**
+ * Check `answer.receipt` against the `request` body sent and the `answer` received (both as parsed
+ * JSON, in any key order), with the deployment's public `keys`; resolves to the receipt, or
+ * rejects with a {@link ReceiptError} naming what does not hold.
+ */
+export async function verifyReceipt(
+  request: unknown,
+  answer: Readonly<Record<string, unknown>> & { receipt?: Receipt | undefined },
+  keys: ReceiptKeys,
+  check: ReceiptCheck = {},
+): Promise<Receipt> {
+  const receipt = answer.receipt;
+  if (receipt === undefined) {
+    throw new ReceiptError("the answer has no receipt");
+  }
+  const { receipt: _receipt, ...bare } = answer;
+  if (`sha256:${await sha256(canonical(request))}` !== receipt.request_digest) {
+    throw new ReceiptError("request_digest is not the request's");
+  }
+  if (`sha256:${await sha256(canonical(bare))}` !== receipt.answer_digest) {
+    throw new ReceiptError("answer_digest is not the answer's");
+  }
+  const claims = Object.fromEntries(CLAIMS.map((name) => [name, receipt[name]]));
+  if (`rct-${(await sha256(canonical(claims))).slice(0, 32)}` !== receipt.id) {
+    throw new ReceiptError("id is not made of the receipt's fields");
+  }
+  if (receipt.signature === null) {
+    if (check.requireSignature ?? true) {
+      throw new ReceiptError("it is unsigned");
+    }
+    return receipt;
+  }
+  const key = keys.keys.find((found: ReceiptKeys["keys"][number]) => found.kid === receipt.key_id);
+  if (key === undefined) {
+    throw new ReceiptError(`no key ${String(receipt.key_id)} in the key set`);
+  }
+  let verified;
+  try {
+    verified = await compactVerify(receipt.signature, await importJWK(key, "EdDSA"), { algorithms: ["EdDSA"] });
+  } catch {
+    throw new ReceiptError("the signature is not the key's");
+  }
+  if (verified.protectedHeader.kid !== receipt.key_id || !same(verified.payload, canonical({ id: receipt.id, ...claims }))) {
+    throw new ReceiptError("the signature is of other fields");
+  }
+  return receipt;
+}

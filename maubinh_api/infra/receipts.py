@@ -1,0 +1,127 @@
+"""Receipts for money: what the service answered to a settlement, in a form a third party can check.
+
+A receipt names the request and the answer by their digests (SHA-256 of their JSON Canonicalization
+Scheme form, RFC 8785: the same bytes whatever order or spacing a platform stored them in), the
+variants' fingerprints, the model and the release, and an id made of all of these; it is signed
+with the deployment's Ed25519 key as a JWS (RFC 7515, compact form, ``alg`` EdDSA, RFC 8037) whose
+payload is the canonical form of those fields and whose ``kid`` names the key in the served key
+set (a JWK Set, RFC 7517, each key's id its RFC 7638 thumbprint, so that keys can rotate).  With no
+key configured a receipt is unsigned and says so (``signed`` false, ``signature`` null).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Final
+
+import jwt
+import rfc8785
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import load_pem_private_key, load_pem_public_key
+from jwt.algorithms import OKPAlgorithm
+
+__all__ = ["RECEIPT_TYPE", "ReceiptKeyError", "ReceiptSigner", "canonical", "digest"]
+
+#: The JWS ``typ`` of a receipt's signature.
+RECEIPT_TYPE: Final = "maubinh-receipt+jws"
+_JWS: Final = jwt.PyJWS(algorithms=["EdDSA"])
+
+
+class ReceiptKeyError(ValueError):
+    """A receipt key file that cannot be used; the service refuses to start."""
+
+
+def _plain(value: Any) -> Any:
+    """A parsed JSON value with its decimals as the floats any JSON reader makes of them."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() and value.is_finite() else float(value)
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def canonical(value: Any) -> bytes:
+    """``value`` in the JSON Canonicalization Scheme (RFC 8785).
+
+    >>> canonical({"b": [1, 2.0, "ồ"], "a": None})
+    b'{"a":null,"b":[1,2,"\\xe1\\xbb\\x93"]}'
+    """
+    return rfc8785.dumps(_plain(value))
+
+
+def digest(value: Any) -> str:
+    """``sha256:`` and the hexadecimal SHA-256 of ``value``'s canonical form."""
+    return "sha256:" + hashlib.sha256(canonical(value)).hexdigest()
+
+
+def _thumbprint(public: Ed25519PublicKey) -> str:
+    """The key's RFC 7638 thumbprint, base64url: its key id."""
+    jwk = OKPAlgorithm.to_jwk(public, as_dict=True)
+    members = {"crv": jwk["crv"], "kty": jwk["kty"], "x": jwk["x"]}
+    return base64.urlsafe_b64encode(hashlib.sha256(canonical(members)).digest()).rstrip(b"=").decode()
+
+
+class ReceiptSigner:
+    """The deployment's signing key (if any) and the public keys it serves."""
+
+    def __init__(self, key: Ed25519PrivateKey | None, old: Sequence[Ed25519PublicKey] = ()) -> None:
+        self.key = key
+        publics = ([key.public_key()] if key is not None else []) + list(old)
+        self.key_id = _thumbprint(publics[0]) if key is not None else None
+        self.keys = [self._jwk(public) for public in publics]
+
+    @staticmethod
+    def _jwk(public: Ed25519PublicKey) -> dict[str, str]:
+        jwk = OKPAlgorithm.to_jwk(public, as_dict=True)
+        return {
+            "kty": jwk["kty"],
+            "crv": jwk["crv"],
+            "x": jwk["x"],
+            "kid": _thumbprint(public),
+            "alg": "EdDSA",
+            "use": "sig",
+        }
+
+    @classmethod
+    def from_files(cls, key: Path | None, old: Sequence[Path] = ()) -> ReceiptSigner:
+        """The signer of a PEM private key file (none: unsigned receipts) and earlier public keys' files."""
+        private = None
+        if key is not None:
+            loaded = _read(key, private=True)
+            if not isinstance(loaded, Ed25519PrivateKey):
+                raise ReceiptKeyError(f"{key}: not an Ed25519 private key (openssl genpkey -algorithm ed25519)")
+            private = loaded
+        publics = []
+        for path in old:
+            loaded = _read(path, private=False)
+            public = loaded.public_key() if isinstance(loaded, Ed25519PrivateKey) else loaded
+            if not isinstance(public, Ed25519PublicKey):
+                raise ReceiptKeyError(f"{path}: not an Ed25519 public key")
+            publics.append(public)
+        return cls(private, publics)
+
+    def sign(self, claims: Mapping[str, Any]) -> str | None:
+        """The compact JWS of ``claims``' canonical form, or None with no key."""
+        if self.key is None:
+            return None
+        headers = {"kid": self.key_id, "typ": RECEIPT_TYPE}
+        return _JWS.encode(canonical(claims), self.key, algorithm="EdDSA", headers=headers)
+
+
+def _read(path: Path, *, private: bool) -> Any:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ReceiptKeyError(f"{path}: {error.strerror}") from None
+    try:
+        if private:
+            return load_pem_private_key(data, password=None)
+        return load_pem_public_key(data) if b"PUBLIC KEY" in data else load_pem_private_key(data, password=None)
+    except (ValueError, TypeError) as error:
+        raise ReceiptKeyError(f"{path}: not a PEM key ({error})") from None

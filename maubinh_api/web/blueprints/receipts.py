@@ -1,0 +1,19 @@
+"""The public keys that settlement receipts are signed with, as a JWK Set at the address key sets
+are looked for (``/.well-known/jwks.json``): open to anyone, as a third party checking a receipt
+holds no key of the platform's."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify
+
+from ...infra.receipts import ReceiptSigner
+from ..answers import revalidated
+
+blueprint = Blueprint("receipts", __name__)
+
+
+@blueprint.get("/.well-known/jwks.json")
+def receipt_keys() -> Response:
+    """The signing key's public half and the earlier keys still served (empty with no key)."""
+    signer: ReceiptSigner = current_app.extensions["maubinh.receipts"]
+    return revalidated(jsonify({"keys": signer.keys}))

@@ -1,0 +1,43 @@
+"""The receipt a settlement answers (:mod:`~maubinh_api.infra.receipts` says what it is made of and
+how it is signed): built per request, since the request's digest is of the body as this caller
+sent it, around an answer that may come from the cache."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import orjson
+from flask import Response, current_app
+
+from ..infra.receipts import ReceiptSigner, canonical, digest
+from ..version import __version__
+from .answers import cached_digested
+from .body import json_object
+from .pinned_models import chosen_version
+
+
+def receipted_json(
+    kind: str, material: object, compute: Callable[[], Any], *, operation: str, fingerprints: Sequence[str]
+) -> Response:
+    """Answer ``compute()`` (through the result cache) with its ``receipt``: the request's and the
+    answer's digests, the variants' ``fingerprints`` (one per table), the model and the release,
+    an id made of them, and the deployment's signature."""
+    body, answer_digest, source = cached_digested(kind, material, compute)
+    claims: dict[str, Any] = {
+        "operation": operation,
+        "request_digest": digest(json_object()),
+        "answer_digest": answer_digest,
+        "fingerprints": list(fingerprints),
+        "model": chosen_version(),
+        "release": __version__,
+    }
+    claims = {"id": "rct-" + hashlib.sha256(canonical(claims)).hexdigest()[:32], **claims}
+    signer: ReceiptSigner = current_app.extensions["maubinh.receipts"]
+    signature = signer.sign(claims)
+    receipt = claims | {"key_id": signer.key_id, "signed": signature is not None, "signature": signature}
+    # The answer's last member: its digest is of the answer without it.
+    response = Response(body[:-2] + b',"receipt":' + orjson.dumps(receipt) + b"}\n", mimetype="application/json")
+    response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"
+    return response
