@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -248,10 +248,13 @@ bench-bank: $(DEV_STAMP) $(KERNEL)
 examples: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m tools.spec_examples --write
 
-## client: generate a Python client of the API from openapi.yaml into build/maubinh-client (openapi-python-client)
-client: $(DEV_STAMP)
-	rm -rf build/maubinh-client
-	$(BIN)/openapi-python-client generate --path openapi.yaml --output-path build/maubinh-client --config tests/client/generator.yaml
+## client-py: rewrite the Python client's generated core from openapi.yaml (clients/python, openapi-python-client)
+client-py: $(DEV_STAMP)
+	$(BIN)/python -m tools.python_client
+
+## client-py-dist: the Python client's wheel and source archive, in build/ (python -m build)
+client-py-dist: $(DEV_STAMP)
+	$(BIN)/python -m build --outdir build clients/python
 
 ## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; about 20 seconds)
 levels: $(DEV_STAMP) $(KERNEL)

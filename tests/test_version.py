@@ -19,8 +19,12 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_build_and_the_api_description_carry_the_packages_version():
     assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"] == __version__
     assert yaml.safe_load((ROOT / "openapi.yaml").read_text())["info"]["version"] == __version__
-    # The TypeScript client is generated from this description: it carries its version.
-    assert json.loads((ROOT / "clients" / "typescript" / "package.json").read_text())["version"] == __version__
+    # The clients are generated from this description: they carry its version.
+    clients = ROOT / "clients"
+    assert json.loads((clients / "typescript" / "package.json").read_text())["version"] == __version__
+    lock = json.loads((clients / "typescript" / "package-lock.json").read_text())
+    assert lock["version"] == lock["packages"][""]["version"] == __version__
+    assert tomllib.loads((clients / "python" / "pyproject.toml").read_text())["project"]["version"] == __version__
 
 
 def test_the_kubernetes_manifests_run_the_images_of_this_version():

@@ -1,10 +1,9 @@
-"""A client generated from openapi.yaml works as an integrator would use it.
+"""The Python client (clients/python, ``maubinh_api_client``) works as an integrator would use it.
 
-``openapi-python-client`` writes a package from the spec (with no warning:
-a warning means a schema or an operation was dropped), the test imports it
-and calls every operation against the service under gunicorn, each answer
-parsed into the generated model the spec names; answers are passed on from
-one operation to the next through the models' own ``to_dict``/``from_dict``.
+Its core is what ``openapi-python-client`` writes from the spec (checked here: the committed package
+is today's output, written with no warning); the test imports it and calls every operation
+against the service under gunicorn, each answer parsed into the generated model the spec names,
+and answers passed on from one operation to the next as they came.
 ``datamodel-code-generator`` models of the schemas parse every recorded
 answer of the spec (its ``components/examples``: live answers, see
 tests/web/test_examples.py).
@@ -14,18 +13,23 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import httpx
+import jwt
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
 from tests.support.servers import service
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "openapi.yaml"
-SETTINGS = Path(__file__).with_name("generator.yaml")
+CLIENT = ROOT / "clients" / "python"
 BIN = Path(sys.executable).parent
 KEY = "client-test-key-0123456789"
 METRICS_KEY = "metrics-key-of-the-generated-client-test"  # /metrics needs its own scope once keys exist
@@ -40,18 +44,28 @@ def _generate(command: list[str]) -> str:
 
 
 @pytest.fixture(scope="module")
-def client_package(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    out = tmp_path_factory.mktemp("client") / "maubinh-client"
-    command = [str(BIN / "openapi-python-client"), "generate", "--path", str(SPEC), "--output-path", str(out)]
-    output = _generate([*command, "--config", str(SETTINGS)])
-    assert "warning" not in output.lower() and "error" not in output.lower(), output
-    sys.path.insert(0, str(out))
+def client_package() -> Any:
+    """The committed client (clients/python), imported as a platform installs it."""
+    sys.path.insert(0, str(CLIENT))
     try:
-        yield importlib.import_module("maubinh_client")
+        yield importlib.import_module("maubinh_api_client")
     finally:
-        sys.path.remove(str(out))
-        for name in [name for name in sys.modules if name.split(".")[0] == "maubinh_client"]:
+        sys.path.remove(str(CLIENT))
+        for name in [name for name in sys.modules if name.split(".")[0] == "maubinh_api_client"]:
             del sys.modules[name]
+
+
+def test_the_committed_client_is_what_the_generator_writes_from_the_spec():
+    # The generator's own warnings fail it too: a warning means a schema or an operation was dropped.
+    done = subprocess.run(
+        [sys.executable, "-m", "tools.python_client", "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.fixture(scope="module")
@@ -69,9 +83,9 @@ def _operation_ids(spec: dict[str, Any]) -> set[str]:
 
 
 def test_every_operation_answers_a_typed_model_through_the_generated_client(client_package, server, spec_document):
-    from maubinh_client import AuthenticatedClient, Client
-    from maubinh_client import models as m
-    from maubinh_client.api.arrangements import (
+    from maubinh_api_client import AuthenticatedClient, Client
+    from maubinh_api_client import models as m
+    from maubinh_api_client.api.arrangements import (
         analyse_arrangement,
         analyse_batch,
         optimal_arrangement,
@@ -80,8 +94,8 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         validate_arrangement,
         validate_batch,
     )
-    from maubinh_client.api.hands import classify_batch, classify_hands
-    from maubinh_client.api.operations import (
+    from maubinh_api_client.api.hands import classify_batch, classify_hands
+    from maubinh_api_client.api.operations import (
         documentation,
         documentation_asset,
         documentation_page,
@@ -90,11 +104,11 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         openapi_document,
         ready,
     )
-    from maubinh_client.api.playground import playground_asset, playground_page
-    from maubinh_client.api.practice import deal_drills
-    from maubinh_client.api.settlements import settle_table, settle_tables
-    from maubinh_client.api.usage import show_usage
-    from maubinh_client.api.variants import list_enumerations, list_variants, show_variant
+    from maubinh_api_client.api.playground import playground_asset, playground_page
+    from maubinh_api_client.api.practice import deal_drills
+    from maubinh_api_client.api.settlements import receipt_keys, settle_table, settle_tables
+    from maubinh_api_client.api.usage import show_usage
+    from maubinh_api_client.api.variants import list_enumerations, list_variants, show_variant
 
     api = AuthenticatedClient(base_url=server.url, token=KEY, raise_on_unexpected_status=True)
     called: set[str] = set()
@@ -202,6 +216,7 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
         ("documentationAsset", documentation_asset, str, {"path": m.DocumentationAssetPath("swagger-ui.css")}),
         ("playgroundPage", playground_page, str, {}),
         ("playgroundAsset", playground_asset, str, {"asset": m.PlaygroundAssetAsset("playground.js")}),
+        ("receiptKeys", receipt_keys, m.ReceiptKeys, {}),
     ]:
         answer = module.sync_detailed(client=open_client, **arguments)
         assert answer.status_code == 200, (operation_id, answer.content[:300])
@@ -219,9 +234,9 @@ def test_every_operation_answers_a_typed_model_through_the_generated_client(clie
 
 
 def test_a_problem_answer_parses_as_the_generated_problem(client_package, server):
-    from maubinh_client import AuthenticatedClient
-    from maubinh_client import models as m
-    from maubinh_client.api.hands import classify_hands
+    from maubinh_api_client import AuthenticatedClient
+    from maubinh_api_client import models as m
+    from maubinh_api_client.api.hands import classify_hands
 
     api = AuthenticatedClient(base_url=server.url, token=KEY)
     answer = classify_hands.sync_detailed(client=api, body=m.ClassifyRequest(cards=["Kh", "Kd", "Kh"]))
@@ -320,3 +335,136 @@ def test_the_generated_models_have_one_enum_per_enumeration_and_no_untyped_field
     assert [names for names in enums.values() if len(names) > 1] == []
     assert untyped == []
     assert not any("Type0" in name or "Type1" in name for names in enums.values() for name in names)
+
+
+@pytest.fixture(scope="module")
+def open_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """An open deployment (no key anywhere) that signs its receipts."""
+    folder = tmp_path_factory.mktemp("open")
+    signing = folder / "receipts.pem"
+    signing.write_bytes(Ed25519PrivateKey.generate().private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
+    with service(folder, env={"MAUBINH_RECEIPT_KEY": str(signing)}, workers=1) as running:
+        yield running
+
+
+SEATS = {
+    "an": {
+        "back": ["As", "Ks", "Qs", "Js", "Ts"],
+        "middle": ["9h", "9d", "9c", "8c", "7c"],
+        "front": ["2d", "2c", "3h"],
+    },
+    "binh": {
+        "back": ["Ah", "Ad", "Kc", "Kd", "2s"],
+        "middle": ["Qh", "Qd", "Qc", "3d", "4d"],
+        "front": ["5s", "6s", "7s"],
+    },
+}
+#: A table of whole đồng: a bet of a million, no decimal places. binh's middle (three queens) beats
+#: its back (two pair): binh lủng, so an wins every position with a royal flush (10, the online bonus),
+#: three nines (1) and a pair (1), doubled for the foul: an +24 chi, less the 2% rake of 24,000,000.
+TABLE = {
+    "bet": "1000000",
+    "variant": {"preset": "online", "overrides": {"amount_decimals": 0}},
+    "players": [{"id": name, "arrangement": arrangement} for name, arrangement in SEATS.items()],
+}
+
+
+def test_an_open_deployment_is_called_with_no_key_through_the_plain_client(client_package, open_server):
+    from maubinh_api_client import Client
+    from maubinh_api_client import models as m
+    from maubinh_api_client.api.arrangements import play_hand
+    from maubinh_api_client.api.settlements import settle_table
+    from maubinh_api_client.retries import connect
+
+    api = connect(open_server.url)
+    assert type(api) is Client  # no key, no Authorization header (token="" made httpx fail before 1.0.0)
+    played = play_hand.sync(client=api, body=m.PlayRequest(cards=CARDS, level=m.Level.CLUB, seed=7))
+    assert isinstance(played, m.PlayResult) and played.level.key is m.Level.CLUB
+    settled = settle_table.sync(client=api, body=m.SettlementRequest.from_dict(TABLE))
+    assert isinstance(settled, m.Settlement) and [player.net for player in settled.players] == ["23520000", "-24000000"]
+
+
+def test_a_settlement_receipt_verifies_offline_and_fails_on_any_change(client_package, open_server):
+    from maubinh_api_client.receipts import ReceiptError, verify_receipt
+
+    api = connect_plain(open_server.url)
+    answer = api.post("/v1/settlements", json=TABLE).json()
+    keys = api.get("/.well-known/jwks.json").json()
+    receipt = verify_receipt(TABLE, answer, keys)
+    assert receipt["signed"] and receipt["key_id"] == keys["keys"][0]["kid"]
+    # Stored in another key order and spacing: the same canonical form.
+    reordered = json.loads(json.dumps(dict(reversed(list(answer.items())))))
+    assert verify_receipt(dict(reversed(list(TABLE.items()))), reordered, keys) == receipt
+    changes = {
+        "request_digest": (dict(TABLE, bet="1000001"), answer),
+        "answer_digest": (TABLE, dict(answer, bet="1")),
+        "id is not": (TABLE, dict(answer, receipt=dict(receipt, model="model-0000000000000000"))),
+        "signature is not": (TABLE, dict(answer, receipt=dict(receipt, signature=_flipped(receipt["signature"])))),
+        "no key": (TABLE, dict(answer, receipt=dict(receipt, key_id="another"))),
+        "unsigned": (TABLE, dict(answer, receipt=dict(receipt, signature=None, signed=False))),
+    }
+    for reason, (request, changed) in changes.items():
+        with pytest.raises(ReceiptError, match=reason):
+            verify_receipt(request, changed, keys)
+    # Signed by another key with the same kid: the signature is not the deployment's.
+    other = Ed25519PrivateKey.generate()
+    forged = jwt.PyJWS().encode(rfc8785_claims(receipt), other, algorithm="EdDSA", headers={"kid": receipt["key_id"]})
+    with pytest.raises(ReceiptError, match="signature is not"):
+        verify_receipt(TABLE, dict(answer, receipt=dict(receipt, signature=forged)), keys)
+
+
+def rfc8785_claims(receipt: dict[str, Any]) -> bytes:
+    import rfc8785
+
+    names = ("id", "operation", "request_digest", "answer_digest", "fingerprints", "model", "release")
+    return rfc8785.dumps({name: receipt[name] for name in names})
+
+
+def _flipped(jws: str) -> str:
+    """The JWS with its signature's tenth character changed (every bit of it counts: the last one's
+    low bits are padding, which a decoder may ignore)."""
+    head, payload, signature = jws.split(".")
+    return f"{head}.{payload}.{signature[:10]}{'B' if signature[10] == 'A' else 'A'}{signature[11:]}"
+
+
+def connect_plain(url: str) -> httpx.Client:
+    return httpx.Client(base_url=url, timeout=30)
+
+
+class _Refusing(httpx.BaseTransport):
+    """A service that refuses ``refusals`` times with ``Retry-After: wait``, then answers."""
+
+    def __init__(self, refusals: int, wait: str) -> None:
+        self.refusals, self.wait, self.sent = refusals, wait, 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.sent += 1
+        if self.sent <= self.refusals:
+            return httpx.Response(429, headers={"Retry-After": self.wait}, json={"status": 429})
+        return httpx.Response(200, json={"ok": True})
+
+
+def test_a_refusal_is_sent_again_after_its_retry_after_within_the_deadline(client_package):
+    from maubinh_api_client.retries import RetryAfter
+
+    slept: list[float] = []
+    now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    def run(refusals: int, wait: str, **options: Any) -> tuple[int, list[float], int]:
+        slept.clear()
+        service = _Refusing(refusals, wait)
+        transport = RetryAfter(service, sleep=sleep, clock=lambda: now[0], **options)
+        status = httpx.Client(transport=transport).get("http://service/v1/usage").status_code
+        return status, list(slept), service.sent
+
+    assert run(2, "1") == (200, [1, 1], 3)  # twice by default
+    assert run(3, "1") == (429, [1, 1], 3)  # the third refusal is the answer
+    assert run(1, "11") == (429, [], 1)  # longer than the longest wait (10 s): answered at once
+    assert run(1, "2", deadline=1.0) == (429, [], 1)  # a wait that would outlast the call is not begun
+    assert run(1, "2", deadline=5.0) == (200, [2], 2)
+    assert run(1, "1", retries=0) == (429, [], 1)
+    assert run(1, "Wed, 21 Oct 2026 07:28:00 GMT") == (429, [], 1)  # not seconds: not guessed at

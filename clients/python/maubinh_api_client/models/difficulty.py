@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.difficulty_key import DifficultyKey
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.labels import Labels
+
+
+
+
+
+T = TypeVar("T", bound="Difficulty")
+
+
+
+@_attrs_define
+class Difficulty:
+    """ How much the typical level gives up on a drill against an average hand: `easy` (under 0.75 times), `medium` (under
+    1.5 times) or `hard`.
+
+        Attributes:
+            key (DifficultyKey):
+            label (Labels):
+     """
+
+    key: DifficultyKey
+    label: Labels
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.labels import Labels # noqa: PLC0415
+        key = self.key.value
+
+        label = self.label.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "key": key,
+            "label": label,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.labels import Labels # noqa: PLC0415
+        d = dict(src_dict)
+        key = DifficultyKey(d.pop("key"))
+
+
+
+
+        label = Labels.from_dict(d.pop("label"))
+
+
+
+
+        difficulty = cls(
+            key=key,
+            label=label,
+        )
+
+        return difficulty
+

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+T = TypeVar("T", bound="ForfeitedSeat")
+
+
+
+@_attrs_define
+class ForfeitedSeat:
+    """ A player who left before the reveal, who counts as fouled.
+
+        Attributes:
+            id (str): The player's id at this table, unique in it.
+            forfeit (bool):
+            declare_natural (bool | Unset): Read and ignored (a forfeit declares nothing). Default: True.
+     """
+
+    id: str
+    forfeit: bool
+    declare_natural: bool | Unset = True
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        forfeit = self.forfeit
+
+        declare_natural = self.declare_natural
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "id": id,
+            "forfeit": forfeit,
+        })
+        if declare_natural is not UNSET:
+            field_dict["declare_natural"] = declare_natural
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        forfeit = d.pop("forfeit")
+
+        declare_natural = d.pop("declare_natural", UNSET)
+
+        forfeited_seat = cls(
+            id=id,
+            forfeit=forfeit,
+            declare_natural=declare_natural,
+        )
+
+        return forfeited_seat
+

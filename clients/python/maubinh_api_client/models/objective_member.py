@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.objective import Objective
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.labels import Labels
+
+
+
+
+
+T = TypeVar("T", bound="ObjectiveMember")
+
+
+
+@_attrs_define
+class ObjectiveMember:
+    """ An objective of `/v1/arrangements/optimal`, as every enumeration is given.
+
+        Attributes:
+            key (Objective): `ev` (the most expected points against the field) or `strongest` (the strongest back, then
+                middle, then front that does not foul: auto-arrange).
+            label (Labels):
+     """
+
+    key: Objective
+    label: Labels
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.labels import Labels # noqa: PLC0415
+        key = self.key.value
+
+        label = self.label.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "key": key,
+            "label": label,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.labels import Labels # noqa: PLC0415
+        d = dict(src_dict)
+        key = Objective(d.pop("key"))
+
+
+
+
+        label = Labels.from_dict(d.pop("label"))
+
+
+
+
+        objective_member = cls(
+            key=key,
+            label=label,
+        )
+
+        return objective_member
+

@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.level import Level
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.labels import Labels
+
+
+
+
+
+T = TypeVar("T", bound="PlayerLevel")
+
+
+
+@_attrs_define
+class PlayerLevel:
+    """ The level a bot played at, as every enumeration is given.
+
+        Attributes:
+            key (Level): A player's level, from the weakest to the optimal play.
+            label (Labels):
+     """
+
+    key: Level
+    label: Labels
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.labels import Labels # noqa: PLC0415
+        key = self.key.value
+
+        label = self.label.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "key": key,
+            "label": label,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.labels import Labels # noqa: PLC0415
+        d = dict(src_dict)
+        key = Level(d.pop("key"))
+
+
+
+
+        label = Labels.from_dict(d.pop("label"))
+
+
+
+
+        player_level = cls(
+            key=key,
+            label=label,
+        )
+
+        return player_level
+

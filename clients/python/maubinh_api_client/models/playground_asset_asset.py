@@ -1,0 +1,30 @@
+from enum import StrEnum
+
+class PlaygroundAssetAsset(StrEnum):
+    API_MJS = "api.mjs"
+    CHECKS_MJS = "checks.mjs"
+    CONSTANTS_MJS = "constants.mjs"
+    DEAL_MJS = "deal.mjs"
+    DECK_MJS = "deck.mjs"
+    ENUMERATIONS_MJS = "enumerations.mjs"
+    ERRORS_MJS = "errors.mjs"
+    HAND_MJS = "hand.mjs"
+    I18N_MJS = "i18n.mjs"
+    LINKS_MJS = "links.mjs"
+    NUMBERS_MJS = "numbers.mjs"
+    OPTIMAL_MJS = "optimal.mjs"
+    PAGE_MJS = "page.mjs"
+    PLAYGROUND_CSS = "playground.css"
+    PLAYGROUND_JS = "playground.js"
+    PRACTICE_MJS = "practice.mjs"
+    REQUESTS_MJS = "requests.mjs"
+    ROWS_MJS = "rows.mjs"
+    STATE_MJS = "state.mjs"
+    TABLE_MJS = "table.mjs"
+    TALLY_MJS = "tally.mjs"
+    TEXTS_EN_MJS = "texts-en.mjs"
+    TEXTS_VI_MJS = "texts-vi.mjs"
+    VARIANTS_MJS = "variants.mjs"
+
+    def __str__(self) -> str:
+        return str(self.value)

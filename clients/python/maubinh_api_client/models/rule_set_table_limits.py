@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="RuleSetTableLimits")
+
+
+
+@_attrs_define
+class RuleSetTableLimits:
+    """ 
+        Attributes:
+            escrow_bets (int):
+            join_min_bets (int):
+            leave_below_bets (int):
+     """
+
+    escrow_bets: int
+    join_min_bets: int
+    leave_below_bets: int
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        escrow_bets = self.escrow_bets
+
+        join_min_bets = self.join_min_bets
+
+        leave_below_bets = self.leave_below_bets
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "escrow_bets": escrow_bets,
+            "join_min_bets": join_min_bets,
+            "leave_below_bets": leave_below_bets,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        escrow_bets = d.pop("escrow_bets")
+
+        join_min_bets = d.pop("join_min_bets")
+
+        leave_below_bets = d.pop("leave_below_bets")
+
+        rule_set_table_limits = cls(
+            escrow_bets=escrow_bets,
+            join_min_bets=join_min_bets,
+            leave_below_bets=leave_below_bets,
+        )
+
+        return rule_set_table_limits
+

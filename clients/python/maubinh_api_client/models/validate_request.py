@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.preset_name import PresetName
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.arrangement import Arrangement
+  from ..models.variant import Variant
+
+
+
+
+
+T = TypeVar("T", bound="ValidateRequest")
+
+
+
+@_attrs_define
+class ValidateRequest:
+    """ 
+        Attributes:
+            arrangement (Arrangement): Three chi: back and middle of 5 cards, front of 3. A request may write its cards in
+                any notation; an answer writes them canonically, and posts on as it is.
+            variant (PresetName | Unset | Variant): A preset name, or a preset with overrides (an answer's `variant`, as it
+                came). Omitted means the service default.
+     """
+
+    arrangement: Arrangement
+    variant: PresetName | Unset | Variant = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.arrangement import Arrangement # noqa: PLC0415
+        from ..models.variant import Variant # noqa: PLC0415
+        arrangement = self.arrangement.to_dict()
+
+        variant: dict[str, Any] | str | Unset
+        if isinstance(self.variant, Unset):
+            variant = UNSET
+        elif isinstance(self.variant, PresetName):
+            variant = self.variant.value
+        else:
+            variant = self.variant.to_dict()
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "arrangement": arrangement,
+        })
+        if variant is not UNSET:
+            field_dict["variant"] = variant
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.arrangement import Arrangement # noqa: PLC0415
+        from ..models.variant import Variant # noqa: PLC0415
+        d = dict(src_dict)
+        arrangement = Arrangement.from_dict(d.pop("arrangement"))
+
+
+
+
+        def _parse_variant(data: object) -> PresetName | Unset | Variant:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_variant_spec_type_0 = PresetName(data)
+
+
+
+                return componentsschemas_variant_spec_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_variant_spec_type_1 = Variant.from_dict(data)
+
+
+
+            return componentsschemas_variant_spec_type_1
+
+        variant = _parse_variant(d.pop("variant", UNSET))
+
+
+        validate_request = cls(
+            arrangement=arrangement,
+            variant=variant,
+        )
+
+        return validate_request
+

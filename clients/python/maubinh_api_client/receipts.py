@@ -1,0 +1,70 @@
+"""The offline check of a settlement's receipt (written by hand beside the generated package;
+tools/python_client.py keeps it): that the request and answer a platform stored are the ones the
+receipt names (SHA-256 of their RFC 8785 canonical form), that its id is made of its fields, and
+that the deployment signed those fields (a compact JWS, EdDSA, whose ``kid`` is a key of the
+deployment's ``/.well-known/jwks.json``).  Nothing is asked of the service.
+
+    from maubinh_api_client.receipts import verify_receipt
+    receipt = verify_receipt(request_body, answer_json, keys_json)   # raises ReceiptError
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+import jwt
+import rfc8785
+
+__all__ = ["ReceiptError", "verify_receipt"]
+
+#: The fields a receipt's id and signature are made of, in their order.
+CLAIMS = ("operation", "request_digest", "answer_digest", "fingerprints", "model", "release")
+
+
+class ReceiptError(ValueError):
+    """A receipt that does not hold; ``reason`` says which part failed."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the receipt does not hold: {reason}")
+        self.reason = reason
+
+
+def _digest(value: Any) -> str:
+    return "sha256:" + hashlib.sha256(rfc8785.dumps(value)).hexdigest()
+
+
+def verify_receipt(
+    request: Any, answer: Mapping[str, Any], keys: Mapping[str, Any], *, require_signature: bool = True
+) -> dict[str, Any]:
+    """Check ``answer["receipt"]`` against the ``request`` body sent and the ``answer`` received
+    (both as parsed JSON, in any key order), with the deployment's key set ``keys``; return the
+    receipt, or raise :class:`ReceiptError` naming what does not hold."""
+    receipt = answer.get("receipt")
+    if not isinstance(receipt, Mapping):
+        raise ReceiptError("the answer has no receipt")
+    if _digest(request) != receipt.get("request_digest"):
+        raise ReceiptError("request_digest is not the request's")
+    if _digest({name: value for name, value in answer.items() if name != "receipt"}) != receipt.get("answer_digest"):
+        raise ReceiptError("answer_digest is not the answer's")
+    claims = {name: receipt.get(name) for name in CLAIMS}
+    if "rct-" + hashlib.sha256(rfc8785.dumps(claims)).hexdigest()[:32] != receipt.get("id"):
+        raise ReceiptError("id is not made of the receipt's fields")
+    if receipt.get("signature") is None:
+        if require_signature:
+            raise ReceiptError("it is unsigned")
+        return dict(receipt)
+    found = [key for key in keys.get("keys", []) if key.get("kid") == receipt.get("key_id")]
+    if not found:
+        raise ReceiptError(f"no key {receipt.get('key_id')} in the key set")
+    try:
+        public = jwt.PyJWK(dict(found[0]), algorithm="EdDSA")
+        checker = jwt.PyJWS(algorithms=["EdDSA"])
+        verified = checker.decode_complete(receipt["signature"], key=public, algorithms=["EdDSA"])
+    except jwt.PyJWTError:
+        raise ReceiptError("the signature is not the key's") from None
+    signed = {"id": receipt["id"], **claims}
+    if verified["header"].get("kid") != receipt.get("key_id") or verified["payload"] != rfc8785.dumps(signed):
+        raise ReceiptError("the signature is of other fields")
+    return dict(receipt)
