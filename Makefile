@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,18 @@ client-ts-pack: $(NPM_STAMP)
 lint-spec: $(DEV_STAMP) $(NPM_STAMP)
 	$(BIN)/python -m tools.lint_spec
 
+# oasdiff, the contract diff (pinned in tools/oasdiff/go.mod and go.sum), built with the machine's Go
+# from the Go module proxy on the first build, as pip installs the Python side.
+OASDIFF := build/go-bin/oasdiff
+$(OASDIFF): tools/oasdiff/go.mod tools/oasdiff/go.sum
+	@command -v go >/dev/null 2>&1 || { echo "the contract test needs Go (1.26) to build oasdiff"; exit 1; }
+	cd tools/oasdiff && go build -o $(CURDIR)/$(OASDIFF) github.com/oasdiff/oasdiff
+
+## contract-diff: what openapi.yaml changed since the last released contract (contract/), and whether it breaks
+contract-diff: $(OASDIFF)
+	$(OASDIFF) changelog $$(ls contract/openapi-*.yaml | sort -V | tail -1) openapi.yaml
+	$(OASDIFF) breaking $$(ls contract/openapi-*.yaml | sort -V | tail -1) openapi.yaml --severity-levels contract/severity-levels.txt --fail-on ERR
+
 $(BUILD_STAMP): requirements/build.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/build.txt
 	touch $@
@@ -122,7 +134,7 @@ run: $(RUNTIME_STAMP) $(KERNEL) run-deps
 	PATH="$(CURDIR)/$(BIN):$$PATH" ./deploy/serve.sh
 
 ## test: lint, types, spec, the whole test suite
-test: $(DEV_STAMP) $(KERNEL) system-deps $(NPM_STAMP)
+test: $(DEV_STAMP) $(KERNEL) system-deps $(NPM_STAMP) $(OASDIFF)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, current_app, request
 
 from ..infra.cache import ResultCache, cache_key
-from ..infra.receipts import digest
+from ..infra.receipts import answer_digest
 from ..strategy.model import shipped_model_version
 from ..version import __version__
 from .access import ANONYMOUS, TENANT_KEY
@@ -44,8 +44,8 @@ def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Resp
 
 def cached_digested(kind: str, material: object, compute: Callable[[], Any]) -> tuple[bytes, str, str | None]:
     """The JSON bytes of ``compute()`` (or of the cached answer of an equivalent request, as
-    :func:`cached_json`), the digest of its canonical form (:func:`~maubinh_api.infra.receipts.digest`,
-    worked out once and cached beside it: a batch's takes as long as settling it), and where it
+    :func:`cached_json`), the digest of its canonical form (:func:`~maubinh_api.infra.receipts.answer_digest`,
+    worked out once and cached beside it), and where it
     came from (None: computed)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     cache: ResultCache = app.extensions["maubinh.cache"]
@@ -56,9 +56,9 @@ def cached_digested(kind: str, material: object, compute: Callable[[], Any]) -> 
         stored, _, body = kept.partition(b"\n")  # the digest, then the answer (JSON holds no raw newline)
         return body, stored.decode(), source
     answer = compute()
-    body, answer_digest = encoded(answer), digest(answer)
-    cache.set(tenant, key, answer_digest.encode() + b"\n" + body)
-    return body, answer_digest, None
+    body, digested = encoded(answer), answer_digest(answer)
+    cache.set(tenant, key, digested.encode() + b"\n" + body)
+    return body, digested, None
 
 
 def fresh_json(answer: Any) -> Response:

@@ -32,6 +32,7 @@ from ..strategy.kernel import kernel_named
 from ..strategy.model import KEPT_IN_PACKAGE, ModelFilesError, kept_model, shipped_model
 from ..strategy.tables import KernelTables
 from ..strategy.variant_store import VariantStore
+from ..version import __version__
 from .access import register_access_control
 from .admission import register_admission
 from .blueprints import (
@@ -47,6 +48,7 @@ from .blueprints import (
     usage,
     variants,
 )
+from .deprecations import register_deprecations
 from .encoding import AnswerJSON
 from .language import register_language
 from .observability import register_observability
@@ -85,8 +87,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     register_error_handlers(app)
     register_language(app)
-    register_observability(app, [("X-Model-Version", models.default)])  # answers outside Flask too
+    # On every answer, outside Flask's too: the contract kept to, and the model (a pinned one's own).
+    register_observability(app, [("X-API-Version", __version__), ("X-Model-Version", models.default)])
     register_model_choice(app, models)
+    register_deprecations(app)
     _register_limits(app, settings, turns)
     _register_views(app)
 

@@ -15,6 +15,7 @@ from ..service.hands import HandService
 from .access import ANONYMOUS, TENANT_KEY
 from .admission import admit
 from .body import json_object
+from .deprecations import note_deprecated
 from .pinned_models import chosen_service
 from .problems import located
 
@@ -46,6 +47,7 @@ def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None]
     ``fast`` may read the commonest, valid shape of a body without the
     schema; it answers None for anything else, which the schema then reads."""
     body = json_object()
+    note_deprecated(body)
     quick = fast(body) if fast is not None else None
     data: dict[str, Any] = quick if quick is not None else schema.load(body)
     admit(data, hand_service())

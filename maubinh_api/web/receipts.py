@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 from flask import Response, current_app
 
-from ..infra.receipts import ReceiptSigner, canonical, digest
+from ..infra.receipts import ReceiptSigner, canonical, request_digest
 from ..version import __version__
 from .answers import cached_digested
 from .body import json_object
@@ -27,7 +27,7 @@ def receipted_json(
     body, answer_digest, source = cached_digested(kind, material, compute)
     claims: dict[str, Any] = {
         "operation": operation,
-        "request_digest": digest(json_object()),
+        "request_digest": request_digest(json_object()),
         "answer_digest": answer_digest,
         "fingerprints": list(fingerprints),
         "model": chosen_version(),

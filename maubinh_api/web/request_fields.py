@@ -311,20 +311,19 @@ class StrictSchema(Schema):
         return data
 
 
-def one_of(choices: Sequence[str], **kwargs: Any) -> fields.String:
-    """A text that must be one of ``choices`` (a code's keys), refused in both languages."""
+def one_of(choices: Sequence[str], *, also: Sequence[validate.Validator] = (), **kwargs: Any) -> fields.String:
+    """A text that must be one of ``choices`` (a code's keys), refused in both languages, and pass
+    the validators ``also``."""
     listed, last = ", ".join(choices[:-1]), choices[-1]
-    return fields.String(
-        validate=validate.OneOf(
-            choices,
-            error=Message(
-                f"must be {listed} or {last}, not {{input!r}}",
-                f"phải là {listed} hoặc {last}, không phải {{input!r}}",
-                ErrorCode.NOT_A_CHOICE,
-            ),
+    choice = validate.OneOf(
+        choices,
+        error=Message(
+            f"must be {listed} or {last}, not {{input!r}}",
+            f"phải là {listed} hoặc {last}, không phải {{input!r}}",
+            ErrorCode.NOT_A_CHOICE,
         ),
-        **kwargs,
     )
+    return fields.String(validate=[choice, *also], **kwargs)
 
 
 def seed_field() -> WholeNumber:

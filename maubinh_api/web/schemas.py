@@ -325,6 +325,21 @@ class DrillsRequest(StrictSchema):
     theme = one_of(THEMES, required=True)
     count = WholeNumber(load_default=DEFAULT_DRILLS, validate=whole_range(1, MAX_DRILLS))
     seed = seed_field()
-    level = one_of(DRILL_LEVELS, load_default=TYPICAL.value)
+    # Any level of the one Level enumeration reads (so that clients share one enum), but the best
+    # play's refused for what it is: it gives up nothing, so no difficulty can be judged for it.
+    level = one_of(
+        LEVELS,
+        load_default=TYPICAL.value,
+        also=[
+            validate.NoneOf(
+                [Level.BEST.value],
+                error=Message(
+                    f"the best play gives up nothing: a drill's difficulty is judged for {', '.join(DRILL_LEVELS)}",
+                    f"cách chơi tốt nhất không mất gì: độ khó của bài luyện được tính cho {', '.join(DRILL_LEVELS)}",
+                    ErrorCode.NOT_A_CHOICE,
+                ),
+            )
+        ],
+    )
     variant = VariantField()
     opponents = opponents_field()

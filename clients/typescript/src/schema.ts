@@ -1860,6 +1860,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -1884,6 +1885,7 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -1924,6 +1926,7 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -1959,6 +1962,7 @@ export interface components {
         Busy: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -1982,6 +1986,7 @@ export interface components {
         MalformedRequest: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -1995,6 +2000,7 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -2020,6 +2026,7 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -2035,6 +2042,7 @@ export interface components {
         InvalidContent: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -2050,6 +2058,7 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -2072,6 +2081,7 @@ export interface components {
         NotModified: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
                 "Cache-Control": components["headers"]["Revalidate"];
@@ -2086,6 +2096,7 @@ export interface components {
                 /** @description The allowed methods. */
                 Allow?: string;
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -2108,6 +2119,7 @@ export interface components {
         HeaderTooLarge: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2127,6 +2139,7 @@ export interface components {
         Unavailable: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -2147,6 +2160,7 @@ export interface components {
         TimedOut: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2166,6 +2180,7 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -2207,6 +2222,32 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Sent when the request used something the contract deprecated (RFC 9745): when it was
+         *     deprecated, as `@` and the Unix time. `Sunset` says after when it may go, and `Link` points
+         *     to the notice (this document, which marks it `deprecated`). Today: a variant's `rake` or
+         *     `draw_fee` sent as a JSON number rather than a decimal string.
+         * @example @1796342400
+         */
+        Deprecation: string;
+        /**
+         * @description The date after which what is deprecated may go (RFC 8594), with `Deprecation`.
+         * @example Wed, 30 Jun 2027 00:00:00 GMT
+         */
+        Sunset: string;
+        /**
+         * @description With `Deprecation`, the notice (`rel="deprecation"`, RFC 9745).
+         * @example </openapi.yaml>; rel="deprecation"; type="application/yaml"
+         */
+        DeprecationLink: string;
+        /**
+         * @description The version of this contract (this document's `info.version`) that the answer keeps to, on
+         *     every answer of the service. Within `/v1` the contract only grows: a minor version adds
+         *     operations, optional request fields, answer fields and enumeration values; a removal is
+         *     announced first with `Deprecation` and `Sunset` (docs/integrating.md, "Rules of change").
+         * @example 1.0.0
+         */
+        ApiVersion: string;
         /**
          * @description The request's id: the one the client sent in `X-Request-ID` (1-128
          *     letters, digits and `._:-`), or a new one. It is in every answer,
@@ -2383,6 +2424,10 @@ export type ParameterRequestId = components['parameters']['RequestId'];
 export type ParameterIfNoneMatch = components['parameters']['IfNoneMatch'];
 export type ParameterPinnedModel = components['parameters']['PinnedModel'];
 export type ParameterAcceptLanguage = components['parameters']['AcceptLanguage'];
+export type HeaderDeprecation = components['headers']['Deprecation'];
+export type HeaderSunset = components['headers']['Sunset'];
+export type HeaderDeprecationLink = components['headers']['DeprecationLink'];
+export type HeaderApiVersion = components['headers']['ApiVersion'];
 export type HeaderRequestId = components['headers']['RequestId'];
 export type HeaderModelVersion = components['headers']['ModelVersion'];
 export type HeaderCache = components['headers']['Cache'];
@@ -2433,12 +2478,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,12 +2546,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,12 +2614,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2625,12 +2682,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,12 +2750,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,12 +2818,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2817,12 +2886,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2881,12 +2954,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2945,12 +3022,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3009,12 +3090,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3031,6 +3116,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3085,12 +3171,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,12 +3239,16 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Cache": components["headers"]["Cache"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3216,6 +3310,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3285,6 +3380,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3352,6 +3448,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3411,6 +3508,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3484,6 +3582,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3541,6 +3640,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3589,6 +3689,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3626,6 +3727,7 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3669,6 +3771,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3712,6 +3815,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3759,6 +3863,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3799,6 +3904,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3842,6 +3948,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3894,6 +4001,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
@@ -3949,6 +4057,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
                     "X-Model-Version": components["headers"]["ModelVersion"];
