@@ -100,17 +100,10 @@ def test_an_answers_fast_digest_is_its_rfc_8785_digest(preset):
 
 
 def test_a_request_with_decimals_is_digested_as_rfc_8785_writes_its_floats():
-    body = json.loads(
-        '{"variant": {"preset": "online", "overrides": {"rake": 0.030}}, "bet": "1"}', parse_float=Decimal
-    )
-    assert (
-        request_digest(body)
-        == digest(body)
-        == "sha256:"
-        + __import__("hashlib")
-        .sha256(b'{"bet":"1","variant":{"overrides":{"rake":0.03},"preset":"online"}}')
-        .hexdigest()
-    )
+    sent = '{"variant": {"preset": "online", "overrides": {"rake": 0.030}}, "bet": "1"}'
+    body = json.loads(sent, parse_float=Decimal)  # as the service reads it
+    canonical_form = b'{"bet":"1","variant":{"overrides":{"rake":0.03},"preset":"online"}}'
+    assert request_digest(body) == digest(body) == "sha256:" + hashlib.sha256(canonical_form).hexdigest()
 
 
 def test_key_files_that_are_not_ed25519_keys_stop_the_start(tmp_path):
