@@ -36,7 +36,6 @@ app = create_app({"cache_bytes": 0})
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", app)
 
 
-
 class RefusedForAnotherRule(Failure):
     """A request the schema accepts was refused for a rule the schema could state."""
 
