@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps contract-diff lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -208,6 +208,10 @@ bench-batch-path: $(DEV_STAMP) $(KERNEL)
 ## bench-drills: what dealing drills costs per theme and preset: hands valued per drill against the units charged, time against value_hand alone (about 3 minutes)
 bench-drills: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.drills
+
+## bench-receipts: what a settlement's receipt costs, against the same service answering without one
+bench-receipts: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.receipts
 
 ## bench-fairness: another tenant's p99 beside the noisy and looping tenants of bench/fairness.py, and beside a hostile one's worst requests, against its p99 alone; the variant-timing classification (about 9 minutes)
 bench-fairness: $(DEV_STAMP) $(KERNEL) system-deps
