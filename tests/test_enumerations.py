@@ -17,6 +17,7 @@ import yaml
 import maubinh_api
 from maubinh_api.infra.tenants import SCOPES
 from maubinh_api.rules.arrangement import FoulCode, Position
+from maubinh_api.rules.errors import ErrorCode
 from maubinh_api.rules.hands import Category, Wheel
 from maubinh_api.rules.knobs import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from maubinh_api.rules.labels import LabelledCode, keys
@@ -37,18 +38,8 @@ SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").rea
 #: Where each enumeration of the spec lives (a path into the document) and the code's keys.
 ENUMERATIONS = [
     ("components/schemas/PresetName", PRESET_NAMES),
-    ("components/schemas/VariantSpec/oneOf/0", PRESET_NAMES),
-    ("components/schemas/VariantSpec/oneOf/1/properties/preset", PRESET_NAMES),
-    ("components/schemas/RuleOverrides/properties/wheel", keys(Wheel)),
-    ("components/schemas/RuleSet/properties/wheel", keys(Wheel)),
-    ("components/schemas/RuleOverrides/properties/natural_vs_natural", keys(NaturalVsNatural)),
-    ("components/schemas/RuleSet/properties/natural_vs_natural", keys(NaturalVsNatural)),
     ("components/schemas/Category", tuple(category.key for category in Category)),
     ("components/schemas/NaturalKey", tuple(natural.key for natural in Natural)),
-    ("components/schemas/FoulReason/properties/key", keys(FoulCode)),
-    ("components/schemas/Bonus/properties/position", keys(Position)),
-    ("components/schemas/Move/properties/from", keys(Position)),
-    ("components/schemas/Move/properties/to", keys(Position)),
     ("components/schemas/PositionReason/properties/key", keys(PositionReason)),
     ("components/schemas/MultiplierKind/properties/key", keys(MultiplierKind)),
     ("components/schemas/NaturalOutcomeReason/properties/key", keys(NaturalOutcomeReason)),
@@ -60,8 +51,6 @@ ENUMERATIONS = [
     ("components/schemas/Usage/properties/scopes/items", SCOPES),
     ("components/schemas/DrillThemeKey", keys(Theme)),
     ("components/schemas/Difficulty/properties/key", keys(Difficulty)),
-    # Every level but the best, which gives up nothing to judge a drill's difficulty by.
-    ("components/schemas/DrillsRequest/properties/level", keys(Level)[:-1]),
     # The members of GET /v1/enumerations that no answer field holds (tests/web/test_enumerations_api.py
     # checks that each list of that answer is typed by its own member schema).
     ("components/schemas/PositionKey", keys(Position)),
@@ -72,6 +61,10 @@ ENUMERATIONS = [
     ("components/schemas/BonusKey", BONUS_KEYS),
     ("components/schemas/TableLimitKey", keys(TableLimit)),
     ("components/headers/ContentLanguage/schema", LANGUAGES),
+    # One schema per enumeration, referenced wherever it is used (the generated clients make one
+    # enum of each): the positions, fouls, wheel, naturals' rule, presets and levels above.
+    ("components/schemas/ErrorCode", tuple(code.value for code in ErrorCode)),
+    ("components/schemas/Receipt/properties/operation", ("settleTable", "settleTables")),
 ]
 
 
