@@ -44,7 +44,14 @@ export async function optimise(objective) {
   actions.placeArrangement(best.arrangement, t(objective === 'ev' ? 'placedBest' : 'placedStrongest'));
   actions.clearErrors('optimal');
   renderOptimal();
-  // The list the player asked for comes into view (on a phone it starts below the screen's edge).
+  // The list the player asked for comes into view (on a phone it starts below the screen's edge),
+  // and is brought back once the checks of the hand just placed have redrawn the rows above it.
+  showFirstChoice();
+  requestAnimationFrame(showFirstChoice);
+  setTimeout(showFirstChoice, 500);
+}
+
+function showFirstChoice() {
   const first = document.querySelector('#optimal-result .choice');
   if (first && first.getBoundingClientRect().bottom > window.innerHeight) first.scrollIntoView({ block: 'nearest' });
 }
