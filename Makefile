@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -267,6 +267,10 @@ examples: $(DEV_STAMP) $(KERNEL)
 ## client-py: rewrite the Python client's generated core from openapi.yaml (clients/python, openapi-python-client)
 client-py: $(DEV_STAMP)
 	$(BIN)/python -m tools.python_client
+
+## client-go: rewrite the Go client's generated core from openapi.yaml (clients/go/maubinh.gen.go, oapi-codegen)
+client-go:
+	cd tools/oapi-codegen && go tool oapi-codegen -config $(CURDIR)/clients/go/oapi-codegen.yaml -o $(CURDIR)/clients/go/maubinh.gen.go $(CURDIR)/openapi.yaml
 
 ## client-py-dist: the Python client's wheel and source archive, in build/ (python -m build)
 client-py-dist: $(DEV_STAMP)

@@ -139,3 +139,9 @@ def test_every_labelled_code_has_two_labels_a_reader_can_tell_apart():
         assert all(code.label_en.strip() and code.label_vi.strip() for code in members), enumeration
         assert len({code.label_en for code in members}) == len(members), enumeration
         assert len({code.label_vi for code in members}) == len(members), enumeration
+
+
+def test_a_variant_path_names_a_preset_or_a_fingerprint():
+    # A plain string pattern (every generator makes a string parameter of it), its presets the code's.
+    (parameter,) = SPEC["paths"]["/v1/variants/{name}"]["get"]["parameters"][-1:]
+    assert parameter["schema"]["pattern"] == f"^({'|'.join(PRESET_NAMES)}|sha256:[0-9a-f]{{64}})$"

@@ -3369,8 +3369,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description A preset name, or a fingerprint (`sha256:` and 64 hexadecimal digits). */
-                name: components["schemas"]["PresetName"] | components["schemas"]["Fingerprint"];
+                /** @description A preset name (as `PresetName` lists them), or a fingerprint (`sha256:` and 64 hexadecimal digits) of a variant an answer named. A plain string, so that every generator makes a plain string parameter of it. */
+                name: string;
             };
             cookie?: never;
         };

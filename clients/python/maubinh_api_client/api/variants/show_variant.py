@@ -8,7 +8,6 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.preset_name import PresetName
 from ...models.problem import Problem
 from ...models.variant_detail import VariantDetail
 from ...types import UNSET, Unset
@@ -17,7 +16,7 @@ from typing import cast
 
 
 def _get_kwargs(
-    name: PresetName | str,
+    name: str,
     *,
     accept_language: str | Unset = UNSET,
     x_model_version: str | Unset = UNSET,
@@ -153,7 +152,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 def sync_detailed(
-    name: PresetName | str,
+    name: str,
     *,
     client: AuthenticatedClient,
     accept_language: str | Unset = UNSET,
@@ -173,7 +172,7 @@ def sync_detailed(
     rules.
 
     Args:
-        name (PresetName | str):
+        name (str):
         accept_language (str | Unset):
         x_model_version (str | Unset):
         x_request_id (str | Unset):
@@ -204,7 +203,7 @@ if_none_match=if_none_match,
     return _build_response(client=client, response=response)
 
 def sync(
-    name: PresetName | str,
+    name: str,
     *,
     client: AuthenticatedClient,
     accept_language: str | Unset = UNSET,
@@ -224,7 +223,7 @@ def sync(
     rules.
 
     Args:
-        name (PresetName | str):
+        name (str):
         accept_language (str | Unset):
         x_model_version (str | Unset):
         x_request_id (str | Unset):
@@ -250,7 +249,7 @@ if_none_match=if_none_match,
     ).parsed
 
 async def asyncio_detailed(
-    name: PresetName | str,
+    name: str,
     *,
     client: AuthenticatedClient,
     accept_language: str | Unset = UNSET,
@@ -270,7 +269,7 @@ async def asyncio_detailed(
     rules.
 
     Args:
-        name (PresetName | str):
+        name (str):
         accept_language (str | Unset):
         x_model_version (str | Unset):
         x_request_id (str | Unset):
@@ -301,7 +300,7 @@ if_none_match=if_none_match,
     return _build_response(client=client, response=response)
 
 async def asyncio(
-    name: PresetName | str,
+    name: str,
     *,
     client: AuthenticatedClient,
     accept_language: str | Unset = UNSET,
@@ -321,7 +320,7 @@ async def asyncio(
     rules.
 
     Args:
-        name (PresetName | str):
+        name (str):
         accept_language (str | Unset):
         x_model_version (str | Unset):
         x_request_id (str | Unset):
