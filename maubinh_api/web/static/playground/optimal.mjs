@@ -45,10 +45,10 @@ export async function optimise(objective) {
   actions.clearErrors('optimal');
   renderOptimal();
   // The list the player asked for comes into view (on a phone it starts below the screen's edge),
-  // and is brought back once the checks of the hand just placed have redrawn the rows above it.
+  // now and once more at the next frame, after the rows above it have been laid out again (never
+  // later: a jump under a player who has moved on would lose their click).
   showFirstChoice();
   requestAnimationFrame(showFirstChoice);
-  setTimeout(showFirstChoice, 500);
 }
 
 function showFirstChoice() {
