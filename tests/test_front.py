@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from maubinh_api import __version__
 from tests.support.servers import service
 from tests.support.slow_clients import Attack, normal_client
 
@@ -79,6 +80,7 @@ def test_a_chunked_body_over_the_limit_is_a_413_problem_from_the_front(front):
     assert problem["type"] == "urn:maubinh:problem:payload-too-large"
     assert problem["instance"] == "/v1/hands/classify"
     assert len(headers["x-request-id"]) == 32
+    assert headers["x-api-version"] == __version__  # the front's own answers name the contract too
 
 
 def test_the_fronts_own_refusals_are_problems_in_the_callers_language(front):

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ..version import __version__
 from .config import ConfigError, Settings
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
@@ -71,6 +72,8 @@ class Front:
             # Started as root (a development machine, CI), nginx would run its workers as
             # "nobody", who cannot reach the socket in the run directory (mode 0700).
             "user": "user root;" if os.geteuid() == 0 else "# workers run as the user who started nginx",
+            # The front's own answers name the contract too, as every answer does (X-API-Version).
+            "api_version": __version__,
         }
         return values
 
