@@ -67,3 +67,23 @@ def test_the_client_against_the_service(server: Any) -> None:
     output = _go("test", "-count=1", "-v", "./...", env={"MAUBINH_URL": server.url, "MAUBINH_KEY": KEY})
     assert "--- SKIP" not in output, output
     assert "--- PASS: TestATablesRoundAddsUpToTheLastDong" in output, output
+
+
+def _documented_example() -> str:
+    readme = (MODULE / "README.md").read_text(encoding="utf-8")
+    return readme.split("```go\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_example_builds_in_a_module_of_its_own_and_runs_as_documented(server: Any, tmp_path: Path) -> None:
+    code = _documented_example()
+    printed = [line.strip()[len("// -> ") :] for line in code.splitlines() if line.strip().startswith("// -> ")]
+    (tmp_path / "main.go").write_text(code.replace("http://127.0.0.1:8000", server.url))
+    (tmp_path / "go.mod").write_text(
+        "module example.com/platform\n\ngo 1.26\n\n"
+        "require github.com/maubinh/maubinh-api/clients/go v0.0.0\n\n"
+        f"replace github.com/maubinh/maubinh-api/clients/go => {MODULE}\n"
+    )
+    _go("mod", "tidy", cwd=tmp_path)
+    _go("vet", "./...", cwd=tmp_path)
+    output = _go("run", ".", cwd=tmp_path, env={"MAUBINH_KEY": KEY})
+    assert output.strip().splitlines() == printed
