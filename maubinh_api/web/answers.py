@@ -21,36 +21,40 @@ from .pinned_models import chosen_version
 MODEL_VERSION = shipped_model_version()
 
 
-def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:
-    """Answer ``compute()`` as JSON, or the cached bytes of an equivalent
-    request of the same tenant (``material`` is the request in canonical form;
-    tenants never share answers, so that neither ``X-Cache`` nor the time an
-    answer takes tells one what another asked, and each keeps its own share of
-    the cache).  ``X-Cache`` says
-    ``hit-local``, ``hit-redis`` or ``miss``."""
+def _shelf(kind: str, material: object) -> tuple[ResultCache, str, str]:
+    """The result cache, the caller's tenant and the key of an answer of ``kind`` to ``material``
+    (tenants never share answers, so that neither ``X-Cache`` nor the time an answer takes tells one
+    what another asked; a new release or model starts a new cache)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     cache: ResultCache = app.extensions["maubinh.cache"]
     tenant = request.environ.get(TENANT_KEY) or ANONYMOUS
-    # A new release or model starts a new cache: the answers of each are kept apart.
-    key = cache_key(kind, material, version=f"{__version__}-{chosen_version()}", tenant=tenant)
-    body, source = cache.get(tenant, key)
-    if body is None:
-        body = encoded(compute())
-        cache.set(tenant, key, body)
+    return cache, tenant, cache_key(kind, material, version=f"{__version__}-{chosen_version()}", tenant=tenant)
+
+
+def json_answer(body: bytes, source: str | None) -> Response:
+    """A JSON answer of ``body``, its ``X-Cache`` saying ``hit-local``, ``hit-redis`` or ``miss``."""
     response = Response(body, mimetype="application/json")
     response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"
     return response
 
 
+def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:
+    """Answer ``compute()`` as JSON, or the cached bytes of an equivalent request of the same tenant
+    (``material`` is the request in canonical form; each tenant keeps its own share of the cache)."""
+    cache, tenant, key = _shelf(kind, material)
+    body, source = cache.get(tenant, key)
+    if body is None:
+        body = encoded(compute())
+        cache.set(tenant, key, body)
+    return json_answer(body, source)
+
+
 def cached_digested(kind: str, material: object, compute: Callable[[], Any]) -> tuple[bytes, str, str | None]:
     """The JSON bytes of ``compute()`` (or of the cached answer of an equivalent request, as
-    :func:`cached_json`), the digest of its canonical form (:func:`~maubinh_api.infra.receipts.answer_digest`,
-    worked out once and cached beside it), and where it
-    came from (None: computed)."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
-    cache: ResultCache = app.extensions["maubinh.cache"]
-    tenant = request.environ.get(TENANT_KEY) or ANONYMOUS
-    key = cache_key(kind, material, version=f"{__version__}-{chosen_version()}", tenant=tenant)
+    :func:`cached_json`), the digest of its canonical form
+    (:func:`~maubinh_api.infra.receipts.answer_digest`, worked out once and cached beside it), and
+    where it came from (None: computed)."""
+    cache, tenant, key = _shelf(kind, material)
     kept, source = cache.get(tenant, key)
     if kept is not None:
         stored, _, body = kept.partition(b"\n")  # the digest, then the answer (JSON holds no raw newline)
@@ -64,9 +68,7 @@ def cached_digested(kind: str, material: object, compute: Callable[[], Any]) -> 
 def fresh_json(answer: Any) -> Response:
     """Answer ``answer`` as JSON without the result cache (an answer no
     equivalent request can share), shaped as :func:`cached_json` shapes them."""
-    response = Response(encoded(answer), mimetype="application/json")
-    response.headers["X-Cache"] = "miss"
-    return response
+    return json_answer(encoded(answer), None)
 
 
 def sorted_cards(cards: Any) -> list[str]:

@@ -13,7 +13,7 @@ from flask import Response, current_app
 
 from ..infra.receipts import ReceiptSigner, canonical, request_digest
 from ..version import __version__
-from .answers import cached_digested
+from .answers import cached_digested, json_answer
 from .body import json_object
 from .pinned_models import chosen_version
 
@@ -38,6 +38,4 @@ def receipted_json(
     signature = signer.sign(claims)
     receipt = claims | {"key_id": signer.key_id, "signed": signature is not None, "signature": signature}
     # The answer's last member: its digest is of the answer without it.
-    response = Response(body[:-2] + b',"receipt":' + orjson.dumps(receipt) + b"}\n", mimetype="application/json")
-    response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"
-    return response
+    return json_answer(body[:-2] + b',"receipt":' + orjson.dumps(receipt) + b"}\n", source)
