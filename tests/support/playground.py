@@ -224,8 +224,23 @@ class Playground:
         )
         return overflow
 
+    def next_frames(self) -> None:
+        """Until the browser has drawn two more frames: what a render scheduled for the next frame
+        (a scroll into view) has done, so a click aimed now lands where it was aimed."""
+        self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
+        )
+
     def accessibility_violations(self) -> list[dict[str, Any]]:
-        """axe-core's serious and critical violations of the page as it is now."""
+        """axe-core's serious and critical violations of the page once no result is being
+        recomputed (a busy result is faded on purpose: its old text is stale, and aria-busy tells a
+        screen reader to wait)."""
+        self.wait(
+            lambda: not self.driver.execute_script("return document.querySelector('[aria-busy=\"true\"]');"),
+            "no result busy",
+        )
+        self.next_frames()
         if not self.driver.execute_script("return Boolean(window.axe);"):
             self.driver.execute_script(AXE.read_text(encoding="utf-8"))
         found: list[dict[str, Any]] | dict[str, str] = self.driver.execute_async_script(

@@ -222,7 +222,10 @@ def test_small_visual_faults_stay_mended(page: Playground) -> None:
     page.wait(
         lambda: page.driver.find_elements(By.CSS_SELECTOR, '#optimal-result [data-choice="1"] button'), "alternatives"
     )
-    page.find('#optimal-result [data-choice="1"] button').click()
+    page.next_frames()  # the list's scroll into view, scheduled for the next frame, is done
+    placed = page.rows()
+    page.click('#optimal-result [data-choice="1"] button')
+    page.wait(lambda: page.rows() != placed, "the alternative placed")
     page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#analysis-result > button"), "Place the best play")
     gap = page.driver.execute_script(
         "const button = document.querySelector('#analysis-result > button');"
