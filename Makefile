@@ -62,6 +62,26 @@ $(TS_STAMP): $(TS_CLIENT)/package.json $(TS_CLIENT)/package-lock.json
 	touch $@
 
 ## npm-deps: the pinned Node and the spec's linters into node_modules, the TypeScript client's own (npm ci)
+
+# The Java client's Maven plugins and dependencies (every version pinned in clients/java/pom.xml and
+# the example game server's clients/java/example/pom.xml), fetched from Maven Central into the local
+# repository (~/.m2) as pip and npm fetch theirs; the tests then run Maven offline (-o). The client is
+# built once on the way (its unit tests run, its jar is installed there: the example depends on it).
+JAVA_STAMP := build/.java-deps
+$(JAVA_STAMP): clients/java/pom.xml clients/java/example/pom.xml openapi.yaml
+	@command -v mvn >/dev/null 2>&1 || $(MAKE) --no-print-directory system-deps
+	mvn -B -q -f clients/java/pom.xml -Dmaubinh.build=$(CURDIR)/build/java-deps -Dtest=ClientTest install
+	mvn -B -q -f clients/java/example/pom.xml dependency:go-offline dependency:build-classpath -Dmdep.outputFile=/dev/null
+	@mkdir -p build && touch $@
+
+# The Go client's modules and the generator's (clients/go/go.sum, tools/oapi-codegen/go.sum), fetched
+# from the Go module proxy into Go's module cache; the tests then run Go with GOPROXY=off.
+GO_STAMP := build/.go-deps
+$(GO_STAMP): clients/go/go.mod clients/go/go.sum tools/oapi-codegen/go.mod tools/oapi-codegen/go.sum
+	@command -v go >/dev/null 2>&1 || { echo "the Go client needs Go (1.26)"; exit 1; }
+	cd clients/go && go mod download
+	cd tools/oapi-codegen && go mod download
+	@mkdir -p build && touch $@
 npm-deps: $(NPM_STAMP)
 
 ## client-ts: regenerate the TypeScript client's types from openapi.yaml and build it (clients/typescript)
@@ -119,7 +139,7 @@ run-deps:
 
 # Debian packages the tests start for real besides those: Redis (shared cache and counts),
 # Chromium and its driver (/docs, the playground, the reports), wrk (load), and Node and npm (npm
-# installs the pinned Node and tools: $(NPM_STAMP)).
+# installs the pinned Node and tools: $(NPM_STAMP)), Maven (the Java client; the JDK is the machine's).
 system-deps: run-deps
 	$(call apt_install_missing,\
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
@@ -127,14 +147,15 @@ system-deps: run-deps
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
 	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
-	command -v npm >/dev/null 2>&1 || missing="$$missing npm";)
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+	command -v mvn >/dev/null 2>&1 || missing="$$missing maven";)
 
 ## run: serve on 127.0.0.1:$(PORT): nginx in front of $(WORKERS) gunicorn workers (deploy/serve.sh)
 run: $(RUNTIME_STAMP) $(KERNEL) run-deps
 	PATH="$(CURDIR)/$(BIN):$$PATH" ./deploy/serve.sh
 
 ## test: lint, types, spec, the whole test suite
-test: $(DEV_STAMP) $(KERNEL) system-deps $(NPM_STAMP) $(OASDIFF)
+test: $(DEV_STAMP) $(KERNEL) system-deps $(NPM_STAMP) $(OASDIFF) $(JAVA_STAMP) $(GO_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

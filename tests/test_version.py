@@ -1,6 +1,6 @@
 """One release number everywhere it is written: the package, its build, the API description, the
-TypeScript client and the images the Kubernetes manifests run (a release that forgets one ships a
-wrong number)."""
+four clients (TypeScript, Python, Java, Go) and the images the Kubernetes manifests run (a release
+that forgets one ships a wrong number)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,15 @@ def test_the_build_and_the_api_description_carry_the_packages_version():
     lock = json.loads((clients / "typescript" / "package-lock.json").read_text())
     assert lock["version"] == lock["packages"][""]["version"] == __version__
     assert tomllib.loads((clients / "python" / "pyproject.toml").read_text())["project"]["version"] == __version__
+    # The Java client: its Maven coordinates' version, and the one it says in code (User-Agent).
+    pom = (clients / "java" / "pom.xml").read_text()
+    assert re.search(r"<artifactId>maubinh-client</artifactId>\s*<version>([^<]+)</version>", pom)[1] == __version__
+    example = (clients / "java" / "example" / "pom.xml").read_text()  # the game server depends on this release
+    assert re.search(r"<artifactId>maubinh-client</artifactId>\s*<version>([^<]+)</version>", example)[1] == __version__
+    face = (clients / "java" / "src" / "main" / "java" / "vn" / "maubinh" / "client" / "MauBinhClient.java").read_text()
+    assert re.search(r'VERSION = "([^"]+)"', face)[1] == __version__
+    # The Go client: a module is versioned by its tag (clients/go/vX.Y.Z), and says its version in code.
+    assert re.search(r'const Version = "([^"]+)"', (clients / "go" / "client.go").read_text())[1] == __version__
 
 
 def test_the_kubernetes_manifests_run_the_images_of_this_version():

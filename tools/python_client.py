@@ -37,6 +37,8 @@ def generate(into: Path) -> Path:
         str(into / "out"),
         "--config",
         str(CLIENT / "generator.yaml"),
+        "--custom-template-path",
+        str(CLIENT / "templates"),
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     output = done.stdout + done.stderr

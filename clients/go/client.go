@@ -14,6 +14,10 @@ import (
 	"time"
 )
 
+// Version is this client's release: the contract (openapi.yaml, X-API-Version) it was generated
+// from. It is sent in User-Agent.
+const Version = "1.0.0"
+
 // Options say where the service is and how to call it; only BaseURL is needed.
 type Options struct {
 	// BaseURL is where the service answers, e.g. http://127.0.0.1:8000.
@@ -50,6 +54,7 @@ func New(options Options) (*ClientWithResponses, error) {
 	sender := *base
 	sender.Transport = &RetryTransport{Base: base.Transport, Retries: retries, LongestWait: options.LongestWait}
 	editor := func(_ context.Context, request *http.Request) error {
+		request.Header.Set("User-Agent", "maubinh-client-go/"+Version)
 		if options.APIKey != "" {
 			request.Header.Set("Authorization", "Bearer "+options.APIKey)
 		}

@@ -1,0 +1,297 @@
+// The conformance scenario (tests/conformance/scenario.json in the repository), as this client
+// plays it: every step sent through the client (openapi-fetch over the spec's paths), what must
+// hold checked on the answer as it reads it, a line per step passed written to MAUBINH_REPORT. The
+// round is played again through MAUBINH_FUTURE_URL, a proxy whose answers carry what no 1.0 client
+// knows. tests/client/test_conformance.py starts the service and the proxy, and holds the report
+// against the scenario. The client's types are the compiler's: a step's body, read from JSON, goes
+// in as the scenario wrote it.
+import assert from "node:assert/strict";
+import { appendFileSync, readFileSync } from "node:fs";
+import { test } from "node:test";
+import { isDeepStrictEqual } from "node:util";
+
+import { type Client, createClient, ReceiptError, verifyReceipt } from "../dist/index.js";
+import type { paths } from "../dist/schema.js";
+
+interface Same {
+  pointer: string;
+  as: unknown;
+  drop?: string[];
+}
+interface Expectation {
+  status: number;
+  equal?: Record<string, unknown>;
+  present?: string[];
+  length?: Record<string, number>;
+  same?: Same[];
+  decimal_sum_zero?: string[];
+  headers?: Record<string, string>;
+  headers_present?: string[];
+  headers_same?: Record<string, unknown>;
+  waited_at_least_seconds?: number;
+  receipt?: string;
+}
+interface Step {
+  id: string;
+  round?: boolean;
+  operation?: string;
+  // The JSON of a request, as the scenario writes it: the compiler cannot type what is read at run time.
+  body?: any;
+  path?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
+  client?: { key?: string; language?: "en" | "vi"; retries?: number; model?: unknown };
+  receipt?: { of: string; keys: string; replace?: [string, string] };
+  repeat_until_status?: number;
+  at_most?: number;
+  expect: Expectation;
+}
+interface Scenario {
+  keys: Record<string, string>;
+  steps: Step[];
+}
+interface Observation {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+  request: string;
+  seconds: number;
+}
+interface Input {
+  body: any;
+  header: any;
+  path: any;
+}
+interface Outcome {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+type Call = (api: Client<paths>, input: Input) => Promise<Outcome>;
+
+const text: { parseAs: "text" } = { parseAs: "text" };
+const operations: Record<string, Call> = {
+  classifyHands: (api, i) => api.POST("/v1/hands/classify", { body: i.body, params: { header: i.header } }),
+  classifyBatch: (api, i) => api.POST("/v1/hands/classify/batch", { body: i.body, params: { header: i.header } }),
+  validateArrangement: (api, i) => api.POST("/v1/arrangements/validate", { body: i.body, params: { header: i.header } }),
+  validateBatch: (api, i) => api.POST("/v1/arrangements/validate/batch", { body: i.body, params: { header: i.header } }),
+  optimalArrangement: (api, i) => api.POST("/v1/arrangements/optimal", { body: i.body, params: { header: i.header } }),
+  optimalBatch: (api, i) => api.POST("/v1/arrangements/optimal/batch", { body: i.body, params: { header: i.header } }),
+  analyseArrangement: (api, i) => api.POST("/v1/arrangements/analysis", { body: i.body, params: { header: i.header } }),
+  analyseBatch: (api, i) => api.POST("/v1/arrangements/analysis/batch", { body: i.body, params: { header: i.header } }),
+  playHand: (api, i) => api.POST("/v1/arrangements/play", { body: i.body, params: { header: i.header } }),
+  dealDrills: (api, i) => api.POST("/v1/drills", { body: i.body, params: { header: i.header } }),
+  settleTable: (api, i) => api.POST("/v1/settlements", { body: i.body, params: { header: i.header } }),
+  settleTables: (api, i) => api.POST("/v1/settlements/batch", { body: i.body, params: { header: i.header } }),
+  listVariants: (api, i) => api.GET("/v1/variants", { params: { header: i.header } }),
+  showVariant: (api, i) => api.GET("/v1/variants/{name}", { params: { header: i.header, path: i.path } }),
+  listEnumerations: (api, i) => api.GET("/v1/enumerations", { params: { header: i.header } }),
+  showUsage: (api, i) => api.GET("/v1/usage", { params: { header: i.header } }),
+  receiptKeys: (api, i) => api.GET("/.well-known/jwks.json", { params: { header: i.header } }),
+  health: (api, i) => api.GET("/healthz", { params: { header: i.header } }),
+  ready: (api, i) => api.GET("/readyz", { params: { header: i.header } }),
+  openapiDocument: (api, i) => api.GET("/openapi.yaml", { params: { header: i.header }, ...text }),
+  metrics: (api, i) => api.GET("/metrics", { params: { header: i.header }, ...text }),
+  documentationPage: (api, i) => api.GET("/docs", { params: { header: i.header }, ...text }),
+  documentation: (api, i) => api.GET("/docs/", { params: { header: i.header }, ...text }),
+  documentationAsset: (api, i) => api.GET("/docs/{path}", { params: { header: i.header, path: i.path }, ...text }),
+  playgroundPage: (api, i) => api.GET("/playground", { params: { header: i.header }, ...text }),
+  playgroundAsset: (api, i) => api.GET("/playground/{asset}", { params: { header: i.header, path: i.path }, ...text }),
+};
+
+function pointer(document: unknown, path: string): unknown {
+  let value = document;
+  for (const raw of path === "" ? [] : path.split("/").slice(1)) {
+    const token = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (Array.isArray(value)) {
+      value = value[Number(token)];
+    } else if (value !== null && typeof value === "object" && Object.hasOwn(value, token)) {
+      value = Object.entries(value).find(([name]) => name === token)?.[1];
+    } else {
+      throw new Error(`nothing at ${path}`);
+    }
+    if (value === undefined) {
+      throw new Error(`nothing at ${path}`);
+    }
+  }
+  return value;
+}
+
+function expand(document: unknown, path: string): unknown[] {
+  const star = path.indexOf("/*");
+  if (star < 0) {
+    return [pointer(document, path)];
+  }
+  const items = pointer(document, path.slice(0, star));
+  const rest = path.slice(star + 2);
+  assert.ok(Array.isArray(items), `no array at ${path.slice(0, star)}`);
+  return items.flatMap((item: unknown) => (rest === "" ? [item] : expand(item, rest)));
+}
+
+/** Exact sums of decimal texts: each scaled to 12 decimal places as a BigInt. */
+function scaled(amount: unknown): bigint {
+  assert.ok(typeof amount === "string" && /^-?[0-9]+(\.[0-9]{1,12})?$/.test(amount), `${String(amount)} is not a decimal text`);
+  const negative = amount.startsWith("-");
+  const [whole = "0", fraction = ""] = amount.replace("-", "").split(".");
+  const value = BigInt(whole + fraction.padEnd(12, "0"));
+  return negative ? -value : value;
+}
+
+function without(value: unknown, drop: string[] = []): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return value;
+  }
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !drop.includes(name)));
+}
+
+class Run {
+  readonly seen = new Map<string, Observation>();
+  readonly scenario: Scenario;
+  constructor(scenario: Scenario) {
+    this.scenario = scenario;
+  }
+
+  resolve(value: unknown): any {
+    if (Array.isArray(value)) {
+      return value.map((item: unknown) => this.resolve(item));
+    }
+    if (value === null || typeof value !== "object") {
+      return value;
+    }
+    const members = new Map(Object.entries(value));
+    const from = members.get("$from");
+    if (typeof from === "string") {
+      const seen = this.seen.get(from);
+      assert.ok(seen !== undefined, `no step ${from} before`);
+      const header = members.get("header");
+      if (typeof header === "string") {
+        return seen.headers.get(header);
+      }
+      const path = members.get("pointer");
+      return pointer(seen.body, typeof path === "string" ? path : "");
+    }
+    return Object.fromEntries([...members].map(([name, item]) => [name, this.resolve(item)]));
+  }
+
+  check(step: Step, seen: Observation): void {
+    const e = step.expect;
+    assert.equal(seen.status, e.status, `${step.id}: status ${seen.status}: ${seen.text}`);
+    for (const [path, value] of Object.entries(e.equal ?? {})) {
+      assert.deepEqual(pointer(seen.body, path), value, `${step.id}: ${path}`);
+    }
+    for (const path of e.present ?? []) {
+      assert.ok(pointer(seen.body, path) !== null, `${step.id}: nothing at ${path}`);
+    }
+    for (const [path, count] of Object.entries(e.length ?? {})) {
+      const found = pointer(seen.body, path);
+      assert.ok(Array.isArray(found) && found.length === count, `${step.id}: ${path} does not hold ${count}`);
+    }
+    for (const same of e.same ?? []) {
+      const mine = without(pointer(seen.body, same.pointer), same.drop);
+      assert.ok(isDeepStrictEqual(mine, without(this.resolve(same.as), same.drop)), `${step.id}: ${same.pointer}`);
+    }
+    if (e.decimal_sum_zero !== undefined) {
+      const total = e.decimal_sum_zero.flatMap((path) => expand(seen.body, path)).reduce((sum: bigint, amount) => sum + scaled(amount), 0n);
+      assert.equal(total, 0n, `${step.id}: the amounts do not add up to 0`);
+    }
+    for (const [name, value] of Object.entries(e.headers ?? {})) {
+      assert.equal(seen.headers.get(name), value, `${step.id}: ${name}`);
+    }
+    for (const name of e.headers_present ?? []) {
+      assert.ok(seen.headers.get(name), `${step.id}: no ${name}`);
+    }
+    for (const [name, value] of Object.entries(e.headers_same ?? {})) {
+      assert.equal(seen.headers.get(name), this.resolve(value), `${step.id}: ${name}`);
+    }
+    if (e.waited_at_least_seconds !== undefined) {
+      assert.ok(seen.seconds >= e.waited_at_least_seconds, `${step.id}: answered in ${seen.seconds} s`);
+    }
+  }
+
+  async send(step: Step, baseUrl: string): Promise<Observation> {
+    const options = step.client ?? {};
+    const exchanged: { request: string; text: string } = { request: "", text: "" };
+    const api = createClient({
+      baseUrl,
+      apiKey: this.scenario.keys[options.key ?? "platform"],
+      language: options.language,
+      retries: options.retries,
+      modelVersion: options.model === undefined ? undefined : String(this.resolve(options.model)),
+      // Keeps the texts sent and received: a receipt is checked on them.
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        exchanged.request = await request.clone().text();
+        const response = await globalThis.fetch(request);
+        exchanged.text = await response.clone().text();
+        return response;
+      },
+    });
+    const call = operations[step.operation ?? ""];
+    assert.ok(call !== undefined, `no operation ${String(step.operation)} in this client`);
+    const input: Input = { body: this.resolve(step.body), header: this.resolve(step.headers ?? {}), path: this.resolve(step.path ?? {}) };
+    let outcome: Outcome | undefined;
+    let seconds = 0;
+    for (let attempt = 0; attempt < (step.at_most ?? 1); attempt += 1) {
+      const started = performance.now();
+      outcome = await call(api, input);
+      seconds = (performance.now() - started) / 1000;
+      if (outcome.response.status === (step.repeat_until_status ?? outcome.response.status)) {
+        break;
+      }
+    }
+    assert.ok(outcome !== undefined);
+    const read = outcome.data ?? outcome.error;
+    const body = typeof read === "object" ? read : null;
+    return { status: outcome.response.status, headers: outcome.response.headers, body, seconds, ...exchanged };
+  }
+
+  async verify(step: Step): Promise<string> {
+    const check = step.receipt;
+    assert.ok(check !== undefined);
+    const settled = this.seen.get(check.of);
+    const keys = this.seen.get(check.keys);
+    assert.ok(settled !== undefined && keys !== undefined, `${step.id}: the settlement and the keys come first`);
+    const answer = check.replace === undefined ? settled.text : settled.text.replace(check.replace[0], check.replace[1]);
+    try {
+      await verifyReceipt(JSON.parse(settled.request), JSON.parse(answer), JSON.parse(keys.text));
+    } catch (refused) {
+      assert.ok(refused instanceof ReceiptError, String(refused));
+      return refused.reason;
+    }
+    return "holds";
+  }
+}
+
+async function play(scenario: Scenario, baseUrl: string, future: boolean, report: string): Promise<void> {
+  const run = new Run(scenario);
+  for (const step of scenario.steps) {
+    if (future && step.round !== true) {
+      continue;
+    }
+    const started = performance.now();
+    if (step.receipt !== undefined) {
+      assert.equal(await run.verify(step), step.expect.receipt, `${step.id}: the receipt`);
+    } else {
+      const seen = await run.send(step, baseUrl);
+      run.check(step, seen);
+      run.seen.set(step.id, seen);
+    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    appendFileSync(report, JSON.stringify({ step: step.id, future, ms }) + "\n");
+  }
+}
+
+const url = process.env["MAUBINH_URL"];
+const futureUrl = process.env["MAUBINH_FUTURE_URL"];
+const file = process.env["MAUBINH_SCENARIO"];
+const report = process.env["MAUBINH_REPORT"];
+
+test("the conformance scenario, then its round against answers of a later release", async (context) => {
+  if (url === undefined || futureUrl === undefined || file === undefined || report === undefined) {
+    context.skip("MAUBINH_URL, MAUBINH_FUTURE_URL, MAUBINH_SCENARIO and MAUBINH_REPORT are not set");
+    return;
+  }
+  const scenario: Scenario = JSON.parse(readFileSync(file, "utf-8"));
+  await play(scenario, url, false, report);
+  await play(scenario, futureUrl, true, report);
+});
