@@ -36,6 +36,7 @@ from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_
 from ..infra.tenants import Tenant, TenantDirectory
 from .body import body_length, drain_unread
 from .costs import reading_cost
+from .operations import Operation, current_operation
 from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
 
@@ -61,13 +62,13 @@ def presented_key() -> str | None:
     return header.strip() if header else None
 
 
-def scope_of(path: str) -> str | None:
-    """The scope a path belongs to, or None for the open paths."""
-    if path.startswith("/v1/"):
-        return "api"
-    if path == "/metrics":
-        return "metrics"
-    return None
+def scope_of(operation: Operation | None, path: str) -> str | None:
+    """The scope the request's operation declares (None: open). A request no operation of ours
+    answers (a path that is nothing, a method it does not take) is under the scope of the paths it
+    is among, so that nothing under ``/v1/`` tells an unknown caller what exists."""
+    if operation is not None:
+        return operation.scope
+    return "api" if path.startswith("/v1/") else None
 
 
 def register_access_control(
@@ -94,7 +95,8 @@ def register_access_control(
 
     @app.before_request
     def _admit() -> None:
-        scope = scope_of(request.path)
+        operation = current_operation()
+        scope = scope_of(operation, request.path)
         if scope is None:
             return
         if not guarded(scope):
@@ -104,7 +106,7 @@ def register_access_control(
         tenant = _authenticate(directory, budgets, failures, scope, hold)
         g.tenant = tenant
         request.environ[TENANT_KEY] = tenant.name
-        if scope == "api" and request.endpoint != "usage.show_usage":
+        if operation is None or (operation.cost is not None and operation.cost.reading):
             charges.reading(tenant)
 
     @app.after_request

@@ -35,7 +35,8 @@ from ..infra.metrics import OVERLOADED
 from ..service.hands import HandService
 from ..service.kernel_turns import Turns, TurnTimeout
 from .access import ANONYMOUS, TENANT_KEY, charges
-from .costs import VALUES_HANDS, cost_of
+from .costs import cost_of
+from .operations import current_operation
 from .problems import BUSY, Problem
 
 __all__ = ["BATCH", "Places", "admit", "register_admission"]
@@ -109,10 +110,12 @@ def register_admission(
 def admit(body: Mapping[str, Any], service: HandService) -> None:
     """A validated request's admission: spend its cost beyond what reading it spent (``service`` says
     which tables its tenant has built), then take its place (a heavy request's, or a large batch's)."""
-    endpoint = request.endpoint
-    units = cost_of(endpoint, body, service)
+    operation = current_operation()
+    if operation is None or operation.cost is None:
+        raise LookupError(f"{request.endpoint} reads a body but declares no cost")
+    units = cost_of(operation.cost, operation.values_hands, body, service)
     charges().rest(units)
-    kind = "heavy" if endpoint in VALUES_HANDS else "batch" if units >= BATCH else None
+    kind = "heavy" if operation.values_hands else "batch" if units >= BATCH else None
     if kind is None:
         return
     place: Places = current_app.extensions["maubinh.places"][kind]

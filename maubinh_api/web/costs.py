@@ -23,13 +23,24 @@ its 1,000 units), but a megabyte of fields no operation reads costs 256 units, n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..rules.variants import Variant
 from ..service.hands import HandService
-from ..strategy.drills import Theme, tries
+from ..strategy.drills import RESERVE, TRIES_PER_DRILL, UNITS, Theme, tries
 
-__all__ = ["BYTES_PER_UNIT", "COSTS", "TABLES_UNITS", "VALUES_HANDS", "cost_of", "reading_cost"]
+__all__ = [
+    "BYTES_PER_UNIT",
+    "DRILLS",
+    "TABLES_NOTE",
+    "TABLES_UNITS",
+    "Cost",
+    "cost_of",
+    "flat",
+    "per_item",
+    "reading_cost",
+]
 
 #: Bytes of body read per unit of cost.
 BYTES_PER_UNIT: Final = 4096
@@ -46,17 +57,37 @@ def reading_cost(length: int) -> int:
     return max(1, -(-length // BYTES_PER_UNIT))
 
 
-def _items(name: str) -> Callable[[Mapping[str, Any]], int]:
-    """A batch's count of ``name`` items, as validated."""
+@dataclass(frozen=True)
+class Cost:
+    """What a validated request asks for, in units (``units``), and how openapi.yaml states it
+    (``text``, its ``x-cost``); ``reading`` is False for the one operation whose body is not paid
+    for (reading the budget spends none of it)."""
 
-    def cost(body: Mapping[str, Any]) -> int:
+    units: Callable[[Mapping[str, Any]], int]
+    text: str
+    reading: bool = True
+
+
+def flat(units: int = 1, note: str = "", *, reading: bool = True) -> Cost:
+    """The same ``units`` whatever the body; ``note`` follows the count in the spec's words.
+
+    >>> flat().text, flat(1, " (one table)").text
+    ('1 unit', '1 unit (one table)')
+    """
+    return Cost(lambda _body: units, f"{units} unit{'' if units == 1 else 's'}{note}", reading)
+
+
+def per_item(name: str, noun: str) -> Cost:
+    """A batch's unit per item of its ``name`` list (a ``noun``), as validated.
+
+    >>> per_item("tables", "table").text
+    'one unit per table in `tables`'
+    """
+
+    def units(body: Mapping[str, Any]) -> int:
         return len(body[name])
 
-    return cost
-
-
-def _one(_body: Mapping[str, Any]) -> int:
-    return 1
+    return Cost(units, f"one unit per {noun} in `{name}`")
 
 
 def _drills(body: Mapping[str, Any]) -> int:
@@ -64,40 +95,24 @@ def _drills(body: Mapping[str, Any]) -> int:
     return tries(Theme(body["theme"]), body["count"])
 
 
-#: endpoint -> its cost, from the validated body (openapi.yaml states each operation's cost as ``x-cost``).
-COSTS: Final[dict[str, Callable[[Mapping[str, Any]], int]]] = {
-    "hands.classify_hands": _one,
-    "hands.classify_batch": _items("hands"),
-    "arrangements.validate_arrangement": _one,
-    "arrangements.validate_batch": _items("arrangements"),
-    "arrangements.optimal_arrangement": _one,
-    "arrangements.optimal_batch": _items("hands"),
-    "arrangements.analyse_arrangement": _one,
-    "arrangements.analyse_batch": _items("arrangements"),
-    "arrangements.play_hand": _one,
-    "settlements.settle_one": _one,
-    "settlements.settle_batch": _items("tables"),
-    "drills.deal_drills": _drills,
-}
-#: The operations that value hands, and so build the tables of the variant they are asked under.
-VALUES_HANDS: Final = frozenset(
-    {
-        "arrangements.optimal_arrangement",
-        "arrangements.optimal_batch",
-        "arrangements.analyse_arrangement",
-        "arrangements.analyse_batch",
-        "arrangements.play_hand",
-        "drills.deal_drills",
-    }
+#: A drills request: it reserves the most hands its search may value.
+DRILLS: Final = Cost(
+    _drills,
+    "one unit per hand the search values: it reserves the most it may value, its theme's units times "
+    f"({TRIES_PER_DRILL} × `count` + {RESERVE}) ("
+    + ", ".join(f"{theme.value} {UNITS[theme]}" for theme in Theme)
+    + "), and gives back what it did not value",
 )
+#: What the spec adds to the cost of an operation that values hands (:func:`cost_of`).
+TABLES_NOTE: Final = f"{TABLES_UNITS} more under a variant with overrides whose tables the tenant has not built yet"
 
 
-def cost_of(endpoint: str | None, body: Mapping[str, Any], service: HandService) -> int:
-    """The units of a validated request to ``endpoint`` for the caller ``service`` serves (the
-    tables it has built; a body that names no variant plays the default preset, whose are)."""
-    rule = COSTS.get(endpoint or "")
-    units = 1 if rule is None else rule(body)
-    if endpoint in VALUES_HANDS:
+def cost_of(cost: Cost, values_hands: bool, body: Mapping[str, Any], service: HandService) -> int:
+    """The units of a validated request for the caller ``service`` serves: ``cost``'s, and
+    ``TABLES_UNITS`` more when it values hands under a variant whose tables that caller has not
+    built (a body that names no variant plays the default preset, whose are)."""
+    units = cost.units(body)
+    if values_hands:
         variant = body.get("variant")
         if isinstance(variant, Variant) and not service.holds_tables(variant):
             units += TABLES_UNITS

@@ -21,6 +21,8 @@ from ...strategy.analysis import Analysis
 from ...strategy.levels import Level
 from ...strategy.optimiser import Objective, Solution
 from ..answers import cached_json, fresh_json, sorted_cards
+from ..costs import per_item
+from ..operations import declare
 from ..params import hand_service, load, variant_of
 from ..presenters import (
     analysis_json,
@@ -54,6 +56,7 @@ _play_schema = PlayRequest()
 
 
 @blueprint.post("/validate")
+@declare("validateArrangement", schema=_validate_schema)
 def validate_arrangement() -> Response:
     """Classify the three chi, say whether the arrangement is fouled and why,
     list the bonus entries it would earn, and name its natural, if any."""
@@ -67,6 +70,9 @@ def validate_arrangement() -> Response:
 
 
 @blueprint.post("/validate/batch")
+@declare(
+    "validateBatch", cost=per_item("arrangements", "arrangement"), schema=_validate_batch_schema, batch="arrangements"
+)
 def validate_batch() -> Response:
     """Validate up to 200 arrangements (the seats of a table, or of many), all or none: one 422
     names every bad card of every arrangement."""
@@ -103,6 +109,7 @@ def _validation(arrangement: Arrangement, variant: Variant) -> dict[str, Any]:
 
 
 @blueprint.post("/optimal")
+@declare("optimalArrangement", values_hands=True, schema=_optimal_schema)
 def optimal_arrangement() -> Response:
     """The best arrangement of 13 cards, with the next best distinct ones and
     each one's expected points per opponent."""
@@ -118,6 +125,7 @@ def optimal_arrangement() -> Response:
 
 
 @blueprint.post("/optimal/batch")
+@declare("optimalBatch", cost=per_item("hands", "hand"), values_hands=True, schema=_optimal_batch_schema, batch="hands")
 def optimal_batch() -> Response:
     """The best arrangements of up to 100 hands, all or none."""
     data = load(_optimal_batch_schema)
@@ -151,6 +159,7 @@ def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> 
 
 
 @blueprint.post("/analysis")
+@declare("analyseArrangement", values_hands=True, schema=_analysis_schema)
 def analyse_arrangement() -> Response:
     """Grade an arrangement against the best play of its cards: expected
     points, the loss, the verdict and what to change."""
@@ -171,6 +180,13 @@ def analyse_arrangement() -> Response:
 
 
 @blueprint.post("/analysis/batch")
+@declare(
+    "analyseBatch",
+    cost=per_item("arrangements", "arrangement"),
+    values_hands=True,
+    schema=_analysis_batch_schema,
+    batch="arrangements",
+)
 def analyse_batch() -> Response:
     """Grade up to 100 arrangements, all or none."""
     data = load(_analysis_batch_schema)
@@ -200,6 +216,7 @@ def analyse_batch() -> Response:
 
 
 @blueprint.post("/play")
+@declare("playHand", values_hands=True, schema=_play_schema)
 def play_hand() -> Response:
     """Set 13 cards as a player of the chosen level would (deterministic in
     the seed), and say what that arrangement is worth."""

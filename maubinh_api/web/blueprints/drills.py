@@ -15,6 +15,8 @@ from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
 from ..access import charges
 from ..answers import cached_json, fresh_json
+from ..costs import DRILLS
+from ..operations import declare
 from ..params import hand_service, load, variant_of
 from ..presenters import drills_json, variant_json, yardsticks_json
 from ..schemas import DrillsRequest
@@ -24,6 +26,7 @@ _drills_schema = DrillsRequest()
 
 
 @blueprint.post("")
+@declare("dealDrills", cost=DRILLS, values_hands=True, schema=_drills_schema)
 def deal_drills() -> Response:
     """``count`` drills of a theme under the variant, the same for the same seed."""
     data = load(_drills_schema)

@@ -21,6 +21,7 @@ from ...strategy.drills import Difficulty, Theme
 from ...strategy.levels import Level
 from ...strategy.optimiser import Objective
 from ..answers import revalidated
+from ..operations import declare
 from ..presenters import enumeration, labelled
 
 blueprint = Blueprint("enumerations", __name__, url_prefix="/v1/enumerations")
@@ -61,6 +62,7 @@ def enumerations_json() -> dict[str, Any]:
 
 
 @blueprint.get("")
+@declare("listEnumerations")
 def list_enumerations() -> Response:
     """Every enumeration the API uses, with its English and Vietnamese labels."""
     return revalidated(jsonify(enumerations_json()))

@@ -11,6 +11,8 @@ from ...rules.cards import Card
 from ...rules.errors import CardError
 from ...rules.hands import check_chi, classify
 from ..answers import cached_json, sorted_cards
+from ..costs import per_item
+from ..operations import declare
 from ..params import load, variant_of
 from ..presenters import hand_json, variant_json
 from ..problems import located
@@ -39,6 +41,7 @@ def _one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @blueprint.post("/classify")
+@declare("classifyHands", schema=_schema)
 def classify_hands() -> Response:
     """One chi (``cards``), classified."""
     data = load(_schema, fast=_one_chi)
@@ -56,6 +59,7 @@ def classify_hands() -> Response:
 
 
 @blueprint.post("/classify/batch")
+@declare("classifyBatch", cost=per_item("hands", "chi"), schema=_batch_schema, batch="hands")
 def classify_batch() -> Response:
     """Up to 1,000 chi (``hands``), classified, all or none."""
     data = load(_batch_schema)

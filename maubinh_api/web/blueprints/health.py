@@ -22,6 +22,7 @@ from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
 from ..access import guard
+from ..operations import declare
 from ..params import hand_service
 from ..problems import Problem
 
@@ -32,12 +33,14 @@ FRESH_FOR: Final = 1.0
 
 
 @blueprint.get("/healthz")
+@declare("health", scope=None)
 def healthz() -> dict[str, str]:
     """The process answers."""
     return {"status": "ok"}
 
 
 @blueprint.get("/readyz")
+@declare("ready", scope=None)
 def readyz() -> dict[str, object]:
     """Ready to serve: the presets, evaluation tables, odds tables, hand banks and the kernel load."""
     report = _readiness(current_app._get_current_object())  # type: ignore[attr-defined]
@@ -108,6 +111,7 @@ def _checked(app: Flask) -> Readiness:
 
 
 @blueprint.get("/openapi.yaml")
+@declare("openapiDocument", scope=None)
 def openapi() -> Response:
     """The OpenAPI 3.1 document describing this service (read once per process)."""
     served, tag = document(current_app._get_current_object())  # type: ignore[attr-defined]

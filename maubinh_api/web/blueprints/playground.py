@@ -11,6 +11,7 @@ from pathlib import Path
 from flask import Blueprint, Response, abort
 
 from ..answers import revalidated
+from ..operations import declare
 
 blueprint = Blueprint("playground", __name__)
 
@@ -33,6 +34,7 @@ _CONTENT_SECURITY_POLICY = (
 
 
 @blueprint.get("/playground")
+@declare("playgroundPage", scope=None)
 def page() -> Response:
     """The playground page."""
     response = _serve("index.html", "text/html")
@@ -41,6 +43,7 @@ def page() -> Response:
 
 
 @blueprint.get("/playground/<asset>")
+@declare("playgroundAsset", scope=None)
 def asset(asset: str) -> Response:
     """The page's style sheet or script; anything else is the usual 404 problem."""
     mimetype = ASSETS.get(asset)

@@ -8,11 +8,13 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from ...infra.receipts import ReceiptSigner
 from ..answers import revalidated
+from ..operations import declare
 
 blueprint = Blueprint("receipts", __name__)
 
 
 @blueprint.get("/.well-known/jwks.json")
+@declare("receiptKeys", scope=None)
 def receipt_keys() -> Response:
     """The signing key's public half and the earlier keys still served (empty with no key)."""
     signer: ReceiptSigner = current_app.extensions["maubinh.receipts"]

@@ -19,6 +19,8 @@ from ...rules.table import Seat, check_table
 from ...rules.variants import Variant
 from ...service.tables import settle_table
 from ..answers import sorted_cards
+from ..costs import flat, per_item
+from ..operations import declare
 from ..params import load, resolve, settings
 from ..presenters import settlement_json, variant_json
 from ..problems import Fault, Problem, errors_from_marshmallow, located
@@ -63,6 +65,7 @@ class _Table:
 
 
 @blueprint.post("")
+@declare("settleTable", cost=flat(1, " (one table)"), schema=_table_schema)
 def settle_one() -> Response:
     """Settle one table of 2-4 players."""
     table = _read(load(_table_schema), settings().default_variant)
@@ -73,6 +76,7 @@ def settle_one() -> Response:
 
 
 @blueprint.post("/batch")
+@declare("settleTables", cost=per_item("tables", "table"), schema=_batch_schema, batch="tables")
 def settle_batch() -> Response:
     """Settle up to 200 tables, all or none: like every batch, one bad table
     fails the request with a 422 naming every offending value of every table."""

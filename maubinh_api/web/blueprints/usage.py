@@ -8,11 +8,14 @@ from flask import Blueprint, Response, current_app, g, jsonify
 
 from ...infra.budget import Budgets
 from ..access import ANONYMOUS
+from ..costs import flat
+from ..operations import declare
 
 blueprint = Blueprint("usage", __name__, url_prefix="/v1/usage")
 
 
 @blueprint.get("")
+@declare("showUsage", cost=flat(0, ": reading the budget spends none of it", reading=False))
 def show_usage() -> Response:
     """The caller's tenant, scopes and each limit's window (reading costs nothing)."""
     tenant = g.get("tenant")

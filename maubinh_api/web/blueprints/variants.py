@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify
 from ...infra.variant_registry import VariantRegistry
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
 from ..answers import revalidated
+from ..operations import declare
 from ..params import caller, settings
 from ..pinned_models import chosen_version, models
 from ..presenters import variant_detail_json, variant_summary_json
@@ -19,6 +20,7 @@ _FINGERPRINT = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 @blueprint.get("")
+@declare("listVariants")
 def list_variants() -> Response:
     """Every preset with its fingerprint, the default one, the model answering, and every model kept."""
     listed = {
@@ -31,6 +33,7 @@ def list_variants() -> Response:
 
 
 @blueprint.get("/<name>")
+@declare("showVariant")
 def show_variant(name: str) -> Response:
     """One variant with every knob resolved: a preset by its name, or any
     variant the service has answered with by its fingerprint."""

@@ -1,0 +1,90 @@
+"""Each operation of the service declared once, on its view: its operationId, the scope a key needs,
+what it costs, whether it values hands (a heavy request: admission gives it a place of its own and
+it may build a variant's tables), its request schema and the list a batch of it holds.
+
+Access (which scope), the costs and admission read the declaration of the view Flask routed a
+request to; ``tests/web/test_operations.py`` holds openapi.yaml's ``x-cost``, ``security`` and each
+batch's ``maxItems`` to these declarations, so a limit changed here is changed everywhere or fails.
+
+    @blueprint.post("/classify/batch")
+    @declare("classifyBatch", cost=per_item("hands", "chi"), schema=_batch_schema, batch="hands")
+    def classify_batch() -> Response: ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from flask import current_app, request
+from marshmallow import Schema
+
+from .costs import TABLES_NOTE, Cost, flat
+
+__all__ = ["ONE", "Operation", "current_operation", "declare"]
+
+#: The cost of most operations: one unit.
+ONE: Final = flat()
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation as the service declares it (openapi.yaml states the same)."""
+
+    operation_id: str
+    #: The scope a key needs ("api", "metrics"), or None for an open operation.
+    scope: str | None = "api"
+    #: What a request costs; None for an operation outside the limits (open, or the metrics scope).
+    cost: Cost | None = ONE
+    #: Whether it values hands: a heavy request, which may build its variant's tables.
+    values_hands: bool = False
+    #: The schema its body is read with, and the list of items a batch holds in it.
+    schema: Schema | None = None
+    batch: str | None = None
+
+    @property
+    def batch_max(self) -> int | None:
+        """The most items a batch takes (its schema's limit), or None for a single request."""
+        if self.batch is None or self.schema is None:
+            return None
+        limit: int = self.schema.fields[self.batch].max_length  # type: ignore[attr-defined]
+        return limit
+
+    @property
+    def x_cost(self) -> str | None:
+        """The cost as openapi.yaml's ``x-cost`` states it."""
+        if self.cost is None:
+            return None
+        return f"{self.cost.text} ({TABLES_NOTE})" if self.values_hands else self.cost.text
+
+
+def declare(
+    operation_id: str,
+    *,
+    scope: str | None = "api",
+    cost: Cost | None = ONE,
+    values_hands: bool = False,
+    schema: Schema | None = None,
+    batch: str | None = None,
+) -> Callable[[View], View]:
+    """Declare the view's operation (put under its route, so that Flask registers the view it returns)."""
+    if batch is not None and (schema is None or batch not in schema.fields):
+        raise ValueError(f"{operation_id}: the batch list {batch!r} is not a field of its schema")
+    operation = Operation(operation_id, scope, cost if scope == "api" else None, values_hands, schema, batch)
+
+    def declared(view: View) -> View:
+        view.operation = operation  # type: ignore[attr-defined]
+        return view
+
+    return declared
+
+
+def current_operation() -> Operation | None:
+    """The declaration of the view the current request was routed to (None: no route, or a view of
+    another package, such as the documentation's)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    found: Operation | None = getattr(view, "operation", None)
+    return found
