@@ -2822,7 +2822,8 @@ type AnalyseArrangementParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2842,7 +2843,8 @@ type AnalyseBatchParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2862,7 +2864,8 @@ type OptimalArrangementParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2882,7 +2885,8 @@ type OptimalBatchParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2902,7 +2906,8 @@ type PlayHandParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2922,7 +2927,8 @@ type ValidateArrangementParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2942,7 +2948,8 @@ type ValidateBatchParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2962,7 +2969,8 @@ type DealDrillsParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2982,7 +2990,8 @@ type ListEnumerationsParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -3007,7 +3016,8 @@ type ClassifyHandsParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -3027,7 +3037,8 @@ type ClassifyBatchParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -3047,7 +3058,8 @@ type SettleTableParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -3067,7 +3079,8 @@ type SettleTablesParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -3087,7 +3100,8 @@ type ShowUsageParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -3107,7 +3121,8 @@ type ListVariantsParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -3132,7 +3147,8 @@ type ShowVariantParams struct {
 	// seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
 	// long as the deployment keeps that model (at least the current and the previous one;
 	// `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-	// (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+	// (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+	// none), the deployment's default model answers.
 	XModelVersion *PinnedModel `json:"X-Model-Version,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is

@@ -214,3 +214,14 @@ def test_the_readme_snippets_compile_under_exact_optional_property_types(built: 
         f' "files": [{", ".join(names)}]}}\n'
     )
     _run(str(TSC), "-p", str(folder / "tsconfig.json"))
+
+
+def test_openapi_typescript_run_at_the_repository_root_writes_the_clients_types(tmp_path: Path) -> None:
+    # What an integrator tries first in a clone: the generator reads the root's redocly.yaml and
+    # stops at a lint error there, so the spec lints clean under it (no-path-trailing-slash is
+    # checked by tools/lint_spec.py instead, with /docs/ its one exception).
+    written = tmp_path / "schema.ts"
+    generator = PACKAGE / "node_modules" / ".bin" / "openapi-typescript"
+    flags = ["--default-non-nullable=false", "--root-types", "--root-types-no-schema-prefix"]
+    _run(str(generator), "openapi.yaml", "--output", str(written), *flags, cwd=ROOT)
+    assert written.read_text() == (PACKAGE / "src" / "schema.ts").read_text()

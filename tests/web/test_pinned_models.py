@@ -76,6 +76,9 @@ def test_an_unpinned_answer_names_the_default_model_and_the_list_names_every_mod
     assert other_first.post(*PINNED[0][:1], json=PINNED[0][1]).headers["X-Model-Version"] == other
     listed = other_first.get("/v1/variants").get_json()
     assert (listed["model"], listed["models"]) == (other, [other, SHIPPED])
+    # An empty X-Model-Version counts as none, as the spec's pattern allows: the default answers.
+    empty = other_first.post(*PINNED[0][:1], json=PINNED[0][1], headers={"X-Model-Version": ""})
+    assert empty.status_code == 200 and empty.headers["X-Model-Version"] == other
 
 
 def test_a_model_the_deployment_does_not_keep_is_a_400_naming_those_it_has(deployments):

@@ -2213,7 +2213,8 @@ export interface components {
          *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
          *     long as the deployment keeps that model (at least the current and the previous one;
          *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-         *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+         *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+         *     none), the deployment's default model answers.
          * @example model-da849a48dcaa0e18
          */
         PinnedModel: string;
@@ -2452,7 +2453,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2520,7 +2522,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2588,7 +2591,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2656,7 +2660,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2724,7 +2729,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2792,7 +2798,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2860,7 +2867,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2928,7 +2936,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -2996,7 +3005,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -3064,7 +3074,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -3145,7 +3156,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -3213,7 +3225,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -3281,7 +3294,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -3348,7 +3362,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -3419,7 +3434,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
@@ -3486,7 +3502,8 @@ export interface operations {
                  *     seed sets the hand the same way, a grade gives the same figures), after any upgrade, for as
                  *     long as the deployment keeps that model (at least the current and the previous one;
                  *     `GET /v1/variants` lists them in `models`). A model it does not keep is a 400
-                 *     (`unknown-model`) naming those it has. Without it, the deployment's default model answers.
+                 *     (`unknown-model`) naming those it has. Without it (or with an empty one, which counts as
+                 *     none), the deployment's default model answers.
                  * @example model-da849a48dcaa0e18
                  */
                 "X-Model-Version"?: components["parameters"]["PinnedModel"];
