@@ -3,10 +3,11 @@
 The views and the batch tasks reach the strategy through a ``HandService`` built once around the
 model the composition root chose (``create_app``, a batch worker): each call passes the model's
 kernel, bank and odds down.  This times, on the same seeded hands in the same run, alternating
-every 25 hands (each going first in turn), the service's ``analysed_play`` (what ``/v1/arrangements/play`` computes) and
-``optimal`` against the same steps called straight on the strategy with its own defaults (the
-fixed reference), and prints the medians and their ratio: the layer should cost nothing
-measurable (a ratio within the run-to-run noise of 1.00).
+every 25 hands (each going first in turn), the service's ``graded_play`` (what
+``/v1/arrangements/play`` computes: the play and its grade) and ``optimal`` against the same
+steps called straight on the strategy with its own defaults (the fixed reference), and prints the
+medians and their ratio: the layer should cost nothing measurable (a ratio within the run-to-run
+noise of 1.00).
 
     python -m bench.service_layer [--hands 1000]
 """
@@ -23,7 +24,7 @@ from maubinh_api.infra.allocator import keep_freed_memory
 from maubinh_api.rules.cards import DECK, Card
 from maubinh_api.rules.variants import preset
 from maubinh_api.service.hands import HandService
-from maubinh_api.strategy.analysis import analyse
+from maubinh_api.strategy.analysis import grade
 from maubinh_api.strategy.bots import play
 from maubinh_api.strategy.kernel import active_kernel
 from maubinh_api.strategy.levels import Level
@@ -41,7 +42,7 @@ def _direct_play(cards: Sequence[Card], seed: int) -> object:
     ordered = sorted(cards, key=lambda card: card.index)
     valuation = value_hand(ordered, VARIANT, MODEL, opponents=3)
     played = play(valuation, Level.CLUB, seed)
-    return analyse(played.arrangement, valuation, declare_natural=played.declare_natural)
+    return grade(played.arrangement, valuation, declare_natural=played.declare_natural)
 
 
 def _timed(step: Callable[[Sequence[Card], int], object], hands: list[list[Card]], first: int) -> list[float]:
@@ -82,12 +83,12 @@ def main() -> None:
     rng = random.Random(2026)
     hands = [rng.sample(DECK, 13) for _ in range(args.hands)]
     for cards in hands[:20]:  # warm-up: tables, banks and the kernel's model loaded once
-        service.analysed_play(cards, VARIANT, Level.CLUB, 0, opponents=3)
+        service.graded_play(cards, VARIANT, Level.CLUB, 0, opponents=3)
         _direct_play(cards, 0)
     print(f"kernel: {service.model.kernel.name}; variant classic, 3 opponents")
     _compare(
-        "play+analysis",
-        lambda cards, seed: service.analysed_play(cards, VARIANT, Level.CLUB, seed, opponents=3),
+        "play+grade",
+        lambda cards, seed: service.graded_play(cards, VARIANT, Level.CLUB, seed, opponents=3),
         _direct_play,
         hands,
     )

@@ -37,7 +37,7 @@ from ..strategy.model import Model
 from ..strategy.optimiser import Objective, Solution, optimise
 from ..strategy.valuation import Valuation, value_hand
 
-__all__ = ["AnalysedPlay", "Analyst", "GradedPlay", "HandService", "JudgedPlay"]
+__all__ = ["Analyst", "GradedPlay", "HandService", "JudgedPlay"]
 
 Judgement = TypeVar("Judgement", Grade, Analysis)
 
@@ -59,7 +59,6 @@ class JudgedPlay(Generic[Judgement]):
 #: A bot's play and its grade (what it gave up against the best): what the yardsticks measure.
 GradedPlay = JudgedPlay[Grade]
 #: A bot's play and its full analysis: what ``/play`` answers.
-AnalysedPlay = JudgedPlay[Analysis]
 
 
 class HandService:
@@ -99,12 +98,6 @@ class HandService:
     ) -> GradedPlay:
         """A bot's play, graded: what the level yardsticks are measured from."""
         return self._judged(cards, variant, level, seed, opponents=opponents, judge=grade)
-
-    def analysed_play(
-        self, cards: Sequence[Card], variant: Variant, level: Level, seed: int, *, opponents: int
-    ) -> AnalysedPlay:
-        """A bot's play with the analysis of the arrangement it set."""
-        return self._judged(cards, variant, level, seed, opponents=opponents, judge=analyse)
 
     def _judged(
         self,

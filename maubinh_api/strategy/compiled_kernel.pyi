@@ -4,6 +4,18 @@ from typing import Final
 
 UNORDERED_SPLITS: Final[int]
 MAX_PICKS: Final[int]
+#: Shared with the Python side, which keeps a copy held to these (tests/strategy/test_kernel.py).
+HAND_CARDS: Final[int]
+DECK_CARDS: Final[int]
+MAX_OPPONENTS: Final[int]
+FLUSH_ID_BASE: Final[int]
+ID5_COUNT: Final[int]
+ID3_COUNT: Final[int]
+NO_NATURAL: Final[int]
+NATURAL_KINDS: Final[int]
+RATE_SCALE: Final[int]
+MAX_VALUE: Final[int]
+MAX_PAYOUT: Final[int]
 #: BestSplit's fields (name, NumPy format, offset) and its size in bytes (kernel_src/kernel.h).
 BEST_SPLIT_LAYOUT: Final[tuple[tuple[tuple[str, str, int], ...], int]]
 

@@ -18,8 +18,8 @@ Two kernels answer the same (``tests/strategy/test_kernel.py``):
 
 * ``compiled``, the default: ``maubinh_api.strategy.compiled_kernel``, built
   from ``kernel_src/*.c`` by the package's build (``make`` does it; see
-  docs/strategy.md).  This wrapper checks every argument before the C code
-  sees it, and the C code checks the tables and the arguments again;
+  docs/strategy.md).  The C code checks the tables and every argument, once,
+  at the boundary no caller can go around; this wrapper converts and reshapes;
 * ``reference``: :mod:`maubinh_api.strategy.reference`, about five times
   slower, for a platform without a C compiler: ``MAUBINH_KERNEL=reference``.
 
@@ -43,7 +43,6 @@ fall back, unnoticed, to the slow path.
 from __future__ import annotations
 
 import functools
-import itertools
 import os
 import threading
 import weakref
@@ -53,7 +52,6 @@ from typing import TYPE_CHECKING, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..rules.table import check_opponents
 from .reference import ReferenceKernel
 from .splits import UNORDERED_SPLITS, BestSplits, Hands, LegalSplits, Played
 from .tables import KernelTables
@@ -169,28 +167,14 @@ class KernelUnavailable(RuntimeError):
     """The compiled kernel is not built, and the reference was not chosen."""
 
 
-def check_hand_arguments(cards: tuple[int, ...], opponents: int, shortlist: int) -> None:
-    """What a kernel's hand accepts: 13 distinct card indices 0-51, sorted; 1-3
-    opponents; a shortlist of 1 to MAX_PICKS."""
-    if (
-        len(cards) != 13
-        or any(not 0 <= card <= 51 for card in cards)
-        or any(a >= b for a, b in itertools.pairwise(cards))
-    ):
-        raise ValueError("cards must be 13 distinct card indices 0-51 in increasing order")
-    check_opponents(opponents)
-    if not 1 <= shortlist <= MAX_PICKS:
-        raise ValueError(f"shortlists hold 1 to {MAX_PICKS} splits")
-
-
 class CompiledHand:
-    """A hand of the compiled kernel: its answers, checked going in and typed coming out."""
+    """A hand of the compiled kernel, typed: the native code checks every argument (once, at the
+    boundary no caller can go around), so this wrapper only converts and reshapes."""
 
-    __slots__ = ("_hand", "_n3", "_n5")
+    __slots__ = ("_hand",)
 
-    def __init__(self, hand: compiled_kernel.Hand, n5: int, n3: int) -> None:
+    def __init__(self, hand: compiled_kernel.Hand) -> None:
         self._hand = hand
-        self._n5, self._n3 = n5, n3
 
     @property
     def legal(self) -> int:
@@ -208,16 +192,10 @@ class CompiledHand:
     def plays(self) -> int:
         return self._hand.plays
 
-    def _check(self, high: int, low: int, front: int) -> None:
-        if not (0 <= high < self._n5 and 0 <= low < self._n5 and 0 <= front < self._n3):
-            raise ValueError(f"chi classes ({high}, {low}, {front}) are out of range")
-
     def shortlist(self) -> tuple[Pick, ...]:
         return self._hand.shortlist()
 
     def strongest(self, count: int) -> tuple[StrongPick, ...]:
-        if not 1 <= count <= MAX_PICKS:
-            raise ValueError(f"shortlists hold 1 to {MAX_PICKS} splits")
         return self._hand.strongest(count)
 
     def exact(self, chi: Sequence[Chi]) -> list[float]:
@@ -227,21 +205,15 @@ class CompiledHand:
         return self._hand.screen(self._checked(chi))
 
     def _checked(self, chi: Sequence[Chi]) -> list[Chi]:
-        checked = [(int(high), int(low), int(front)) for high, low, front in chi]
-        for item in checked:
-            self._check(*item)
-        return checked
+        return [(int(high), int(low), int(front)) for high, low, front in chi]  # the native code checks each
 
     def outlook(self, high: int, low: int, front: int) -> tuple[int, ...]:
-        self._check(high, low, front)
         return self._hand.outlook(high, low, front)
 
     def fouled(self) -> tuple[int, int, int, int, int]:
         return self._hand.fouled()
 
     def natural(self, mine: int, payout: int) -> int:
-        if not 0 <= mine <= 10 or not 1 <= payout <= 10_000:
-            raise ValueError(f"no natural {mine} paying {payout}")
         return self._hand.natural(mine, payout)
 
     def splits(self) -> tuple[LegalSplits, npt.NDArray[np.float64]]:
@@ -261,20 +233,15 @@ class CompiledHand:
         return self._hand.distinct()
 
     def count_above(self, threshold: float, gap: float, excluded: tuple[int, ...]) -> int:
-        if len(excluded) > MAX_PICKS:
-            raise ValueError(f"at most {MAX_PICKS} keys are excluded")
         return self._hand.count_above(float(threshold), float(gap), tuple(int(key) for key in excluded))
 
     def with_chi(self, high: int, low: int, front: int) -> list[int]:
-        self._check(high, low, front)
         return self._hand.with_chi(high, low, front)
 
     def front_heavy(self) -> int:
         return self._hand.front_heavy()
 
     def pair_broken(self, split: int) -> int:
-        if not 0 <= split < UNORDERED_SPLITS:
-            raise ValueError(f"no split {split}")
         return self._hand.pair_broken(split)
 
 
@@ -319,24 +286,19 @@ class CompiledKernel:
     def best_splits(
         self, tables: KernelTables, hands: Hands, *, opponents: int, shortlist: int, played: Played | None = None
     ) -> BestSplits:
-        rows = np.ascontiguousarray(hands, dtype=np.uint8)
-        if rows.ndim != 2 or rows.shape[1] != 13:
-            raise ValueError(f"hands must be rows of 13 card indices, not of shape {rows.shape}")
-        if len(rows) and (rows.max() > 51 or not bool(np.all(np.diff(rows.astype(np.int16), axis=1) > 0))):
-            raise ValueError("each hand must be 13 distinct card indices 0-51 in increasing order")
-        check_opponents(opponents)
-        if not 1 <= shortlist <= MAX_PICKS:
-            raise ValueError(f"shortlists hold 1 to {MAX_PICKS} splits")
+        # The native code checks every value (the cards' order and range, the counts, the classes);
+        # here only the shapes it cannot see in flat bytes, and that nothing wraps around in uint8.
+        given = np.asarray(hands)
+        if given.ndim != 2 or given.shape[1] != 13 or (given.size and (given.min() < 0 or given.max() > 255)):
+            raise ValueError(f"hands must be rows of 13 card indices, not of shape {given.shape}")
+        rows = np.ascontiguousarray(given, dtype=np.uint8)
         native, field = self.native_tables(tables), tables.bank is not None
         chi_bytes = None
         if played is not None:
-            chi = np.ascontiguousarray(played, dtype=np.int16)
-            n5, n3 = int(tables.rules["n5"]), int(tables.rules["n3"])
-            if chi.shape != (len(rows), 3) or tables.bank is None:
-                raise ValueError("played needs the three classes of one arrangement per hand, and a bank")
-            if len(chi) and (chi.min() < 0 or chi[:, :2].max() >= n5 or chi[:, 2].max() >= n3):
-                raise ValueError("the arrangements played have chi classes out of range")
-            chi_bytes = chi.tobytes()
+            chi = np.asarray(played)
+            if chi.shape != (len(rows), 3) or (chi.size and (chi.min() < -(1 << 15) or chi.max() >= 1 << 15)):
+                raise ValueError("played needs the three classes of one arrangement per hand")
+            chi_bytes = np.ascontiguousarray(chi, dtype=np.int16).tobytes()
         cards = rows.tobytes()
         answer = (
             self._module.best_splits(native, cards, opponents, shortlist, field)
@@ -357,11 +319,10 @@ class CompiledKernel:
     def hand(
         self, tables: KernelTables, cards: tuple[int, ...], *, opponents: int, shortlist: int, field: bool
     ) -> CompiledHand:
-        check_hand_arguments(cards, opponents, shortlist)
         if field and tables.bank is None:
             raise ValueError("these tables have no hand bank, so no field")
         hand = self._module.Hand(self.native_tables(tables), bytes(cards), opponents, shortlist, field)
-        return CompiledHand(hand, int(tables.rules["n5"]), int(tables.rules["n3"]))
+        return CompiledHand(hand)
 
 
 @functools.cache

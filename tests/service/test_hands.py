@@ -29,7 +29,6 @@ from tests.support.model import MODEL, analyse_hand, grade_hand
 CLASSIC = preset("classic")
 SERVICE = HandService(shipped_model(active_kernel()))
 graded_play = SERVICE.graded_play
-analysed_play = SERVICE.analysed_play
 bot_play = SERVICE.bot_play
 
 
@@ -48,12 +47,6 @@ def test_a_graded_play_is_the_play_then_its_grade(deals, level):
         together = graded_play(cards, CLASSIC, level, seed, opponents=2)
         assert together.play == alone
         assert together.judgement == alone_grade
-        # The analysis /play answers agrees with the grade the yardsticks are measured from.
-        analysed = analysed_play(cards, CLASSIC, level, seed, opponents=2)
-        assert (analysed.judgement.ev, analysed.judgement.ev_loss) == (
-            together.judgement.ev,
-            together.judgement.ev_loss,
-        )
 
 
 def test_the_order_the_cards_come_in_changes_nothing(deals):
@@ -132,8 +125,8 @@ def test_every_sequence_computes_with_the_model_it_was_given(deals):
     assert solution == optimise(cards, CLASSIC, MODEL, top=2)
     strongest = service.optimal(cards, CLASSIC, objective=Objective.STRONGEST, top=1, opponents=3)
     assert strongest == optimise(cards, CLASSIC, MODEL, objective=Objective.STRONGEST, top=1)
-    played = service.analysed_play(cards, CLASSIC, Level.CASUAL, 5, opponents=3)
-    assert played.judgement == analysed_play(cards, CLASSIC, Level.CASUAL, 5, opponents=3).judgement
+    played = service.graded_play(cards, CLASSIC, Level.CASUAL, 5, opponents=3)
+    assert played.judgement == graded_play(cards, CLASSIC, Level.CASUAL, 5, opponents=3).judgement
     ways = [(played.play.arrangement, True), (solution.best.arrangement, False)]
     assert service.grade_all(ways, CLASSIC, opponents=3) == grade_all(ways, CLASSIC, MODEL, opponents=3)
     assert service.yardsticks("classic", 2) == loss_reference("classic", 2)

@@ -189,7 +189,8 @@ GOOD = bytes(range(0, 52, 4))  # the thirteen spades... of indices 0, 4, ..., 48
 def test_the_native_hand_refuses_bad_arguments(cards, opponents, shortlist):
     with pytest.raises(ValueError, match=r"cards must be|opponents must|shortlist"):
         raw_hand(cards, opponents, shortlist)
-    with pytest.raises(ValueError, match=r"cards must be|opponents must|shortlists hold"):
+    # Through the wrapper: the same refusal, the native code's (the one check of each argument).
+    with pytest.raises(ValueError, match=r"cards must be|opponents must be|shortlist must be"):
         COMPILED.hand(
             MODEL.tables(preset("classic")), tuple(cards), opponents=opponents, shortlist=shortlist, field=True
         )
@@ -378,3 +379,18 @@ def test_the_scalar_and_the_vector_walks_find_the_same_splits():
         runs[scalar] = json.loads(result.stdout)
     assert runs["1"][0] is False  # the scalar loop was kept
     assert runs["0"][1:] == runs["1"][1:]
+
+
+def test_the_constants_the_python_side_keeps_are_the_native_codes():
+    # The reference kernel and the tables need them where the module is not built, so Python keeps
+    # a copy: the module exports its own (kernel.h), and here the two are held equal.
+    from maubinh_api.rules.cards import DECK
+    from maubinh_api.rules.knobs import NATURAL_KEYS
+    from maubinh_api.rules.table import MAX_OPPONENTS
+    from maubinh_api.strategy import bank, classes, tables
+    from maubinh_api.strategy import compiled_kernel as native
+
+    assert (native.FLUSH_ID_BASE, native.ID5_COUNT) == (classes.FLUSH_ID_BASE, classes.ID5_COUNT)
+    assert (native.NO_NATURAL, native.RATE_SCALE) == (bank.NO_NATURAL, tables.RATE_SCALE)
+    assert len(NATURAL_KEYS) == native.NATURAL_KINDS
+    assert (len(DECK), len(DECK) // 4, MAX_OPPONENTS) == (native.DECK_CARDS, native.HAND_CARDS, native.MAX_OPPONENTS)

@@ -33,6 +33,9 @@ enum {
     SCREEN_COLUMNS
 };
 
+#define HAND_CARDS 13       /* the cards of a hand */
+#define DECK_CARDS 52       /* card indices are 0 to 51 */
+#define MAX_OPPONENTS 3     /* a table of 2-4 players */
 #define SPLITS_PER_FRONT 126 /* the 10 cards a front leaves, as two fives: C(10, 5) / 2 */
 #define UNORDERED_SPLITS 36036   /* unordered splits: a front and two fives (286 fronts x 126) */
 #define FIVE_SUBSETS 1287   /* C(13, 5) */
@@ -131,7 +134,7 @@ typedef struct {
 
 typedef struct {
     int opponents, others, sap_active;
-    uint8_t cards[13];
+    uint8_t cards[HAND_CARDS];
     int16_t class5[FIVE_SUBSETS], class3[THREE_SUBSETS];
     uint16_t pairs5[FIVE_SUBSETS], pairs3[THREE_SUBSETS]; /* ranks held twice or more */
     int64_t legal; /* legal ordered splits (two when the fives are equally strong) */
@@ -177,7 +180,7 @@ int64_t count_above(const Tables *tables, const HandState *hand, double threshol
 int32_t front_heavy(const Tables *tables, const HandState *hand);
 int32_t pair_broken(const Tables *tables, const HandState *hand, int split);
 void free_splits(SplitList *list);
-int natural_hint(const uint8_t cards[13]);
+int natural_hint(const uint8_t cards[HAND_CARDS]);
 static inline int64_t pick_key(int high, int low, int front) {
     return ((int64_t)high << 22) | ((int64_t)low << 9) | (int64_t)front;
 }

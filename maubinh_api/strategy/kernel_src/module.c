@@ -25,13 +25,20 @@ static int check_count(const char *name, long value, long low, long high) {
     return 0;
 }
 
-static int read_cards(PyObject *cards, uint8_t out[13]) {
+/* The one check of a hand's cards, for Hand() and best_splits() alike. */
+static int cards_in_order(const uint8_t *cards) {
+    int ok = 1;
+    for (int i = 0; i < HAND_CARDS; i++) ok &= cards[i] < DECK_CARDS && (i == 0 || cards[i] > cards[i - 1]);
+    return ok;
+}
+
+static int read_cards(PyObject *cards, uint8_t out[HAND_CARDS]) {
     Py_buffer view;
     if (PyObject_GetBuffer(cards, &view, PyBUF_SIMPLE) < 0) return -1;
-    int ok = view.len == 13;
+    int ok = view.len == HAND_CARDS;
     if (ok) {
-        memcpy(out, view.buf, 13);
-        for (int i = 0; i < 13; i++) ok &= out[i] < 52 && (i == 0 || out[i] > out[i - 1]);
+        memcpy(out, view.buf, HAND_CARDS);
+        ok = cards_in_order(out);
     }
     PyBuffer_Release(&view);
     if (!ok) {
@@ -55,7 +62,7 @@ static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
                                      &opponents, &shortlist, &with_field))
         return -1;
     HandState *hand = &self->state;
-    if (read_cards(cards, hand->cards) < 0 || check_count("opponents", opponents, 1, 3) < 0 ||
+    if (read_cards(cards, hand->cards) < 0 || check_count("opponents", opponents, 1, MAX_OPPONENTS) < 0 ||
         check_count("shortlist", shortlist, 1, MAX_PICKS) < 0)
         return -1;
     const Tables *m = &tables->tables;
@@ -413,9 +420,7 @@ static int best_of_hand(const Tables *m, HandState *hand, int with_field, const 
 
 static int check_hands(const uint8_t *bytes, Py_ssize_t count) {
     for (Py_ssize_t h = 0; h < count; h++) {
-        int ok = 1;
-        for (int i = 0; i < 13; i++) ok &= bytes[13 * h + i] < 52 && (i == 0 || bytes[13 * h + i] > bytes[13 * h + i - 1]);
-        if (!ok) {
+        if (!cards_in_order(bytes + HAND_CARDS * h)) {
             PyErr_Format(PyExc_ValueError, "hand %zd: cards must be 13 distinct card indices 0-51 in increasing order", h);
             return -1;
         }
@@ -444,11 +449,11 @@ static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
         return NULL;
     PyObject *result = NULL;
     HandState *hand = NULL;
-    Py_ssize_t count = cards.len / 13;
+    Py_ssize_t count = cards.len / HAND_CARDS;
     const uint8_t *bytes = cards.buf;
     const int16_t *chi = played.buf;
     const Tables *m = &tables->tables;
-    if (cards.len % 13 || check_count("opponents", opponents, 1, 3) < 0 ||
+    if (cards.len % HAND_CARDS || check_count("opponents", opponents, 1, MAX_OPPONENTS) < 0 ||
         check_count("shortlist", shortlist, 1, MAX_PICKS) < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "best_splits takes 13 card indices per hand");
         goto done;
@@ -474,7 +479,7 @@ static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t h = 0; h < count && !failed; h++) {
         memset(hand, 0, sizeof(*hand));
-        memcpy(hand->cards, bytes + 13 * h, 13);
+        memcpy(hand->cards, bytes + HAND_CARDS * h, HAND_CARDS);
         hand->opponents = opponents;
         hand->others = opponents - 1;
         hand->sap_active = m->sap_lang && opponents + 1 >= m->sap_lang_min_players;
@@ -527,6 +532,25 @@ static PyObject *best_split_layout(void) {
 #undef FIELD
 }
 
+/* The constants the Python side needs too (the reference kernel, the tables it gathers): it keeps
+ * its own copy, since it must run where this module is not built, and tests/strategy/test_kernel.py
+ * holds that copy to these. */
+static int add_shared_constants(PyObject *module) {
+    return PyModule_AddIntConstant(module, "HAND_CARDS", HAND_CARDS) < 0 ||
+                   PyModule_AddIntConstant(module, "DECK_CARDS", DECK_CARDS) < 0 ||
+                   PyModule_AddIntConstant(module, "MAX_OPPONENTS", MAX_OPPONENTS) < 0 ||
+                   PyModule_AddIntConstant(module, "FLUSH_ID_BASE", FLUSH_ID_BASE) < 0 ||
+                   PyModule_AddIntConstant(module, "ID5_COUNT", ID5_COUNT) < 0 ||
+                   PyModule_AddIntConstant(module, "ID3_COUNT", ID3_COUNT) < 0 ||
+                   PyModule_AddIntConstant(module, "NO_NATURAL", NO_NATURAL) < 0 ||
+                   PyModule_AddIntConstant(module, "NATURAL_KINDS", NATURAL_KINDS) < 0 ||
+                   PyModule_AddIntConstant(module, "RATE_SCALE", (long)RATE_SCALE) < 0 ||
+                   PyModule_AddIntConstant(module, "MAX_VALUE", MAX_VALUE) < 0 ||
+                   PyModule_AddIntConstant(module, "MAX_PAYOUT", MAX_PAYOUT) < 0
+               ? -1
+               : 0;
+}
+
 PyMODINIT_FUNC PyInit_compiled_kernel(void) {
     prepare_kernel();
     if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&HandType) < 0) return NULL;
@@ -536,7 +560,7 @@ PyMODINIT_FUNC PyInit_compiled_kernel(void) {
     if (PyModule_AddObjectRef(module, "Tables", (PyObject *)&TablesType) < 0 ||
         PyModule_AddObjectRef(module, "Hand", (PyObject *)&HandType) < 0 ||
         PyModule_AddIntConstant(module, "UNORDERED_SPLITS", UNORDERED_SPLITS) < 0 ||
-        PyModule_AddIntConstant(module, "MAX_PICKS", MAX_PICKS) < 0 ||
+        PyModule_AddIntConstant(module, "MAX_PICKS", MAX_PICKS) < 0 || add_shared_constants(module) < 0 ||
         layout == NULL || PyModule_AddObjectRef(module, "BEST_SPLIT_LAYOUT", layout) < 0) {
         Py_XDECREF(layout);
         Py_DECREF(module);

@@ -610,7 +610,7 @@ static int three_straights(uint64_t counts) {
 
 /* Exactly whether the cards qualify for a natural of docs/rules.md, "Naturals (thắng trắng)" under some
  * variant: the count tests of rules/naturals.py, and the three straights. */
-int natural_hint(const uint8_t cards[13]) {
+int natural_hint(const uint8_t cards[HAND_CARDS]) {
     int rank_count[13] = {0}, suit_count[4] = {0}, reds = 0;
     uint64_t counts = 0;
     for (int i = 0; i < 13; i++) {

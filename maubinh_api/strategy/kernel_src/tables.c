@@ -197,7 +197,7 @@ static int take_arrays(TablesObject *self, PyObject *arrays) {
         {"strong_middle", 'i', 8, m->n5, (const void **)&m->strong_middle},
         {"strong_front", 'i', 8, m->n3, (const void **)&m->strong_front},
         {"natural_payout", 'i', 4, NATURAL_SLOTS, (const void **)&m->natural_payout},
-        {"holds", 'u', 8, 52 * m->bank_words, (const void **)&m->holds},
+        {"holds", 'u', 8, DECK_CARDS * m->bank_words, (const void **)&m->holds},
         {"bank_rows", 'i', 2, m->bank_size * m->bank_width, (const void **)&m->bank_rows},
     };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
