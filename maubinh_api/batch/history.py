@@ -39,16 +39,20 @@ from marshmallow import fields, validate
 from ..rules.arrangement import Arrangement
 from ..rules.cards import parse_cards
 from ..rules.errors import RuleError
+from ..rules.table import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.variants import Variant, resolve_variant
 
 __all__ = [
     "FORMATS",
+    "MAX_ID",
+    "ROW_SCHEMA",
     "HistoryError",
     "Part",
     "Row",
     "check_row",
     "parts_of",
     "read_part",
+    "read_plain_row",
     "variant_of",
     "variant_spec",
 ]
@@ -89,7 +93,9 @@ class Part:
     stop: int  #: jsonl: byte offset (exclusive); parquet: row after the last
 
 
-_TEXT: Final = "must be a text of 1 to 200 characters"
+#: The longest deal or player id a row may hold.
+MAX_ID: Final = 200
+_TEXT: Final = f"must be a text of 1 to {MAX_ID} characters"
 
 
 def _messages(invalid: str | None = None) -> dict[str, Any]:
@@ -108,10 +114,10 @@ class _RowSchema(marshmallow.Schema):
 
     # The tool's own words for marshmallow's ("Missing data for required field.", ...).
     deal_id = fields.String(
-        required=True, validate=validate.Length(min=1, max=200, error=_TEXT), error_messages=_messages(_TEXT)
+        required=True, validate=validate.Length(min=1, max=MAX_ID, error=_TEXT), error_messages=_messages(_TEXT)
     )
     player_id = fields.String(
-        required=True, validate=validate.Length(min=1, max=200, error=_TEXT), error_messages=_messages(_TEXT)
+        required=True, validate=validate.Length(min=1, max=MAX_ID, error=_TEXT), error_messages=_messages(_TEXT)
     )
     variant = fields.Raw(required=True, error_messages=_messages())
     back = fields.Raw(required=True, error_messages=_messages())
@@ -121,15 +127,19 @@ class _RowSchema(marshmallow.Schema):
         load_default=True, allow_none=True, error_messages=_messages("must be true or false")
     )
     seats = fields.Integer(
-        load_default=4,
+        load_default=MAX_PLAYERS,
         allow_none=True,
         strict=True,
-        validate=validate.Range(min=2, max=4, error="must be 2 to 4 players at the table, not {input}"),
-        error_messages=_messages("must be a whole number of players, 2 to 4"),
+        validate=validate.Range(
+            min=MIN_PLAYERS,
+            max=MAX_PLAYERS,
+            error=f"must be {MIN_PLAYERS} to {MAX_PLAYERS} players at the table, not {{input}}",
+        ),
+        error_messages=_messages(f"must be a whole number of players, {MIN_PLAYERS} to {MAX_PLAYERS}"),
     )
 
 
-_SCHEMA: Final = _RowSchema()
+ROW_SCHEMA: Final = _RowSchema()
 
 
 def variant_spec(text: str) -> object:
@@ -167,16 +177,16 @@ def _cards(value: object) -> list[object]:
 _ROW_FIELDS: Final = ("variant", "back", "middle", "front")
 
 
-def _plain_row(record: Mapping[str, Any]) -> dict[str, Any] | None:
+def read_plain_row(record: Mapping[str, Any]) -> dict[str, Any] | None:
     """The commonest row, every field of the type the schema wants, read without it (what the
     schema would load from it); None for anything else, which the schema then reads and words."""
     deal, player = record.get("deal_id"), record.get("player_id")
-    declare, seats = record.get("declare_natural", True), record.get("seats", 4)
+    declare, seats = record.get("declare_natural", True), record.get("seats", MAX_PLAYERS)
     plain = (
-        type(deal) is str and 1 <= len(deal) <= 200
-        and type(player) is str and 1 <= len(player) <= 200
+        type(deal) is str and 1 <= len(deal) <= MAX_ID
+        and type(player) is str and 1 <= len(player) <= MAX_ID
         and (declare is None or type(declare) is bool)
-        and (seats is None or (type(seats) is int and 2 <= seats <= 4))
+        and (seats is None or (type(seats) is int and MIN_PLAYERS <= seats <= MAX_PLAYERS))
         and all(record.get(name) is not None for name in _ROW_FIELDS)
     )  # fmt: skip
     if not plain:
@@ -189,7 +199,7 @@ def _plain_row(record: Mapping[str, Any]) -> dict[str, Any] | None:
 def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | None]:
     """The row, or the field at fault (a path like ``middle/4``) and why."""
     try:
-        loaded = _plain_row(record) or _SCHEMA.load(dict(record))
+        loaded = read_plain_row(record) or ROW_SCHEMA.load(dict(record))
     except marshmallow.ValidationError as error:
         field, messages = next(iter(sorted(error.normalized_messages().items())))
         detail = messages[0] if isinstance(messages, list) else str(messages)

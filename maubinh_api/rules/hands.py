@@ -32,6 +32,7 @@ from .errors import CardCountError
 from .labels import LabelledCode
 
 __all__ = [
+    "CHI_SIZES",
     "Category",
     "Hand",
     "Wheel",
@@ -189,9 +190,13 @@ def classify_indices(indices: tuple[int, ...], wheel: Wheel = Wheel.LOW) -> Hand
     return _classify_sorted(indices, wheel)
 
 
+#: The cards of a chi: the front has 3, the middle and the back 5.
+CHI_SIZES: Final = (3, 5)
+
+
 def check_chi(cards: Sequence[Card]) -> None:
     """A chi: 3 or 5 distinct cards."""
-    if len(cards) not in (3, 5):
+    if len(cards) not in CHI_SIZES:
         raise CardCountError(
             f"a chi has 3 or 5 cards, not {len(cards)}", vi=f"một chi phải có 3 hoặc 5 lá, không phải {len(cards)}"
         )

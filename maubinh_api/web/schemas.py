@@ -19,7 +19,9 @@ from typing import Any, Final
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..rules.errors import ErrorCode
+from ..rules.hands import CHI_SIZES
 from ..rules.labels import keys
+from ..rules.table import MAX_PLAYERS, MIN_PLAYERS
 from ..strategy.drills import MAX_DRILLS, TYPICAL, Theme
 from ..strategy.levels import Level
 from ..strategy.optimiser import Objective
@@ -72,7 +74,7 @@ class ClassifyRequest(StrictSchema):
     """``POST /v1/hands/classify``: one chi."""
 
     moved = ("hands", "/v1/hands/classify/batch")
-    cards = card_list(3, 5, A_CHI, required=True)
+    cards = card_list(min(CHI_SIZES), max(CHI_SIZES), A_CHI, required=True)
     variant = VariantField()
 
 
@@ -80,7 +82,7 @@ class ClassifyBatchRequest(StrictSchema):
     """``POST /v1/hands/classify/batch``: up to 1,000 chi."""
 
     hands = batch_of(
-        card_list(3, 5, A_CHI),
+        card_list(min(CHI_SIZES), max(CHI_SIZES), A_CHI),
         MAX_CLASSIFY_HANDS,
         Message("hands", "chi"),
         Message("chi (lists of cards)", "chi (danh sách lá bài)"),
@@ -208,11 +210,11 @@ class SettlementRequest(StrictSchema):
     bet = BetField(required=True)
     players = BoundedList(
         fields.Nested(PlayerSchema),
-        min_length=2,
-        max_length=4,
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
         wrong_count=Message(
-            "a table has 2 to 4 players, not {count}",
-            "một bàn có từ 2 đến 4 người chơi, không phải {count}",
+            f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {{count}}",
+            f"một bàn có từ {MIN_PLAYERS} đến {MAX_PLAYERS} người chơi, không phải {{count}}",
             ErrorCode.PLAYER_COUNT,
         ),
         noun=Message("players", "người chơi"),

@@ -9,7 +9,7 @@ from flask import Blueprint, Response
 
 from ...rules.cards import Card
 from ...rules.errors import CardError
-from ...rules.hands import check_chi, classify
+from ...rules.hands import CHI_SIZES, check_chi, classify
 from ..answers import cached_json, sorted_cards
 from ..costs import per_item
 from ..operations import declare
@@ -23,12 +23,12 @@ _schema = ClassifyRequest()
 _batch_schema = ClassifyBatchRequest()
 
 
-def _one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
+def read_one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
     """The most common request, ``{"cards": [3 or 5 cards], "variant": ...}``,
     read without the schema; None (use the schema) for anything else, so
     errors are always the schema's."""
     cards = body.get("cards")
-    if not isinstance(cards, list) or len(cards) not in (3, 5) or not body.keys() <= {"cards", "variant"}:
+    if not isinstance(cards, list) or len(cards) not in CHI_SIZES or not body.keys() <= {"cards", "variant"}:
         return None
     variant = body.get("variant", "")
     if not isinstance(variant, (str, Mapping)):
@@ -44,7 +44,7 @@ def _one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
 @declare("classifyHands", schema=_schema)
 def classify_hands() -> Response:
     """One chi (``cards``), classified."""
-    data = load(_schema, fast=_one_chi)
+    data = load(_schema, fast=read_one_chi)
     variant = variant_of(data)
     wheel = variant.rules.wheel
     reference = variant_json(variant)
