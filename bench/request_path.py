@@ -128,7 +128,7 @@ class Bench:
     def __init__(self, seed: int) -> None:
         self.app = create_app()
         self.client = self.app.test_client()
-        self.service: HandService = self.app.extensions["maubinh.models"].service(None)
+        self.service: HandService = self.app.extensions["maubinh"].models.service(None)
         rng = random.Random(seed)
         self.rng = rng
 

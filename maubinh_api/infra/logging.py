@@ -4,8 +4,9 @@
   through :func:`configure_logging` with python-json-logger.
 * gunicorn's access log uses :class:`AccessLogger`: one line per request
   with method, route template, path, status, duration, request id, worker
-  pid, client and size.  The application leaves the route and request id in
-  the WSGI environ for it (``maubinh.route``, ``maubinh.request_id``).
+  pid, client, tenant and size.  The application leaves the route, the
+  request id and the tenant in the WSGI environ for it (``ROUTE_KEY``,
+  ``REQUEST_ID_KEY``, ``TENANT_KEY``: what the server's log sees of the app).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from pythonjsonlogger.json import JsonFormatter
 
 ROUTE_KEY = "maubinh.route"
 REQUEST_ID_KEY = "maubinh.request_id"
+#: The request's tenant (its name, never its key), as the web layer's request context names it.
+TENANT_KEY = "maubinh.tenant"
 
 
 def configure_logging(level: str = "INFO") -> None:
@@ -59,7 +62,7 @@ class AccessLogger(GunicornLogger):  # type: ignore[misc]
             "status": int(status.split(None, 1)[0]) if isinstance(status, str) else status,
             "duration_ms": round(request_time.total_seconds() * 1000, 3),
             "request_id": environ.get(REQUEST_ID_KEY),
-            "tenant": environ.get("maubinh.tenant"),  # the tenant's name, never its key
+            "tenant": environ.get(TENANT_KEY),  # the tenant's name, never its key
             "pid": os.getpid(),
             "remote": environ.get("REMOTE_ADDR"),
             "bytes": getattr(resp, "sent", None),

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NoReturn
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, request
 from limits import RateLimitItem
 from limits import parse as parse_limit
 
@@ -35,15 +35,12 @@ from ..infra.budget import Budgets, Decision, Window
 from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_THROTTLED
 from ..infra.tenants import Tenant, TenantDirectory
 from .body import body_length, drain_unread
+from .context import context
 from .costs import reading_cost
-from .operations import Operation, current_operation
+from .operations import Operation
 from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
 
-#: The access log's field (and the metrics' label) for the caller's tenant.
-TENANT_KEY = "maubinh.tenant"
-#: The tenant of requests to a scope nobody holds (an open deployment).
-ANONYMOUS = "anonymous"
 #: The metrics' tenant of refusals for a wrong or missing key (client addresses would be unbounded).
 UNAUTHENTICATED = "unauthenticated"
 _HOW = (
@@ -80,7 +77,7 @@ def register_access_control(
     *,
     auth_limit_total: str = "600/minute",
     metrics_open: bool = False,
-) -> None:
+) -> tuple[Guard, Charges]:
     """Check keys and spend budgets before every request to a scope; count and label after it.
     Refusals of callers that came back before their Retry-After wait in ``hold`` first.
 
@@ -90,40 +87,37 @@ def register_access_control(
     guard = Guard(directory, metrics_open=metrics_open)
     guarded = guard.guarded
     charges = Charges(budgets, hold)
-    app.extensions["maubinh.charges"] = charges
-    app.extensions["maubinh.guard"] = guard
 
     @app.before_request
     def _admit() -> None:
-        operation = current_operation()
-        scope = scope_of(operation, request.path)
+        found = context()
+        scope = scope_of(found.operation, request.path)
         if scope is None:
             return
+        found.counted = True
         if not guarded(scope):
-            g.tenant = None
-            request.environ[TENANT_KEY] = ANONYMOUS
+            found.name_tenant(None)
             return
         tenant = _authenticate(directory, budgets, failures, scope, hold)
-        g.tenant = tenant
-        request.environ[TENANT_KEY] = tenant.name
-        if operation is None or (operation.cost is not None and operation.cost.reading):
+        found.name_tenant(tenant)
+        if found.operation is None or (found.operation.cost is not None and found.operation.cost.reading):
             charges.reading(tenant)
 
     @app.after_request
     def _account(response: Response) -> Response:
         drain_unread()  # a refusal before its body was read: read it out, so the connection lives
-        tenant = request.environ.get(TENANT_KEY)
-        if tenant is None:
+        found = context()
+        if not found.counted:
             return response
-        requests, costs = _tenant_children(tenant, request.endpoint or "unmatched", response.status_code)
+        requests, costs = _tenant_children(found.tenant_name, request.endpoint or "unmatched", response.status_code)
         requests.inc()
-        paid = g.get("paid")
-        if paid:
-            costs.inc(paid)
-        decision: Decision | None = g.get("decision")
-        if decision is not None and decision.windows:
-            response.headers.update(rate_limit_fields(decision.windows))
+        if found.paid:
+            costs.inc(found.paid)
+        if found.decision is not None and found.decision.windows:
+            response.headers.update(rate_limit_fields(found.decision.windows))
         return response
+
+    return guard, charges
 
 
 class Guard:
@@ -152,16 +146,10 @@ class Guard:
         return tenant is not None and "metrics" in tenant.scopes
 
 
-def guard() -> Guard:
-    """The running application's :class:`Guard`."""
-    found: Guard = current_app.extensions["maubinh.guard"]
-    return found
-
-
 class Charges:
     """What a tenant's request spends: reading it, before its body is parsed (:meth:`reading`), then
     what it asks for beyond that, once its body is validated (:meth:`rest`); units reserved and not
-    used are given back (:meth:`give_back`).  ``g.paid`` holds what the request has spent."""
+    used are given back (:meth:`give_back`).  The request's context holds what it has spent."""
 
     def __init__(self, budgets: Budgets, hold: RetryHold) -> None:
         self._budgets = budgets
@@ -170,46 +158,47 @@ class Charges:
     def reading(self, tenant: Tenant) -> None:
         """Spend the request's reading cost, or raise its refusal (held first when the caller came
         back early).  One that costs more than a whole limit spends all that is left of it."""
-        g.paid = 0
+        found = context()
+        found.paid = 0
         decision = self._budgets.spend(
             tenant.name, tenant.limits, tenant.limit_texts, lambda: reading_cost(body_length()), drain=True
         )
-        g.decision = decision
+        found.decision = decision
         if decision.allowed:
-            g.paid = decision.cost or 0
+            found.paid = decision.cost or 0
             return
         self._refuse(tenant, decision, decision.cost)
 
     def rest(self, units: int) -> None:
         """Spend what the validated request costs beyond what reading it spent, or raise the refusal
         (what reading it spent stays spent)."""
-        tenant: Tenant | None = g.get("tenant")
-        paid: int = g.get("paid", 0)
+        found = context()
+        tenant, paid = found.tenant, found.paid
         if tenant is None or not tenant.limits or units <= paid:
-            g.paid = max(paid, units)
+            found.paid = max(paid, units)
             return
         decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units - paid, whole=units)
         if decision.windows:
-            g.decision = decision
+            found.decision = decision
         if decision.allowed:
-            g.paid = units
+            found.paid = units
             return
         self._refuse(tenant, decision, units)
 
     def give_back(self, units: int) -> None:
         """Give back ``units`` the request reserved and did not use (it keeps a unit at least)."""
-        tenant: Tenant | None = g.get("tenant")
-        paid: int = g.get("paid", 0)
+        found = context()
+        tenant, paid = found.tenant, found.paid
         units = min(units, paid - 1)
         if units <= 0:
             return
-        g.paid = paid - units
+        found.paid = paid - units
         if tenant is not None and tenant.limits:
             self._budgets.give_back(tenant.name, tenant.limits, units)
-            g.decision = Decision(True, self._budgets.windows(tenant.name, tenant.limits, tenant.limit_texts))
+            found.decision = Decision(True, self._budgets.windows(tenant.name, tenant.limits, tenant.limit_texts))
 
     def _refuse(self, tenant: Tenant, decision: Decision, units: int | None) -> NoReturn:
-        paid: int = g.get("paid", 0)
+        paid = context().paid
         if decision.exceeds is not None:
             raise _never_fits(tenant, decision, units or 0, paid)
         TENANT_THROTTLED.labels(tenant=tenant.name).inc()
@@ -217,12 +206,6 @@ class Charges:
         refusal = _over_budget(tenant, decision, units, paid)
         refusal.headers.update(held)
         raise refusal
-
-
-def charges() -> Charges:
-    """The running application's :class:`Charges`."""
-    found: Charges = current_app.extensions["maubinh.charges"]
-    return found
 
 
 @functools.lru_cache(maxsize=4096)

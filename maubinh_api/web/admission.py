@@ -29,14 +29,14 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, request
 
 from ..infra.metrics import OVERLOADED
 from ..service.hands import HandService
 from ..service.kernel_turns import Turns, TurnTimeout
-from .access import ANONYMOUS, TENANT_KEY, charges
+from .access import Charges
+from .context import ANONYMOUS, context
 from .costs import cost_of
-from .operations import current_operation
 from .problems import BUSY, Problem
 
 __all__ = ["BATCH", "Places", "admit", "register_admission"]
@@ -86,42 +86,41 @@ class Places:
 
 def register_admission(
     app: Flask, turns: Turns, *, slots: int, queue: int, per_tenant: int, wait: float, batch_slots: int = 2
-) -> None:
+) -> dict[str, Places]:
     """Keep the places of requests that value hands (``slots`` + ``queue``, their hands valued in
     ``turns``) and of large batches of cheap operations (``batch_slots`` + ``queue``); give each back,
     and any turn, when its request ends."""
-    app.extensions["maubinh.places"] = {
+
+    @app.errorhandler(TurnTimeout)
+    def _no_turn(error: TurnTimeout) -> Response:
+        return _busy(error.waited, context().tenant_name).response()
+
+    @app.teardown_request
+    def _end_turn(_error: BaseException | None) -> None:
+        turns.end()
+
+    return {
         "heavy": Places(slots + queue, per_tenant, wait),
         "batch": Places(batch_slots + queue, per_tenant, wait, slots=batch_slots),
     }
 
-    @app.errorhandler(TurnTimeout)
-    def _no_turn(error: TurnTimeout) -> Response:
-        return _busy(error.waited, request.environ.get(TENANT_KEY) or ANONYMOUS).response()
 
-    @app.teardown_request
-    def _release(_error: BaseException | None) -> None:
-        turns.end()
-        held: tuple[Places, str] | None = g.pop("place", None)
-        if held is not None:
-            held[0].leave(held[1])
-
-
-def admit(body: Mapping[str, Any], service: HandService) -> None:
+def admit(body: Mapping[str, Any], service: HandService, charges: Charges, places: Mapping[str, Places]) -> None:
     """A validated request's admission: spend its cost beyond what reading it spent (``service`` says
-    which tables its tenant has built), then take its place (a heavy request's, or a large batch's)."""
-    operation = current_operation()
+    which tables its tenant has built), then take its place (a heavy request's, or a large batch's),
+    given back when the request ends."""
+    found = context()
+    operation = found.operation
     if operation is None or operation.cost is None:
         raise LookupError(f"{request.endpoint} reads a body but declares no cost")
     units = cost_of(operation.cost, operation.values_hands, body, service)
-    charges().rest(units)
+    charges.rest(units)
     kind = "heavy" if operation.values_hands else "batch" if units >= BATCH else None
     if kind is None:
         return
-    place: Places = current_app.extensions["maubinh.places"][kind]
-    tenant = request.environ.get(TENANT_KEY) or ANONYMOUS
+    place, tenant = places[kind], found.tenant_name
     place.enter(tenant)
-    g.place = (place, tenant)
+    found.release = lambda: place.leave(tenant)
 
 
 def _busy(waited: float, tenant: str) -> Problem:

@@ -6,15 +6,16 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, request
 
 from ..infra.cache import ResultCache, cache_key
 from ..infra.receipts import answer_digest
 from ..strategy.model import shipped_model_version
 from ..version import __version__
-from .access import ANONYMOUS, TENANT_KEY
+from .context import context
 from .encoding import encoded
 from .pinned_models import chosen_version
+from .services import services
 
 #: The shipped model (the default behind ``X-Model-Version`` unless the deployment chose a kept one):
 #: it changes when a figure an answer gives may change for the same request.
@@ -25,9 +26,8 @@ def _shelf(kind: str, material: object) -> tuple[ResultCache, str, str]:
     """The result cache, the caller's tenant and the key of an answer of ``kind`` to ``material``
     (tenants never share answers, so that neither ``X-Cache`` nor the time an answer takes tells one
     what another asked; a new release or model starts a new cache)."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
-    cache: ResultCache = app.extensions["maubinh.cache"]
-    tenant = request.environ.get(TENANT_KEY) or ANONYMOUS
+    cache = services().cache
+    tenant = context().tenant_name
     return cache, tenant, cache_key(kind, material, version=f"{__version__}-{chosen_version()}", tenant=tenant)
 
 

@@ -48,6 +48,7 @@ from .blueprints import (
     usage,
     variants,
 )
+from .context import register_context
 from .deprecations import register_deprecations
 from .encoding import AnswerJSON
 from .language import register_language
@@ -56,6 +57,7 @@ from .pinned_models import register_model_choice
 from .presenters import warm_chi_values
 from .problems import register_error_handlers
 from .retry_hold import RetryHold
+from .services import Services, install
 
 #: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``, and of
 #: them (and in Redis) each tenant's most recent.
@@ -73,26 +75,37 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     service = models.service(None)
     app = Flask("maubinh_api")
     app.url_map.merge_slashes = False  # "/docs//etc" is nothing here, not a redirect to "/docs/etc"
-    app.extensions["maubinh.settings"] = settings
-    app.extensions["maubinh.cache"] = build_cache(settings)
     try:
-        app.extensions["maubinh.receipts"] = ReceiptSigner.from_files(settings.receipt_key, settings.receipt_old_keys)
+        signer = ReceiptSigner.from_files(settings.receipt_key, settings.receipt_old_keys)
     except ReceiptKeyError as error:
         raise ConfigError(f"receipts: {error}") from None
-    app.extensions["maubinh.variants"] = VariantRegistry(
+    registry = VariantRegistry(
         VARIANTS_REMEMBERED, _redis(settings, settings.limits_redis_url), per_tenant=TENANT_VARIANTS_REMEMBERED
     )
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json = AnswerJSON(app)  # the documented field order, UTF-8 text, compact: as every answer
 
+    register_context(app)  # first: every later hook reads the request's context
     register_error_handlers(app)
     register_language(app)
     # On every answer, outside Flask's too: the contract kept to, and the model (a pinned one's own).
     register_observability(app, [("X-API-Version", __version__), ("X-Model-Version", models.default)])
     register_model_choice(app, models)
     register_deprecations(app)
-    _register_limits(app, settings, turns)
+    limits = _register_limits(app, settings, turns)
     _register_views(app)
+    install(
+        app,
+        Services(
+            settings=settings,
+            models=models,
+            cache=build_cache(settings),
+            receipts=signer,
+            variants=registry,
+            document=health.document(settings),
+            **limits,
+        ),
+    )
 
     if settings.proxy_hops:  # outermost: every layer, the access log included, sees the client's address
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
@@ -105,17 +118,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def _register_limits(app: Flask, settings: Settings, turns: Turns) -> None:
+def _register_limits(app: Flask, settings: Settings, turns: Turns) -> dict[str, Any]:
     """Tenants, their keys and budgets (the counts where they cannot be evicted), and the places of
-    requests that value hands."""
+    requests that value hands: the services they are, by their name in :class:`Services`."""
     directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
     counts = budget_store(settings.limits_redis_url, settings.limits_file, timeout=settings.redis_timeout)
     refuse_an_evicting_store(counts, evictable=settings.limits_evictable)
     budgets = Budgets(counts, retry_after=settings.redis_retry_after)
-    app.extensions["maubinh.tenants"] = directory
-    app.extensions["maubinh.budgets"] = budgets
     hold = RetryHold(settings.retry_hold, settings.retry_hold_slots, front=settings.front_holds)
-    register_access_control(
+    guard, charges = register_access_control(
         app,
         directory,
         budgets,
@@ -124,7 +135,7 @@ def _register_limits(app: Flask, settings: Settings, turns: Turns) -> None:
         auth_limit_total=settings.auth_failure_limit_total,
         metrics_open=settings.metrics_open,
     )
-    register_admission(
+    places = register_admission(
         app,
         turns,
         slots=settings.heavy_slots,
@@ -133,6 +144,7 @@ def _register_limits(app: Flask, settings: Settings, turns: Turns) -> None:
         wait=settings.heavy_wait,
         batch_slots=settings.batch_slots,
     )
+    return {"tenants": directory, "budgets": budgets, "guard": guard, "charges": charges, "places": places}
 
 
 def _register_views(app: Flask) -> None:
@@ -156,7 +168,6 @@ def _register_views(app: Flask) -> None:
     docs = {"app_name": "maubinh-api", "oauth2RedirectUrl": "/docs/oauth2-redirect.html"}
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.yaml", config=docs), url_prefix="/docs")
     app.after_request(relative_location)
-    health.document(app)
     # The page also at /docs itself (its assets are under /docs/), not a redirect.
     app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"], methods=["GET"])
 

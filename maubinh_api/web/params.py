@@ -5,32 +5,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, request
 from marshmallow import Schema
 
 from ..infra.config import Settings
-from ..infra.variant_registry import VariantRegistry
 from ..rules.variants import Variant, overrides_of, resolve_variant
 from ..service.hands import HandService
-from .access import ANONYMOUS, TENANT_KEY
 from .admission import admit
 from .body import json_object
+from .context import context
 from .deprecations import note_deprecated
 from .pinned_models import chosen_service
 from .problems import located
+from .services import services
 
 
 def settings() -> Settings:
     """The running application's settings."""
-    found: Settings = current_app.extensions["maubinh.settings"]
-    return found
+    return services().settings
 
 
 def caller() -> str:
     """The tenant of the current request (``anonymous`` on an open deployment): whatever one
     tenant's requests leave behind (cached answers, remembered variants) is kept under it."""
-    found: str = request.environ.get(TENANT_KEY) or ANONYMOUS
-    return found
+    return context().tenant_name
 
 
 def hand_service() -> HandService:
@@ -50,7 +47,8 @@ def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None]
     note_deprecated(body)
     quick = fast(body) if fast is not None else None
     data: dict[str, Any] = quick if quick is not None else schema.load(body)
-    admit(data, hand_service())
+    found = services()
+    admit(data, hand_service(), found.charges, found.places)
     return data
 
 
@@ -66,6 +64,7 @@ def resolve(spec: object) -> Variant:
     /v1/variants/{fingerprint}`` answers it then)."""
     variant = spec if isinstance(spec, Variant) else resolve_variant(spec)
     if variant.overridden:
-        registry: VariantRegistry = current_app.extensions["maubinh.variants"]
-        registry.remember(caller(), variant.fingerprint, {"preset": variant.name, "overrides": overrides_of(variant)})
+        services().variants.remember(
+            caller(), variant.fingerprint, {"preset": variant.name, "overrides": overrides_of(variant)}
+        )
     return variant

@@ -4,22 +4,18 @@ deployment keeps), else the deployment's default; every answer names it in its o
 
 from __future__ import annotations
 
-from typing import Final
-
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, request
 
 from ..service.hands import HandService
 from ..service.models import Models, UnknownModel
+from .context import context
 from .problems import UNKNOWN_MODEL, Problem
-
-#: Where the request's model is kept for the rest of the request.
-_CHOSEN_KEY: Final = "maubinh.model"
+from .services import services
 
 
 def register_model_choice(app: Flask, models: Models) -> None:
     """Read each request's ``X-Model-Version`` (a 400 naming the models kept when it names another)
     and answer it on every answer."""
-    app.extensions["maubinh.models"] = models
 
     @app.before_request
     def _choose() -> None:
@@ -30,11 +26,11 @@ def register_model_choice(app: Flask, models: Models) -> None:
                 models.service(asked)
             except UnknownModel as error:
                 raise _unknown(error) from None
-        request.environ[_CHOSEN_KEY] = asked or models.default
+        context().model = asked or None
 
     @app.after_request
     def _name(response: Response) -> Response:
-        response.headers["X-Model-Version"] = request.environ.get(_CHOSEN_KEY) or models.default
+        response.headers["X-Model-Version"] = context().model or models.default
         return response
 
 
@@ -50,18 +46,11 @@ def _unknown(error: UnknownModel) -> Problem:
     )
 
 
-def models() -> Models:
-    """The running application's models."""
-    found: Models = current_app.extensions["maubinh.models"]
-    return found
-
-
 def chosen_version() -> str:
     """The version of the model the current request is answered from."""
-    found: str = request.environ.get(_CHOSEN_KEY) or models().default
-    return found
+    return context().model or services().models.default
 
 
 def chosen_service() -> HandService:
     """The service layer of the current request's model."""
-    return models().service(chosen_version())
+    return services().models.service(chosen_version())

@@ -9,13 +9,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
-from flask import Response, current_app
+from flask import Response
 
-from ..infra.receipts import ReceiptSigner, canonical, request_digest
+from ..infra.receipts import canonical, request_digest
 from ..version import __version__
 from .answers import cached_digested, json_answer
 from .body import json_object
 from .pinned_models import chosen_version
+from .services import services
 
 
 def receipted_json(
@@ -34,7 +35,7 @@ def receipted_json(
         "release": __version__,
     }
     claims = {"id": "rct-" + hashlib.sha256(canonical(claims)).hexdigest()[:32], **claims}
-    signer: ReceiptSigner = current_app.extensions["maubinh.receipts"]
+    signer = services().receipts
     signature = signer.sign(claims)
     receipt = claims | {"key_id": signer.key_id, "signed": signature is not None, "signature": signature}
     # The answer's last member: its digest is of the answer without it.

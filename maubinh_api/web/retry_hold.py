@@ -29,6 +29,7 @@ from typing import Final
 
 from ..infra.budget import Decision
 from ..infra.metrics import HELD_RETRIES
+from .context import ANONYMOUS
 
 #: What a caller's name may hold in the front's held location (a tenant's name, a client address).
 _CALLER: Final = re.compile(r"[^A-Za-z0-9._:-]")
@@ -53,7 +54,7 @@ class RetryHold:
             return {}
         if self.front:
             HELD_RETRIES.labels(tenant=_label(caller)).inc()
-            name = _CALLER.sub("-", caller)[:80] or "anonymous"
+            name = _CALLER.sub("-", caller)[:80] or ANONYMOUS
             return {"X-Accel-Redirect": f"/_front/held/{name}/{decision.retry_after}"}
         if self._slots is None or not self._slots.acquire(blocking=False):
             return {}

@@ -13,13 +13,13 @@ from flask import Blueprint, Response
 from ...infra.metrics import observe_solver
 from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
-from ..access import charges
 from ..answers import cached_json, fresh_json
 from ..costs import DRILLS
 from ..operations import declare
 from ..params import hand_service, load, variant_of
 from ..presenters import drills_json, variant_json, yardsticks_json
 from ..schemas import DrillsRequest
+from ..services import services
 
 blueprint = Blueprint("drills", __name__, url_prefix="/v1/drills")
 _drills_schema = DrillsRequest()
@@ -62,5 +62,5 @@ def deal_drills() -> Response:
     # The search reserved the most hands it could value; it pays those it valued (the same for the
     # same request, cached or not), and a search that found too few (a 422) paid them all.
     tried: int = orjson.loads(response.get_data())["tried"]
-    charges().give_back(tries(theme, count) - tried)
+    services().charges.give_back(tries(theme, count) - tried)
     return response

@@ -10,7 +10,6 @@ read once, when the service starts.
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
 from dataclasses import dataclass
 from typing import Final
@@ -18,13 +17,14 @@ from typing import Final
 from flask import Blueprint, Flask, Response, current_app, request
 
 from ...infra.budget import store_report
+from ...infra.config import Settings
 from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
-from ..access import guard
 from ..operations import declare
 from ..params import hand_service
 from ..problems import Problem
+from ..services import services
 
 blueprint = Blueprint("health", __name__)
 
@@ -44,7 +44,7 @@ def healthz() -> dict[str, str]:
 def readyz() -> dict[str, object]:
     """Ready to serve: the presets, evaluation tables, odds tables, hand banks and the kernel load."""
     report = _readiness(current_app._get_current_object())  # type: ignore[attr-defined]
-    operator = guard().operator()
+    operator = services().guard.operator()
     if report.failure is not None:
         said = report.failure if operator else "a check failed; the service's log says which"
         raise Problem(503, f"not ready: {said}", vi=f"chưa sẵn sàng: {said}")
@@ -61,18 +61,16 @@ class Readiness:
     taken: float  #: ``time.monotonic()`` when it was worked out
 
 
-_LOCK = threading.Lock()
-
-
 def _readiness(app: Flask) -> Readiness:
     """The report of at most ``FRESH_FOR`` seconds ago, or a new one (one thread works it out)."""
-    found: Readiness | None = app.extensions.get("maubinh.readiness")
+    memo = services().readiness
+    found: Readiness | None = memo.value
     if found is not None and time.monotonic() - found.taken < FRESH_FOR:
         return found
-    with _LOCK:
-        found = app.extensions.get("maubinh.readiness")
+    with memo.lock:
+        found = memo.value
         if found is None or time.monotonic() - found.taken >= FRESH_FOR:
-            found = app.extensions["maubinh.readiness"] = _checked(app)
+            found = memo.value = _checked(app)
     return found
 
 
@@ -92,13 +90,14 @@ def _checked(app: Flask) -> Readiness:
         app.logger.exception("readiness check failed")
         return Readiness({}, {}, str(error), time.monotonic())
     # The shared cache is reported but never makes the service unready: answers do not need it.
-    remote = app.extensions["maubinh.cache"].remote
+    parts = services()
+    remote = parts.cache.remote
     checks["redis"] = "not configured" if remote is None else "ok" if remote.ping() else "unavailable"
-    store = app.extensions["maubinh.budgets"].store
+    store = parts.budgets.store
     general, detailed = dict(checks), dict(checks)
     general["limits"], detailed["limits"] = store_report(store, detailed=False), store_report(store, detailed=True)
     # A tenants file that did not reload is reported (the last good one serves): never unready.
-    tenants = app.extensions["maubinh.tenants"]
+    tenants = parts.tenants
     tenants.refresh()
     if tenants.path is None:
         general["tenants"] = detailed["tenants"] = "not configured"
@@ -114,7 +113,7 @@ def _checked(app: Flask) -> Readiness:
 @declare("openapiDocument", scope=None)
 def openapi() -> Response:
     """The OpenAPI 3.1 document describing this service (read once per process)."""
-    served, tag = document(current_app._get_current_object())  # type: ignore[attr-defined]
+    served, tag = services().document
     response = Response(served, mimetype="application/yaml")
     response.headers["Cache-Control"] = "no-cache"
     response.set_etag(tag)
@@ -122,16 +121,13 @@ def openapi() -> Response:
     return response
 
 
-def document(app: Flask) -> tuple[bytes, str]:
-    """The API description as served, and its ETag (read when the app is built: ``create_app``)."""
-    found: tuple[bytes, str] | None = app.extensions.get("maubinh.openapi")
-    if found is None:
-        text = app.extensions["maubinh.settings"].openapi_path.read_text(encoding="utf-8")
-        # The origin serving the document first: /docs's "Try it out" then calls this service,
-        # whatever host, port or proxy it is reached through, not the example server of the file.
-        served = text.replace("\nservers:\n", "\nservers:\n" + _THIS_ORIGIN, 1).encode()
-        found = app.extensions["maubinh.openapi"] = (served, hashlib.sha256(served).hexdigest()[:32])
-    return found
+def document(settings: Settings) -> tuple[bytes, str]:
+    """The API description as served, and its ETag (read once, when the app is built: ``create_app``)."""
+    text = settings.openapi_path.read_text(encoding="utf-8")
+    # The origin serving the document first: /docs's "Try it out" then calls this service,
+    # whatever host, port or proxy it is reached through, not the example server of the file.
+    served = text.replace("\nservers:\n", "\nservers:\n" + _THIS_ORIGIN, 1).encode()
+    return served, hashlib.sha256(served).hexdigest()[:32]
 
 
 _THIS_ORIGIN = "  - url: /\n    description: The origin that served this document (what /docs calls)\n"

@@ -4,11 +4,11 @@ holds no key of the platform's."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 
-from ...infra.receipts import ReceiptSigner
 from ..answers import revalidated
 from ..operations import declare
+from ..services import services
 
 blueprint = Blueprint("receipts", __name__)
 
@@ -17,5 +17,4 @@ blueprint = Blueprint("receipts", __name__)
 @declare("receiptKeys", scope=None)
 def receipt_keys() -> Response:
     """The signing key's public half and the earlier keys still served (empty with no key)."""
-    signer: ReceiptSigner = current_app.extensions["maubinh.receipts"]
-    return revalidated(jsonify({"keys": signer.keys}))
+    return revalidated(jsonify({"keys": services().receipts.keys}))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify
+from flask import Blueprint, Response, jsonify
 
-from ...infra.budget import Budgets
-from ..access import ANONYMOUS
+from ..context import ANONYMOUS, context
 from ..costs import flat
 from ..operations import declare
+from ..services import services
 
 blueprint = Blueprint("usage", __name__, url_prefix="/v1/usage")
 
@@ -18,11 +18,10 @@ blueprint = Blueprint("usage", __name__, url_prefix="/v1/usage")
 @declare("showUsage", cost=flat(0, ": reading the budget spends none of it", reading=False))
 def show_usage() -> Response:
     """The caller's tenant, scopes and each limit's window (reading costs nothing)."""
-    tenant = g.get("tenant")
+    tenant = context().tenant
     if tenant is None:
         return jsonify({"tenant": ANONYMOUS, "scopes": ["api"], "limits": []})
-    budgets: Budgets = current_app.extensions["maubinh.budgets"]
-    windows = budgets.windows(tenant.name, tenant.limits, tenant.limit_texts)
+    windows = services().budgets.windows(tenant.name, tenant.limits, tenant.limit_texts)
     limits: list[dict[str, Any]] = [
         {
             "limit": window.text,

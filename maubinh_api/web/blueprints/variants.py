@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 
-from ...infra.variant_registry import VariantRegistry
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
 from ..answers import revalidated
 from ..operations import declare
 from ..params import caller, settings
-from ..pinned_models import chosen_version, models
+from ..pinned_models import chosen_version
 from ..presenters import variant_detail_json, variant_summary_json
 from ..problems import Problem
+from ..services import services
 
 blueprint = Blueprint("variants", __name__, url_prefix="/v1/variants")
 _FINGERPRINT = re.compile(r"sha256:[0-9a-f]{64}")
@@ -26,7 +26,7 @@ def list_variants() -> Response:
     listed = {
         "default": settings().default_variant,
         "model": chosen_version(),
-        "models": list(models().versions),
+        "models": list(services().models.versions),
         "variants": [variant_summary_json(preset(name)) for name in PRESET_NAMES],
     }
     return revalidated(jsonify(listed))
@@ -59,8 +59,7 @@ def _by_fingerprint(fingerprint: str) -> Variant:
     for name in PRESET_NAMES:
         if preset(name).fingerprint == fingerprint:
             return preset(name)
-    registry: VariantRegistry = current_app.extensions["maubinh.variants"]
-    spec = registry.recall(caller(), fingerprint)
+    spec = services().variants.recall(caller(), fingerprint)
     if spec is not None:
         found = resolve_variant(spec)
         if found.fingerprint == fingerprint:  # the same rules engine: a stored variant reads as it did

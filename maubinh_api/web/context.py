@@ -1,0 +1,75 @@
+"""The request's context: what its steps share, made by one hook as the request starts
+(:func:`register_context`, the first of the app's hooks) and read by every later step through
+:func:`context`: the operation it was routed to (its declaration, ``web/operations.py``), its
+tenant, what it has spent and the budget's last word, and how to give back a place it took.
+
+The one thing that leaves it is the tenant's name, for the server's access log, which sees the
+WSGI environ only (``infra.logging.TENANT_KEY``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from flask import Flask, g, request
+
+from ..infra.budget import Decision
+from ..infra.logging import TENANT_KEY
+from ..infra.tenants import Tenant
+from .operations import Operation, current_operation
+
+__all__ = ["ANONYMOUS", "RequestContext", "context", "register_context"]
+
+#: The tenant's name of a request no key names (an open operation, or a deployment without keys).
+ANONYMOUS: Final = "anonymous"
+
+
+@dataclass
+class RequestContext:
+    """One request's shared state (each field written by the step that knows it)."""
+
+    #: The operation it was routed to; None for a path no operation of ours answers.
+    operation: Operation | None
+    #: Whether it is under a scope (its tenant is counted in the metrics, and named in the log).
+    counted: bool = False
+    #: The tenant its key named (access control); None when none was needed.
+    tenant: Tenant | None = None
+    #: The model version it pinned (``X-Model-Version``); None: the default model's.
+    model: str | None = None
+    #: The cost units it has spent so far (reading it, then the rest), and the budget's last word.
+    paid: int = 0
+    decision: Decision | None = None
+    #: Gives back the place admission gave it (a heavy request's, a large batch's), once.
+    release: Callable[[], None] | None = None
+
+    @property
+    def tenant_name(self) -> str:
+        """The name caches, places, metrics and logs key the request by."""
+        return ANONYMOUS if self.tenant is None else self.tenant.name
+
+    def name_tenant(self, tenant: Tenant | None) -> None:
+        """The tenant, once access control knows it (None: the operation needs no key here)."""
+        self.tenant = tenant
+        request.environ[TENANT_KEY] = self.tenant_name
+
+
+def context() -> RequestContext:
+    """The current request's context."""
+    found: RequestContext = g.maubinh_context
+    return found
+
+
+def register_context(app: Flask) -> None:
+    """Make each request's context before any other hook runs (register this first)."""
+
+    @app.before_request
+    def _start() -> None:
+        g.maubinh_context = RequestContext(current_operation())
+
+    @app.teardown_request
+    def _end(_error: BaseException | None) -> None:
+        found: RequestContext | None = g.get("maubinh_context")
+        if found is not None and found.release is not None:
+            release, found.release = found.release, None
+            release()
