@@ -23,6 +23,7 @@ from werkzeug.sansio.utils import get_content_length
 
 from ..rules.errors import ErrorCode
 from . import body_shape
+from .context import context
 from .problems import Fault, Problem
 
 
@@ -71,25 +72,16 @@ _DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_reject_constant
 def json_object() -> dict[str, Any]:
     """The request body as a JSON object, or a Problem (400, 413, 415, 422); read once per
     request (the limits count its bytes before it is parsed, the view reads it)."""
-    current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
-    environ = current.environ
-    read: dict[str, Any] | None = environ.get(_BODY_KEY)
-    if read is None:
-        failed: Problem | None = environ.get(_FAILED_KEY)
-        if failed is not None:  # a body is read once: a chunked one cannot be read again
-            raise failed
+    found = context()
+    if found.body is None:
+        if found.body_problem is not None:  # a body is read once: a chunked one cannot be read again
+            raise found.body_problem
         try:
-            read = environ[_BODY_KEY] = _read_object(current)
+            found.body = _read_object(request._get_current_object())  # type: ignore[attr-defined]
         except Problem as problem:
-            environ[_FAILED_KEY] = problem
+            found.body_problem = problem
             raise
-    return read
-
-
-_BODY_KEY: Final = "maubinh.body"
-_FAILED_KEY: Final = "maubinh.body_problem"
-#: The body's bytes once read, or the 413 of one over the limit and how many bytes it took to know.
-_RAW_KEY: Final = "maubinh.body_raw"
+    return found.body
 
 
 def body_length() -> int:
@@ -112,7 +104,7 @@ def drain_unread() -> None:
     bytes unread resets it, and the front, still sending them, would answer its client 502."""
     current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     environ = current.environ
-    if _RAW_KEY in environ:
+    if context().raw is not None:
         return
     length = get_content_length(environ.get("CONTENT_LENGTH"), environ.get("HTTP_TRANSFER_ENCODING"))
     limit = current.max_content_length
@@ -126,7 +118,7 @@ def drain_unread() -> None:
         if not chunk:
             return
         length -= len(chunk)
-    environ[_RAW_KEY] = b""
+    context().raw = b""
 
 
 def too_large(limit: int | None) -> Problem:
@@ -141,11 +133,10 @@ def too_large(limit: int | None) -> Problem:
 def _raw(current: Any) -> bytes | tuple[Problem, int]:
     """The body's bytes, at most the service's limit of them; beyond it, its 413 and how many
     bytes were read to know (read once, and kept)."""
-    environ = current.environ
-    found: bytes | tuple[Problem, int] | None = environ.get(_RAW_KEY)
-    if found is None:
-        found = environ[_RAW_KEY] = _read_raw(current)
-    return found
+    found = context()
+    if found.raw is None:
+        found.raw = _read_raw(current)
+    return found.raw
 
 
 def _read_raw(current: Any) -> bytes | tuple[Problem, int]:

@@ -1,7 +1,8 @@
 """The request's context: what its steps share, made by one hook as the request starts
 (:func:`register_context`, the first of the app's hooks) and read by every later step through
 :func:`context`: the operation it was routed to (its declaration, ``web/operations.py``), its
-tenant, what it has spent and the budget's last word, and how to give back a place it took.
+tenant, its pinned model, what it has spent and the budget's last word, its body (read once: the
+limits count its bytes before the view parses them), and how to give back a place it took.
 
 The one thing that leaves it is the tenant's name, for the server's access log, which sees the
 WSGI environ only (``infra.logging.TENANT_KEY``)."""
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from flask import Flask, g, request
 
@@ -18,6 +19,7 @@ from ..infra.budget import Decision
 from ..infra.logging import TENANT_KEY
 from ..infra.tenants import Tenant
 from .operations import Operation, current_operation
+from .problems import Problem
 
 __all__ = ["ANONYMOUS", "RequestContext", "context", "register_context"]
 
@@ -42,6 +44,11 @@ class RequestContext:
     decision: Decision | None = None
     #: Gives back the place admission gave it (a heavy request's, a large batch's), once.
     release: Callable[[], None] | None = None
+    #: Its body's bytes once read (or the 413 of one over the limit, and the bytes it took to know),
+    #: then the JSON object they hold, or the problem reading them was (``web/body.py``).
+    raw: bytes | tuple[Problem, int] | None = None
+    body: dict[str, Any] | None = None
+    body_problem: Problem | None = None
 
     @property
     def tenant_name(self) -> str:

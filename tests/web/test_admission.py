@@ -10,8 +10,8 @@ import pytest
 
 from maubinh_api import create_app
 from maubinh_api.infra.tenants import key_digest
-from maubinh_api.web.context import ANONYMOUS
 from maubinh_api.web.admission import Places
+from maubinh_api.web.context import ANONYMOUS
 from maubinh_api.web.problems import Problem
 
 A_KEY = "key-of-platform-a-0123456789"
