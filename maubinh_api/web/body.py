@@ -51,22 +51,32 @@ class DuplicateKey(ValueError):
         super().__init__(f"the member {self.key!r} appears twice in one object; send each name once")
 
 
-def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    crowded = body_shape.members(pairs)
-    if crowded is not None:
-        return crowded
-    members = dict(pairs)
-    if len(members) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise DuplicateKey(key)
-            seen.add(key)
-    return members
+class _Reading:
+    """One body's parse: each object's members checked as the reader builds it (a member named
+    twice is refused at once; a crowded object is kept short and noted, for ``body_shape.check``)."""
 
+    __slots__ = ("crowded", "decoder")
 
-# One decoder for every request (json.loads with hooks would build one each time).
-_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_unique_members)
+    def __init__(self) -> None:
+        self.crowded = False
+        # A reader of its own (about a microsecond to make): the objects it meets are this body's.
+        self.decoder = json.JSONDecoder(
+            parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=self.members
+        )
+
+    def members(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        crowded = body_shape.crowded(pairs)
+        if crowded is not None:
+            self.crowded = True
+            return crowded
+        members = dict(pairs)
+        if len(members) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise DuplicateKey(key)
+                seen.add(key)
+        return members
 
 
 def json_object() -> dict[str, Any]:
@@ -178,8 +188,8 @@ def _read_object(current: Any) -> dict[str, Any]:
     if not isinstance(raw, bytes):
         raise raw[0]
     longest = body_shape.refuse_by_bytes(raw)
-    body_shape.start()
-    data = _decode(_text(raw))
+    reading = _Reading()
+    data = _decode(reading.decoder, _text(raw))
     if not isinstance(data, dict):
         english, vietnamese = _KINDS[_kind(data)]
         raise Problem.invalid(
@@ -192,7 +202,7 @@ def _read_object(current: Any) -> dict[str, Any]:
                 )
             ]
         )
-    body_shape.check(raw, data, longest)
+    body_shape.check(raw, data, longest, crowded=reading.crowded)
     return data
 
 
@@ -234,10 +244,10 @@ def _text(raw: bytes) -> str:
         ) from None
 
 
-def _decode(text: str) -> Any:
+def _decode(decoder: json.JSONDecoder, text: str) -> Any:
     """The JSON value of the text: a 400 saying where and why it does not read."""
     try:
-        return _DECODER.decode(text)
+        return decoder.decode(text)
     except json.JSONDecodeError as error:
         where, where_vi = f"at line {error.lineno} column {error.colno}", f"ở dòng {error.lineno}, cột {error.colno}"
         said = _JSON_WORDS.get(error.msg)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
@@ -87,24 +86,11 @@ class Crowded(dict[str, Any]):
     count: int = 0
 
 
-class _Counts(threading.local):
-    crowded = False
-
-
-_counts = _Counts()
-
-
-def start() -> None:
-    """Before a body is parsed: no crowded object seen yet."""
-    _counts.crowded = False
-
-
-def members(pairs: list[tuple[str, Any]]) -> dict[str, Any] | None:
-    """An object's members: a :class:`Crowded` stand-in for one with too many, else None (the
-    reader then builds the object itself)."""
+def crowded(pairs: list[tuple[str, Any]]) -> Crowded | None:
+    """A :class:`Crowded` stand-in for an object of too many members (refused by :func:`check`,
+    its first members named), else None (the reader then builds the object itself)."""
     if len(pairs) <= MAX_MEMBERS:
         return None
-    _counts.crowded = True  # refused by check() with its first members named
     crowded = Crowded(pairs[:3])
     crowded.count = len(pairs)
     return crowded
@@ -200,10 +186,11 @@ def _first_names(raw: bytes) -> list[str]:
     return list(itertools.islice(names, 3))
 
 
-def check(raw: bytes, body: dict[str, Any], longest: int) -> None:
+def check(raw: bytes, body: dict[str, Any], longest: int, *, crowded: bool) -> None:
     """A 422 naming the first crowded objects and bad texts of a body, when it has any (``longest``:
-    the bytes of its longest string, from :func:`refuse_by_bytes`)."""
-    if not _counts.crowded and longest <= MAX_TEXT and _SUSPECT_ESCAPE.search(raw) is None:
+    the bytes of its longest string, from :func:`refuse_by_bytes`; ``crowded``: whether the reader
+    met an object of too many members)."""
+    if not crowded and longest <= MAX_TEXT and _SUSPECT_ESCAPE.search(raw) is None:
         return
     faults = []
     for fault in _faults(body):

@@ -26,7 +26,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from ..rules.errors import ErrorCode, PathPart, RuleError, pointer
-from .language import Message, negotiated_language
+from .language import negotiated_language
 
 logger = logging.getLogger(__name__)
 
@@ -177,31 +177,13 @@ class Problem(Exception):
         return Response(data, status=self.status, mimetype=PROBLEM_MIMETYPE, headers=self.headers)
 
 
-_TYPE: Final = ErrorCode.WRONG_TYPE
-#: marshmallow's own messages, in the service's words (the pointer names the field).
-_OWN_WORDS: Final[dict[str, Message]] = {
-    "Missing data for required field.": Message(
-        "is required and missing", "bắt buộc phải có nhưng đang thiếu", ErrorCode.REQUIRED
-    ),
-    "Field may not be null.": Message("must not be null", "không được là null", ErrorCode.NULL),
-    "Unknown field.": Message("unknown field", "không có trường này", ErrorCode.UNKNOWN_FIELD),
-    "Invalid input type.": Message("must be a JSON object", "phải là một đối tượng JSON", _TYPE),
-    "Invalid type.": Message("has the wrong type", "sai kiểu dữ liệu", _TYPE),
-    "Invalid value.": Message("is not a valid value", "không phải là giá trị hợp lệ", ErrorCode.INVALID_VALUE),
-    "Not a valid string.": Message("must be a string", "phải là một chuỗi", _TYPE),
-    "Not a valid integer.": Message("must be a whole number", "phải là số nguyên", _TYPE),
-    "Not a valid number.": Message("must be a number", "phải là một số", _TYPE),
-    "Not a valid boolean.": Message("must be true or false", "phải là true hoặc false", _TYPE),
-    "Not a valid list.": Message("must be a list", "phải là một danh sách", _TYPE),
-    "Not a valid mapping type.": Message("must be a JSON object", "phải là một đối tượng JSON", _TYPE),
-}
-
-
 def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) -> list[Fault]:
     """Flatten marshmallow's nested error messages into pointer entries, its
     own messages put in the service's words.
 
-    >>> messages = {'cards': {2: [Message('bad card', 'lá bài sai')]}, 'x': ['Unknown field.']}
+    >>> from maubinh_api.web.language import Message
+    >>> unknown = Message('unknown field', 'không có trường này', ErrorCode.UNKNOWN_FIELD)
+    >>> messages = {'cards': {2: [Message('bad card', 'lá bài sai')]}, 'x': [unknown]}
     >>> card, extra = errors_from_marshmallow(messages)
     >>> card
     Fault(pointer='/cards/2', detail='bad card', vi='lá bài sai', code=<ErrorCode.INVALID_VALUE: 'invalid_value'>)
@@ -215,7 +197,7 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
             part: tuple[PathPart, ...] = () if key == "_schema" else (key,)
             found.extend(errors_from_marshmallow(value, prefix + part))
         return found
-    if isinstance(messages, list) and all(isinstance(item, str) for item in messages):
+    if isinstance(messages, list) and all(isinstance(item, str) for item in messages):  # Messages are str
         return [_fault(pointer(prefix), item) for item in messages]
     if isinstance(messages, list):
         return [entry for item in messages for entry in errors_from_marshmallow(item, prefix)]
@@ -223,12 +205,11 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
 
 
 def _fault(where: str, message: str) -> Fault:
-    """A marshmallow message as an entry: the service's words for marshmallow's
-    own, a :class:`Message`'s two texts and code, or (never, if every message of the
-    schemas is a Message) the English twice, which the language tests catch."""
-    said = _OWN_WORDS.get(message) or message
-    code = getattr(said, "code", None) or ErrorCode.INVALID_VALUE
-    return Fault(where, str(said), getattr(said, "vi", str(said)), code)
+    """A marshmallow message as an entry: a :class:`Message`'s two texts and code (every field
+    class and schema takes the service's words by key: ``request_fields.OWN_WORDS``), or (never,
+    if every message is a Message) the English twice, which the language tests catch."""
+    code = getattr(message, "code", None) or ErrorCode.INVALID_VALUE
+    return Fault(where, str(message), getattr(message, "vi", str(message)), code)
 
 
 @contextmanager

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate
+from marshmallow.types import ErrorMessages
 
 from ..rules.cards import Card
 from ..rules.errors import CardError, ErrorCode, RuleError, VariantError
@@ -88,7 +89,38 @@ def whole_range(low: int, high: int) -> validate.Range:
     )
 
 
-class CardField(fields.Field[Card]):
+#: marshmallow's own messages, by their keys (never by their English text), in the service's words.
+OWN_WORDS: Final[ErrorMessages] = {
+    "required": Message("is required and missing", "bắt buộc phải có nhưng đang thiếu", ErrorCode.REQUIRED),
+    "null": Message("must not be null", "không được là null", ErrorCode.NULL),
+    "validator_failed": Message("is not a valid value", "không phải là giá trị hợp lệ", ErrorCode.INVALID_VALUE),
+}
+
+
+class OwnWords:
+    """Mixed into every field class the schemas use, before marshmallow's: marshmallow gathers each
+    class's ``default_error_messages`` along the MRO, so these replace its own by key."""
+
+    default_error_messages = OWN_WORDS
+
+
+class Text(OwnWords, fields.String):
+    """A JSON string."""
+
+    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
+        "invalid": Message("must be a string", "phải là một chuỗi", ErrorCode.WRONG_TYPE)
+    }
+
+
+class Nested(OwnWords, fields.Nested):
+    """An object read with its own schema."""
+
+    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
+        "type": Message("has the wrong type", "sai kiểu dữ liệu", ErrorCode.WRONG_TYPE)
+    }
+
+
+class CardField(OwnWords, fields.Field[Card]):
     """One card in any accepted notation (docs/rules.md, "Cards")."""
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
@@ -106,10 +138,14 @@ class CardField(fields.Field[Card]):
             raise ValidationError(Message.of(error)) from None
 
 
-class BoundedList(fields.List):
+class BoundedList(OwnWords, fields.List):
     """A list whose length is checked before any item is read, so that a huge
     list is refused without parsing it.  ``too_many``/``wrong_count`` format
     the message with ``{count}``."""
+
+    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
+        "invalid": Message("must be a list", "phải là một danh sách", ErrorCode.WRONG_TYPE)
+    }
 
     def __init__(
         self,
@@ -196,10 +232,13 @@ A_CHI = Message("a chi", "một chi")
 A_HAND = Message("a hand", "một tay bài")
 
 
-class WholeNumber(fields.Integer):
+class WholeNumber(OwnWords, fields.Integer):
     """A JSON integer; ``3.0`` is one too (JSON Schema agrees), ``true`` and ``"3"`` are not."""
 
-    default_error_messages = {"null": _not(_WHOLE, None)}  # noqa: RUF012 - marshmallow's own attribute
+    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
+        "null": _not(_WHOLE, None),
+        "invalid": Message(str(_WHOLE), _WHOLE.vi, ErrorCode.WRONG_TYPE),
+    }
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
         if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
@@ -221,10 +260,13 @@ class WholeNumber(fields.Integer):
         return value
 
 
-class StrictBoolean(fields.Boolean):
+class StrictBoolean(OwnWords, fields.Boolean):
     """true or false only (marshmallow would also take "yes", 1, "on"...)."""
 
-    default_error_messages = {"null": _not(_TRUE_OR_FALSE, None)}  # noqa: RUF012 - marshmallow's own attribute
+    default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
+        "null": _not(_TRUE_OR_FALSE, None),
+        "invalid": Message(str(_TRUE_OR_FALSE), _TRUE_OR_FALSE.vi, ErrorCode.WRONG_TYPE),
+    }
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
@@ -232,7 +274,7 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
-class VariantField(fields.Raw):
+class VariantField(OwnWords, fields.Raw):
     """A preset name or ``{"preset", "overrides", "fingerprint"}``, resolved by
     the domain while the body is read, so that a bad variant is reported in
     the same 422 as the body's other faults."""
@@ -252,7 +294,7 @@ class VariantField(fields.Raw):
             raise ValidationError(message) from None
 
 
-class BetField(fields.Raw):
+class BetField(OwnWords, fields.Raw):
     """A decimal string, checked here for all but its decimal places (so that a bad bet is reported
     in the same 422 as a bad variant); the places are checked against the variant's money precision
     once the variant is known.  A JSON number is refused (since 1.0.0): money is never a float in
@@ -311,7 +353,7 @@ class StrictSchema(Schema):
         return data
 
 
-def one_of(choices: Sequence[str], *, also: Sequence[validate.Validator] = (), **kwargs: Any) -> fields.String:
+def one_of(choices: Sequence[str], *, also: Sequence[validate.Validator] = (), **kwargs: Any) -> Text:
     """A text that must be one of ``choices`` (a code's keys), refused in both languages, and pass
     the validators ``also``."""
     listed, last = ", ".join(choices[:-1]), choices[-1]
@@ -323,7 +365,7 @@ def one_of(choices: Sequence[str], *, also: Sequence[validate.Validator] = (), *
             ErrorCode.NOT_A_CHOICE,
         ),
     )
-    return fields.String(validate=[choice, *also], **kwargs)
+    return Text(validate=[choice, *also], **kwargs)
 
 
 def seed_field() -> WholeNumber:

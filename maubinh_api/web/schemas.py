@@ -31,8 +31,11 @@ from .request_fields import (
     A_HAND,
     BetField,
     BoundedList,
+    Nested,
+    OwnWords,
     StrictBoolean,
     StrictSchema,
+    Text,
     VariantField,
     WholeNumber,
     batch_of,
@@ -99,7 +102,7 @@ class ArrangementSchema(StrictSchema):
     front = card_list(3, 3, Message("the front chi", "chi cuối (front)"), required=True)
 
 
-class ArrangementField(fields.Nested):
+class ArrangementField(Nested):
     """An arrangement (:class:`ArrangementSchema`): a valid one is read in one pass over its three
     chi (marshmallow's nested schema costs 30 µs an arrangement, a settlement batch holds 800);
     anything else goes through the schema, so that every error is the schema's."""
@@ -150,7 +153,7 @@ class ValidateBatchRequest(StrictSchema):
 class PlayerSchema(StrictSchema):
     """One seat: an id and an arrangement, or ``"forfeit": true``."""
 
-    id = fields.String(
+    id = Text(
         required=True,
         error_messages={
             "null": Message(
@@ -209,7 +212,7 @@ class SettlementRequest(StrictSchema):
     variant = VariantField()
     bet = BetField(required=True)
     players = BoundedList(
-        fields.Nested(PlayerSchema),
+        Nested(PlayerSchema),
         min_length=MIN_PLAYERS,
         max_length=MAX_PLAYERS,
         wrong_count=Message(
@@ -222,7 +225,7 @@ class SettlementRequest(StrictSchema):
     )
 
 
-class TableField(fields.Raw):
+class TableField(OwnWords, fields.Raw):
     """One table of a batch, taken as sent: each is read on its own, so that
     the 422 of a bad batch names every bad value of every table."""
 
@@ -289,7 +292,7 @@ class AnalysisBatchRequest(StrictSchema):
     ``declare_natural`` or the request's."""
 
     arrangements = batch_of(
-        fields.Nested(
+        Nested(
             AnalysedArrangementSchema,
             error_messages={
                 "null": Message(
