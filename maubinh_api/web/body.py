@@ -24,7 +24,8 @@ from werkzeug.sansio.utils import get_content_length
 from ..rules.errors import ErrorCode
 from . import body_shape
 from .context import context
-from .problems import Fault, Problem
+from .language import json_kind
+from .problems import Fault, Problem, too_large
 
 
 class NotANumber(ValueError):
@@ -131,15 +132,6 @@ def drain_unread() -> None:
     context().raw = b""
 
 
-def too_large(limit: int | None) -> Problem:
-    """The 413 of a body over the service's limit."""
-    return Problem(
-        413,
-        f"the request body is larger than the limit of {limit} bytes",
-        vi=f"nội dung yêu cầu lớn hơn giới hạn {limit} byte",
-    )
-
-
 def _raw(current: Any) -> bytes | tuple[Problem, int]:
     """The body's bytes, at most the service's limit of them; beyond it, its 413 and how many
     bytes were read to know (read once, and kept)."""
@@ -191,13 +183,13 @@ def _read_object(current: Any) -> dict[str, Any]:
     reading = _Reading()
     data = _decode(reading.decoder, _text(raw))
     if not isinstance(data, dict):
-        english, vietnamese = _KINDS[_kind(data)]
+        kind = json_kind(data)
         raise Problem.invalid(
             [
                 Fault(
                     "",
-                    f"the body must be a JSON object, not {english}",
-                    f"phải là một đối tượng JSON, không phải {vietnamese}",
+                    f"the body must be a JSON object, not {kind}",
+                    f"phải là một đối tượng JSON, không phải {kind.vi}",
                     ErrorCode.WRONG_TYPE,
                 )
             ]
@@ -291,27 +283,6 @@ def _decode(decoder: json.JSONDecoder, text: str) -> Any:
             vi="nội dung yêu cầu lồng nhau quá sâu, không đọc được",
         ) from None
 
-
-def _kind(value: object) -> str:
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    return "number"
-
-
-#: What a JSON value is, in each language.
-_KINDS: Final = {
-    "array": ("an array", "một mảng"),
-    "string": ("a string", "một chuỗi"),
-    "null": ("null", "null"),
-    "boolean": ("a boolean", "một giá trị true/false"),
-    "number": ("a number", "một số"),
-}
 
 #: Python's JSON reader's complaints (``JSONDecodeError.msg``) in Vietnamese.
 _JSON_WORDS: Final = {

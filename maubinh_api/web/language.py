@@ -16,6 +16,7 @@ problem to an English reader.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Final
 
 from flask import Flask, Response, request
@@ -108,3 +109,23 @@ class Message(str):
     def __reduce__(self) -> tuple[type[Message], tuple[str, str, ErrorCode | None]]:
         # marshmallow deep-copies its fields, and their messages with them.
         return (Message, (str(self), self.vi, self.code))
+
+
+def json_kind(value: object) -> Message:
+    """What a JSON value is, in both languages: said where a value of another kind was wanted.
+
+    >>> kind = json_kind([1])
+    >>> kind, kind.vi
+    ('a list', 'một danh sách')
+    """
+    if value is None:
+        return Message("null", "null")
+    if isinstance(value, bool):
+        return Message("a boolean", "một giá trị true/false")
+    if isinstance(value, str):
+        return Message("a string", "một chuỗi")
+    if isinstance(value, Mapping):
+        return Message("an object", "một đối tượng")
+    if isinstance(value, list):
+        return Message("a list", "một danh sách")
+    return Message("a number", "một số")

@@ -212,6 +212,15 @@ def _fault(where: str, message: str) -> Fault:
     return Fault(where, str(message), getattr(message, "vi", str(message)), code)
 
 
+def too_large(limit: int | None) -> Problem:
+    """The 413 of a body over the service's limit (werkzeug's, or the reader's of a chunked one)."""
+    return Problem(
+        413,
+        f"the request body is larger than the limit of {limit} bytes",
+        vi=f"nội dung yêu cầu lớn hơn giới hạn {limit} byte",
+    )
+
+
 @contextmanager
 def located(*prefix: PathPart) -> Iterator[None]:
     """Turn a rule error raised inside the block into a 422 whose pointer is
@@ -249,9 +258,7 @@ def register_error_handlers(app: Flask) -> None:
         elif status == 404:
             detail, vi = f"there is nothing at {request.path}", f"không có gì ở {request.path}"
         elif status == 413:
-            limit = app.config.get("MAX_CONTENT_LENGTH")
-            detail = f"the request body is larger than the limit of {limit} bytes"
-            vi = f"nội dung yêu cầu lớn hơn giới hạn {limit} byte"
+            return too_large(app.config.get("MAX_CONTENT_LENGTH")).response()
         else:  # werkzeug's own refusals (a Range that cannot be satisfied, ...), in its English
             kind = PROBLEM_TYPES.get(status, _OTHER_TYPE)
             detail = error.description or kind.title

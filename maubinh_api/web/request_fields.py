@@ -19,7 +19,7 @@ from ..rules.errors import CardError, ErrorCode, RuleError, VariantError
 from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
 from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
 from ..rules.variants import Variant, resolve_variant
-from .language import Message
+from .language import Message, json_kind
 
 #: Largest seed a request takes: 2**53 - 1, the largest integer every JSON reader (a browser's
 #: ``JSON.parse`` too) keeps exact.
@@ -38,36 +38,11 @@ _TRUE_OR_FALSE = Message("must be true or false", "phải là true hoặc false"
 _LONGEST_WHOLE = 100
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return "a number"
-
-
-#: What a JSON value is (:func:`_kind`) in Vietnamese.
-_KINDS_VI = {
-    "null": "null",
-    "a boolean": "một giá trị true/false",
-    "a string": "một chuỗi",
-    "an object": "một đối tượng",
-    "a list": "một danh sách",
-    "a number": "một số",
-}
-
-
 def _not(shape: Message, value: object) -> Message:
     """``shape`` (what a value must be), then what ``value`` is instead."""
-    kind = _kind(value)
+    kind = json_kind(value)
     code = ErrorCode.NULL if value is None else (shape.code or ErrorCode.WRONG_TYPE)
-    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {_KINDS_VI[kind]}", code)
+    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {kind.vi}", code)
 
 
 def _braces_doubled(message: Message) -> Message:
