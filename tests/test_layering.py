@@ -191,7 +191,7 @@ MODEL_TAKERS = {
     "maubinh_api.strategy.optimiser": {"optimise": "model"},
     "maubinh_api.strategy.analysis": {"analyse": "found", "grade": "found", "grade_all": "model"},
     "maubinh_api.strategy.bots": {"play": "found"},
-    "maubinh_api.strategy.tables": {"kernel_tables": "odds"},
+    "maubinh_api.strategy.kernel_tables": {"kernel_tables": "odds"},
 }
 
 

@@ -24,7 +24,7 @@ import numpy as np
 from ..rules.cards import DECK
 from ..rules.knobs import NATURAL_KEYS
 from ..rules.variants import Variant
-from ..service.tables import play_table
+from ..service.settling import play_table
 from ..strategy.levels import Level
 from .economics import Economics, HouseTake, LevelFouls, LevelPoints, LevelStyles, NaturalCount, Points
 from .engine import warm_arrow, worker_memory, worker_service

@@ -28,8 +28,8 @@ import time
 from collections import deque
 
 from ..strategy.kernel import Kernel, KernelHand
+from ..strategy.kernel_tables import KernelTables
 from ..strategy.splits import BestSplits, Hands, Played
-from ..strategy.tables import KernelTables
 
 __all__ = ["KernelInTurns", "TurnTimeout", "Turns"]
 

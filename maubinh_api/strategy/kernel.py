@@ -1,8 +1,8 @@
 """The model's kernel: the compiled one (C), or the NumPy reference by choice.
 
-A kernel values one hand against one variant's tables (:mod:`maubinh_api.
-strategy.tables`) in a single call: its subsets and their classes, its legal
-splits and their screening values, the shortlists of distinct splits (by
+A kernel values one hand against one variant's tables
+(:mod:`maubinh_api.strategy.kernel_tables`) in a single call: its subsets and
+their classes, its legal splits and their screening values, the shortlists of distinct splits (by
 screen and by the ``strongest`` ranking), and its field in the hand bank.
 The :class:`KernelHand` it returns then settles arrangements exactly and
 answers what the analysis and the bots ask of the splits.
@@ -32,7 +32,7 @@ fall back, unnoticed, to the slow path.
 >>> from maubinh_api.strategy.bank import load_bank
 >>> from maubinh_api.strategy.odds import odds_for
 >>> from maubinh_api.strategy.splits import hand_indices
->>> from maubinh_api.strategy.tables import kernel_tables
+>>> from maubinh_api.strategy.kernel_tables import kernel_tables
 >>> tables = kernel_tables(preset("classic"), odds=odds_for(preset("classic")), bank=load_bank("classic"))
 >>> cards = hand_indices(parse_cards('As Ks Qs Js Ts 9h 9d 9c 8c 7c 2d 2c 3h'.split()))
 >>> hand = active_kernel().hand(tables, cards, opponents=3, shortlist=12, field=True)
@@ -52,9 +52,9 @@ from typing import TYPE_CHECKING, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from .kernel_tables import KernelTables
 from .reference import ReferenceKernel
 from .splits import UNORDERED_SPLITS, BestSplits, Hands, LegalSplits, Played
-from .tables import KernelTables
 
 if TYPE_CHECKING:  # optional at run time: the reference runs without it
     from . import compiled_kernel

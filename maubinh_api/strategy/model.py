@@ -44,10 +44,10 @@ from ..rules.knobs import ENGINE_VERSION
 from ..rules.variants import PRESET_NAMES, Variant
 from .bank import HandBank, load_bank
 from .kernel import Kernel
+from .kernel_tables import KernelTables, kernel_tables
 from .level_reference import LossReference, loss_reference
 from .levels import Level
 from .odds import Odds, odds_for
-from .tables import KernelTables, kernel_tables
 from .variant_store import VariantStore
 
 __all__ = [

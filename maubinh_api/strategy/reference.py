@@ -1,7 +1,7 @@
 """The model's reference kernel, in NumPy: the oracle of the compiled one.
 
 Everything the expected points of :mod:`maubinh_api.strategy.valuation` are
-made of, for one hand, from the tables of :mod:`maubinh_api.strategy.tables`:
+made of, for one hand, from the tables of :mod:`maubinh_api.strategy.kernel_tables`:
 
 1. **screening**: every legal split valued in closed form from the position
    odds (no card removal, the positions' correlation through fitted
@@ -40,6 +40,7 @@ from ..rules.knobs import NATURAL_KEYS
 from ..rules.naturals import NaturalHand, qualifying
 from ..rules.splits import FIVES, THREES
 from .bank import NO_NATURAL
+from .kernel_tables import RATE_SCALE, KernelTables
 from .splits import (
     SPLIT_FIRST,
     SPLIT_FRONT,
@@ -52,7 +53,6 @@ from .splits import (
     split_key,
     subset_classes,
 )
-from .tables import RATE_SCALE, KernelTables
 
 __all__ = ["ReferenceField", "ReferenceHand", "ReferenceKernel", "field_of", "pair_totals"]
 

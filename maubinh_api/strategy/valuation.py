@@ -47,9 +47,9 @@ from ..rules.knobs import NATURAL_KEYS
 from ..rules.naturals import NaturalHand, detect
 from ..rules.variants import Variant
 from .kernel import KernelHand
+from .kernel_tables import KernelTables
 from .model import Model
 from .splits import LegalSplits, arrangement_of, hand_indices, split_key
-from .tables import KernelTables
 
 __all__ = ["SHORTLIST", "Outlook", "PreparedHand", "Valuation", "prepare", "value_hand"]
 

@@ -1,7 +1,7 @@
 """Admission of requests once their body is validated and their cost spent: what they cost, places
 at once per process with a share per tenant, and the kernel in turns.
 
-:func:`admit` runs when a view has loaded its body (:func:`~maubinh_api.web.params.load`): it works
+:func:`admit` runs when a view has loaded its body (:func:`~maubinh_api.web.loading.load`): it works
 out the request's cost from the validated body (:mod:`~maubinh_api.web.costs`), spends what reading
 it did not, and takes a place:
 

@@ -29,8 +29,8 @@ from ..service.hands import HandService
 from ..service.kernel_turns import KernelInTurns, Turns
 from ..service.models import Models, UnknownModel, kept_folders
 from ..strategy.kernel import kernel_named
+from ..strategy.kernel_tables import KernelTables
 from ..strategy.model import KEPT_IN_PACKAGE, ModelFilesError, kept_model, shipped_model
-from ..strategy.tables import KernelTables
 from ..strategy.variant_store import VariantStore
 from ..version import __version__
 from .access import register_access_control

@@ -387,10 +387,10 @@ def test_the_constants_the_python_side_keeps_are_the_native_codes():
     from maubinh_api.rules.cards import DECK
     from maubinh_api.rules.knobs import NATURAL_KEYS
     from maubinh_api.rules.table import MAX_OPPONENTS
-    from maubinh_api.strategy import bank, classes, tables
+    from maubinh_api.strategy import bank, classes, kernel_tables
     from maubinh_api.strategy import compiled_kernel as native
 
     assert (native.FLUSH_ID_BASE, native.ID5_COUNT) == (classes.FLUSH_ID_BASE, classes.ID5_COUNT)
-    assert (native.NO_NATURAL, native.RATE_SCALE) == (bank.NO_NATURAL, tables.RATE_SCALE)
+    assert (native.NO_NATURAL, native.RATE_SCALE) == (bank.NO_NATURAL, kernel_tables.RATE_SCALE)
     assert len(NATURAL_KEYS) == native.NATURAL_KINDS
     assert (len(DECK), len(DECK) // 4, MAX_OPPONENTS) == (native.DECK_CARDS, native.HAND_CARDS, native.MAX_OPPONENTS)

@@ -22,8 +22,8 @@ from ...strategy.levels import Level
 from ...strategy.optimiser import Objective, Solution
 from ..answers import cached_json, fresh_json, sorted_cards
 from ..costs import per_item
+from ..loading import hand_service, load, variant_of
 from ..operations import declare
-from ..params import hand_service, load, variant_of
 from ..presenters import (
     analysis_json,
     bonus_json,

@@ -15,8 +15,8 @@ from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
 from ..answers import cached_json, fresh_json
 from ..costs import DRILLS
+from ..loading import hand_service, load, variant_of
 from ..operations import declare
-from ..params import hand_service, load, variant_of
 from ..presenters import drills_json, variant_json, yardsticks_json
 from ..schemas import DrillsRequest
 from ..services import services

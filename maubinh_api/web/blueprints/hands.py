@@ -12,8 +12,8 @@ from ...rules.errors import CardError
 from ...rules.hands import CHI_SIZES, check_chi, classify
 from ..answers import cached_json, sorted_cards
 from ..costs import per_item
+from ..loading import load, variant_of
 from ..operations import declare
-from ..params import load, variant_of
 from ..presenters import hand_json, variant_json
 from ..problems import located
 from ..schemas import ClassifyBatchRequest, ClassifyRequest

@@ -21,8 +21,8 @@ from ...infra.config import Settings
 from ...rules.evaluator import Evaluator
 from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
+from ..loading import hand_service
 from ..operations import declare
-from ..params import hand_service
 from ..problems import Problem
 from ..services import services
 

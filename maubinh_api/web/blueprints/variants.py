@@ -8,8 +8,8 @@ from flask import Blueprint, Response, jsonify
 
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
 from ..answers import revalidated
+from ..loading import caller, settings
 from ..operations import declare
-from ..params import caller, settings
 from ..pinned_models import chosen_version
 from ..presenters import variant_detail_json, variant_summary_json
 from ..problems import Problem
