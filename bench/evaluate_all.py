@@ -21,8 +21,8 @@ from treys import Card as TreysCard
 from treys import Evaluator as TreysEvaluator
 
 from maubinh_api.rules.cards import DECK
+from maubinh_api.rules.chi import Wheel
 from maubinh_api.rules.evaluator import Evaluator
-from maubinh_api.rules.hands import Wheel
 
 
 def main() -> None:

@@ -17,8 +17,8 @@ import yaml
 import maubinh_api
 from maubinh_api.infra.tenants import SCOPES
 from maubinh_api.rules.arrangement import FoulCode, Position
+from maubinh_api.rules.chi import Category, Wheel
 from maubinh_api.rules.errors import ErrorCode
-from maubinh_api.rules.hands import Category, Wheel
 from maubinh_api.rules.knobs import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from maubinh_api.rules.labels import LabelledCode, keys
 from maubinh_api.rules.naturals import Natural

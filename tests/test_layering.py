@@ -230,3 +230,21 @@ def test_each_package_reads_only_its_own_data_files():
             if "resources.files(" in line and "resources.files(__package__" not in line:
                 found.append(f"{path.relative_to(PACKAGE)}:{number}")
     assert found == []
+
+
+#: Entry points are named for the resource they serve, so one name may be both a blueprint (or a
+#: report, or the service layer's module) and the module below that holds the concept; the
+#: command-line ``maubinh_api/tenants.py`` is one too (``python -m maubinh_api.tenants``).
+ENTRY_POINT_ROOMS = ("web/blueprints/", "batch/reports/", "service/")
+ENTRY_POINT_MODULES = {"tenants.py"}
+
+
+def test_below_the_entry_points_no_two_modules_share_a_name():
+    by_name: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if path.name == "__init__.py" or relative in ENTRY_POINT_MODULES or relative.startswith(ENTRY_POINT_ROOMS):
+            continue
+        by_name.setdefault(path.name, []).append(relative)
+    shared = {name: paths for name, paths in by_name.items() if len(paths) > 1}
+    assert not shared, f"one name for two modules (name each for what it holds): {shared}"

@@ -8,8 +8,8 @@ layer, translating its errors.
 
 from .arrangement import Arrangement, Bonus, FoulReason, Position, bonuses, foul_reasons, position_value
 from .cards import DECK, Card, Rank, Suit, parse_cards
+from .chi import Category, Chi, Wheel, classify, compare, front_beats_middle
 from .errors import CardCountError, CardError, DuplicateCardError, RuleError, VariantError
-from .hands import Category, Hand, Wheel, classify, compare, front_beats_middle
 from .knobs import RuleSet
 from .variants import PRESET_NAMES, Variant, preset, resolve_variant
 
@@ -22,9 +22,9 @@ __all__ = [
     "CardCountError",
     "CardError",
     "Category",
+    "Chi",
     "DuplicateCardError",
     "FoulReason",
-    "Hand",
     "Position",
     "Rank",
     "RuleError",

@@ -26,8 +26,8 @@ from enum import StrEnum
 from typing import Final
 
 from .cards import Card, parse_cards
+from .chi import Category, Chi, Wheel, classify, compare, front_beats_middle
 from .errors import CardCountError, DuplicateCardError
-from .hands import Category, Hand, Wheel, classify, compare, front_beats_middle
 from .knobs import RuleSet
 from .labels import LabelledCode
 
@@ -75,9 +75,9 @@ _POSITION_VI: Final = {Position.BACK: "chi đầu", Position.MIDDLE: "chi giữa
 class Arrangement:
     """Three classified chi holding 13 distinct cards."""
 
-    back: Hand
-    middle: Hand
-    front: Hand
+    back: Chi
+    middle: Chi
+    front: Chi
 
     @classmethod
     def from_cards(
@@ -107,7 +107,7 @@ class Arrangement:
             front=classify(front, wheel),
         )
 
-    def __getitem__(self, position: Position) -> Hand:
+    def __getitem__(self, position: Position) -> Chi:
         match position:
             case Position.BACK:
                 return self.back
@@ -117,7 +117,7 @@ class Arrangement:
                 return self.front
         raise KeyError(position)  # pragma: no cover - every Position is matched
 
-    def __iter__(self) -> Iterator[tuple[Position, Hand]]:
+    def __iter__(self) -> Iterator[tuple[Position, Chi]]:
         yield Position.BACK, self.back
         yield Position.MIDDLE, self.middle
         yield Position.FRONT, self.front
@@ -182,7 +182,7 @@ def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, 
     return tuple(reasons)
 
 
-def _weaker(code: FoulCode, weak: Position, weak_hand: Hand, strong: Position, strong_hand: Hand) -> FoulReason:
+def _weaker(code: FoulCode, weak: Position, weak_hand: Chi, strong: Position, strong_hand: Chi) -> FoulReason:
     return FoulReason(
         code=code,
         detail_en=(
@@ -202,7 +202,7 @@ class Bonus:
     position: Position
     key: str
     value: int
-    hand: Hand
+    chi: Chi
 
     @property
     def label_en(self) -> str:
@@ -226,23 +226,23 @@ def bonus_labels(key: str) -> tuple[str, str]:
     return f"{found.label_en} in the {position}", f"{found.label_vi} {Position(position).label_vi}"
 
 
-def bonus_for(position: Position, hand: Hand, rules: RuleSet) -> Bonus | None:
-    """The bonus entry for ``hand`` at ``position``, if the table has one."""
-    key = f"{position.value}.{hand.category.key}"
+def bonus_for(position: Position, chi: Chi, rules: RuleSet) -> Bonus | None:
+    """The bonus entry for ``chi`` at ``position``, if the table has one."""
+    key = f"{position.value}.{chi.category.key}"
     value = rules.bonus_value(key)
     if value is None:
         return None
-    return Bonus(position=position, key=key, value=value, hand=hand)
+    return Bonus(position=position, key=key, value=value, chi=chi)
 
 
 def bonuses(arrangement: Arrangement, rules: RuleSet) -> tuple[Bonus, ...]:
     """The bonus entries the arrangement would earn for the positions it wins."""
-    found = (bonus_for(position, hand, rules) for position, hand in arrangement)
+    found = (bonus_for(position, chi, rules) for position, chi in arrangement)
     return tuple(bonus for bonus in found if bonus is not None)
 
 
-def position_value(position: Position, hand: Hand, rules: RuleSet) -> int:
-    """What winning ``position`` with ``hand`` is worth: the bonus, which
+def position_value(position: Position, chi: Chi, rules: RuleSet) -> int:
+    """What winning ``position`` with ``chi`` is worth: the bonus, which
     replaces the unit (R10), or 1."""
-    bonus = bonus_for(position, hand, rules)
+    bonus = bonus_for(position, chi, rules)
     return 1 if bonus is None else bonus.value

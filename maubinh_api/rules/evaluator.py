@@ -1,10 +1,10 @@
 """Vectorised hand evaluation with numpy: many chi at once.
 
 The optimiser scores tens of thousands of chi per request, so it cannot call
-:func:`~maubinh_api.rules.hands.classify` one hand at a time.  This module
+:func:`~maubinh_api.rules.chi.classify` one hand at a time.  This module
 evaluates arrays of hands given as card indices (0-51, see
 :class:`~maubinh_api.rules.cards.Card`) and returns the same packed score that
-``classify`` gives (``Hand.score``), so the two paths agree by construction:
+``classify`` gives (``Chi.score``), so the two paths agree by construction:
 
 * a hand that is not a flush is scored by the multiset of its ranks; the
   5-card multisets (6,188 of them, 13 impossible five-of-a-kinds included) and
@@ -16,7 +16,7 @@ The tables are built once per wheel setting from ``classify`` itself.
 
 >>> import numpy as np
 >>> from maubinh_api.rules.cards import parse_cards
->>> from maubinh_api.rules.hands import classify
+>>> from maubinh_api.rules.chi import classify
 >>> cards = parse_cards(['Kh', 'Kd', '2c', '9s', '9c'])
 >>> evaluator = Evaluator.for_wheel(Wheel.LOW)
 >>> int(evaluator.evaluate5(np.array([[card.index for card in cards]]))[0]) == classify(cards).score
@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .cards import Card, Rank, Suit
-from .hands import Wheel, classify
+from .chi import Wheel, classify
 
 __all__ = ["Evaluator", "Scores", "colex_offsets"]
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from .arrangement import Position
-from .hands import Category
+from .chi import Category
 from .knobs import RuleSet
 from .money import money_text, quantize
 from .naturals import Natural

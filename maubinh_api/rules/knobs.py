@@ -28,8 +28,8 @@ from enum import EnumType
 from types import MappingProxyType
 from typing import Any, Final, cast
 
+from .chi import Wheel
 from .errors import ErrorCode, PathPart, VariantError
-from .hands import Wheel
 from .knob_checks import (
     Checker,
     boolean,

@@ -35,11 +35,11 @@ import numpy.typing as npt
 
 from .arrangement import Arrangement
 from .cards import DECK, Card, check_hand, parse_cards
+from .chi import Wheel
 from .evaluator import Evaluator
-from .hands import Wheel
 from .knobs import NaturalVsNatural, RuleSet
 from .labels import LabelledCode
-from .splits import BACK, FIVES, FRONT, MIDDLE, THREES
+from .ordered_splits import BACK, FIVES, FRONT, MIDDLE, THREES
 
 __all__ = ["Natural", "NaturalHand", "compare_naturals", "detect", "parse_cards", "qualifying"]
 

@@ -31,7 +31,7 @@ from itertools import combinations
 
 from . import explanations
 from .arrangement import Position, bonus_for, foul_reasons, position_value
-from .hands import Hand, compare
+from .chi import Chi, compare
 from .knobs import NaturalVsNatural
 from .money import draw_fee_of, quantize, rake_of
 from .naturals import compare_naturals, detect
@@ -118,17 +118,17 @@ def _settle_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome
     positions = []
     total = 0
     wins = {ids[0]: 0, ids[1]: 0}
-    for position, hand in a:
+    for position, chi in a:
         other = b[position]
-        outcome = compare(hand, other)
+        outcome = compare(chi, other)
         if outcome == 0:
             positions.append(PositionOutcome(position, None, 0, PositionReason.TIE))
             continue
-        winner, winning_hand = (ids[0], hand) if outcome > 0 else (ids[1], other)
-        value = position_value(position, winning_hand, rules)
+        winner, winning_chi = (ids[0], chi) if outcome > 0 else (ids[1], other)
+        value = position_value(position, winning_chi, rules)
         positions.append(
             PositionOutcome(
-                position, winner, value, PositionReason.STRONGER_HAND, _bonus_key(position, winning_hand, variant)
+                position, winner, value, PositionReason.STRONGER_HAND, _bonus_key(position, winning_chi, variant)
             )
         )
         wins[winner] += 1
@@ -161,8 +161,8 @@ def _majority(wins: dict[str, int], ids: tuple[str, str]) -> str | None:
     return None
 
 
-def _bonus_key(position: Position, hand: Hand, variant: Variant) -> str | None:
-    bonus = bonus_for(position, hand, variant.rules)
+def _bonus_key(position: Position, chi: Chi, variant: Variant) -> str | None:
+    bonus = bonus_for(position, chi, variant.rules)
     return None if bonus is None else bonus.key
 
 
@@ -178,9 +178,9 @@ def _foul_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcome:
     assert arrangement is not None
     positions_list = []
     total = 0
-    for position, hand in arrangement:
-        bonus = _bonus_key(position, hand, variant) if rules.foul_pays_bonuses else None
-        value = position_value(position, hand, rules) if rules.foul_pays_bonuses else 1
+    for position, chi in arrangement:
+        bonus = _bonus_key(position, chi, variant) if rules.foul_pays_bonuses else None
+        value = position_value(position, chi, rules) if rules.foul_pays_bonuses else 1
         positions_list.append(PositionOutcome(position, winner, value, PositionReason.OPPONENT_FOULED, bonus))
         total += value
     total += rules.majority_bonus  # the fouled hand lost all three positions

@@ -25,7 +25,7 @@ from typing import Generic, TypeVar
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import DECK, Card
-from ..rules.hands import Wheel
+from ..rules.chi import Wheel
 from ..rules.variants import Variant, preset
 from ..strategy.analysis import Analysis, Grade, analyse, grade, grade_all
 from ..strategy.bots import Play, play

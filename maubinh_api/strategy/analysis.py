@@ -13,7 +13,7 @@ equal one is no change).
 
 >>> from maubinh_api.rules.cards import parse_cards
 >>> from maubinh_api.rules.variants import preset
->>> from maubinh_api.rules.hands import Wheel
+>>> from maubinh_api.rules.chi import Wheel
 >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
 >>> from maubinh_api.strategy.kernel import active_kernel
 >>> from maubinh_api.strategy.model import shipped_model
@@ -223,7 +223,7 @@ def grade(arrangement: Arrangement, found: Valuation, *, declare_natural: bool =
 
     >>> from maubinh_api.rules.cards import parse_cards
     >>> from maubinh_api.rules.variants import preset
-    >>> from maubinh_api.rules.hands import Wheel
+    >>> from maubinh_api.rules.chi import Wheel
     >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
     >>> from maubinh_api.strategy.kernel import active_kernel
     >>> from maubinh_api.strategy.model import shipped_model
@@ -263,7 +263,7 @@ def grade_all(
 
     >>> from maubinh_api.rules.cards import parse_cards
     >>> from maubinh_api.rules.variants import preset
-    >>> from maubinh_api.rules.hands import Wheel
+    >>> from maubinh_api.rules.chi import Wheel
     >>> cards = parse_cards('As Ad Kc Kd 7h 9s 9h 8c 5d 3c Qs Jh 2s'.split())
     >>> from maubinh_api.strategy.kernel import active_kernel
     >>> from maubinh_api.strategy.model import shipped_model

@@ -27,8 +27,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from ..rules.chi import Category, Wheel
 from ..rules.evaluator import Evaluator
-from ..rules.hands import Category, Wheel
 
 __all__ = ["FLUSH_ID_BASE", "ID5_COUNT", "HandClasses"]
 
@@ -110,7 +110,7 @@ def _cores(scores: npt.NDArray[np.int64]) -> tuple[Ints, Ints]:
     scores (sorted, weakest first).
 
     A score keeps its category in bits 20-23 and one rank per 4 bits below
-    (:func:`maubinh_api.rules.hands.pack`); clearing the places that do not
+    (:func:`maubinh_api.rules.chi.pack`); clearing the places that do not
     form the hand keeps the order, so the cores are numbered by category,
     then forming ranks (straights by the wheel setting's order, as the scores
     are), and the classes of one core are consecutive."""

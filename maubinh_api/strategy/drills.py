@@ -46,8 +46,8 @@ import numpy as np
 
 from ..rules.arrangement import Arrangement, Position
 from ..rules.cards import DECK, Card
+from ..rules.chi import Category
 from ..rules.errors import ErrorCode, RuleError
-from ..rules.hands import Category
 from ..rules.labels import LabelledCode
 from ..rules.naturals import Natural
 from ..rules.table import check_opponents

@@ -31,10 +31,10 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from ..rules.chi import Wheel
 from ..rules.evaluator import colex_offsets
-from ..rules.hands import Wheel
 from ..rules.knobs import NaturalVsNatural
-from ..rules.splits import FIVES, THREES
+from ..rules.ordered_splits import FIVES, THREES
 from ..rules.variants import Variant
 from .bank import HandBank
 from .classes import HandClasses

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.arrangement import Position
-from ..rules.hands import Wheel
+from ..rules.chi import Wheel
 from ..rules.knobs import NATURAL_KEYS, RuleSet
 from ..rules.variants import Variant
 from .classes import HandClasses

@@ -46,7 +46,7 @@ from ..rules.arrangement import Arrangement
 from ..rules.cards import Card, check_hand
 from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
-from ..rules.splits import ORDERED_SPLITS
+from ..rules.ordered_splits import ORDERED_SPLITS
 from ..rules.table import check_opponents
 from ..rules.variants import Variant
 from .model import Model

@@ -38,7 +38,7 @@ from ..rules.arrangement import Arrangement, Position
 from ..rules.cards import DECK
 from ..rules.knobs import NATURAL_KEYS
 from ..rules.naturals import NaturalHand, qualifying
-from ..rules.splits import FIVES, THREES
+from ..rules.ordered_splits import FIVES, THREES
 from .bank import NO_NATURAL
 from .kernel_tables import RATE_SCALE, KernelTables
 from .splits import (

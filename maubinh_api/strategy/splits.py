@@ -36,9 +36,9 @@ import numpy.typing as npt
 
 from ..rules.arrangement import Arrangement
 from ..rules.cards import Card
+from ..rules.chi import Wheel, classify_indices
 from ..rules.evaluator import colex_offsets
-from ..rules.hands import Wheel, classify_indices
-from ..rules.splits import FIVES, THREES
+from ..rules.ordered_splits import FIVES, THREES
 from ..rules.variants import Variant
 from .classes import FLUSH_ID_BASE, HandClasses
 

@@ -21,8 +21,8 @@ from ..infra.receipts import ReceiptKeyError, ReceiptSigner
 from ..infra.tenants import TenantDirectory, unnamed_tenants
 from ..infra.variant_registry import VariantRegistry
 from ..rules.cards import DECK
+from ..rules.chi import Wheel
 from ..rules.evaluator import Evaluator
-from ..rules.hands import Wheel
 from ..rules.naturals import qualifying
 from ..rules.variants import PRESET_NAMES, preset
 from ..service.hands import HandService

@@ -12,8 +12,8 @@ from typing import Any, Final
 import numpy as np
 
 from ..rules.arrangement import Arrangement, Bonus, FoulReason
+from ..rules.chi import Category, Chi, Wheel, category_of, unpack
 from ..rules.evaluator import Evaluator
-from ..rules.hands import Category, Hand, Wheel, category_of, unpack
 from ..rules.labels import LabelledCode
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
@@ -38,12 +38,12 @@ def labelled(code: LabelledCode) -> dict[str, Any]:
     return enumeration(code.value, code.label_en, code.label_vi)
 
 
-def hand_json(hand: Hand, texts: list[str] | None = None) -> dict[str, Any]:
+def classified_chi_json(chi: Chi, texts: list[str] | None = None) -> dict[str, Any]:
     """A classified chi (``Hand`` in openapi.yaml); ``texts``: its cards' texts, when known."""
-    size = len(hand.cards)
-    category, description, strength = _CHI_VALUES.get((hand.score, size)) or chi_value(hand.score, size)
+    size = len(chi.cards)
+    category, description, strength = _CHI_VALUES.get((chi.score, size)) or chi_value(chi.score, size)
     return {
-        "cards": [str(card) for card in hand.cards] if texts is None else texts,
+        "cards": [str(card) for card in chi.cards] if texts is None else texts,
         "category": category,
         "description": description,
         "strength": strength,
@@ -65,7 +65,7 @@ def chi_value(score: int, size: int) -> ChiValue:
     found = _CHI_VALUES.get((score, size))
     if found is None:
         strength = unpack(score, size)
-        sample = Hand(cards=(), category=category_of(strength), strength=strength, score=score)
+        sample = Chi(cards=(), category=category_of(strength), strength=strength, score=score)
         description = {"en": sample.description_en, "vi": sample.description_vi}
         found = (_CATEGORIES[sample.category], description, list(strength))
         _CHI_VALUES[score, size] = found
@@ -114,9 +114,9 @@ def chi_json(arrangement: Arrangement, cards: dict[str, list[str]] | None = None
     arrangement's :func:`arrangement_json`, when built already (its lists are shared, not copied)."""
     cards = cards or arrangement_json(arrangement)
     return {
-        "back": hand_json(arrangement.back, cards["back"]),
-        "middle": hand_json(arrangement.middle, cards["middle"]),
-        "front": hand_json(arrangement.front, cards["front"]),
+        "back": classified_chi_json(arrangement.back, cards["back"]),
+        "middle": classified_chi_json(arrangement.middle, cards["middle"]),
+        "front": classified_chi_json(arrangement.front, cards["front"]),
     }
 
 

@@ -18,8 +18,8 @@ from typing import Any, Final
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from ..rules.chi import CHI_SIZES
 from ..rules.errors import ErrorCode
-from ..rules.hands import CHI_SIZES
 from ..rules.labels import keys
 from ..rules.table import MAX_PLAYERS, MIN_PLAYERS
 from ..strategy.drills import MAX_DRILLS, TYPICAL, Theme

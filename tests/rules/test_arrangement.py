@@ -6,8 +6,8 @@ import pytest
 
 from maubinh_api.rules.arrangement import Arrangement, Position, bonuses, foul_reasons, position_value
 from maubinh_api.rules.cards import parse_cards
+from maubinh_api.rules.chi import Wheel, classify
 from maubinh_api.rules.errors import CardCountError, DuplicateCardError
-from maubinh_api.rules.hands import Wheel, classify
 from maubinh_api.rules.variants import preset, resolve_variant
 
 

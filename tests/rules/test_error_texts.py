@@ -13,8 +13,8 @@ import pytest
 
 from maubinh_api.rules.arrangement import Arrangement
 from maubinh_api.rules.cards import Card, check_hand, parse_cards
+from maubinh_api.rules.chi import Wheel, check_chi
 from maubinh_api.rules.errors import CardError, DuplicateCardError, RuleError, VariantError
-from maubinh_api.rules.hands import Wheel, check_chi
 from maubinh_api.rules.money import parse_bet
 from maubinh_api.rules.settlement import Seat, check_table
 from maubinh_api.rules.variants import preset, resolve_variant

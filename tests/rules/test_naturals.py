@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from maubinh_api.rules.cards import DECK, Suit, parse_cards
-from maubinh_api.rules.hands import Wheel
+from maubinh_api.rules.chi import Wheel
 from maubinh_api.rules.naturals import Natural, compare_naturals, detect, qualifying
 from maubinh_api.rules.variants import preset, resolve_variant
 

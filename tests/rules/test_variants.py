@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pytest
 
+from maubinh_api.rules.chi import Wheel
 from maubinh_api.rules.errors import VariantError
-from maubinh_api.rules.hands import Wheel
 from maubinh_api.rules.knobs import NATURAL_KEYS, NaturalVsNatural, TableLimits
 from maubinh_api.rules.variants import PRESET_NAMES, build_rules, preset, resolve_variant
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from maubinh_api.rules.arrangement import Arrangement, Position
 from maubinh_api.rules.cards import DECK, parse_cards
-from maubinh_api.rules.hands import Wheel
+from maubinh_api.rules.chi import Wheel
 from maubinh_api.rules.settlement import Seat, settle
 from maubinh_api.rules.variants import PRESET_NAMES, preset
 from maubinh_api.strategy.analysis import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from maubinh_api.rules.cards import parse_cards
-from maubinh_api.rules.hands import Wheel, classify
+from maubinh_api.rules.chi import Wheel, classify
 from maubinh_api.rules.variants import PRESET_NAMES
 from maubinh_api.strategy.classes import FLUSH_ID_BASE, HandClasses
 from maubinh_api.strategy.odds import OddsTables, load_tables

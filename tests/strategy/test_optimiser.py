@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from maubinh_api.rules.arrangement import foul_reasons
 from maubinh_api.rules.cards import DECK, parse_cards
+from maubinh_api.rules.chi import Category, classify, front_beats_middle
 from maubinh_api.rules.evaluator import Evaluator
-from maubinh_api.rules.hands import Category, classify, front_beats_middle
-from maubinh_api.rules.splits import BACK, FIVES, FRONT, MIDDLE, THREES
+from maubinh_api.rules.ordered_splits import BACK, FIVES, FRONT, MIDDLE, THREES
 from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
 from maubinh_api.strategy.optimiser import Objective, optimise
 from maubinh_api.strategy.reference import bank_field, exact_values, screen_values

@@ -10,7 +10,7 @@ import pytest
 
 from maubinh_api.rules.arrangement import Arrangement, Position
 from maubinh_api.rules.cards import DECK, parse_cards
-from maubinh_api.rules.hands import Wheel
+from maubinh_api.rules.chi import Wheel
 from maubinh_api.rules.knobs import NATURAL_KEYS
 from maubinh_api.rules.naturals import detect
 from maubinh_api.rules.settlement import Seat, settle

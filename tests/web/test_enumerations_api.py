@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from maubinh_api.rules.arrangement import FoulCode
-from maubinh_api.rules.hands import Wheel
+from maubinh_api.rules.chi import Wheel
 from maubinh_api.rules.knobs import BONUS_KEYS, NATURAL_KEYS, NaturalVsNatural, RuleSet, TableLimits
 from maubinh_api.rules.naturals import Natural
 from maubinh_api.strategy.levels import Level

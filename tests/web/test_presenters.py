@@ -7,9 +7,9 @@ import random
 import numpy as np
 
 from maubinh_api.rules.cards import DECK
+from maubinh_api.rules.chi import Wheel, classify
 from maubinh_api.rules.evaluator import Evaluator
-from maubinh_api.rules.hands import Wheel, classify
-from maubinh_api.web.presenters import hand_json, warm_chi_values
+from maubinh_api.web.presenters import classified_chi_json, warm_chi_values
 
 
 def test_every_chi_value_is_built_once_before_any_request():
@@ -31,7 +31,7 @@ def test_a_chi_answer_says_what_its_hand_says():
         wheel = rng.choice(list(Wheel))
         hand = classify(rng.sample(DECK, rng.choice((3, 5))), wheel)
         category = hand.category
-        assert hand_json(hand) == {
+        assert classified_chi_json(hand) == {
             "cards": [str(card) for card in hand.cards],
             "category": {"key": category.key, "label": {"en": category.label_en, "vi": category.label_vi}},
             "description": {"en": hand.description_en, "vi": hand.description_vi},

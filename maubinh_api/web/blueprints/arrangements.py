@@ -20,7 +20,7 @@ from ...service.hands import Analyst
 from ...strategy.analysis import Analysis
 from ...strategy.levels import Level
 from ...strategy.optimiser import Objective, Solution
-from ..answers import cached_json, fresh_json, sorted_cards
+from ..cached_answers import cached_json, fresh_json, sorted_cards
 from ..costs import per_item
 from ..loading import hand_service, load, variant_of
 from ..operations import declare

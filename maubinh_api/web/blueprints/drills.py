@@ -13,7 +13,7 @@ from flask import Blueprint, Response
 from ...infra.metrics import observe_solver
 from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
-from ..answers import cached_json, fresh_json
+from ..cached_answers import cached_json, fresh_json
 from ..costs import DRILLS
 from ..loading import hand_service, load, variant_of
 from ..operations import declare

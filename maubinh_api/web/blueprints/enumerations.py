@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from ...rules.arrangement import FoulCode, Position, bonus_labels
-from ...rules.hands import Category, Wheel
+from ...rules.chi import Category, Wheel
 from ...rules.knobs import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from ...rules.labels import LabelledCode
 from ...rules.naturals import Natural
@@ -20,7 +20,7 @@ from ...strategy.bots import Style
 from ...strategy.drills import Difficulty, Theme
 from ...strategy.levels import Level
 from ...strategy.optimiser import Objective
-from ..answers import revalidated
+from ..cached_answers import revalidated
 from ..operations import declare
 from ..presenters import enumeration, labelled
 

@@ -8,13 +8,13 @@ from typing import Any
 from flask import Blueprint, Response
 
 from ...rules.cards import Card
+from ...rules.chi import CHI_SIZES, check_chi, classify
 from ...rules.errors import CardError
-from ...rules.hands import CHI_SIZES, check_chi, classify
-from ..answers import cached_json, sorted_cards
+from ..cached_answers import cached_json, sorted_cards
 from ..costs import per_item
 from ..loading import load, variant_of
 from ..operations import declare
-from ..presenters import hand_json, variant_json
+from ..presenters import classified_chi_json, variant_json
 from ..problems import located
 from ..schemas import ClassifyBatchRequest, ClassifyRequest
 
@@ -54,7 +54,7 @@ def classify_hands() -> Response:
     return cached_json(
         "classify",
         {"cards": sorted_cards(cards), "variant": reference},
-        lambda: hand_json(classify(cards, wheel)) | {"variant": reference},
+        lambda: classified_chi_json(classify(cards, wheel)) | {"variant": reference},
     )
 
 
@@ -73,5 +73,5 @@ def classify_batch() -> Response:
     return cached_json(
         "classify-batch",
         {"hands": [sorted_cards(cards) for cards in hands], "variant": reference},
-        lambda: {"results": [hand_json(classify(cards, wheel)) for cards in hands], "variant": reference},
+        lambda: {"results": [classified_chi_json(classify(cards, wheel)) for cards in hands], "variant": reference},
     )

@@ -18,8 +18,8 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from ...infra.budget import store_report
 from ...infra.config import Settings
+from ...rules.chi import Wheel
 from ...rules.evaluator import Evaluator
-from ...rules.hands import Wheel
 from ...rules.variants import PRESET_NAMES, preset
 from ..loading import hand_service
 from ..operations import declare

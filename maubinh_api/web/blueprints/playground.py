@@ -10,7 +10,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort
 
-from ..answers import revalidated
+from ..cached_answers import revalidated
 from ..operations import declare
 
 blueprint = Blueprint("playground", __name__)

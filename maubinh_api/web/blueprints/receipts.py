@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from ..answers import revalidated
+from ..cached_answers import revalidated
 from ..operations import declare
 from ..services import services
 

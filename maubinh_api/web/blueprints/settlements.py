@@ -18,13 +18,13 @@ from ...rules.money import parse_bet
 from ...rules.table import Seat, check_table
 from ...rules.variants import Variant
 from ...service.settling import settle_table
-from ..answers import sorted_cards
+from ..cached_answers import sorted_cards
 from ..costs import flat, per_item
 from ..loading import load, resolve, settings
 from ..operations import declare
 from ..presenters import settlement_json, variant_json
 from ..problems import Fault, Problem, errors_from_marshmallow, located
-from ..receipts import receipted_json
+from ..receipted_answers import receipted_json
 from ..schemas import SettlementBatchRequest, SettlementRequest
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ import re
 from flask import Blueprint, Response, jsonify
 
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
-from ..answers import revalidated
+from ..cached_answers import revalidated
 from ..loading import caller, settings
 from ..operations import declare
 from ..pinned_models import chosen_version

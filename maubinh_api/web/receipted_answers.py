@@ -13,8 +13,8 @@ from flask import Response
 
 from ..infra.receipts import canonical, request_digest
 from ..version import __version__
-from .answers import cached_digested, json_answer
 from .body import json_object
+from .cached_answers import cached_digested, json_answer
 from .pinned_models import chosen_version
 from .services import services
 

@@ -3,17 +3,17 @@
 A chi is a 5-card hand (back, middle) or a 3-card hand (front).  Classifying
 it gives its :class:`Category` and a *strength*: a fixed-length tuple of
 integers, ``(category order, r1, r2, r3, r4, r5)`` for five cards and
-``(category order, r1, r2, r3)`` for three, that orders two hands of the same
+``(category order, r1, r2, r3)`` for three, that orders two chi of the same
 size by plain tuple comparison.  ``r1..`` are the ranks that decide ties, most
 important first (the grouped ranks, then kickers; ``0`` pads unused places).
 Straights list their five ranks from the top; in the ``low`` wheel setting
 the ace of A-2-3-4-5 counts 1, in the ``second`` setting the wheel is written
 ``(14, 5, 4, 3, 2)``, which sorts just below 10-J-Q-K-A and above K-high.
 
->>> hand = classify(parse_cards(['Kh', 'Kd', '2c', '9s', '9c']))
->>> hand.category.key, hand.strength
+>>> chi = classify(parse_cards(['Kh', 'Kd', '2c', '9s', '9c']))
+>>> chi.category.key, chi.strength
 ('two_pair', (2, 13, 9, 2, 0, 0))
->>> [str(card) for card in hand.cards]
+>>> [str(card) for card in chi.cards]
 ['Kh', 'Kd', '9s', '9c', '2c']
 >>> classify(parse_cards(['Ah', '2h', '3h', '4h', '5h']), Wheel.SECOND).strength
 (8, 14, 5, 4, 3, 2)
@@ -34,7 +34,7 @@ from .labels import LabelledCode
 __all__ = [
     "CHI_SIZES",
     "Category",
-    "Hand",
+    "Chi",
     "Wheel",
     "category_of",
     "classify",
@@ -134,7 +134,7 @@ _CATEGORY_BY_ORDER: Final = {category.order: category for category in Category i
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
+class Chi:
     """One classified chi: its cards in the order a player would lay them out,
     its category, its strength (see the module docstring) and the packed
     strength ``score``."""
@@ -160,7 +160,7 @@ class Hand:
         return _describe(self, english=False)
 
 
-def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Hand:
+def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Chi:
     """Classify a chi of 3 or 5 distinct cards.
 
     >>> classify(parse_cards(['Qs', 'Qd', 'Qc'])).category
@@ -174,13 +174,13 @@ def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Hand:
     return _classify(tuple(cards), wheel)
 
 
-def classify_distinct(cards: tuple[Card, ...], wheel: Wheel = Wheel.LOW) -> Hand:
+def classify_distinct(cards: tuple[Card, ...], wheel: Wheel = Wheel.LOW) -> Chi:
     """:func:`classify` for cards already known to be 3 or 5 distinct ones (a
     split of a checked hand): the same answer without checking them again."""
     return _classify(cards, wheel)
 
 
-def classify_indices(indices: tuple[int, ...], wheel: Wheel = Wheel.LOW) -> Hand:
+def classify_indices(indices: tuple[int, ...], wheel: Wheel = Wheel.LOW) -> Chi:
     """:func:`classify_distinct` for the indices of 3 or 5 distinct cards in increasing order
     (a split of a sorted hand, as the strategy holds them): nothing to sort or look up.
 
@@ -225,11 +225,11 @@ _DISPLAY: Final = tuple(4 * (index // 4) + 3 - index % 4 for index in range(52))
 _RANK_OF: Final = tuple(2 + index // 4 for index in range(52))
 
 
-def _classify(cards: tuple[Card, ...], wheel: Wheel) -> Hand:
+def _classify(cards: tuple[Card, ...], wheel: Wheel) -> Chi:
     return _classify_sorted(tuple(sorted([card.index for card in cards])), wheel)
 
 
-def _classify_sorted(indices: tuple[int, ...], wheel: Wheel) -> Hand:
+def _classify_sorted(indices: tuple[int, ...], wheel: Wheel) -> Chi:
     ranks = tuple([_RANK_OF[index] for index in indices])
     flush = len(indices) == 5 and len({index & 3 for index in indices}) == 1
     key = (ranks, flush, wheel)
@@ -237,7 +237,7 @@ def _classify_sorted(indices: tuple[int, ...], wheel: Wheel) -> Hand:
     if shape is None:
         shape = _SHAPES[key] = _shape(ranks, flush, wheel)
     shown = tuple([DECK[indices[place]] for place in shape.display])
-    return Hand(cards=shown, category=shape.category, strength=shape.strength, score=shape.score)
+    return Chi(cards=shown, category=shape.category, strength=shape.strength, score=shape.score)
 
 
 def _shape(ranks: tuple[int, ...], flush: bool, wheel: Wheel) -> _Shape:
@@ -288,7 +288,7 @@ def _straight_ranks(ranks_desc: list[int], wheel: Wheel) -> list[int] | None:
     return None
 
 
-def compare(first: Hand, second: Hand) -> int:
+def compare(first: Chi, second: Chi) -> int:
     """-1, 0 or 1 as ``first`` is weaker than, equal to or stronger than
     ``second``; both must have the same size (use :func:`front_beats_middle`
     for a front against a middle)."""
@@ -297,7 +297,7 @@ def compare(first: Hand, second: Hand) -> int:
     return (first.score > second.score) - (first.score < second.score)
 
 
-def front_beats_middle(front: Hand, middle: Hand) -> bool:
+def front_beats_middle(front: Chi, middle: Chi) -> bool:
     """Whether a 3-card front is stronger than a 5-card middle (docs/rules.md, "Hand categories", R2).
 
     Both are on one category scale; the front's three tie-break places are
@@ -319,20 +319,20 @@ def front_beats_middle(front: Hand, middle: Hand) -> bool:
 _RANK_PLURAL_EN: Final = {rank: rank.name_en + ("es" if rank is Rank.SIX else "s") for rank in Rank}
 
 
-def _describe(hand: Hand, *, english: bool) -> str:
-    category = hand.category
-    top = Rank(hand.strength[1])
-    second = Rank(hand.strength[2]) if hand.strength[2] >= 2 else None
+def _describe(chi: Chi, *, english: bool) -> str:
+    category = chi.category
+    top = Rank(chi.strength[1])
+    second = Rank(chi.strength[2]) if chi.strength[2] >= 2 else None
     if english:
-        return _describe_en(hand, category, top, second)
-    return _describe_vi(hand, category, top, second)
+        return _describe_en(chi, category, top, second)
+    return _describe_vi(chi, category, top, second)
 
 
-def _is_wheel(hand: Hand) -> bool:
-    return hand.strength[1:6] in ((5, 4, 3, 2, 1), (14, 5, 4, 3, 2))
+def _is_wheel(chi: Chi) -> bool:
+    return chi.strength[1:6] in ((5, 4, 3, 2, 1), (14, 5, 4, 3, 2))
 
 
-def _describe_en(hand: Hand, category: Category, top: Rank, second: Rank | None) -> str:
+def _describe_en(chi: Chi, category: Category, top: Rank, second: Rank | None) -> str:
     match category:
         case Category.HIGH_CARD:
             return f"{top.name_en} high"
@@ -344,7 +344,7 @@ def _describe_en(hand: Hand, category: Category, top: Rank, second: Rank | None)
         case Category.TRIPS:
             return f"Three {_RANK_PLURAL_EN[top]}"
         case Category.STRAIGHT | Category.STRAIGHT_FLUSH:
-            span = "Ace to Five" if _is_wheel(hand) else f"{Rank(hand.strength[5]).name_en} to {top.name_en}"
+            span = "Ace to Five" if _is_wheel(chi) else f"{Rank(chi.strength[5]).name_en} to {top.name_en}"
             return f"{category.label_en}, {span}"
         case Category.FLUSH:
             return f"Flush, {top.name_en} high"
@@ -358,7 +358,7 @@ def _describe_en(hand: Hand, category: Category, top: Rank, second: Rank | None)
     raise AssertionError(category)  # pragma: no cover - the match is exhaustive
 
 
-def _describe_vi(hand: Hand, category: Category, top: Rank, second: Rank | None) -> str:
+def _describe_vi(chi: Chi, category: Category, top: Rank, second: Rank | None) -> str:
     match category:
         case Category.HIGH_CARD | Category.PAIR | Category.TRIPS | Category.FLUSH | Category.QUADS:
             return f"{category.label_vi} {top.name_vi}"
@@ -369,7 +369,7 @@ def _describe_vi(hand: Hand, category: Category, top: Rank, second: Rank | None)
             assert second is not None
             return f"Cù lũ {top.name_vi}-{second.name_vi}"
         case Category.STRAIGHT | Category.STRAIGHT_FLUSH:
-            span = "A-5" if _is_wheel(hand) else f"{Rank(hand.strength[5]).name_vi}-{top.name_vi}"
+            span = "A-5" if _is_wheel(chi) else f"{Rank(chi.strength[5]).name_vi}-{top.name_vi}"
             return f"{category.label_vi} {span}"
         case Category.ROYAL_FLUSH:
             return category.label_vi

@@ -12,9 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from maubinh_api.rules.cards import DECK, parse_cards
-from maubinh_api.rules.errors import CardCountError, DuplicateCardError
-from maubinh_api.rules.evaluator import Evaluator
-from maubinh_api.rules.hands import (
+from maubinh_api.rules.chi import (
     Category,
     Wheel,
     category_of,
@@ -24,6 +22,8 @@ from maubinh_api.rules.hands import (
     front_beats_middle,
     unpack,
 )
+from maubinh_api.rules.errors import CardCountError, DuplicateCardError
+from maubinh_api.rules.evaluator import Evaluator
 
 from . import reference
 
