@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -200,7 +200,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-http-path bench-batch-path bench-operation-latency bench-drills
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills
 
 ## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
 bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
@@ -217,6 +217,10 @@ bench-operation-latency: $(DEV_STAMP) $(KERNEL) system-deps
 ## bench-request-path: each endpoint in process against the strategy's own call, and each step of a request
 bench-request-path: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.request_path
+
+## bench-readers: each hand-written reader (body, quick readers) against werkzeug's or marshmallow's own (under a minute)
+bench-readers: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.readers
 
 ## bench-http-path: /optimal and classify over HTTP as make run serves them, against a constant Flask app (about 3 minutes)
 bench-http-path: $(DEV_STAMP) $(KERNEL) system-deps

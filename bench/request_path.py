@@ -12,6 +12,8 @@ Then each step of one ``/optimal`` request is timed on its own, per request: Fla
 client with a constant answer (the floor no view can go below), the service's hooks (request id,
 tenant check, limits, admission, metrics) around a constant answer, reading the body, the schema,
 the card checks, the variant, the cache key, the presenter, the JSON encoding, the access log line.
+Last, one ``/optimal`` through the WSGI callable with every step it takes clocked in place, each
+step's own time (less the steps it calls), so that the table adds up to the whole request.
 
     python -m bench.request_path [--hands 400] [--batches 4]
 """
@@ -46,6 +48,8 @@ from maubinh_api.web.app import create_app
 from maubinh_api.web.encoding import encoded
 from maubinh_api.web.presenters import solution_json, variant_json
 from maubinh_api.web.schemas import OptimalRequest
+
+from .step_clock import StepClock
 
 VARIANT = preset("classic")
 BLOCK = 25
@@ -330,6 +334,64 @@ class _Discard:
         pass
 
 
+def _clock_the_service(bench: Bench, clock: StepClock) -> None:
+    """Wrap every step one ``/optimal`` request takes through the WSGI callable."""
+    from maubinh_api.service import hands as service_hands
+    from maubinh_api.web import cached_answers, loading
+    from maubinh_api.web.blueprints import arrangements
+
+    app = bench.app
+    middleware = app.wsgi_app
+    clock.wrap(app, "wsgi_app", "middleware: request id, headers, metrics")
+    clock.wrap(middleware, "app", "Flask and werkzeug: contexts, routing, response")
+    clock.wrap_each(app.before_request_funcs[None], "before:")
+    clock.wrap_each(app.after_request_funcs[None], "after:")
+    clock.wrap_each(app.teardown_request_funcs[None], "teardown:")
+    view = "arrangements.optimal_arrangement"
+    app.view_functions[view] = clock.timed("view: the rest", app.view_functions[view])
+    parts = {
+        arrangements: ["load", "_optimal_options", "check_hand", "sorted_cards", "cached_json", "solution_json",
+                       "_solve", "hand_service", "variant_of", "observe_solver"],
+        loading: ["json_object", "note_deprecated", "admit", "hand_service"],
+        cached_answers: ["_shelf", "encoded", "json_answer"],
+        service_hands: ["optimise"],
+    }  # fmt: skip
+    for module, names in parts.items():
+        for name in names:
+            clock.wrap(module, name, f"{module.__name__.rsplit('.', 1)[-1]}.{name}")
+    clock.wrap(arrangements._optimal_schema, "load", "schema load (marshmallow)")
+    cache = services_of(app).cache
+    clock.wrap(cache, "get", "result cache: get")
+    clock.wrap(cache, "set", "result cache: set")
+
+
+def services_of(app: Flask) -> Any:
+    return app.extensions["maubinh"]
+
+
+def whole_request(bench: Bench, count: int) -> None:
+    """One ``/optimal`` through the WSGI callable, every step's own time: they add up to the whole
+    (each step's time excludes the steps it calls; what no step names is Flask's)."""
+    hands = bench.fresh(count)
+    raws = [json.dumps({"cards": _texts(cards)}).encode() for cards in hands]
+    plain = bench.fresh(count)
+    unclocked = _per_item(lambda cards: bench.call(OPTIMAL, {"cards": _texts(cards)}), plain)
+    clock = StepClock()
+    with clock.counting():
+        _clock_the_service(bench, clock)
+        started = time.perf_counter()
+        for raw in raws:
+            _wsgi_call(bench.app, OPTIMAL, raw)
+        wall = (time.perf_counter() - started) / count
+    rows = sorted(clock.spent.items(), key=lambda row: -row[1])
+    print(f"{'one /optimal through the WSGI callable, own time':<52} {'us':>8}")
+    for label, seconds in rows:
+        print(f"{label:<52} {seconds / count * 1e6:8.1f}")
+    print(f"{'the steps together':<52} {clock.total() / count * 1e6:8.1f}")
+    print(f"{'the whole request, clocked (wall)':<52} {wall * 1e6:8.1f}")
+    print(f"{'the whole request, unclocked':<52} {unclocked * 1e6:8.1f}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=400, help="hands per single-request comparison")
@@ -344,6 +406,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ratios(bench, options.hands, options.batches, through)
         print()
     steps(bench, min(options.hands, 300))
+    print()
+    whole_request(bench, min(options.hands, 300))
 
 
 if __name__ == "__main__":

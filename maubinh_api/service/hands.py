@@ -61,16 +61,30 @@ GradedPlay = JudgedPlay[Grade]
 #: A bot's play and its full analysis: what ``/play`` answers.
 
 
+#: The owners' services one service keeps made (far more than the tenants of any deployment).
+OWNERS_KEPT = 4096
+
+
 class HandService:
     """What the entry points ask of the strategy, computed with one model."""
 
     def __init__(self, model: Model) -> None:
         self.model = model
+        self._owners: dict[str, HandService] = {}
 
     def for_owner(self, owner: str) -> HandService:
         """This service for one owner (a tenant): the tables of the variants with overrides it plays
-        are kept on its own shelf of the model's store (:mod:`~maubinh_api.strategy.variant_store`)."""
-        return self if owner == self.model.owner else HandService(self.model.owned_by(owner))
+        are kept on its own shelf of the model's store (:mod:`~maubinh_api.strategy.variant_store`).
+        Made once per owner (10 µs a request otherwise); the owners are the tenants a deployment
+        names, so the memo is bounded by them (and forgets all beyond ``OWNERS_KEPT``)."""
+        if owner == self.model.owner:
+            return self
+        found = self._owners.get(owner)
+        if found is None:
+            if len(self._owners) >= OWNERS_KEPT:
+                self._owners.clear()
+            found = self._owners[owner] = HandService(self.model.owned_by(owner))
+        return found
 
     def holds_tables(self, variant: Variant) -> bool:
         """Whether valuing a hand under ``variant`` finds its tables built for this owner."""

@@ -18,6 +18,7 @@ from flask import Flask, g, request
 from ..infra.budget import Decision
 from ..infra.logging import TENANT_KEY
 from ..infra.tenants import Tenant
+from ..service.hands import HandService
 from .operations import Operation, current_operation
 from .problems import Problem
 
@@ -49,6 +50,8 @@ class RequestContext:
     raw: bytes | tuple[Problem, int] | None = None
     body: dict[str, Any] | None = None
     body_problem: Problem | None = None
+    #: The service layer for its model and tenant, once a step asked for it (``web/loading.py``).
+    service: HandService | None = None
 
     @property
     def tenant_name(self) -> str:

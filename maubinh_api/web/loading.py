@@ -33,7 +33,10 @@ def caller() -> str:
 def hand_service() -> HandService:
     """The service layer of the request's model (:mod:`~maubinh_api.web.pinned_models`) for the
     caller's tenant: the tables of the variants with overrides a tenant plays are its own."""
-    return chosen_service().for_owner(caller())
+    found = context()
+    if found.service is None:  # once a request: the model and the tenant are known by now
+        found.service = chosen_service().for_owner(found.tenant_name)
+    return found.service
 
 
 def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> dict[str, Any]:

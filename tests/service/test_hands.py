@@ -144,3 +144,18 @@ def test_readiness_loads_each_presets_odds_and_bank():
     assert service.readiness(["classic", "online"]) == {"odds": "ok", "bank": "ok"}
     assert bank.asked == [("classic",), ("online",)]
     assert odds.asked == [(preset("classic"),), (preset("online"),)]
+
+
+def test_a_tenants_service_is_made_once_and_kept_apart_from_every_other_tenants():
+    # Each request asks for its tenant's service: the same one every time (no per-request cost),
+    # one per tenant (each keeps its own shelf of tables), and the memo bounded by OWNERS_KEPT.
+    service = HandService(shipped_model(active_kernel()))
+    first = service.for_owner("platform-a")
+    assert service.for_owner("platform-a") is first
+    assert first.model.owner == "platform-a"
+    other = service.for_owner("platform-b")
+    assert other is not first and other.model.owner == "platform-b"
+    assert service.for_owner(service.model.owner) is service
+    for number in range(hands.OWNERS_KEPT):
+        service.for_owner(f"tenant-{number}")
+    assert service.for_owner("platform-a") is not first  # forgotten past the bound, made again
