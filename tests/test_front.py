@@ -93,6 +93,18 @@ def test_the_fronts_own_refusals_are_problems_in_the_callers_language(front):
     assert status == 413 and "1048576 bytes" in str(problem["detail"])
 
 
+def test_trace_is_refused_as_every_method_a_path_does_not_take_with_its_allow(front):
+    # nginx would refuse TRACE itself (an HTML 405 with no Allow): the service's own 405 answers.
+    trace = b"TRACE /v1/arrangements/optimal HTTP/1.1\r\nHost: f\r\nAccept-Language: vi\r\n\r\n"
+    status, headers, problem = problem_of(raw_request(front.port, trace))
+    assert status == 405 and headers["content-type"] == "application/problem+json"
+    assert headers["allow"] == "OPTIONS, POST"  # what the service's url map allows on the path
+    assert problem["type"] == "urn:maubinh:problem:method-not-allowed"
+    assert problem["title"] == "Phương thức không được phép"
+    status, headers, _ = problem_of(raw_request(front.port, b"TRACE /v1/variants HTTP/1.1\r\nHost: f\r\n\r\n"))
+    assert status == 405 and headers["allow"] == "GET, HEAD, OPTIONS"
+
+
 def test_the_service_sees_the_clients_address_never_a_forwarded_one(front):
     spoofed = (
         b"GET /healthz HTTP/1.1\r\nHost: f\r\nX-Forwarded-For: 203.0.113.9\r\nX-Request-ID: spoof-test\r\n"
