@@ -48,6 +48,7 @@ from maubinh_api.web.app import create_app
 from maubinh_api.web.encoding import encoded
 from maubinh_api.web.presenters import solution_json, variant_json
 from maubinh_api.web.schemas import OptimalRequest
+from maubinh_api.web.services import services_of
 
 from .step_clock import StepClock
 
@@ -132,7 +133,7 @@ class Bench:
     def __init__(self, seed: int) -> None:
         self.app = create_app()
         self.client = self.app.test_client()
-        self.service: HandService = self.app.extensions["maubinh"].models.service(None)
+        self.service: HandService = services_of(self.app).models.service(None)
         rng = random.Random(seed)
         self.rng = rng
 
@@ -363,10 +364,6 @@ def _clock_the_service(bench: Bench, clock: StepClock) -> None:
     cache = services_of(app).cache
     clock.wrap(cache, "get", "result cache: get")
     clock.wrap(cache, "set", "result cache: set")
-
-
-def services_of(app: Flask) -> Any:
-    return app.extensions["maubinh"]
 
 
 def whole_request(bench: Bench, count: int) -> None:

@@ -50,6 +50,8 @@ class RequestContext:
     raw: bytes | tuple[Problem, int] | None = None
     body: dict[str, Any] | None = None
     body_problem: Problem | None = None
+    #: The headers announcing what it used that is deprecated (``web/deprecations.py``), if anything.
+    deprecated: dict[str, str] | None = None
     #: The service layer for its model and tenant, once a step asked for it (``web/loading.py``).
     service: HandService | None = None
 

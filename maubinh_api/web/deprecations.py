@@ -13,7 +13,9 @@ from decimal import Decimal
 from email.utils import formatdate
 from typing import Any, Final
 
-from flask import Flask, Response, g
+from flask import Flask, Response
+
+from .context import context
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ def note_deprecated(body: Mapping[str, Any]) -> None:
     for spec in variants:
         overrides = spec.get("overrides") if isinstance(spec, Mapping) else None
         if isinstance(overrides, Mapping) and any(_is_number(overrides.get(name)) for name in _FRACTIONS):
-            g.maubinh_deprecated = NUMERIC_FRACTIONS
+            context().deprecated = NUMERIC_FRACTIONS.headers()
 
 
 def _is_number(value: Any) -> bool:
@@ -61,7 +63,7 @@ def register_deprecations(app: Flask) -> None:
 
     @app.after_request
     def _announce(response: Response) -> Response:
-        used: Deprecation | None = g.get("maubinh_deprecated")
-        if used is not None:
-            response.headers.update(used.headers())
+        notice = context().deprecated
+        if notice is not None:
+            response.headers.update(notice)
         return response

@@ -57,7 +57,12 @@ def install(app: Flask, found: Services) -> None:
     app.extensions["maubinh"] = found
 
 
+def services_of(app: Flask) -> Services:
+    """The services ``app`` was built with (for a caller outside a request: a bench, a tool)."""
+    found: Services = app.extensions["maubinh"]
+    return found
+
+
 def services() -> Services:
     """The running application's services."""
-    found: Services = current_app.extensions["maubinh"]
-    return found
+    return services_of(current_app)

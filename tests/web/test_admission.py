@@ -13,6 +13,7 @@ from maubinh_api.infra.tenants import key_digest
 from maubinh_api.web.admission import Places
 from maubinh_api.web.context import ANONYMOUS
 from maubinh_api.web.problems import Problem
+from maubinh_api.web.services import services_of
 
 A_KEY = "key-of-platform-a-0123456789"
 B_KEY = "key-of-platform-b-0123456789"
@@ -68,7 +69,7 @@ def app(tmp_path):
 
 def test_a_tenant_holding_its_share_of_heavy_places_is_refused_while_another_is_answered(app, checked_client):
     client = checked_client(app)
-    heavy = app.extensions["maubinh"].places["heavy"]
+    heavy = services_of(app).places["heavy"]
     heavy.enter("platform-a")
     heavy.enter("platform-a")  # platform-a's two heavy requests still running, say
     refused = client.post("/v1/arrangements/optimal", json={"cards": HAND}, headers={"X-API-Key": A_KEY})
@@ -81,7 +82,7 @@ def test_a_tenant_holding_its_share_of_heavy_places_is_refused_while_another_is_
 
 def test_a_hand_that_finds_no_turn_in_time_is_a_503(tmp_path, checked_client):
     app = create_app({"cache_bytes": 0, "heavy_wait": 0.2})
-    turns = app.extensions["maubinh"].models.service(None).model.kernel.turns
+    turns = services_of(app).models.service(None).model.kernel.turns
     holding = threading.Event()
     done = threading.Event()
 

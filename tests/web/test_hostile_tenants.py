@@ -17,6 +17,7 @@ from maubinh_api.infra.tenants import key_digest
 from maubinh_api.rules.variants import preset, resolve_variant
 from maubinh_api.strategy.drills import Theme, tries
 from maubinh_api.web.costs import TABLES_UNITS
+from maubinh_api.web.services import services_of
 
 A_KEY = "key-of-the-hostile-platform-0123"
 B_KEY = "key-of-the-light-platform-01234"
@@ -158,7 +159,7 @@ def test_a_variant_another_tenant_played_is_built_anew_and_paid_for(app, checked
             ).status_code
             == 200
         )
-    service = app.extensions["maubinh"].models.service(None)
+    service = services_of(app).models.service(None)
     resolved = resolve_variant(variant)
     assert service.for_owner("light").holds_tables(resolved)
     assert not service.for_owner("hostile").holds_tables(resolved)  # B's tables are B's
@@ -171,7 +172,7 @@ def test_a_variant_another_tenant_played_is_built_anew_and_paid_for(app, checked
 
 def test_a_tenants_new_variants_put_away_only_its_own_tables(app, checked_client):
     client = checked_client(app)
-    service = app.extensions["maubinh"].models.service(None)
+    service = services_of(app).models.service(None)
     kept = {"preset": "classic", "overrides": {"scoop_multiplier": 5}}
     client.post("/v1/arrangements/optimal", json={"cards": HAND, "variant": kept}, headers=key(B_KEY))
     for number in range(40):  # more than the store holds for everyone
@@ -187,7 +188,7 @@ def test_a_tenants_new_variants_put_away_only_its_own_tables(app, checked_client
 def test_anonymous_readiness_names_no_path_line_tenant_or_count(app, tenants_path, checked_client):
     client = checked_client(app)
     tenants_path.write_text(tenants_text() + f'  - name: hostile\n    key_sha256: "{key_digest("x" * 20)}"\n')
-    app.extensions["maubinh"].tenants.refresh(now=time.monotonic() + 5)
+    services_of(app).tenants.refresh(now=time.monotonic() + 5)
     app.extensions.pop("maubinh.readiness", None)
     anonymous = client.get("/readyz").get_json()
     text = json.dumps(anonymous)
@@ -205,7 +206,7 @@ def test_anonymous_readiness_names_no_path_line_tenant_or_count(app, tenants_pat
 def test_readiness_is_worked_out_at_most_once_a_second(app, checked_client, monkeypatch):
     client = checked_client(app)
     calls = []
-    service = app.extensions["maubinh"].models.service(None)
+    service = services_of(app).models.service(None)
     original = type(service).readiness
     monkeypatch.setattr(type(service), "readiness", lambda self, names: calls.append(1) or original(self, names))
     app.extensions.pop("maubinh.readiness", None)
@@ -219,7 +220,7 @@ def test_readiness_is_worked_out_at_most_once_a_second(app, checked_client, monk
 
 def test_the_caches_redis_alone_never_holds_the_counts(tenants_path):
     app = create_app({"tenants_file": tenants_path, "redis_url": "redis://127.0.0.1:9/0"})
-    assert isinstance(app.extensions["maubinh"].budgets.store, SQLiteStorage)
+    assert isinstance(services_of(app).budgets.store, SQLiteStorage)
 
 
 # --------------------------------------------------------------------------- 7. no tenant evicts another's
@@ -293,7 +294,7 @@ def test_no_answer_names_an_internal_file(api):
 def test_the_api_description_is_read_once(app, checked_client, tmp_path):
     client = checked_client(app)
     first = client.get("/openapi.yaml")
-    settings = app.extensions["maubinh"].settings
+    settings = services_of(app).settings
     assert settings.openapi_path.is_file()
     again = client.get("/openapi.yaml", headers={"If-None-Match": first.headers["ETag"].strip('"')})
     assert again.status_code == 304 and again.get_data() == b""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from flask import Blueprint, Response
+from marshmallow import ValidationError
 
 from ...rules.cards import Card
 from ...rules.chi import CHI_SIZES, check_chi, classify
@@ -23,21 +23,23 @@ _schema = ClassifyRequest()
 _batch_schema = ClassifyBatchRequest()
 
 
+#: The schema's own reading of a variant, which the quick read below uses.
+_VARIANT: Final = _schema.fields["variant"]
+
+
 def read_one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
-    """The most common request, ``{"cards": [3 or 5 cards], "variant": ...}``,
-    read without the schema; None (use the schema) for anything else, so
-    errors are always the schema's."""
+    """The most common request, ``{"cards": [3 or 5 cards], "variant": ...}``, read without the
+    rest of the schema (the variant by the schema's own field); None (use the schema) for anything
+    else, so errors are always the schema's."""
     cards = body.get("cards")
     if not isinstance(cards, list) or len(cards) not in CHI_SIZES or not body.keys() <= {"cards", "variant"}:
         return None
-    variant = body.get("variant", "")
-    if not isinstance(variant, (str, Mapping)):
-        return None
     try:
         parsed = [Card.parse(card) for card in cards]
-    except CardError:
+        variant = _VARIANT.deserialize(body["variant"]) if "variant" in body else None
+    except (CardError, ValidationError):
         return None
-    return {"cards": parsed, "variant": variant} if "variant" in body else {"cards": parsed}
+    return {"cards": parsed} if variant is None else {"cards": parsed, "variant": variant}
 
 
 @blueprint.post("/classify")
