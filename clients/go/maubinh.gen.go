@@ -924,7 +924,9 @@ func (e Health200JSONResponseBodyStatus) Valid() bool {
 // Defines values for PlaygroundAssetParamsAsset.
 const (
 	ApiMjs          PlaygroundAssetParamsAsset = "api.mjs"
+	BudgetMjs       PlaygroundAssetParamsAsset = "budget.mjs"
 	ChecksMjs       PlaygroundAssetParamsAsset = "checks.mjs"
+	ClipboardMjs    PlaygroundAssetParamsAsset = "clipboard.mjs"
 	ConstantsMjs    PlaygroundAssetParamsAsset = "constants.mjs"
 	DealMjs         PlaygroundAssetParamsAsset = "deal.mjs"
 	DeckMjs         PlaygroundAssetParamsAsset = "deck.mjs"
@@ -939,6 +941,7 @@ const (
 	PlaygroundCss   PlaygroundAssetParamsAsset = "playground.css"
 	PlaygroundJs    PlaygroundAssetParamsAsset = "playground.js"
 	PracticeMjs     PlaygroundAssetParamsAsset = "practice.mjs"
+	RequestLogMjs   PlaygroundAssetParamsAsset = "request-log.mjs"
 	RequestsMjs     PlaygroundAssetParamsAsset = "requests.mjs"
 	RowsMjs         PlaygroundAssetParamsAsset = "rows.mjs"
 	StateMjs        PlaygroundAssetParamsAsset = "state.mjs"
@@ -954,7 +957,11 @@ func (e PlaygroundAssetParamsAsset) Valid() bool {
 	switch e {
 	case ApiMjs:
 		return true
+	case BudgetMjs:
+		return true
 	case ChecksMjs:
+		return true
+	case ClipboardMjs:
 		return true
 	case ConstantsMjs:
 		return true
@@ -983,6 +990,8 @@ func (e PlaygroundAssetParamsAsset) Valid() bool {
 	case PlaygroundJs:
 		return true
 	case PracticeMjs:
+		return true
+	case RequestLogMjs:
 		return true
 	case RequestsMjs:
 		return true

@@ -42,6 +42,7 @@ from tests.support.playground import (
     fouling_swap,
     guarded_page,
     shuffled_deck,
+    written,
 )
 from tests.support.servers import Service
 
@@ -651,3 +652,29 @@ def test_levels_choices_and_map_entries_are_named_with_the_apis_labels_in_both_l
         shown = page.texts('[data-knob="table"] .knob-limit label span')
         assert shown == [field["label"][lang] for field in knobs["table"]], lang
     assert page.console_errors() == []
+
+
+def test_another_table_size_or_bot_level_drops_what_was_worked_out_for_the_old_table(
+    page: Playground, server: Service
+) -> None:
+    page.deal(SEED)
+    page.wait_for_checks()
+    page.find("#best").click()
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#optimal-result .choice"), "the best play")
+    page.wait_for_checks()
+    page.find("#settle").click()
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the settlement")
+
+    # Another bot level: the table settled against the old bot goes; the best play stays (it is the hand's).
+    Select(page.find("#level-1")).select_by_value("expert")  # from the first bot's casual
+    page.wait(lambda: not page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the table to go")
+    assert page.driver.find_elements(By.CSS_SELECTOR, "#optimal-result .choice")
+
+    # Three seats: two opponents. The plays listed were for three and go; three seats are drawn, and the
+    # hand is analysed again against two opponents, as the API analyses it.
+    Select(page.find("#seat-count")).select_by_value("3")
+    page.wait(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, "#seats .seat")) == 3, "three seats")
+    assert not page.driver.find_elements(By.CSS_SELECTOR, "#optimal-result .choice")
+    analysis = api(server, "/v1/arrangements/analysis", {"arrangement": page.rows(), "opponents": 2})
+    page.wait(lambda: page.text("#analysis-ev") == written(analysis["ev"], signed=True), "the analysis for two")
+    Select(page.find("#seat-count")).select_by_value("4")

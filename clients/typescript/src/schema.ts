@@ -4064,7 +4064,7 @@ export interface operations {
             };
             path: {
                 /** @description One of the page's files (its style sheet, its script and the modules the script imports). */
-                asset: "playground.css" | "playground.js" | "api.mjs" | "checks.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "requests.mjs" | "rows.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs";
+                asset: "playground.css" | "playground.js" | "api.mjs" | "budget.mjs" | "checks.mjs" | "clipboard.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "request-log.mjs" | "requests.mjs" | "rows.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs";
             };
             cookie?: never;
         };

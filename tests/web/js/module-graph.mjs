@@ -237,3 +237,70 @@ export function stateWrites(source, store) {
   }
   return found.sort((first, second) => first.line - second.line);
 }
+
+/** The index just past the ``)`` that closes the parenthesis opened before ``start``. */
+function closingParen(text, start) {
+  let depth = 1;
+  let index = start;
+  while (index < text.length && depth > 0) {
+    if (text[index] === '(') depth += 1;
+    else if (text[index] === ')') depth -= 1;
+    index += 1;
+  }
+  return index;
+}
+
+const DRAWING = /^(?:render|draw)[A-Z]/;
+
+/**
+ * Every call of a drawing function (``render…``, ``draw…``) that is not inside another drawing
+ * function: [{line, text, inside}], ``inside`` the innermost named function around it (null at the
+ * top level).  A part draws its own pieces while it draws; anything else is drawing outside the
+ * reactions of the wiring.
+ */
+export function drawsOutsideDrawing(source) {
+  const text = code(source, false);
+  const lines = source.split('\n');
+  const found = [];
+  const open = []; // the named functions around the cursor: {name, depth}
+  let depth = 0;
+  let pending = null; // a function named, whose body's brace is next
+  const tokens = /\bfunction\s*\*?\s*([\w$]+)\s*\(|[{}]|(?<![\w$.])((?:render|draw)[A-Z][\w$]*)\s*\(/g;
+  let match;
+  while ((match = tokens.exec(text)) !== null) {
+    if (match[1]) {
+      pending = match[1];
+      tokens.lastIndex = closingParen(text, tokens.lastIndex); // its parameters may hold braces
+    } else if (match[0] === '{') {
+      depth += 1;
+      if (pending) open.push({ name: pending, depth });
+      pending = null;
+    } else if (match[0] === '}') {
+      if (open.length && open[open.length - 1].depth === depth) open.pop();
+      depth -= 1;
+    } else {
+      const inside = open.length ? open[open.length - 1].name : null;
+      if (inside === null || !DRAWING.test(inside)) {
+        const line = text.slice(0, match.index).split('\n').length;
+        found.push({ line, text: lines[line - 1].trim(), inside });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The store's actions (the methods of ``export const actions = Object.freeze({...})``) that send no
+ * event: neither ``send(`` in their body nor a call of a helper or another action that does.
+ */
+export function silentActions(source) {
+  const text = code(source, false);
+  const start = text.indexOf('export const actions');
+  const body = text.slice(text.indexOf('{', start));
+  const names = [...body.matchAll(/^ {2}([\w$]+)\s*\(/gm)].map((found) => [found[1], found.index]);
+  const sending = /\bsend\(|\btravel\(|\bactions\.[\w$]+\(/;
+  return names.filter(([, index], number) => {
+    const end = number + 1 < names.length ? names[number + 1][1] : body.length;
+    return !sending.test(body.slice(index, end));
+  }).map(([name]) => name);
+}

@@ -6,15 +6,30 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { code, cyclesOf, importsOf, stateWrites } from './module-graph.mjs';
+import { code, cyclesOf, drawsOutsideDrawing, importsOf, silentActions, stateWrites } from './module-graph.mjs';
 
 const FOLDER = fileURLToPath(new URL('../../../maubinh_api/web/static/playground/', import.meta.url));
 const STORE = 'state.mjs';
 const WIRING = 'playground.js';
-const API = 'api.mjs'; // the API calls and the request log: every part may call it
+const API = 'api.mjs'; // the API calls and their problems read as fields: every part may call it
 // The parts of the page: each draws from the state, sends actions and calls the API, and imports
 // none of the others.  Every other module is a helper that imports no part (nor the API).
-const PARTS = ['checks.mjs', 'deal.mjs', 'errors.mjs', 'hand.mjs', 'optimal.mjs', 'practice.mjs', 'table.mjs', 'variants.mjs'];
+const PARTS = ['budget.mjs', 'checks.mjs', 'deal.mjs', 'errors.mjs', 'hand.mjs', 'optimal.mjs', 'practice.mjs',
+  'request-log.mjs', 'table.mjs', 'variants.mjs'];
+
+// The actions that send no event, each with the reason nothing needs drawing after it.
+const SILENT = {
+  restore: 'the language and key of an earlier visit, before the page is first drawn (init draws it all)',
+  setApiKey: 'the key field already shows what the player typed; the budget is drawn when an answer brings it',
+  nextCall: 'numbers a call so that an older answer is dropped; the page shows no number',
+  noteStatus: 'page.mjs notes a status line as it writes it, to write it again in another language',
+  setFocus: 'hand.mjs moves the focus itself as the player moves it (a redraw would lose the key held)',
+  rulesLoading: 'the rules are on their way: the caller says so in the status line',
+  rulesAnswered: 'the rules came: what they hold is sent by the actions that follow',
+  noteFailure: 'the errors the request brought are set (and drawn) by setErrors: this keeps how to ask again',
+  noteWrittenIn: 'the field shows what it holds: which language it is written in matters at the next switch',
+  wantVariant: 'a link\'s rules wait for the presets: setPreset applies them, and draws them',
+};
 
 const MODULES = readdirSync(FOLDER).filter((name) => name.endsWith('.mjs') || name === WIRING).sort();
 const SOURCES = Object.fromEntries(MODULES.map((name) => [name, readFileSync(FOLDER + name, 'utf8')]));
@@ -115,6 +130,43 @@ test('comments, strings and regular expressions are blanked, line breaks kept', 
   assert.equal(blanked.replace(/\s+/g, ' ').trim(), "a = ' '; b = / /g.test(c) / 2; f = ` `;");
 });
 
+test('a drawing call outside a drawing function is found, with its line and the function around it', () => {
+  const source = [
+    'export function renderA() {',
+    '  renderB(items.map((item) => renderC(item)));',
+    '}',
+    'function load({ a, b }) {',
+    '  if (a) { renderA(); }',
+    '  const r = { renderX: 1 };',
+    '  other.renderY();',
+    '}',
+    'drawAll();',
+    "// renderZ() in a comment, 'renderW()' in a string",
+  ].join('\n');
+  assert.deepEqual(drawsOutsideDrawing(source), [
+    { line: 5, text: 'if (a) { renderA(); }', inside: 'load' },
+    { line: 9, text: 'drawAll();', inside: null },
+  ]);
+});
+
+test('an action that sends no event is found; one that sends, travels or calls another action is not', () => {
+  const store = [
+    'function send() {}',
+    'export const actions = Object.freeze({',
+    '  quiet(x) {',
+    '    data.x = x;',
+    '  },',
+    '  loud(x) {',
+    '    data.x = x;',
+    "    send('x');",
+    '  },',
+    "  back(say) { return travel('undo', 'redo', say); },",
+    "  clear() { if (data.x) actions.loud(null); },",
+    '});',
+  ].join('\n');
+  assert.deepEqual(silentActions(store), ['quiet']);
+});
+
 // -------------------------------------------------------- the page's modules
 
 test('every module of the page is read, imports only modules that exist, and the wiring reaches them all', () => {
@@ -157,4 +209,37 @@ test('the state is written only by the store', () => {
     for (const write of stateWrites(SOURCES[name], STORE)) writes.push(name + ':' + write.line + ': ' + write.text);
   }
   assert.deepEqual(writes, [], 'writes to the state outside ' + STORE);
+});
+
+test('the parts draw only when the wiring reacts to an event: no drawing call outside a drawing function', () => {
+  const found = [];
+  for (const name of MODULES.filter((module) => module !== WIRING)) {
+    for (const draw of drawsOutsideDrawing(SOURCES[name])) found.push(name + ':' + draw.line + ' (' + draw.inside + '): ' + draw.text);
+  }
+  assert.deepEqual(found, [], 'drawn outside the reactions of ' + WIRING);
+});
+
+test('every action of the store sends an event, but those that leave nothing to draw, each with its reason', () => {
+  const silent = silentActions(SOURCES[STORE]);
+  assert.deepEqual(silent.filter((name) => !(name in SILENT)), [], 'actions that send no event');
+  assert.deepEqual(Object.keys(SILENT).filter((name) => silent.indexOf(name) < 0), [], 'SILENT names an action that sends');
+});
+
+test('every event the store sends has a reaction in the wiring, and every reaction an event', () => {
+  const sent = new Set([...code(SOURCES[STORE], true).matchAll(/\bsend\('([\w]+)'/g)].map((found) => found[1]));
+  const wiring = code(SOURCES[WIRING], true);
+  const block = wiring.slice(wiring.indexOf('const REACTIONS'), wiring.indexOf('subscribe('));
+  const reactions = new Set([...block.matchAll(/^ {2}([\w]+):/gm)].map((found) => found[1]));
+  assert.deepEqual([...sent].filter((type) => !reactions.has(type)).sort(), [], 'events no reaction answers');
+  assert.deepEqual([...reactions].filter((type) => !sent.has(type)).sort(), [], 'reactions to no event');
+});
+
+test('no part of the page keeps state of its own: a module-level let is a handle on the browser, named here', () => {
+  // The page's state is the store's; these hold timers, a drag and the knobs' elements (state.mjs says why).
+  const HANDLES = ['hand.mjs: suppressClick', 'variants.mjs: knobs'];
+  const found = [];
+  for (const name of MODULES) {
+    for (const match of code(SOURCES[name], false).matchAll(/^let\s+([\w$]+)/gm)) found.push(name + ': ' + match[1]);
+  }
+  assert.deepEqual(found.sort(), HANDLES.sort());
 });

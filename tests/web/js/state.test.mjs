@@ -91,3 +91,29 @@ test('undo takes back each change of the hand in turn, redo makes it again, and 
   actions.deal(9, [], dealt, 'dealt');
   assert.deepEqual([state.undo.length, state.redo.length], [0, 0]);
 });
+
+test('the table size, a bot level, the choice to declare and the optimal answer each tell the page', () => {
+  events.length = 0;
+  actions.setSeats(3);
+  actions.setLevel(2, 'expert');
+  actions.setDeclare(false, true);
+  actions.setOptimal(null);
+  assert.deepEqual(events, [['seats', {}], ['level', { seat: 2 }], ['declare', { byPlayer: true }], ['optimal', {}]]);
+  assert.equal(state.seats, 3);
+  assert.equal(state.levels[1], 'expert');
+  assert.equal(state.declare, false);
+  actions.setSeats(4);
+  actions.setDeclare(true);
+});
+
+test('an optimal answer placed on the table is one change of the hand, drawn once', () => {
+  const arrangement = { back: ['As', 'Ks', 'Qs', 'Js', 'Ts'], middle: ['9h', '8h', '7h', '6h', '5h'], front: ['4d', '3d', '2d'] };
+  const result = { objective: 'ev', data: { best: { arrangement } } };
+  events.length = 0;
+  const undoBefore = state.undo.length;
+  actions.placeOptimal(result, arrangement, 'placed');
+  assert.deepEqual(events, [['hand', { message: 'placed' }]]); // no separate 'optimal': the hand's reaction draws it
+  assert.equal(state.results.optimal.objective, 'ev');
+  assert.deepEqual(state.rows.front, ['4d', '3d', '2d']);
+  assert.equal(state.undo.length, undoBefore + 1); // the player can take it back in one step
+});

@@ -2,7 +2,9 @@ from enum import StrEnum
 
 class PlaygroundAssetAsset(StrEnum):
     API_MJS = "api.mjs"
+    BUDGET_MJS = "budget.mjs"
     CHECKS_MJS = "checks.mjs"
+    CLIPBOARD_MJS = "clipboard.mjs"
     CONSTANTS_MJS = "constants.mjs"
     DEAL_MJS = "deal.mjs"
     DECK_MJS = "deck.mjs"
@@ -18,6 +20,7 @@ class PlaygroundAssetAsset(StrEnum):
     PLAYGROUND_JS = "playground.js"
     PRACTICE_MJS = "practice.mjs"
     REQUESTS_MJS = "requests.mjs"
+    REQUEST_LOG_MJS = "request-log.mjs"
     ROWS_MJS = "rows.mjs"
     STATE_MJS = "state.mjs"
     TABLE_MJS = "table.mjs"

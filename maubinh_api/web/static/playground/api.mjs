@@ -1,10 +1,10 @@
-/* Calling the API (with the key, the language, the rules and the budget it answers), reading its
- * problems as fields of the page, and the request log with its curl commands.  Every part may call
- * it; it imports none. */
+/* Calling the API (with the key, the language and the rules; the budget it answers noted in the
+ * store) and reading its problems as fields of the page.  Every part may call it; it imports none.
+ * What the page shows of the calls is drawn elsewhere: the budget (budget.mjs), the requests
+ * (request-log.mjs). */
 
-import { curlCommand } from './requests.mjs';
 import { PATHS, POSITIONS, SIZE } from './constants.mjs';
-import { announce, byId, clear, el, errorBox, locale, t } from './page.mjs';
+import { errorBox, t } from './page.mjs';
 import { actions, state } from './state.mjs';
 
 // ---------------------------------------------------------------- API calls
@@ -73,16 +73,6 @@ export function showBudget(field) {
   actions.setBudget(windows);
 }
 
-export function renderBudget() {
-  const node = byId('api-budget');
-  if (!node) return;
-  const windows = state.budget || [];
-  node.hidden = windows.length === 0;
-  node.textContent = windows.map((window) => t('budgetLine', {
-    remaining: window.remaining.toLocaleString(locale()), limit: window.limit, seconds: window.reset,
-  })).join(' · ');
-}
-
 export async function loadUsage() {
   const result = await call('GET', PATHS.usage);
   if (!result.ok || !result.data) return;
@@ -117,7 +107,7 @@ export function withVariant(body) {
  */
 export function fail(source, section, result, where) {
   // The request stays known, so that a switch of language can ask for its problem in the new one.
-  failures[source] = result.entry && result.entry.method ? { entry: result.entry, section, where } : null;
+  actions.noteFailure(source, result.entry && result.entry.method ? { entry: result.entry, section, where } : null);
   const found = [];
   const problem = result.data && typeof result.data === 'object' ? result.data : null;
   if (result.network) {
@@ -137,9 +127,6 @@ export function fail(source, section, result, where) {
   return found;
 }
 
-// The request behind each section's errors (fail), as long as they are shown.
-const failures = {};
-
 /**
  * After a switch of language, the errors the service worded stand in the old one: each failed request
  * whose errors are still shown is sent again, and its problem, now in the page's language, takes their
@@ -147,11 +134,11 @@ const failures = {};
  * they are drawn in the language shown.
  */
 export async function retranslateErrors() {
-  const pending = Object.entries(failures).filter(([source, failure]) => failure && state.errors[source].length);
+  const pending = Object.entries(state.failures).filter(([source, failure]) => failure && state.errors[source].length);
   await Promise.all(pending.map(async ([source, failure]) => {
     const { entry, section, where } = failure;
     const result = await call(entry.method, entry.path, entry.body);
-    if (failures[source] !== failure || !state.errors[source].length) return; // a newer call had its say
+    if (state.failures[source] !== failure || !state.errors[source].length) return; // a newer call had its say
     if (result.ok) actions.setErrors(source, []);
     else fail(source, section, result, where);
   }));
@@ -200,87 +187,4 @@ export function flatCardField(pointer) {
     index -= SIZE[position];
   }
   return 'general:arrange';
-}
-
-// ------------------------------------------------------------- request log
-
-/** Replace the requests shown for a section with those of its latest action. */
-export function logRequests(section, entries) {
-  actions.logRequests(section, entries.filter(Boolean));
-}
-
-export function renderLog(section) {
-  const box = byId('log-' + section);
-  if (!box) return;
-  clear(box);
-  const entries = state.logs[section] || [];
-  box.hidden = !byId('show-requests').checked || entries.length === 0;
-  if (entries.length === 0) return;
-  box.append(el('p', { class: 'requests-title', text: t('requestsTitle') }));
-  entries.forEach((entry) => box.append(renderEntry(entry)));
-}
-
-export function renderEntry(entry) {
-  const statusClass = entry.status >= 200 && entry.status < 300 ? 'status-ok' : 'status-bad';
-  const statusText = entry.status === 0 ? entry.statusText : entry.status + ' ' + entry.statusText;
-  const lines = [entry.method + ' ' + entry.url];
-  for (const [name, value] of Object.entries(entry.headers)) lines.push(name + ': ' + value);
-  if (entry.body !== undefined) lines.push('', JSON.stringify(entry.body, null, 2));
-  const copy = el('button', { type: 'button', class: 'copy-curl small', text: t('copyCurl') });
-  copy.addEventListener('click', () => copyText(curlCommand(entry), copy));
-  return el('div', { class: 'request' }, [
-    el('p', { class: 'request-line' }, [
-      el('code', { text: entry.method + ' ' + new URL(entry.url).pathname }),
-      ' → ',
-      el('span', { class: 'request-status ' + statusClass, text: statusText }),
-      entry.ms === null ? null : el('span', { class: 'request-time', text: ' (' + entry.ms + ' ms)' }),
-    ]),
-    el('pre', { class: 'request-body' }, [el('code', { text: lines.join('\n') })]),
-    copy,
-  ]);
-}
-
-/** Copy, and say so on the button itself (seen) and to a screen reader (heard). */
-export function copyText(text, button) {
-  const done = () => {
-    announce(t('copied'));
-    flash(button, t('copiedShort'));
-  };
-  const failed = () => {
-    announce(t('copyFailed'));
-    flash(button, t('copyFailedShort'));
-  };
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(text).then(done, () => copyWithTextarea(text, done, failed));
-  } else {
-    copyWithTextarea(text, done, failed);
-  }
-}
-
-/** A button's own words for a moment (then its label again). */
-export function flash(button, text) {
-  button.textContent = text;
-  button.classList.add('flashed');
-  clearTimeout(button.flashTimer);
-  button.flashTimer = setTimeout(() => {
-    button.textContent = t('copyCurl');
-    button.classList.remove('flashed');
-  }, 2500);
-}
-
-/** Where the Clipboard API is missing or refused (plain http, old browsers). */
-export function copyWithTextarea(text, done, failed) {
-  const area = el('textarea', { class: 'copy-buffer', readonly: true, 'aria-hidden': 'true', tabindex: '-1' });
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  let copied = false;
-  try {
-    copied = document.execCommand('copy');
-  } catch (error) {
-    copied = false;
-  }
-  area.remove();
-  if (copied) done();
-  else failed();
 }

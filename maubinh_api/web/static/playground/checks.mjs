@@ -1,7 +1,7 @@
 /* The live checks of the arrangement on the table: validation (fouls, bonuses, naturals) and analysis.
  * Their answers are actions of the store; the wiring draws them (and the hand's chi labels). */
 
-import { arrangementField, call, fail, logRequests, withVariant } from './api.mjs';
+import { arrangementField, call, fail, withVariant } from './api.mjs';
 import { PATHS, POSITIONS } from './constants.mjs';
 import {
   begin, byId, cardsText, clear, debounce, detailText, el, integer, isCurrent, label, markFor, number, percent, positionName,
@@ -17,9 +17,7 @@ export function scheduleChecks() {
   if (!handComplete()) {
     begin('validate');
     begin('analysis');
-    actions.dropAnswers();
-    renderValidation();
-    renderAnalysis();
+    actions.dropAnswers(); // its reaction draws both panels waiting
     const count = handCards().length;
     say('check-status', 'needThirteen', { count });
     say('analysis-status', 'needThirteen', { count });
@@ -80,7 +78,7 @@ export async function checkArrangement(kind, path, resultBox, statusBox, busyTex
   const result = await call('POST', path, withVariant({ arrangement, ...extra }));
   if (!isCurrent(kind, number)) return;
   setBusy(resultBox, false);
-  logRequests(kind, [result.entry]);
+  actions.logRequests(kind, [result.entry]);
   if (result.ok) {
     actions.clearErrors(kind);
     actions.noteVariant(result.data.variant);
@@ -144,10 +142,15 @@ export function renderValidation() {
   setStatus('check-status', summary);
 }
 
+/** The player's choice to declare a natural, as the state holds it. */
+export function renderDeclare() {
+  byId('declare-natural').checked = state.declare;
+}
+
 export function renderNatural(natural) {
   const box = byId('natural-box');
   box.hidden = !natural;
-  byId('declare-natural').checked = state.declare;
+  renderDeclare();
   if (!natural) return;
   const parts = [t('naturalHeld', { label: label(natural.label), payout: natural.payout })];
   if (natural.split) {
@@ -176,7 +179,7 @@ export function waiting() {
 
 /** With all 13 cards set but no rules yet, the check panels say what they wait for (drawn again when
  * the service's refusal arrives: then it is the key). */
-export function showWaiting() {
+export function renderWaiting() {
   if (state.variantReady || !handComplete()) return;
   renderValidation();
   renderAnalysis();

@@ -1,6 +1,6 @@
 /* The best arrangement and the auto-arrangement, with the alternatives, each placed by a click. */
 
-import { call, fail, flatCardField, logRequests, withVariant } from './api.mjs';
+import { call, fail, flatCardField, withVariant } from './api.mjs';
 import { HAND_SIZE, PATHS, POSITIONS } from './constants.mjs';
 import { begin, byId, cardsColoured, clear, el, integer, isCurrent, label, say, setBusy, setStatus, signed, t } from './page.mjs';
 import { sameArrangement } from './rows.mjs';
@@ -14,13 +14,11 @@ export async function optimise(objective) {
   if (handCards().length !== HAND_SIZE) {
     actions.setOptimal(null);
     actions.setErrors('optimal', [{ field: 'general:optimal', detail: { key: 'needHand' } }]);
-    renderOptimal();
     return;
   }
   if (state.errors.knobs.length) { // a knob that does not read is not sent
     actions.setOptimal(null);
     actions.setErrors('optimal', [{ field: 'general:optimal', detail: { key: 'fixRules' } }]);
-    renderOptimal();
     return;
   }
   setBusy('optimal-result', true);
@@ -29,21 +27,20 @@ export async function optimise(objective) {
   const result = await call('POST', PATHS.optimal, body);
   if (!isCurrent('optimal', number)) return;
   setBusy('optimal-result', false);
-  logRequests('optimal', [result.entry]);
+  actions.logRequests('optimal', [result.entry]);
   if (!result.ok) {
     actions.setOptimal(null);
     fail('optimal', 'optimal', result, flatCardField);
-    renderOptimal();
     say('optimal-status', 'optimalFailed');
     return;
   }
   actions.noteVariant(result.data.variant);
-  actions.setOptimal({ objective, data: result.data });
   const best = result.data.best;
   if (best.natural) actions.setDeclare(best.declare_natural);
-  actions.placeArrangement(best.arrangement, t(objective === 'ev' ? 'placedBest' : 'placedStrongest'));
   actions.clearErrors('optimal');
-  renderOptimal();
+  // The answer and its first arrangement on the table, drawn once (by the hand's reaction).
+  actions.placeOptimal({ objective, data: result.data }, best.arrangement,
+    t(objective === 'ev' ? 'placedBest' : 'placedStrongest'));
   // The list the player asked for comes into view (on a phone it starts below the screen's edge),
   // now and once more at the next frame, after the rows above it have been laid out again (never
   // later: a jump under a player who has moved on would lose their click).
@@ -59,10 +56,9 @@ function showFirstChoice() {
 /** Under other rules or another table size the arrangements listed are stale: drop them (and any on the way). */
 export function dropOptimal() {
   begin('optimal');
-  actions.setOptimal(null);
   setBusy('optimal-result', false);
   setStatus('optimal-status', '');
-  renderOptimal();
+  actions.setOptimal(null); // drawn by its reaction
   actions.setErrors('optimal', []);
 }
 

@@ -19,8 +19,11 @@
  */
 'use strict';
 
-import { loadUsage, renderBudget, renderLog, retranslateErrors } from './api.mjs';
-import { analyse, showWaiting, renderAnalysis, renderValidation, runChecks, scheduleChecks } from './checks.mjs';
+import { loadUsage, retranslateErrors } from './api.mjs';
+import { renderBudget } from './budget.mjs';
+import {
+  analyse, renderAnalysis, renderDeclare, renderValidation, renderWaiting, runChecks, scheduleChecks,
+} from './checks.mjs';
 import { STORE } from './constants.mjs';
 import { buildPicker, clearHand, deal, dealLinked, newSeed, onPick, renderPicker, shareDeal, showDealInAddress } from './deal.mjs';
 import { shuffledDeck } from './deck.mjs';
@@ -31,12 +34,13 @@ import {
 import { dropOptimal, optimise, renderOptimal } from './optimal.mjs';
 import { announce, byId, randomSeed, recall, showScrollHints, store, t, translateStatuses } from './page.mjs';
 import { readDeal } from './links.mjs';
+import { renderLog } from './request-log.mjs';
 import { renderPractice, renderThemes, restorePractice, savePractice, startPractice } from './practice.mjs';
 import { actions, gradeHidden, handComplete, state, subscribe } from './state.mjs';
 import { clearTable, relocaliseBet, renderSeats, renderTable, settle } from './table.mjs';
 import {
   checkVariant, flushKnobEdits, loadPreset, loadVariants, noteOverrides, relocaliseKnobs, renderChangedCount,
-  renderFingerprint, renderPresetDescription, renderPresetOptions, resetKnobs, wantVariant,
+  renderFingerprint, renderKnobs, renderPresetDescription, renderPresetOptions, resetKnobs, wantVariant,
 } from './variants.mjs';
 
 window.MauBinhPlayground = { state, shuffledDeck };
@@ -67,7 +71,7 @@ const REACTIONS = {
     renderErrors();
     if (!state.results.validate) renderValidation();
     if (!state.results.analysis) renderAnalysis();
-    showWaiting();
+    renderWaiting();
     translateStatuses(); // a status quoting an error says it as it now reads (asked again in another language)
   },
   // The cards moved: the table and the optimal answer of the old hand go, the checks follow.
@@ -82,6 +86,33 @@ const REACTIONS = {
     if (state.practice) savePractice(); // the hand being set survives a reload
   },
   dealt: drawSeats,
+  optimal: renderOptimal,
+  // Ticked by the player: the table and the analysis were of the other choice.
+  declare: ({ byPlayer }) => {
+    renderDeclare();
+    if (!byPlayer) return;
+    clearTable();
+    if (handComplete()) analyse();
+  },
+  // The arrangements listed and the table were for another number of opponents, as the analysis.
+  seats: () => {
+    dropOptimal();
+    clearTable();
+    drawSeats();
+    if (handComplete()) analyse();
+  },
+  level: clearTable, // the table was settled against another bot
+  presets: renderPresetOptions,
+  preset: () => {
+    renderPresetDescription();
+    renderKnobs(state.presetDetail.rules, state.overrides);
+  },
+  knobsReset: () => renderKnobs(state.presetDetail.rules, state.overrides),
+  overrides: renderChangedCount,
+  answersDropped: () => {
+    renderValidation();
+    renderAnalysis();
+  },
   practice: showPractice,
   picked: ({ message }) => {
     drawHand();
@@ -246,20 +277,10 @@ function bindEvents() {
   document.addEventListener('keydown', onUndoKey);
   byId('auto-arrange').addEventListener('click', () => optimise('strongest'));
   byId('best').addEventListener('click', () => optimise('ev'));
-  byId('declare-natural').addEventListener('change', (event) => {
-    actions.setDeclare(event.target.checked);
-    clearTable();
-    if (handComplete()) analyse();
-  });
+  byId('declare-natural').addEventListener('change', (event) => actions.setDeclare(event.target.checked, true));
   byId('preset').addEventListener('change', (event) => loadPreset(event.target.value));
   byId('reset-knobs').addEventListener('click', resetKnobs);
-  byId('seat-count').addEventListener('change', (event) => {
-    actions.setSeats(Number(event.target.value));
-    dropOptimal();
-    clearTable();
-    drawSeats();
-    if (handComplete()) analyse(); // the analysis depends on the number of opponents
-  });
+  byId('seat-count').addEventListener('change', (event) => actions.setSeats(Number(event.target.value)));
   byId('bet').addEventListener('input', clearTable);
   byId('settle').addEventListener('click', settle);
   window.addEventListener('resize', showScrollHints); // a phone turned: the money table may fit now, or no longer

@@ -5,7 +5,7 @@
  * storage, so a reload finds it where it was, and it exports as a hand history for the batch tool.
  * While a deal waits to be submitted, the analysis and the best play stay hidden (checks.mjs). */
 
-import { call, fail, logRequests, variantSpec } from './api.mjs';
+import { call, fail, variantSpec } from './api.mjs';
 import { HAND_SIZE, MAX_SEED, PATHS, POSITIONS, STORE } from './constants.mjs';
 import { shuffledDeck, sortCards } from './deck.mjs';
 import { members } from './enumerations.mjs';
@@ -55,7 +55,7 @@ export async function startPractice() {
   say('practice-status', 'practiceStarting');
   const result = await call('POST', PATHS.drills, body);
   if (!isCurrent('drills', ticket)) return;
-  logRequests('practice', [result.entry]);
+  actions.logRequests('practice', [result.entry]);
   if (!result.ok) {
     fail('practice', 'practice', result, (pointer) => (pointer === '/count' ? 'practiceCount' : null));
     say('practice-status', 'practiceFailed');
@@ -109,7 +109,7 @@ export async function submitPractice() {
   say('practice-status', 'analysing');
   const result = await call('POST', PATHS.analysis, body);
   if (!isCurrent('practiceGrade', ticket) || state.practice !== run) return;
-  logRequests('practice', [result.entry]);
+  actions.logRequests('practice', [result.entry]);
   if (!result.ok) {
     fail('practice', 'practice', result);
     say('practice-status', 'analysisFailed');

@@ -3,8 +3,9 @@
  * draws the parts that show what changed and starts the work one part asks of another).
  *
  * Everyone else reads ``state``, a read-only view: a write through it throws.  Not in the store,
- * because no other module reads or draws them: the timers of page.mjs, the drag of hand.mjs (and
- * the click it swallows) and the knob inputs of variants.mjs. */
+ * because they are handles on the browser rather than what the page shows, and no other module
+ * reads them: the timers of page.mjs, the drag of hand.mjs (and the click it swallows) and the
+ * knob inputs of variants.mjs (the elements each knob is read from). */
 
 import { DEFAULT_LEVELS } from './constants.mjs';
 import { allCards, copyRows, emptyRows, isComplete } from './rows.mjs';
@@ -58,6 +59,12 @@ const data = Object.seal({
   variantDirty: false, // a knob was edited and its debounce has not fired yet
   variantsLoading: false,
   variantRef: null,
+  linkedVariant: null, // the rules a link named ({preset, overrides}), until the presets have come
+  // The language each decimal field was last written in (a switch of language rewrites it: 10,5 is 10.5).
+  writtenIn: Object.seal({ bet: null, knobs: null }),
+  // The request behind each source's errors as long as they are shown ({entry, section, where}), so that
+  // a switch of language can ask for its problem in the new one.
+  failures: keyed(SOURCES, () => null),
   results: Object.seal({ validate: null, analysis: null, optimal: null, table: null }),
   answeredFor: Object.seal({ validate: null, analysis: null }), // the arrangement each check's answer is about
   errors: keyed(SOURCES, () => []), // field errors by the call that found them: [{field, detail}]
@@ -214,8 +221,9 @@ export const actions = Object.freeze({
     data.statuses[id] = status;
   },
 
+  /** The requests of a section's latest action (those it did not send left out), in place of the last's. */
   logRequests(section, entries) {
-    data.logs[section] = entries;
+    data.logs[section] = entries.filter(Boolean);
     send('log', { section });
   },
 
@@ -287,16 +295,21 @@ export const actions = Object.freeze({
     data.focusCard = card;
   },
 
-  setDeclare(declare) {
+  /** Whether the player declares a natural; ``byPlayer``: the player ticked it (what was worked out
+   * with the other choice goes), not a placed answer, which brings its own. */
+  setDeclare(declare, byPlayer = false) {
     data.declare = declare;
+    send('declare', { byPlayer });
   },
 
   setSeats(seats) {
     data.seats = seats;
+    send('seats');
   },
 
   setLevel(seat, level) {
     data.levels[seat - 1] = level;
+    send('level', { seat });
   },
 
   // ---- practice
@@ -349,14 +362,24 @@ export const actions = Object.freeze({
     send('answer', { kind });
   },
 
-  /** The checks wait for a full hand: their old answers go, without an event (the checks draw it). */
+  /** The checks wait for a full hand: their old answers go. */
   dropAnswers() {
     data.results.validate = null;
     data.results.analysis = null;
+    send('answersDropped');
   },
 
   setOptimal(result) {
     data.results.optimal = result;
+    send('optimal');
+  },
+
+  /** The optimal answer and the arrangement of it placed on the table: one event, one drawing. */
+  placeOptimal(result, arrangement, message) {
+    data.results.optimal = result;
+    remember(message);
+    arrange(copyRows(arrangement), arrangement.back[0]);
+    send('hand', { message });
   },
 
   /** The table's settlement (or null) and its errors. */
@@ -372,6 +395,16 @@ export const actions = Object.freeze({
     data.results.table = null;
     data.errors.table = [];
     if (shown) send('table');
+  },
+
+  /** The failed request behind ``source``'s errors (null: none to ask again). */
+  noteFailure(source, failure) {
+    data.failures[source] = failure;
+  },
+
+  /** ``field`` ('bet' or 'knobs') is now written in ``lang``. */
+  noteWrittenIn(field, lang) {
+    data.writtenIn[field] = lang;
   },
 
   setErrors(source, errors) {
@@ -402,18 +435,35 @@ export const actions = Object.freeze({
   setPresets(presets, defaultPreset) {
     data.presets = presets;
     data.defaultPreset = defaultPreset;
+    send('presets');
   },
 
-  setPreset(name, detail) {
+  /** The rules a link named, applied once the presets have come. */
+  wantVariant(variant) {
+    data.linkedVariant = variant;
+  },
+
+  /** A preset's rules, shown with ``overrides`` (a link's, which is then used up) on its knobs. */
+  setPreset(name, detail, overrides = {}) {
     data.preset = name;
     data.presetDetail = detail;
+    data.overrides = overrides;
+    data.linkedVariant = null;
     data.variantReady = true;
+    send('preset');
+  },
+
+  /** The knobs back to the preset's values. */
+  resetOverrides() {
+    data.overrides = {};
+    send('knobsReset');
   },
 
   /** The knobs as they stand; ``edited`` while the edit waits for its debounce. */
   setOverrides(overrides, edited) {
     data.overrides = overrides;
     if (edited) data.variantDirty = true;
+    send('overrides');
   },
 
   /** The rules changed (preset or knob): stale results go, and the checks follow. */

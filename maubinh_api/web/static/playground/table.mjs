@@ -1,7 +1,7 @@
 /* The table: the bots' seats, the reveal and the settlement with its money and explanation lines.
  * The settlement is an action of the store: the wiring draws it, with the seats (and their errors). */
 
-import { arrangementField, call, fail, logRequests, withVariant } from './api.mjs';
+import { arrangementField, call, fail, withVariant } from './api.mjs';
 import { PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
 import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
@@ -46,10 +46,7 @@ export function levelField(seat) {
   const select = el('select', { id, dataset: { field: 'seat:' + seat } },
     levels.map((level) => el('option', { value: level.key, text: level.label ? label(level.label) : level.key })));
   select.value = chosen;
-  select.addEventListener('change', () => {
-    actions.setLevel(seat, select.value);
-    clearTable();
-  });
+  select.addEventListener('change', () => actions.setLevel(seat, select.value));
   return el('div', { class: 'field level-field' }, [el('label', { for: id, text: t('level') }), select]);
 }
 
@@ -88,13 +85,12 @@ export function readBet() {
   return decimalInput(byId('bet').value);
 }
 
-// The language the bet field was last written in (a switch of language rewrites it: 10,5 is 10.5).
-let betLang = null;
-
+/** After a switch of language, the bet as the new language writes it (10,5 is 10.5). */
 export function relocaliseBet() {
   const field = byId('bet');
-  if (betLang !== null && betLang !== state.lang) field.value = relocalised(betLang, field.value);
-  betLang = state.lang;
+  const written = state.writtenIn.bet;
+  if (written !== null && written !== state.lang) field.value = relocalised(written, field.value);
+  actions.noteWrittenIn('bet', state.lang);
 }
 
 /** The bots set their cards (POST /v1/arrangements/play), then the table is settled. */
@@ -143,7 +139,7 @@ export async function settle() {
   entries.push(result.entry);
   if (!result.ok) return tableFailed(entries, result, settlementField);
   setBusy('table-result', false);
-  logRequests('table', entries);
+  actions.logRequests('table', entries);
   actions.clearErrors('table');
   actions.noteVariant(result.data.variant);
   actions.setTable({ settlement: result.data, seats: seatsOf(players, answers) }, []);
@@ -151,9 +147,8 @@ export async function settle() {
 
 export function tableFailed(entries, result, where) {
   setBusy('table-result', false);
-  logRequests('table', entries);
+  actions.logRequests('table', entries);
   fail('table', 'table', result, where); // the table was dropped when the settlement began
-  renderTable();
   say('table-status', 'tableFailed', { detail: { source: 'table' } });
 }
 

@@ -1,7 +1,7 @@
 /* The rules in use: presets, the knobs changed from them, and the fingerprint the service answers.
  * A change of the rules is an action of the store: what it drops and checks again is the wiring's. */
 
-import { call, fail, fillPath, logRequests, variantSpec, withVariant } from './api.mjs';
+import { call, fail, fillPath, variantSpec, withVariant } from './api.mjs';
 import { PATHS, PROBE } from './constants.mjs';
 import { knobNames, labelOf, mapKeys, members } from './enumerations.mjs';
 import {
@@ -12,10 +12,6 @@ import { actions, state } from './state.mjs';
 
 // The knobs' inputs as drawn, {name, kind, node, original, ...} each: read by this module only.
 let knobs = [];
-// The rules a link named ({preset, overrides}), until the presets have loaded and they are applied.
-let linked = null;
-// The language the decimal knobs are written in (a switch of language rewrites them).
-let knobLang = null;
 
 // ---------------------------------------------------------------- variants
 
@@ -27,7 +23,7 @@ export async function loadVariants() {
   const [result, named] = await Promise.all([call('GET', PATHS.variants), call('GET', PATHS.enumerations)]);
   if (!isCurrent('variants', number)) return;
   actions.rulesAnswered();
-  logRequests('variant', [result.entry, named.entry]);
+  actions.logRequests('variant', [result.entry, named.entry]);
   const failed = [result, named].find((answer) => !answer.ok);
   if (failed) {
     fail('variant', 'variant', failed);
@@ -35,10 +31,10 @@ export async function loadVariants() {
     return;
   }
   actions.setEnumerations(named.data); // the bots' levels, now with their names
-  actions.setPresets(result.data.variants, result.data.default);
+  actions.setPresets(result.data.variants, result.data.default); // its reaction lists them
   const select = byId('preset');
-  renderPresetOptions();
   const known = (name) => state.presets.some((preset) => preset.name === name);
+  const linked = state.linkedVariant;
   const fromLink = linked && known(linked.preset) ? linked.preset : null;
   const wanted = fromLink || (known(state.preset) ? state.preset : state.defaultPreset);
   select.value = wanted;
@@ -62,7 +58,7 @@ export async function loadPreset(name, earlier) {
   say('variant-status', 'loadingRules');
   const result = await call('GET', fillPath(PATHS.variant, { name }));
   if (!isCurrent('preset', number)) return;
-  logRequests('variant', (earlier || []).concat([result.entry]));
+  actions.logRequests('variant', (earlier || []).concat([result.entry]));
   if (!result.ok) {
     fail('variant', 'variant', result);
     byId('preset').value = state.preset || '';
@@ -72,11 +68,9 @@ export async function loadPreset(name, earlier) {
   // The rules the requests so far were sent with (none named: the service's default).
   const before = JSON.stringify(variantSpec() === undefined ? state.defaultPreset : variantSpec());
   actions.clearErrors('variant');
-  actions.setPreset(name, result.data);
-  renderPresetDescription();
+  const linked = state.linkedVariant;
   const overrides = linked && linked.preset === name ? linked.overrides : {};
-  linked = null;
-  renderKnobs(result.data.rules, overrides);
+  actions.setPreset(name, result.data, overrides); // its reaction describes it and draws its knobs
   actions.noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
   say('variant-status', 'rulesLoaded', { title: result.data.title }); // {en, vi}: it follows the language
   // The same rules (the default preset, loaded once a key was given): what was asked with them
@@ -102,7 +96,7 @@ export async function checkVariant() {
   say('variant-status', 'checkingRules');
   const result = await call('POST', PATHS.classify, withVariant({ cards: PROBE }));
   if (!isCurrent('variantCheck', number)) return;
-  logRequests('variant', [result.entry]);
+  actions.logRequests('variant', [result.entry]);
   if (result.ok) {
     actions.clearErrors('variant');
     actions.noteVariant(result.data.variant);
@@ -126,7 +120,7 @@ export function renderFingerprint() {
 
 /** The rules a link named: loaded with the presets in place of the default (or the preset in use). */
 export function wantVariant(variant) {
-  linked = typeof variant === 'string' ? { preset: variant, overrides: {} } : variant;
+  actions.wantVariant(typeof variant === 'string' ? { preset: variant, overrides: {} } : variant);
 }
 
 /** The preset's knobs, each showing its value with ``overrides`` (a link's) applied: what differs from
@@ -139,9 +133,8 @@ export function renderKnobs(rules, overrides = {}) {
     return knob;
   });
   knobs.forEach((knob) => box.append(knob.wrapper));
-  knobLang = state.lang;
-  noteOverrides(false);
-  renderChangedCount();
+  actions.noteWrittenIn('knobs', state.lang);
+  noteOverrides(false); // the count of knobs changed follows, drawn by the reaction to the overrides
 }
 
 function withOverride(name, value, override) {
@@ -291,7 +284,6 @@ export function watchKnob(knob) {
 
 export function onKnobEdit() {
   noteOverrides(true);
-  renderChangedCount();
   debounce('variant', 400, () => actions.variantChanged(true));
 }
 
@@ -306,10 +298,11 @@ export function noteOverrides(edited) {
 
 /** After a switch of language, the decimals of the knobs as the new language writes them. */
 export function relocaliseKnobs() {
-  if (knobLang !== null && knobLang !== state.lang) {
-    for (const knob of knobs) if (knob.kind === 'text') knob.node.value = relocalised(knobLang, knob.node.value);
+  const written = state.writtenIn.knobs;
+  if (written !== null && written !== state.lang) {
+    for (const knob of knobs) if (knob.kind === 'text') knob.node.value = relocalised(written, knob.node.value);
   }
-  knobLang = state.lang;
+  actions.noteWrittenIn('knobs', state.lang);
 }
 
 /**
@@ -381,7 +374,7 @@ export function renderChangedCount() {
 export function resetKnobs() {
   if (!state.presetDetail) return;
   cancel('variant'); // the edit that blurred on the way to this button is undone anyway
-  renderKnobs(state.presetDetail.rules);
+  actions.resetOverrides(); // its reaction draws the knobs anew
   actions.setErrors('variant', []);
   actions.variantChanged(true);
   announce(t('knobsReset'));
