@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills examples client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -284,6 +284,10 @@ bench-batch: $(DEV_STAMP) $(KERNEL)
 ## bench-bank: a small hand bank built by both kernels (the same files?), and the ratio (about 2 minutes)
 bench-bank: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.bank_build
+
+## catalogue: the Vietnamese catalogue (maubinh_api/locale/vi/LC_MESSAGES/maubinh.po) in step with the code's texts (Babel)
+catalogue: $(DEV_STAMP)
+	$(BIN)/python -m tools.catalogue
 
 ## examples: rewrite openapi.yaml's answer examples from the live service (tests/web/test_examples.py checks them)
 examples: $(DEV_STAMP) $(KERNEL)

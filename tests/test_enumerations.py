@@ -136,9 +136,9 @@ def test_every_labelled_code_has_two_labels_a_reader_can_tell_apart():
     assert {Theme, Difficulty} <= set(codes)
     for enumeration in codes:
         members = list(enumeration)
-        assert all(code.label_en.strip() and code.label_vi.strip() for code in members), enumeration
-        assert len({code.label_en for code in members}) == len(members), enumeration
-        assert len({code.label_vi for code in members}) == len(members), enumeration
+        assert all(code.label.en.strip() and code.label.vi.strip() for code in members), enumeration
+        assert len({code.label.en for code in members}) == len(members), enumeration
+        assert len({code.label.vi for code in members}) == len(members), enumeration
 
 
 def test_a_variant_path_names_a_preset_or_a_fingerprint():

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..rules.errors import RuleError
+from ..rules.texts import words
 from ..rules.variants import resolve_variant
 from ..strategy.levels import Level
 from . import grading, players, simulate
@@ -29,6 +30,8 @@ from .history import PART_ROWS, HistoryError, parts_of, variant_spec
 __all__ = ["main"]
 
 PROG: Final = "python -m maubinh_api.batch"
+#: The game's name, as the English writes it too (the catalogue's Vietnamese; reports.plots.GAME).
+_GAME: Final = words("Mau Binh").vi
 #: Hands the HTML report plots (the Parquet output has them all).
 REPORT_HANDS: Final = 50_000
 
@@ -48,7 +51,7 @@ def _variant_text(value: str) -> str:
         resolve_variant(spec)
     except RuleError as error:
         where = "/".join(map(str, error.path))
-        raise _Stop(f"--variant{' ' + where if where else ''}: {error.detail}") from None
+        raise _Stop(f"--variant{' ' + where if where else ''}: {error.said.en}") from None
     return value.strip() if isinstance(spec, str) else json.dumps(spec, sort_keys=True, ensure_ascii=False)
 
 
@@ -78,7 +81,7 @@ def _fresh(directory: Path, *names: str) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Hand histories and rule economics for Mậu Binh, on Dask (this machine, or a cluster).",
+        description=f"Hand histories and rule economics for {_GAME}, on Dask (this machine, or a cluster).",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade}")
     common = argparse.ArgumentParser(add_help=False)

@@ -98,7 +98,7 @@ class NaturalCount:
             natural = Natural.from_key(self.key)
         except KeyError:
             return self.key.replace("_", " ")
-        return f"{natural.label_en} — {natural.label_vi}"
+        return f"{natural.label.en} — {natural.label.vi}"
 
     @property
     def precedence(self) -> tuple[int, str]:

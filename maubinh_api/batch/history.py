@@ -40,6 +40,7 @@ from ..rules.arrangement import Arrangement
 from ..rules.cards import parse_cards
 from ..rules.errors import RuleError
 from ..rules.table import MAX_PLAYERS, MIN_PLAYERS
+from ..rules.texts import words
 from ..rules.variants import Variant, resolve_variant
 
 __all__ = [
@@ -149,7 +150,7 @@ def variant_spec(text: str) -> object:
     try:
         spec: object = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RuleError(f"not valid JSON: {error.msg}", vi=f"không phải JSON hợp lệ: {error.msg}") from None
+        raise RuleError(words("not valid JSON: {reason}", reason=error.msg)) from None
     return spec
 
 
@@ -168,9 +169,10 @@ def _cards(value: object) -> list[object]:
         listed: list[object] = value.tolist()
         return listed
     raise RuleError(
-        f"cards must be a list of card texts or one text separated by spaces, not {type(value).__name__}",
-        vi=f"các lá bài phải là một danh sách lá bài hoặc một chuỗi cách nhau bằng dấu cách,"
-        f" không phải kiểu {type(value).__name__}",
+        words(
+            "cards must be a list of card texts or one text separated by spaces, not {kind}",
+            kind=type(value).__name__,
+        )
     )
 
 
@@ -211,18 +213,15 @@ def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | 
         elif isinstance(variant_value, str):
             variant = variant_of(variant_value)
         else:
-            raise RuleError(
-                "variant must be a preset name or a variant object",
-                vi="variant phải là tên một bộ luật hoặc một đối tượng luật chơi",
-            )
+            raise RuleError(words("variant must be a preset name or a variant object"))
     except RuleError as error:
-        return None, ("/".join(["variant", *map(str, error.path)]), error.detail)
+        return None, ("/".join(["variant", *map(str, error.path)]), error.said.en)
     chi: dict[str, object] = {}
     for position in ("back", "middle", "front"):
         try:
             chi[position] = parse_cards(_cards(loaded[position]), allow_duplicates=True)
         except RuleError as error:
-            return None, ("/".join([position, *map(str, error.path)]), error.detail)
+            return None, ("/".join([position, *map(str, error.path)]), error.said.en)
     try:
         arrangement = Arrangement.from_cards(
             back=chi["back"],  # type: ignore[arg-type]
@@ -231,7 +230,7 @@ def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | 
             wheel=variant.rules.wheel,
         )
     except RuleError as error:
-        return None, ("/".join(map(str, error.path)) or "arrangement", error.detail)
+        return None, ("/".join(map(str, error.path)) or "arrangement", error.said.en)
     declare = loaded["declare_natural"]
     seats = loaded["seats"]
     return Row(

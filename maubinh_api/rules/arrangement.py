@@ -30,6 +30,7 @@ from .chi import Category, Chi, Wheel, classify, compare, front_beats_middle
 from .errors import CardCountError, DuplicateCardError
 from .knobs import RuleSet
 from .labels import LabelledCode
+from .texts import Text, words
 
 __all__ = [
     "Arrangement",
@@ -37,7 +38,7 @@ __all__ = [
     "FoulCode",
     "FoulReason",
     "Position",
-    "bonus_labels",
+    "bonus_label",
     "bonuses",
     "foul_reasons",
     "parse_cards",
@@ -58,17 +59,20 @@ class Position(StrEnum):
         return 3 if self is Position.FRONT else 5
 
     @property
-    def label_vi(self) -> str:
-        """The name used by seeds 001/003/004 (seed 000 numbers the other way)."""
-        return _POSITION_VI[self]
-
-    @property
-    def label_en(self) -> str:
-        """English name."""
-        return self.value
+    def label(self) -> Text:
+        """The chi's name: its key in English, in Vietnamese the name used by seeds 001/003/004
+        (seed 000 numbers the other way)."""
+        return _POSITION_LABELS[self]
 
 
-_POSITION_VI: Final = {Position.BACK: "chi đầu", Position.MIDDLE: "chi giữa", Position.FRONT: "chi cuối"}
+_POSITION_LABELS: Final = {
+    # TRANSLATORS: the name of a chi (the 5 strongest cards), as the API's key "back" names it.
+    Position.BACK: words("back"),
+    # TRANSLATORS: the name of a chi (the middle 5 cards), as the API's key "middle" names it.
+    Position.MIDDLE: words("middle"),
+    # TRANSLATORS: the name of a chi (the 3 weakest cards), as the API's key "front" names it.
+    Position.FRONT: words("front"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +96,12 @@ class Arrangement:
         seen: dict[Card, tuple[str, int]] = {}
         for position, cards in chi.items():
             if len(cards) != position.size:
-                raise CardCountError(
-                    f"the {position.value} chi ({position.label_vi}) holds {position.size} cards, not {len(cards)}",
-                    vi=f"{position.label_vi} ({position.value}) phải có {position.size} lá, không phải {len(cards)}",
-                    path=(position.value,),
-                )
+                # TRANSLATORS: {position} is the chi's key (back, middle, front), {name} its Vietnamese name.
+                said = words(
+                    "the {position} chi ({name}) holds {size} cards, not {count}",
+                    position=position.value, name=position.label.vi, size=position.size, count=len(cards),
+                )  # fmt: skip
+                raise CardCountError(said, path=(position.value,))
             for index, card in enumerate(cards):
                 if card in seen:
                     raise DuplicateCardError(card_text=str(card), paths=(seen[card], (position.value, index)))
@@ -131,9 +136,9 @@ class Arrangement:
 class FoulCode(LabelledCode):
     """The kind of foul (binh lủng), in a few words (a :class:`FoulReason`'s detail names the chi)."""
 
-    BACK_WEAKER_THAN_MIDDLE = "back_weaker_than_middle", "Back weaker than the middle", "Chi đầu yếu hơn chi giữa"
-    BACK_EQUALS_MIDDLE = "back_equals_middle", "Back equal to the middle", "Chi đầu bằng chi giữa"
-    MIDDLE_WEAKER_THAN_FRONT = "middle_weaker_than_front", "Middle weaker than the front", "Chi giữa yếu hơn chi cuối"
+    BACK_WEAKER_THAN_MIDDLE = "back_weaker_than_middle", words("Back weaker than the middle")
+    BACK_EQUALS_MIDDLE = "back_equals_middle", words("Back equal to the middle")
+    MIDDLE_WEAKER_THAN_FRONT = "middle_weaker_than_front", words("Middle weaker than the front")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,17 +146,13 @@ class FoulReason:
     """Why an arrangement is binh lủng: a code for programs and a sentence for people."""
 
     code: FoulCode
-    detail_en: str
-    detail_vi: str
+    #: The sentence: which chi is weaker than which, and what each holds.
+    detail: Text
 
     @property
-    def label_en(self) -> str:
+    def label(self) -> Text:
         """The kind of foul, in a few words (the detail names the chi)."""
-        return self.code.label_en
-
-    @property
-    def label_vi(self) -> str:
-        return self.code.label_vi
+        return self.code.label
 
 
 def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, ...]:
@@ -170,11 +171,10 @@ def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, 
         reasons.append(
             FoulReason(
                 code=FoulCode.BACK_EQUALS_MIDDLE,
-                detail_en=(
-                    f"the back and the middle are equal ({back.description_en}) "
-                    "and this variant fouls equal chi (foul_on_equal)"
+                detail=words(
+                    "the back and the middle are equal ({hand}) and this variant fouls equal chi (foul_on_equal)",
+                    hand=back.description,
                 ),
-                detail_vi=f"chi đầu bằng chi giữa ({back.description_vi}): luật này tính là lủng",
             )
         )
     if front_beats_middle(front, middle):
@@ -185,12 +185,12 @@ def foul_reasons(arrangement: Arrangement, rules: RuleSet) -> tuple[FoulReason, 
 def _weaker(code: FoulCode, weak: Position, weak_hand: Chi, strong: Position, strong_hand: Chi) -> FoulReason:
     return FoulReason(
         code=code,
-        detail_en=(
-            f"the {weak.value} ({weak_hand.description_en}) is weaker than "
-            f"the {strong.value} ({strong_hand.description_en})"
-        ),
-        detail_vi=(
-            f"{weak.label_vi} ({weak_hand.description_vi}) yếu hơn {strong.label_vi} ({strong_hand.description_vi})"
+        detail=words(
+            "the {weak} ({weak_hand}) is weaker than the {strong} ({strong_hand})",
+            weak=weak.label,
+            weak_hand=weak_hand.description,
+            strong=strong.label,
+            strong_hand=strong_hand.description,
         ),
     )
 
@@ -205,25 +205,21 @@ class Bonus:
     chi: Chi
 
     @property
-    def label_en(self) -> str:
-        """E.g. ``'Four of a kind in the middle'``."""
-        return bonus_labels(self.key)[0]
-
-    @property
-    def label_vi(self) -> str:
-        """E.g. ``'Tứ quý chi giữa'``."""
-        return bonus_labels(self.key)[1]
+    def label(self) -> Text:
+        """E.g. ``'Four of a kind in the middle'``, ``'Tứ quý chi giữa'``."""
+        return bonus_label(self.key)
 
 
-def bonus_labels(key: str) -> tuple[str, str]:
-    """The English and Vietnamese names of a bonus-table key.
+def bonus_label(key: str) -> Text:
+    """The name of a bonus-table key, in both languages.
 
-    >>> bonus_labels("middle.full_house")
-    ('Full house in the middle', 'Cù lũ chi giữa')
+    >>> bonus_label("middle.full_house").vi
+    'Cù lũ chi giữa'
     """
     position, category = key.split(".")
-    found = Category.from_key(category)
-    return f"{found.label_en} in the {position}", f"{found.label_vi} {Position(position).label_vi}"
+    return words(
+        "{category} in the {position}", category=Category.from_key(category).label, position=Position(position).label
+    )
 
 
 def bonus_for(position: Position, chi: Chi, rules: RuleSet) -> Bonus | None:

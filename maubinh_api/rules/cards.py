@@ -15,11 +15,11 @@ Card('Th')
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 from enum import Enum, IntEnum
 from typing import Final
 
-from .errors import CardCountError, CardError, DuplicateCardError
+from .errors import CardCountError, CardError, DuplicateCardError, json_kind
+from .texts import Text, words
 
 
 class Rank(IntEnum):
@@ -45,18 +45,14 @@ class Rank(IntEnum):
         return _RANK_SYMBOLS[self]
 
     @property
-    def name_en(self) -> str:
-        """English name used in explanations, e.g. ``'King'``."""
-        return _RANK_NAMES_EN[self]
-
-    @property
-    def name_vi(self) -> str:
-        """The short form Vietnamese players write: ``10`` rather than ``T``."""
-        return "10" if self is Rank.TEN else self.symbol
+    def label(self) -> Text:
+        """The rank as explanations name it: ``King`` in English, and in Vietnamese the short form
+        players write (``K``; ``10`` rather than ``T``)."""
+        return Text(_RANK_NAMES_EN[self], "10" if self is Rank.TEN else self.symbol)
 
 
 class Suit(Enum):
-    """The four suits with their Vietnamese names (bích, cơ, rô, chuồn)."""
+    """The four suits with their names in both languages (bích, cơ, rô, chuồn)."""
 
     SPADES = "s"
     HEARTS = "h"
@@ -69,14 +65,9 @@ class Suit(Enum):
         return _SUIT_SYMBOLS[self]
 
     @property
-    def name_vi(self) -> str:
-        """Vietnamese name of the suit."""
-        return _SUIT_NAMES_VI[self]
-
-    @property
-    def name_en(self) -> str:
-        """English name of the suit."""
-        return self.name.lower()
+    def label(self) -> Text:
+        """The suit's name in both languages, e.g. ``Text('spades', 'bích')``."""
+        return _SUIT_NAMES[self]
 
     @property
     def is_red(self) -> bool:
@@ -92,7 +83,16 @@ _RANK_NAMES_EN: Final = {
     Rank.ACE: "Ace",
 }  # fmt: skip
 _SUIT_SYMBOLS: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_SUIT_NAMES_VI: Final = {Suit.SPADES: "bích", Suit.HEARTS: "cơ", Suit.DIAMONDS: "rô", Suit.CLUBS: "chuồn"}
+_SUIT_NAMES: Final = {
+    # TRANSLATORS: the name of a suit, as a player says it after the rank ("10 rô").
+    Suit.SPADES: words("spades"),
+    # TRANSLATORS: the name of a suit, as a player says it after the rank ("10 rô").
+    Suit.HEARTS: words("hearts"),
+    # TRANSLATORS: the name of a suit, as a player says it after the rank ("10 rô").
+    Suit.DIAMONDS: words("diamonds"),
+    # TRANSLATORS: the name of a suit, as a player says it after the rank ("10 rô").
+    Suit.CLUBS: words("clubs"),
+}
 _SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 _RANK_INPUT: Final = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"10": Rank.TEN}
@@ -159,21 +159,14 @@ class Card:
             return known
         if not isinstance(text, str):
             raise CardError(
-                f"a card must be a string such as 'As', not {_kind(text)}",
-                vi=f"lá bài phải là một chuỗi như 'As', không phải {_kind_vi(text)}",
+                words("a card must be a string such as 'As', not {kind}", kind=json_kind(text)),
                 value=text,
             )
         if not text:
-            raise CardError(
-                "a card must not be empty; write it as rank + suit, e.g. 'As' or '10h'",
-                vi="lá bài không được để trống: hãy viết giá trị rồi đến chất, ví dụ 'As' hoặc '10h'",
-                value=text,
-            )
+            raise CardError(words("a card must not be empty; write it as rank + suit, e.g. 'As' or '10h'"), value=text)
         if text != text.strip():
             raise CardError(
-                f"card {text!r} has surrounding spaces; write it as e.g. 'As'",
-                vi=f"lá {text!r} có khoảng trắng ở đầu hoặc cuối: hãy viết liền, ví dụ 'As'",
-                value=text,
+                words("card {card} has surrounding spaces; write it as e.g. 'As'", card=repr(text)), value=text
             )
         rank_text, suit_text = text[:-1].upper(), text[-1:]
         suit = _SUIT_INPUT.get(suit_text.lower())
@@ -181,19 +174,15 @@ class Card:
         if rank is None:
             if not rank_text:
                 raise CardError(
-                    f"unknown card {text!r}: a card is a rank followed by a suit",
-                    vi=f"không nhận ra lá bài {text!r}: một lá bài gồm giá trị rồi đến chất",
-                    value=text,
+                    words("unknown card {card}: a card is a rank followed by a suit", card=repr(text)), value=text
                 )
             raise CardError(
-                f"unknown card {text!r}: the rank must be one of 2-9, T (or 10), J, Q, K, A",
-                vi=f"không nhận ra lá bài {text!r}: giá trị phải là một trong 2-9, T (hoặc 10), J, Q, K, A",
+                words("unknown card {card}: the rank must be one of 2-9, T (or 10), J, Q, K, A", card=repr(text)),
                 value=text,
             )
         if suit is None:
             raise CardError(
-                f"unknown card {text!r}: the suit must be one of s h d c (or ♠ ♥ ♦ ♣)",
-                vi=f"không nhận ra lá bài {text!r}: chất phải là s, h, d hoặc c (bích, cơ, rô, chuồn), hay ♠ ♥ ♦ ♣",
+                words("unknown card {card}: the suit must be one of s h d c (or ♠ ♥ ♦ ♣)", card=repr(text)),
                 value=text,
             )
         card = _PARSED[text] = _DECK_BY_KEY[(rank, suit)]  # bounded: the accepted notations are finite
@@ -207,9 +196,9 @@ class Card:
         return DECK[index]
 
     @property
-    def label_vi(self) -> str:
-        """How a Vietnamese player would read the card, e.g. ``'10 rô'``."""
-        return f"{self.rank.name_vi} {self.suit.name_vi}"
+    def label(self) -> Text:
+        """How a player would read the card: ``'Ten of diamonds'``, ``'10 rô'``."""
+        return words("{rank} of {suit}", rank=self.rank.label, suit=self.suit.label)
 
     def __str__(self) -> str:
         return self._text
@@ -266,32 +255,6 @@ def parse_cards(texts: Iterable[object], *, allow_duplicates: bool = False) -> t
     return tuple(cards)
 
 
-def _kind(value: object) -> str:
-    """What a non-string value is, in the words of JSON (cards come from JSON)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float, Decimal)):
-        return "a number"
-    return "a list" if isinstance(value, (list, tuple)) else "an object" if isinstance(value, dict) else "a value"
-
-
-def _kind_vi(value: object) -> str:
-    """:func:`_kind` in Vietnamese."""
-    return _KINDS_VI[_kind(value)]
-
-
-_KINDS_VI: Final = {
-    "null": "null",
-    "a boolean": "một giá trị true/false",
-    "a number": "một số",
-    "a list": "một danh sách",
-    "an object": "một đối tượng",
-    "a value": "một giá trị khác",
-}
-
-
 def check_distinct(cards: Sequence[Card]) -> None:
     """Raise :class:`DuplicateCardError` naming both places of a repeated card."""
     seen: dict[Card, int] = {}
@@ -304,9 +267,7 @@ def check_distinct(cards: Sequence[Card]) -> None:
 def check_hand(cards: Sequence[Card]) -> None:
     """A player's hand: 13 distinct cards."""
     if len(cards) != 13:
-        raise CardCountError(
-            f"a hand has 13 cards, not {len(cards)}", vi=f"một tay bài phải có 13 lá, không phải {len(cards)}"
-        )
+        raise CardCountError(words("a hand has 13 cards, not {count}", count=len(cards)))
     check_distinct(cards)
 
 

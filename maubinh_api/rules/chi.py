@@ -21,6 +21,7 @@ the ace of A-2-3-4-5 counts 1, in the ``second`` setting the wheel is written
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from typing import Final
 from .cards import DECK, Card, Rank, check_distinct, parse_cards
 from .errors import CardCountError
 from .labels import LabelledCode
+from .texts import Text, words
 
 __all__ = [
     "CHI_SIZES",
@@ -52,9 +54,9 @@ class Wheel(LabelledCode):
     """Where the straight A-2-3-4-5 (sảnh nhị) ranks: knob ``wheel`` of docs/rules.md, "Hand categories"."""
 
     #: the lowest straight (001, standard poker)
-    LOW = "low", "The lowest straight", "Sảnh nhỏ nhất"
+    LOW = "low", words("The lowest straight")
     #: just below 10-J-Q-K-A (004)
-    SECOND = "second", "Second only to 10-J-Q-K-A", "Sảnh nhì, chỉ sau 10-J-Q-K-A"
+    SECOND = "second", words("Second only to 10-J-Q-K-A")
 
 
 class Category(Enum):
@@ -65,22 +67,21 @@ class Category(Enum):
     key, label and bonus entries.
     """
 
-    HIGH_CARD = ("high_card", 0, "High card", "Mậu thầu")
-    PAIR = ("pair", 1, "Pair", "Đôi")
-    TWO_PAIR = ("two_pair", 2, "Two pair", "Thú")
-    TRIPS = ("trips", 3, "Three of a kind", "Sám")
-    STRAIGHT = ("straight", 4, "Straight", "Sảnh")
-    FLUSH = ("flush", 5, "Flush", "Thùng")
-    FULL_HOUSE = ("full_house", 6, "Full house", "Cù lũ")
-    QUADS = ("quads", 7, "Four of a kind", "Tứ quý")
-    STRAIGHT_FLUSH = ("straight_flush", 8, "Straight flush", "Thùng phá sảnh")
-    ROYAL_FLUSH = ("royal_flush", 8, "Royal flush", "Thùng phá sảnh lớn")
+    HIGH_CARD = ("high_card", 0, words("High card"))
+    PAIR = ("pair", 1, words("Pair"))
+    TWO_PAIR = ("two_pair", 2, words("Two pair"))
+    TRIPS = ("trips", 3, words("Three of a kind"))
+    STRAIGHT = ("straight", 4, words("Straight"))
+    FLUSH = ("flush", 5, words("Flush"))
+    FULL_HOUSE = ("full_house", 6, words("Full house"))
+    QUADS = ("quads", 7, words("Four of a kind"))
+    STRAIGHT_FLUSH = ("straight_flush", 8, words("Straight flush"))
+    ROYAL_FLUSH = ("royal_flush", 8, words("Royal flush"))
 
-    def __init__(self, key: str, order: int, label_en: str, label_vi: str) -> None:
+    def __init__(self, key: str, order: int, label: Text) -> None:
         self.key = key
         self.order = order
-        self.label_en = label_en
-        self.label_vi = label_vi
+        self.label = label
 
     @classmethod
     def from_key(cls, key: str) -> Category:
@@ -150,21 +151,16 @@ class Chi:
         return len(self.cards)
 
     @property
-    def description_en(self) -> str:
-        """A player-facing English name, e.g. ``'Two pair, Kings and Nines'``."""
-        return _describe(self, english=True)
-
-    @property
-    def description_vi(self) -> str:
-        """The Vietnamese name a player would say, e.g. ``'Thú K và 9'``."""
-        return _describe(self, english=False)
+    def description(self) -> Text:
+        """The name a player gives the chi, e.g. ``'Two pair, Kings and Nines'``, ``'Thú K và 9'``."""
+        return _describe(self.category, self.strength)
 
 
 def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Chi:
     """Classify a chi of 3 or 5 distinct cards.
 
-    >>> classify(parse_cards(['Qs', 'Qd', 'Qc'])).category
-    <Category.TRIPS: ('trips', 3, 'Three of a kind', 'Sám')>
+    >>> classify(parse_cards(['Qs', 'Qd', 'Qc'])).category.label
+    Text(en='Three of a kind', vi='Sám')
     >>> classify(parse_cards(['As', 'Kd']))
     Traceback (most recent call last):
         ...
@@ -184,7 +180,7 @@ def classify_indices(indices: tuple[int, ...], wheel: Wheel = Wheel.LOW) -> Chi:
     """:func:`classify_distinct` for the indices of 3 or 5 distinct cards in increasing order
     (a split of a sorted hand, as the strategy holds them): nothing to sort or look up.
 
-    >>> classify_indices((0, 1, 2)).description_en  # 2c 2d 2h
+    >>> classify_indices((0, 1, 2)).description.en  # 2c 2d 2h
     'Three Twos'
     """
     return _classify_sorted(indices, wheel)
@@ -197,9 +193,7 @@ CHI_SIZES: Final = (3, 5)
 def check_chi(cards: Sequence[Card]) -> None:
     """A chi: 3 or 5 distinct cards."""
     if len(cards) not in CHI_SIZES:
-        raise CardCountError(
-            f"a chi has 3 or 5 cards, not {len(cards)}", vi=f"một chi phải có 3 hoặc 5 lá, không phải {len(cards)}"
-        )
+        raise CardCountError(words("a chi has 3 or 5 cards, not {count}", count=len(cards)))
     check_distinct(cards)
 
 
@@ -316,61 +310,47 @@ def front_beats_middle(front: Chi, middle: Chi) -> bool:
     return front.score > middle.score & ~0xFF
 
 
-_RANK_PLURAL_EN: Final = {rank: rank.name_en + ("es" if rank is Rank.SIX else "s") for rank in Rank}
+_RANK_PLURAL_EN: Final = {rank: rank.label.en + ("es" if rank is Rank.SIX else "s") for rank in Rank}
 
 
-def _describe(chi: Chi, *, english: bool) -> str:
-    category = chi.category
-    top = Rank(chi.strength[1])
-    second = Rank(chi.strength[2]) if chi.strength[2] >= 2 else None
-    if english:
-        return _describe_en(chi, category, top, second)
-    return _describe_vi(chi, category, top, second)
+def _rank(rank: int) -> Text:
+    """A rank as a description names one card: ``King`` in English, its symbol ``K`` in Vietnamese."""
+    return Rank(rank).label
 
 
-def _is_wheel(chi: Chi) -> bool:
-    return chi.strength[1:6] in ((5, 4, 3, 2, 1), (14, 5, 4, 3, 2))
+def _ranks(rank: int) -> Text:
+    """A rank as a description names a group: ``Kings`` in English, ``K`` in Vietnamese."""
+    return Text(_RANK_PLURAL_EN[Rank(rank)], Rank(rank).label.vi)
 
 
-def _describe_en(chi: Chi, category: Category, top: Rank, second: Rank | None) -> str:
+@functools.cache  # bounded: one entry per distinct strength (a few thousand)
+def _describe(category: Category, strength: tuple[int, ...]) -> Text:
+    top, second = strength[1], strength[2]
     match category:
         case Category.HIGH_CARD:
-            return f"{top.name_en} high"
+            return words("{rank} high", rank=_rank(top))
         case Category.PAIR:
-            return f"Pair of {_RANK_PLURAL_EN[top]}"
+            return words("Pair of {ranks}", ranks=_ranks(top))
         case Category.TWO_PAIR:
-            assert second is not None
-            return f"Two pair, {_RANK_PLURAL_EN[top]} and {_RANK_PLURAL_EN[second]}"
+            return words("Two pair, {high} and {low}", high=_ranks(top), low=_ranks(second))
         case Category.TRIPS:
-            return f"Three {_RANK_PLURAL_EN[top]}"
-        case Category.STRAIGHT | Category.STRAIGHT_FLUSH:
-            span = "Ace to Five" if _is_wheel(chi) else f"{Rank(chi.strength[5]).name_en} to {top.name_en}"
-            return f"{category.label_en}, {span}"
+            return words("Three {ranks}", ranks=_ranks(top))
+        case Category.STRAIGHT:
+            low, high = (Rank.ACE, Rank.FIVE) if _is_wheel(strength) else (strength[5], top)
+            return words("Straight, {low} to {high}", low=_rank(low), high=_rank(high))
+        case Category.STRAIGHT_FLUSH:
+            low, high = (Rank.ACE, Rank.FIVE) if _is_wheel(strength) else (strength[5], top)
+            return words("Straight flush, {low} to {high}", low=_rank(low), high=_rank(high))
         case Category.FLUSH:
-            return f"Flush, {top.name_en} high"
+            return words("Flush, {rank} high", rank=_rank(top))
         case Category.FULL_HOUSE:
-            assert second is not None
-            return f"Full house, {_RANK_PLURAL_EN[top]} over {_RANK_PLURAL_EN[second]}"
+            return words("Full house, {trips} over {pair}", trips=_ranks(top), pair=_ranks(second))
         case Category.QUADS:
-            return f"Four {_RANK_PLURAL_EN[top]}"
+            return words("Four {ranks}", ranks=_ranks(top))
         case Category.ROYAL_FLUSH:
-            return "Royal flush"
+            return category.label
     raise AssertionError(category)  # pragma: no cover - the match is exhaustive
 
 
-def _describe_vi(chi: Chi, category: Category, top: Rank, second: Rank | None) -> str:
-    match category:
-        case Category.HIGH_CARD | Category.PAIR | Category.TRIPS | Category.FLUSH | Category.QUADS:
-            return f"{category.label_vi} {top.name_vi}"
-        case Category.TWO_PAIR:
-            assert second is not None
-            return f"Thú {top.name_vi} và {second.name_vi}"
-        case Category.FULL_HOUSE:
-            assert second is not None
-            return f"Cù lũ {top.name_vi}-{second.name_vi}"
-        case Category.STRAIGHT | Category.STRAIGHT_FLUSH:
-            span = "A-5" if _is_wheel(chi) else f"{Rank(chi.strength[5]).name_vi}-{top.name_vi}"
-            return f"{category.label_vi} {span}"
-        case Category.ROYAL_FLUSH:
-            return category.label_vi
-    raise AssertionError(category)  # pragma: no cover - the match is exhaustive
+def _is_wheel(strength: tuple[int, ...]) -> bool:
+    return strength[1:6] in ((5, 4, 3, 2, 1), (14, 5, 4, 3, 2))

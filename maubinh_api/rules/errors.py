@@ -6,16 +6,20 @@ third card of the back chi).  Callers that wrap the input in a larger
 document prepend their own location with :meth:`RuleError.at`, so the HTTP
 layer can turn the path into a JSON pointer without knowing any rule.
 
-Every error says what is wrong in English and in Vietnamese (``vi``, a
-required argument): the HTTP layer answers in the language the client asks
-for, with JSON pointers, card texts and field names the same in both.
+Every error says what is wrong in English and in Vietnamese, as one
+:class:`~maubinh_api.rules.texts.Text` (``said``, from the catalogue): the HTTP
+layer answers in the language the client asks for, with JSON pointers, card
+texts and field names the same in both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from enum import StrEnum
 from typing import ClassVar, Self
+
+from .texts import Text, words
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -30,6 +34,29 @@ def pointer(path: Sequence[PathPart]) -> str:
     ''
     """
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
+def json_kind(value: object) -> Text:
+    """What a value read from JSON is, in both languages: said where a value of another kind was wanted.
+
+    >>> [json_kind(value).en for value in (None, True, "x", {}, [1], 2.5)]
+    ['null', 'a boolean', 'a string', 'an object', 'a list', 'a number']
+    >>> json_kind([1]).vi
+    'một danh sách'
+    """
+    if value is None:
+        return words("null")
+    if isinstance(value, bool):
+        return words("a boolean")
+    if isinstance(value, str):
+        return words("a string")
+    if isinstance(value, Mapping):
+        return words("an object")
+    if isinstance(value, (list, tuple)):
+        return words("a list")
+    if isinstance(value, (int, float, Decimal)):
+        return words("a number")
+    return words("a value")
 
 
 class ErrorCode(StrEnum):
@@ -86,29 +113,21 @@ class ErrorCode(StrEnum):
 class RuleError(ValueError):
     """Input the rules cannot accept, with the path of the offending value.
 
-    >>> error = RuleError("the bet must be greater than 0, not 0", vi="mức cược phải lớn hơn 0, không phải 0")
-    >>> error.detail, error.detail_vi
+    >>> error = RuleError(Text("the bet must be greater than 0, not 0", "mức cược phải lớn hơn 0, không phải 0"))
+    >>> str(error), error.said.vi
     ('the bet must be greater than 0, not 0', 'mức cược phải lớn hơn 0, không phải 0')
     """
 
     #: The fault's code when the raise does not name a more precise one.
     default_code: ClassVar[ErrorCode] = ErrorCode.INVALID_VALUE
 
-    def __init__(self, message: str, *, vi: str, path: Sequence[PathPart] = (), code: ErrorCode | None = None) -> None:
-        super().__init__(message)
-        self.vi = vi
+    def __init__(self, said: Text, *, path: Sequence[PathPart] = (), code: ErrorCode | None = None) -> None:
+        if not isinstance(said, Text):  # a str would lose its Vietnamese: refused at once, not when answered
+            raise TypeError("a rule error says what is wrong in both languages: give a Text (words())")
+        super().__init__(said.en)
+        self.said = said
         self.path: Path = tuple(path)
         self.code: ErrorCode = code or self.default_code
-
-    @property
-    def detail(self) -> str:
-        """The human-readable explanation (what ``str(error)`` gives)."""
-        return str(self)
-
-    @property
-    def detail_vi(self) -> str:
-        """The same explanation in Vietnamese."""
-        return self.vi
 
     def at(self, *prefix: PathPart) -> Self:
         """A copy of this error located inside ``prefix``."""
@@ -136,8 +155,8 @@ class CardError(RuleError):
 
     default_code = ErrorCode.CARD_UNKNOWN
 
-    def __init__(self, message: str, *, vi: str, value: object = None, path: Sequence[PathPart] = ()) -> None:
-        super().__init__(message, vi=vi, path=path)
+    def __init__(self, said: Text, *, value: object = None, path: Sequence[PathPart] = ()) -> None:
+        super().__init__(said, path=path)
         self.value = value
 
 
@@ -156,21 +175,17 @@ class DuplicateCardError(RuleError):
     def __init__(self, *, card_text: str, paths: Sequence[Path]) -> None:
         self.card_text = card_text
         self.paths: tuple[Path, ...] = tuple(paths)
-        super().__init__(self._message(), vi=self._message_vi(), path=self.paths[-1])
+        super().__init__(self._said(), path=self.paths[-1])
 
-    def _message(self) -> str:
-        where = " and ".join(pointer(path) or "/" for path in self.paths)
-        return f"card {self.card_text} appears twice: at {where}"
-
-    def _message_vi(self) -> str:
-        where = " và ".join(pointer(path) or "/" for path in self.paths)
-        return f"lá {self.card_text} xuất hiện hai lần: ở {where}"
+    def _said(self) -> Text:
+        where = Text.join(words(" and "), [Text(pointer(path) or "/", pointer(path) or "/") for path in self.paths])
+        return words("card {card} appears twice: at {where}", card=self.card_text, where=where)
 
     def at(self, *prefix: PathPart) -> Self:
         moved = super().at(*prefix)
         moved.paths = tuple(tuple(prefix) + path for path in self.paths)
-        moved.args = (moved._message(),)
-        moved.vi = moved._message_vi()
+        moved.said = moved._said()
+        moved.args = (moved.said.en,)
         return moved
 
 

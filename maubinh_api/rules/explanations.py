@@ -3,6 +3,9 @@
 Players and auditors read these; each line states one step (a position, a
 bonus, a multiplier, a natural, a fee) with the figure it produces, so the
 lines of a pair add up to its total and the lines of a player to their net.
+Each line is a :class:`~maubinh_api.rules.texts.Text` (its Vietnamese from the
+catalogue); a number is written the Vietnamese way in the Vietnamese
+(:mod:`~maubinh_api.rules.numerals`).
 """
 
 from __future__ import annotations
@@ -17,54 +20,72 @@ from .money import money_text, quantize
 from .naturals import Natural
 from .numerals import vi_number, vi_percent
 from .outcomes import (
-    Line,
     Multiplier,
     MultiplierKind,
     NaturalOutcomeReason,
     PairOutcome,
     PlayerOutcome,
+    PositionOutcome,
     PositionReason,
     SapLang,
 )
 from .table import Reveal
+from .texts import NOTHING, Text, words
 
 __all__ = ["pair_lines", "player_lines"]
 
 
-_POSITION_EN = {Position.BACK: "Back", Position.MIDDLE: "Middle", Position.FRONT: "Front"}
-_POSITION_VI = {Position.BACK: "Chi đầu", Position.MIDDLE: "Chi giữa", Position.FRONT: "Chi cuối"}
+#: A position's name at the head of its line.
+_POSITION = {Position.BACK: words("Back"), Position.MIDDLE: words("Middle"), Position.FRONT: words("Front")}
+
+
+def _lower(said: Text) -> Text:
+    return Text(said.en.lower(), said.vi.lower())
+
+
+def _glossed(said: Text) -> Text:
+    """``said`` in English followed by its Vietnamese in brackets, as the English names a term of the
+    game (``fouled (binh lủng)``); the Vietnamese alone in the Vietnamese."""
+    return Text(f"{said.en} ({said.vi})", said.vi)
+
+
+#: A fouled hand: "fouled (binh lủng)" in English, the term alone in Vietnamese.
+# TRANSLATORS: the Vietnamese term for a fouled hand, which the English quotes in brackets.
+_FOULED = _glossed(words("fouled"))
 
 
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _bonus_labels(key: str) -> tuple[str, str]:
+def _score(player: str, points: int) -> Text:
+    """A player's points in a pair (``p1 +6``)."""
+    # TRANSLATORS: a player's points in a pair, e.g. "p1 +6"; chi is the unit.
+    return words("{player} {points}", player=player, points=_signed(points))
+
+
+def _bonus_label(key: str) -> Text:
     position_text, category_key = key.split(".")
-    position, category = Position(position_text), Category.from_key(category_key)
-    return (
-        f"{category.label_en.lower()} in the {position.value}",
-        f"{category.label_vi.lower()} {position.label_vi}",
+    return words(
+        "{category} in the {position}",
+        category=_lower(Category.from_key(category_key).label),
+        position=_lower(_POSITION[Position(position_text)]),
     )
 
 
-def _percent(value: Decimal) -> str:
-    return f"{(value * 100).normalize():f}%"
+def _percent(value: Decimal) -> Text:
+    return Text(f"{(value * 100).normalize():f}%", vi_percent(value))
 
 
-def pair_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> tuple[Line, ...]:
+def pair_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> tuple[Text, ...]:
     """Explain one pair, step by step, ending with its total."""
     a, b = pair.players
-    lines: list[Line] = []
+    lines: list[Text] = []
     if pair.natural is not None:
         lines.extend(_natural_lines(pair, reveals))
     elif all(position.reason is PositionReason.BOTH_FOULED for position in pair.positions):
-        lines.append(
-            Line(
-                f"{a} and {b} are both fouled (binh lủng): no payment.",
-                f"{a} và {b} đều binh lủng: không ai trả.",
-            )
-        )
+        # TRANSLATORS: {fouled} is "fouled (binh lủng)" in English, the term alone in Vietnamese.
+        lines.append(words("{a} and {b} are both {fouled}: no payment.", a=a, b=b, fouled=_FOULED))
     else:
         lines.extend(_position_lines(pair, reveals))
         running = sum(p.value if p.winner == a else -p.value for p in pair.positions)
@@ -72,219 +93,208 @@ def pair_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> tuple[Line, 
             loser = b if pair.majority == a else a
             running += pair.majority_units if pair.majority == a else -pair.majority_units
             lines.append(
-                Line(
-                    f"Majority of positions to {pair.majority}: {loser} pays {pair.majority} "
-                    f"{pair.majority_units} more.",
-                    f"{pair.majority} thắng nhiều chi hơn: {loser} trả thêm {pair.majority_units} chi.",
+                words(
+                    "Majority of positions to {majority}: {loser} pays {majority} {units} more.",
+                    majority=pair.majority,
+                    loser=loser,
+                    units=pair.majority_units,
                 )
             )
         for multiplier in pair.multipliers:
             running *= multiplier.factor
             lines.append(_multiplier_line(multiplier, running, a))
-    lines.append(
-        Line(
-            f"Total: {a} {_signed(pair.points)}, {b} {_signed(-pair.points)}.",
-            f"Tổng: {a} {_signed(pair.points)} chi, {b} {_signed(-pair.points)} chi.",
-        )
-    )
+    lines.append(words("Total: {first}, {second}.", first=_score(a, pair.points), second=_score(b, -pair.points)))
     return tuple(lines)
 
 
-def _position_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Line]:
-    a, b = pair.players
-    lines: list[Line] = []
+def _position_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Text]:
     fouled = next((position for position in pair.positions if position.reason is PositionReason.OPPONENT_FOULED), None)
-    if fouled is not None:
-        winner = fouled.winner
-        loser = b if winner == a else a
-        if reveals[loser].seat.forfeit:
-            lines.append(
-                Line(
-                    f"{loser} left before the reveal, which counts as a foul: "
-                    f"{winner} wins all three positions with its own chi.",
-                    f"{loser} rời bàn trước khi lật bài, tính như binh lủng: {winner} thắng cả 3 chi.",
-                )
-            )
-        else:
-            lines.append(
-                Line(
-                    f"{loser} is fouled (binh lủng): {winner} wins all three positions with its own chi.",
-                    f"{loser} binh lủng: {winner} thắng cả 3 chi.",
-                )
-            )
-    for outcome in pair.positions:
-        where_en, where_vi = _POSITION_EN[outcome.position], _POSITION_VI[outcome.position]
-        hand_a, hand_b = (_hand(reveals[player], outcome.position) for player in (a, b))
-        if outcome.winner is None:
-            lines.append(
-                Line(
-                    f"{where_en}: {a}'s {hand_a[0]} ties {b}'s {hand_b[0]}: no payment.",
-                    f"{where_vi}: {a} ({hand_a[1]}) hòa {b} ({hand_b[1]}).",
-                )
-            )
-            continue
-        winner = outcome.winner
-        loser = b if winner == a else a
-        won, lost = (hand_a, hand_b) if winner == a else (hand_b, hand_a)
-        bonus_en = bonus_vi = ""
-        if outcome.bonus is not None:
-            label_en, label_vi = _bonus_labels(outcome.bonus)
-            bonus_en, bonus_vi = f" (bonus: {label_en})", f" (thưởng {label_vi})"
-        if outcome.reason is PositionReason.OPPONENT_FOULED:
-            lines.append(
-                Line(
-                    f"{where_en}: {winner}'s {won[0]}: {loser} pays {winner} {outcome.value}{bonus_en}.",
-                    f"{where_vi}: {winner} ({won[1]}): {loser} trả {winner} {outcome.value} chi{bonus_vi}.",
-                )
-            )
-        else:
-            lines.append(
-                Line(
-                    f"{where_en}: {winner}'s {won[0]} beats {loser}'s {lost[0]}: "
-                    f"{loser} pays {winner} {outcome.value}{bonus_en}.",
-                    f"{where_vi}: {winner} ({won[1]}) thắng {loser} ({lost[1]}): "
-                    f"{loser} trả {winner} {outcome.value} chi{bonus_vi}.",
-                )
-            )
-    return lines
+    lines = [] if fouled is None or fouled.winner is None else [_foul_line(pair, fouled.winner, reveals)]
+    return lines + [_position_line(pair, outcome, reveals) for outcome in pair.positions]
 
 
-def _hand(reveal: Reveal, position: Position) -> tuple[str, str]:
-    arrangement = reveal.seat.arrangement
-    if arrangement is None:
-        return ("no hand", "không có bài")
-    hand = arrangement[position]
-    return (hand.description_en, hand.description_vi)
-
-
-def _multiplier_line(multiplier: Multiplier, running: int, first: str) -> Line:
-    factor, player = multiplier.factor, multiplier.player
-    result_en = f"{first} {_signed(running)}"
-    if multiplier.kind is MultiplierKind.SCOOP:
-        return Line(
-            f"Scoop (sập hầm): {player} won all three positions: × {factor}, {result_en}.",
-            f"Sập hầm: {player} thắng cả 3 chi: nhân {factor}, {first} {_signed(running)} chi.",
+def _foul_line(pair: PairOutcome, winner: str, reveals: Mapping[str, Reveal]) -> Text:
+    """Why ``winner`` takes all three positions from a fouled opponent (or one who left)."""
+    a, b = pair.players
+    loser = b if winner == a else a
+    if reveals[loser].seat.forfeit:
+        return words(
+            "{loser} left before the reveal, which counts as a foul: "
+            "{winner} wins all three positions with its own chi.",
+            loser=loser,
+            winner=winner,
         )
-    if multiplier.kind is MultiplierKind.FOUL:
-        return Line(
-            f"Foul penalty: × {factor}, {result_en}.",
-            f"Phạt binh lủng: nhân {factor}, {first} {_signed(running)} chi.",
-        )
-    if multiplier.reason is SapLang.SCOOPED_ALL:
-        return Line(
-            f"Sập làng: {player} scooped every opponent: × {factor}, {result_en}.",
-            f"Bắt sập làng: {player} thắng sập cả làng: nhân {factor}, {first} {_signed(running)} chi.",
-        )
-    return Line(
-        f"Sập làng: {player} was scooped by every opponent: × {factor}, {result_en}.",
-        f"Sập làng: {player} thua sập cả làng: nhân {factor}, {first} {_signed(running)} chi.",
+    # TRANSLATORS: {fouled} is "fouled (binh lủng)" in English, the term alone in Vietnamese.
+    return words(
+        "{loser} is {fouled}: {winner} wins all three positions with its own chi.",
+        loser=loser,
+        fouled=_FOULED,
+        winner=winner,
     )
 
 
-def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Line]:
+def _position_line(pair: PairOutcome, outcome: PositionOutcome, reveals: Mapping[str, Reveal]) -> Text:
+    """One position between the pair: the chi each held, who paid whom and why."""
+    a, b = pair.players
+    where = _POSITION[outcome.position]
+    hand_a, hand_b = (_hand(reveals[player], outcome.position) for player in (a, b))
+    if outcome.winner is None:
+        return words(
+            "{where}: {a}'s {hand_a} ties {b}'s {hand_b}: no payment.",
+            where=where,
+            a=a,
+            hand_a=hand_a,
+            b=b,
+            hand_b=hand_b,
+        )
+    winner = outcome.winner
+    loser = b if winner == a else a
+    won, lost = (hand_a, hand_b) if winner == a else (hand_b, hand_a)
+    bonus = NOTHING if outcome.bonus is None else words(" (bonus: {bonus})", bonus=_bonus_label(outcome.bonus))
+    if outcome.reason is PositionReason.OPPONENT_FOULED:
+        return words(
+            "{where}: {winner}'s {won}: {loser} pays {winner} {value}{bonus}.",
+            where=where, winner=winner, won=won, loser=loser, value=outcome.value, bonus=bonus,
+        )  # fmt: skip
+    return words(
+        "{where}: {winner}'s {won} beats {loser}'s {lost}: {loser} pays {winner} {value}{bonus}.",
+        where=where, winner=winner, won=won, loser=loser, lost=lost, value=outcome.value, bonus=bonus,
+    )  # fmt: skip
+
+
+def _hand(reveal: Reveal, position: Position) -> Text:
+    arrangement = reveal.seat.arrangement
+    if arrangement is None:
+        return words("no hand")
+    hand = arrangement[position]
+    return hand.description
+
+
+def _multiplier_line(multiplier: Multiplier, running: int, first: str) -> Text:
+    factor, player, result = multiplier.factor, multiplier.player, _score(first, running)
+    if multiplier.kind is MultiplierKind.SCOOP:
+        # TRANSLATORS: {multiplier} is the multiplier's name, "Scoop (sập hầm)" / "Sập hầm".
+        return words(
+            "{multiplier}: {player} won all three positions: × {factor}, {result}.",
+            multiplier=multiplier.kind.label,
+            player=player,
+            factor=factor,
+            result=result,
+        )
+    if multiplier.kind is MultiplierKind.FOUL:
+        return words("Foul penalty: × {factor}, {result}.", factor=factor, result=result)
+    if multiplier.reason is SapLang.SCOOPED_ALL:
+        # The English names the multiplier (sập làng), the Vietnamese the feat (bắt sập làng).
+        # TRANSLATORS: {multiplier} is "Sập làng" in English, "Bắt sập làng" in Vietnamese.
+        return words(
+            "{multiplier}: {player} scooped every opponent: × {factor}, {result}.",
+            multiplier=Text(multiplier.kind.label.en, SapLang.SCOOPED_ALL.label.vi),
+            player=player,
+            factor=factor,
+            result=result,
+        )
+    # TRANSLATORS: {multiplier} is "Sập làng" in both languages.
+    return words(
+        "{multiplier}: {player} was scooped by every opponent: × {factor}, {result}.",
+        multiplier=multiplier.kind.label,
+        player=player,
+        factor=factor,
+        result=result,
+    )
+
+
+def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Text]:
     decision = pair.natural
     assert decision is not None
     a, b = pair.players
-    naturals = {player: reveals[player].natural for player in (a, b)}
     if decision.reason is NaturalOutcomeReason.NATURAL_VS_HAND:
         winner = decision.winner
         assert winner is not None and decision.key is not None
-        loser = b if winner == a else a
-        natural = Natural.from_key(decision.key)
-        return [
-            Line(
-                f"{winner} has a natural, {natural.label_en} ({natural.label_vi}): {loser} pays {winner} "
-                f"{decision.payout}; the chi are not compared.",
-                f"{winner} thắng trắng ({natural.label_vi}): {loser} trả {winner} {decision.payout} chi, không so chi.",
-            )
-        ]
-    held = {player: natural.natural for player, natural in naturals.items() if natural is not None}
+        # TRANSLATORS: {natural} is the natural's English name and its Vietnamese in brackets in
+        # English, its Vietnamese name alone in Vietnamese.
+        said = words(
+            "{winner} has a natural, {natural}: {loser} pays {winner} {payout}; the chi are not compared.",
+            winner=winner, natural=_glossed(Natural.from_key(decision.key).label), loser=b if winner == a else a,
+            payout=decision.payout,
+        )  # fmt: skip
+        return [said]
+    naturals = {player: reveals[player].natural for player in (a, b)}
+    held = {player: natural.natural.label for player, natural in naturals.items() if natural is not None}
     if decision.reason is NaturalOutcomeReason.NATURALS_DRAW:
-        return [
-            Line(
-                f"{a} ({held[a].label_en}) and {b} ({held[b].label_en}) both have naturals, "
-                "which this variant scores as a draw: no payment.",
-                f"{a} ({held[a].label_vi}) và {b} ({held[b].label_vi}) đều thắng trắng: luật này tính hòa.",
-            )
-        ]
+        said = words(
+            "{a} ({natural_a}) and {b} ({natural_b}) both have naturals, "
+            "which this variant scores as a draw: no payment.",
+            a=a, natural_a=held[a], b=b, natural_b=held[b],
+        )  # fmt: skip
+        return [said]
     if decision.reason is NaturalOutcomeReason.EQUAL_NATURALS:
-        return [
-            Line(
-                f"{a} ({held[a].label_en}) and {b} ({held[b].label_en}) hold naturals of equal rank: no payment.",
-                f"{a} ({held[a].label_vi}) và {b} ({held[b].label_vi}) thắng trắng ngang nhau: hòa.",
-            )
-        ]
+        said = words(
+            "{a} ({natural_a}) and {b} ({natural_b}) hold naturals of equal rank: no payment.",
+            a=a, natural_a=held[a], b=b, natural_b=held[b],
+        )  # fmt: skip
+        return [said]
     winner = decision.winner
     assert winner is not None
     loser = b if winner == a else a
     if decision.reason is NaturalOutcomeReason.HIGHER_NATURAL:
-        return [
-            Line(
-                f"Both have naturals: {winner}'s {held[winner].label_en} outranks {loser}'s "
-                f"{held[loser].label_en}: {loser} pays {winner} {decision.payout}.",
-                f"Cả hai thắng trắng: {held[winner].label_vi} của {winner} lớn hơn {held[loser].label_vi} của "
-                f"{loser}: {loser} trả {winner} {decision.payout} chi.",
-            )
-        ]
-    natural = held[winner]
-    return [
-        Line(
-            f"Both have {natural.label_en}: {winner} wins the tie-break ({_TIEBREAK_EN[natural]}): "
-            f"{loser} pays {winner} {decision.payout}.",
-            f"Cả hai cùng {natural.label_vi}: {winner} hơn ({_TIEBREAK_VI[natural]}): "
-            f"{loser} trả {winner} {decision.payout} chi.",
-        )
-    ]
+        said = words(
+            "Both have naturals: {winner}'s {won} outranks {loser}'s {lost}: {loser} pays {winner} {payout}.",
+            winner=winner, won=held[winner], loser=loser, lost=held[loser], payout=decision.payout,
+        )  # fmt: skip
+        return [said]
+    natural = naturals[winner]
+    assert natural is not None
+    said = words(
+        "Both have {natural}: {winner} wins the tie-break ({tie_break}): {loser} pays {winner} {payout}.",
+        natural=held[winner], winner=winner, tie_break=_TIE_BREAK[natural.natural], loser=loser,
+        payout=decision.payout,
+    )  # fmt: skip
+    return [said]
 
 
-_TIEBREAK_EN = {
-    Natural.FIVE_PAIRS_TRIPS: "higher three of a kind",
-    Natural.SIX_PAIRS: "higher top pair",
-    Natural.FOUR_TRIPS: "higher top three of a kind",
-    Natural.THREE_QUADS: "higher top four of a kind",
-    Natural.THREE_FLUSHES: "stronger chi, compared from the back",
-    Natural.THREE_STRAIGHTS: "stronger chi, compared from the back",
-}
-_TIEBREAK_VI = {
-    Natural.FIVE_PAIRS_TRIPS: "sám lớn hơn",
-    Natural.SIX_PAIRS: "đôi cao nhất lớn hơn",
-    Natural.FOUR_TRIPS: "sám cao nhất lớn hơn",
-    Natural.THREE_QUADS: "tứ quý cao nhất lớn hơn",
-    Natural.THREE_FLUSHES: "so từng chi, từ chi đầu",
-    Natural.THREE_STRAIGHTS: "so từng chi, từ chi đầu",
+#: What decides between two equal naturals, for those a tie-break can part.
+_TIE_BREAK = {
+    Natural.FIVE_PAIRS_TRIPS: words("higher three of a kind"),
+    Natural.SIX_PAIRS: words("higher top pair"),
+    Natural.FOUR_TRIPS: words("higher top three of a kind"),
+    Natural.THREE_QUADS: words("higher top four of a kind"),
+    Natural.THREE_FLUSHES: words("stronger chi, compared from the back"),
+    Natural.THREE_STRAIGHTS: words("stronger chi, compared from the back"),
 }
 
 
-def player_lines(outcome: PlayerOutcome, bet: Decimal, rules: RuleSet, everyone_even: bool) -> tuple[Line, ...]:
+def player_lines(outcome: PlayerOutcome, bet: Decimal, rules: RuleSet, everyone_even: bool) -> tuple[Text, ...]:
     """Explain a player's money: points times bet, rake, draw fee, net."""
     decimals = rules.amount_decimals
 
-    def money(value: Decimal) -> tuple[str, str]:  # the API's notation, and the Vietnamese way
-        return money_text(value, decimals), vi_number(quantize(value, decimals))
+    def money(value: Decimal) -> Text:  # the API's notation, and the Vietnamese way
+        return Text(money_text(value, decimals), vi_number(quantize(value, decimals)))
 
-    amount, amount_vi = money(outcome.amount)
+    amount = money(outcome.amount)
     lines = [
-        Line(
-            f"Points {_signed(outcome.points)} × bet {bet:f} = {amount}.",
-            f"Điểm {_signed(outcome.points)} × mức cược {vi_number(bet)} = {amount_vi}.",
+        words(
+            "Points {points} × bet {bet} = {amount}.",
+            points=_signed(outcome.points),
+            bet=Text(f"{bet:f}", vi_number(bet)),
+            amount=amount,
         )
     ]
     if outcome.rake > 0:
-        rake, rake_vi = money(outcome.rake)
         lines.append(
-            Line(
-                f"Rake: the house keeps {_percent(rules.rake)} of the winnings {amount} = {rake}.",
-                f"Tiền xâu: nhà cái thu {vi_percent(rules.rake)} tiền thắng {amount_vi} = {rake_vi}.",
+            words(
+                "Rake: the house keeps {share} of the winnings {amount} = {rake}.",
+                share=_percent(rules.rake),
+                amount=amount,
+                rake=money(outcome.rake),
             )
         )
     if everyone_even and outcome.draw_fee > 0:
-        fee, fee_vi = money(outcome.draw_fee)
         lines.append(
-            Line(
-                f"Draw fee: every player nets 0, so each pays {_percent(rules.draw_fee)} of the bet = {fee}.",
-                f"Phí hòa: cả bàn hòa tiền, mỗi người trả {vi_percent(rules.draw_fee)} mức cược = {fee_vi}.",
+            words(
+                "Draw fee: every player nets 0, so each pays {share} of the bet = {fee}.",
+                share=_percent(rules.draw_fee),
+                fee=money(outcome.draw_fee),
             )
         )
-    net, net_vi = money(outcome.net)
-    lines.append(Line(f"Net: {net}.", f"Thực nhận: {net_vi}."))
+    lines.append(words("Net: {net}.", net=money(outcome.net)))
     return tuple(lines)

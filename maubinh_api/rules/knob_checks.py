@@ -23,11 +23,12 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final
 
-from .errors import PathPart, VariantError
+from .errors import PathPart, VariantError, json_kind
 from .numerals import vi_number
+from .texts import Text, words
 
 __all__ = [
-    "ENTRY_WORDS",
+    "ENTRY_TEXTS",
     "Checker",
     "boolean",
     "choice",
@@ -36,8 +37,9 @@ __all__ = [
     "integer",
     "refuse_unknown",
     "shown",
-    "shown_vi",
+    "shown_text",
     "table_map",
+    "unknown_entry",
 ]
 
 #: A knob's check: its value and the path to it in, the rule set's value out.
@@ -53,8 +55,7 @@ def integer(low: int, high: int) -> Checker:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise VariantError(
-                f"{field_name(path)} must be an integer, not {shown(value)}",
-                vi=f"{field_name(path)} phải là số nguyên, không phải {shown_vi(value)}",
+                words("{name} must be an integer, not {value}", name=field_name(path), value=shown_text(value)),
                 path=path,
             )
         _check_range(value, low, high, path)
@@ -66,17 +67,23 @@ def integer(low: int, high: int) -> Checker:
 def _check_range(value: int | Decimal, low: int | Decimal, high: int | Decimal, path: tuple[PathPart, ...]) -> None:
     if not low <= value <= high:
         raise VariantError(
-            f"{field_name(path)} must be between {low} and {high}, not {value}",
-            vi=f"{field_name(path)} phải từ {vi_number(low)} đến {vi_number(high)}, không phải {vi_number(value)}",
+            words(
+                "{name} must be between {low} and {high}, not {value}",
+                name=field_name(path), low=_number(low), high=_number(high), value=_number(value),
+            ),
             path=path,
-        )
+        )  # fmt: skip
+
+
+def _number(value: int | Decimal) -> Text:
+    """A number as each language writes it (the English as Python does, the Vietnamese as a reader does)."""
+    return Text(str(value), vi_number(value))
 
 
 def boolean(value: object, path: tuple[PathPart, ...]) -> bool:
     if not isinstance(value, bool):
         raise VariantError(
-            f"{field_name(path)} must be true or false, not {shown(value)}",
-            vi=f"{field_name(path)} phải là true hoặc false, không phải {shown_vi(value)}",
+            words("{name} must be true or false, not {value}", name=field_name(path), value=shown_text(value)),
             path=path,
         )
     return value
@@ -87,10 +94,12 @@ def choice(kind: type[StrEnum]) -> Checker:
         allowed = [member.value for member in kind]
         if not isinstance(value, str) or value not in allowed:
             raise VariantError(
-                f"{field_name(path)} must be one of {', '.join(allowed)}; got {shown(value)}",
-                vi=f"{field_name(path)} phải là một trong {', '.join(allowed)}; giá trị đã gửi: {shown_vi(value)}",
+                words(
+                    "{name} must be one of {allowed}; got {value}",
+                    name=field_name(path), allowed=", ".join(allowed), value=shown_text(value),
+                ),
                 path=path,
-            )
+            )  # fmt: skip
         return kind(value)
 
     return check
@@ -111,10 +120,12 @@ def fraction(high: Decimal) -> Checker:
                 number = None
         if number is None or not number.is_finite():
             raise VariantError(
-                f'{field_name(path)} must be a decimal fraction such as "0.02", not {shown(value)}',
-                vi=f'{field_name(path)} phải là một số thập phân như "0.02", không phải {shown_vi(value)}',
+                words(
+                    '{name} must be a decimal fraction such as "0.02", not {value}',
+                    name=field_name(path), value=shown_text(value),
+                ),
                 path=path,
-            )
+            )  # fmt: skip
         _check_range(number, Decimal(0), high, path)
         return number
 
@@ -128,62 +139,80 @@ def _refuse_fraction_text(text: str, high: Decimal, path: tuple[PathPart, ...]) 
         _check_range(Decimal(text), Decimal(0), high, path)
     if text != text.strip() and _DECIMAL_TEXT.match(text.strip()):
         raise VariantError(
-            f'{name} {text!r} has spaces around it: send the decimal fraction alone, such as "0.02"',
-            vi=f'{name} {text!r} có khoảng trắng ở đầu hoặc cuối: chỉ gửi số thập phân, ví dụ "0.02"',
+            words(
+                '{name} {text} has spaces around it: send the decimal fraction alone, such as "0.02"',
+                name=name, text=repr(text),
+            ),
             path=path,
-        )
+        )  # fmt: skip
     if text[:1] == "+" and _DECIMAL_TEXT.match(text[1:]):
-        raise VariantError(f"{name} {text!r} needs no sign", vi=f"{name} {text!r} không cần dấu +", path=path)
+        raise VariantError(words("{name} {text} needs no sign", name=name, text=repr(text)), path=path)
     if "e" in text.lower() and _DECIMAL_TEXT.match(text.lower().split("e", 1)[0]):
         raise VariantError(
-            f'{name} "{text}" has an exponent: write the decimal fraction in plain digits, such as "0.02"',
-            vi=f'{name} "{text}" viết dạng số mũ: hãy viết số thập phân bằng các chữ số thường, ví dụ "0.02"',
+            words(
+                '{name} "{text}" has an exponent: write the decimal fraction in plain digits, such as "0.02"',
+                name=name, text=text,
+            ),
             path=path,
-        )
+        )  # fmt: skip
     if "," in text and _DECIMAL_TEXT.match(text.replace(",", ".", 1)):
         raise VariantError(
-            f'{name} {text!r} has a comma: write the decimal fraction with a point, such as "0.02"',
-            vi=f'{name} {text!r} có dấu phẩy: hãy dùng dấu chấm trước phần thập phân, ví dụ "0.02"',
+            words(
+                '{name} {text} has a comma: write the decimal fraction with a point, such as "0.02"',
+                name=name, text=repr(text),
+            ),
             path=path,
-        )
+        )  # fmt: skip
 
 
-#: The entries of a bonus or natural table in a message: the English plural -> (singular, Vietnamese plural, singular).
-ENTRY_WORDS: Final = {
-    "bonus keys": ("bonus key", "các mục thưởng", "mục thưởng"),
-    "naturals": ("natural", "các thắng trắng", "thắng trắng"),
+#: The entries of a bonus or natural table in a message: the English plural -> (one entry, the entries).
+ENTRY_TEXTS: Final = {
+    "bonus keys": (words("bonus key"), words("bonus keys")),
+    "naturals": (words("natural"), words("naturals")),
 }
 
 
 def table_map(keys: tuple[str, ...], value_check: Checker, what: str) -> Checker:
-    one, what_vi, one_vi = ENTRY_WORDS[what]
+    one, entries = ENTRY_TEXTS[what]
 
     def check(value: object, path: tuple[PathPart, ...]) -> Mapping[str, int]:
         if not isinstance(value, Mapping):
             raise VariantError(
-                f"{field_name(path)} must be an object of {what}, not {shown(value)}",
-                vi=f"{field_name(path)} phải là một đối tượng gồm {what_vi}, không phải {shown_vi(value)}",
+                words(
+                    "{name} must be an object of {entries}, not {value}",
+                    name=field_name(path), entries=entries, value=shown_text(value),
+                ),
                 path=path,
-            )
-        refuse_unknown(value, keys, path, one, one_vi)
+            )  # fmt: skip
+        refuse_unknown(value, keys, path, one.en)
         checked = {key: value_check(value[key], (*path, key)) for key in keys if key in value}
         return MappingProxyType(checked)
 
     return check
 
 
-def refuse_unknown(
-    value: Mapping[Any, object], known: tuple[str, ...], path: tuple[PathPart, ...], entry: str, entry_vi: str
-) -> None:
+def refuse_unknown(value: Mapping[Any, object], known: tuple[str, ...], path: tuple[PathPart, ...], entry: str) -> None:
     """A key of ``value`` not among ``known`` is refused at its own path, naming the known ones
-    (``entry``: what one key is called, in English and in Vietnamese)."""
+    (``entry``: what one key is called, as :func:`unknown_entry` takes it)."""
     for key in value:
         if key not in known:
-            raise VariantError(
-                f"unknown {entry} {key!r}; the known ones are {', '.join(known)}",
-                vi=f"không có {entry_vi} {key!r}; các {entry_vi} hợp lệ là {', '.join(known)}",
-                path=(*path, key),
-            )
+            raise VariantError(unknown_entry(entry, key, known), path=(*path, key))
+
+
+def unknown_entry(entry: str, key: object, known: tuple[str, ...]) -> Text:
+    """What is said of a key ``entry`` (``"bonus key"``, ``"natural"`` or ``"table limit"``) not among ``known``.
+
+    >>> unknown_entry("natural", "dragons", ("dragon",)).en
+    "unknown natural 'dragons'; the known ones are dragon"
+    """
+    shown_key, listed = repr(key), ", ".join(known)
+    if entry == "bonus key":
+        return words("unknown bonus key {key}; the known ones are {known}", key=shown_key, known=listed)
+    if entry == "natural":
+        return words("unknown natural {key}; the known ones are {known}", key=shown_key, known=listed)
+    if entry == "table limit":
+        return words("unknown table limit {key}; the known ones are {known}", key=shown_key, known=listed)
+    raise ValueError(f"no words for an unknown {entry}")  # pragma: no cover - a programming error
 
 
 def field_name(path: tuple[PathPart, ...]) -> str:
@@ -200,8 +229,13 @@ def shown(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def shown_vi(value: object) -> str:
-    """:func:`shown` in Vietnamese: the same literal, or the kind of a container."""
+def shown_text(value: object) -> Text:
+    """:func:`shown` in both languages: the same literal, or the kind of a container.
+
+    >>> shown_text([1]).vi, shown_text("x").vi
+    ('một danh sách', "'x'")
+    """
     if isinstance(value, (Mapping, list, tuple)):
-        return "một đối tượng" if isinstance(value, Mapping) else "một danh sách"
-    return shown(value)
+        return json_kind(value)
+    literal = shown(value)
+    return Text(literal, literal)

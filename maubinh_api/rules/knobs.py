@@ -13,7 +13,7 @@ form (:meth:`RuleSet.canonical`). :class:`Knob` (the enumeration answers list), 
 Traceback (most recent call last):
     ...
 maubinh_api.rules.errors.VariantError: the rule set lacks foul_on_equal, majority_bonus, ...
->>> Knob("rake").label_vi
+>>> Knob("rake").label.vi
 'Tiền xâu (phần tiền thắng)'
 """
 
@@ -38,12 +38,12 @@ from .knob_checks import (
     fraction,
     integer,
     refuse_unknown,
-    shown,
-    shown_vi,
+    shown_text,
     table_map,
 )
 from .labels import LabelledCode
 from .money import MAX_AMOUNT_DECIMALS
+from .texts import Text, words
 
 __all__ = [
     "BONUS_KEYS",
@@ -100,17 +100,17 @@ class NaturalVsNatural(LabelledCode):
     """Knob ``natural_vs_natural``: what two natural hands do to each other."""
 
     #: the higher natural is paid its payout
-    HIGHER_WINS = "higher_wins", "The higher natural wins", "Thắng trắng cao hơn thắng"
+    HIGHER_WINS = "higher_wins", words("The higher natural wins")
     #: 0 between two natural hands
-    DRAW = "draw", "Two naturals draw", "Hai thắng trắng hòa nhau"
+    DRAW = "draw", words("Two naturals draw")
 
 
 class TableLimit(LabelledCode):
     """The fields of knob ``table``, in multiples of the bet."""
 
-    JOIN_MIN_BETS = "join_min_bets", "Bets needed to join", "Số mức cược để vào bàn"
-    LEAVE_BELOW_BETS = "leave_below_bets", "Removed below (bets)", "Bị mời ra khi dưới (mức cược)"
-    ESCROW_BETS = "escrow_bets", "Held in escrow (bets)", "Giữ lại (mức cược)"
+    JOIN_MIN_BETS = "join_min_bets", words("Bets needed to join")
+    LEAVE_BELOW_BETS = "leave_below_bets", words("Removed below (bets)")
+    ESCROW_BETS = "escrow_bets", words("Held in escrow (bets)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,18 +127,16 @@ def _table_limits(value: object, path: tuple[PathPart, ...]) -> TableLimits | No
         return None
     if not isinstance(value, Mapping):
         raise VariantError(
-            f"{field_name(path)} must be an object or null, not {shown(value)}",
-            vi=f"{field_name(path)} phải là một đối tượng hoặc null, không phải {shown_vi(value)}",
+            words("{name} must be an object or null, not {value}", name=field_name(path), value=shown_text(value)),
             path=path,
             code=ErrorCode.WRONG_TYPE,
         )
     names = TableLimits.__slots__
-    refuse_unknown(value, names, path, "table limit", "giới hạn bàn")
+    refuse_unknown(value, names, path, "table limit")
     missing = [name for name in names if name not in value]
     if missing:
         raise VariantError(
-            f"table limits need {', '.join(missing)} (send all three, or null)",
-            vi=f"giới hạn bàn còn thiếu {', '.join(missing)} (gửi đủ cả ba, hoặc null)",
+            words("table limits need {missing} (send all three, or null)", missing=", ".join(missing)),
             path=path,
             code=ErrorCode.REQUIRED,
         )
@@ -170,11 +168,9 @@ def _limits(value: Any) -> object:
     return None if value is None else {name: getattr(value, name) for name in sorted(TableLimits.__slots__)}
 
 
-def _knob(
-    check: Checker, english: str, vietnamese: str, *, canonical: Callable[[Any], object] = _as_is, default: Any = ...
-) -> Any:
+def _knob(check: Checker, label: Text, *, canonical: Callable[[Any], object] = _as_is, default: Any = ...) -> Any:
     """One knob's declaration: its check, its words, its JSON form and (only if it may be left out) its default."""
-    metadata = MappingProxyType({"check": check, "en": english, "vi": vietnamese, "canonical": canonical})
+    metadata = MappingProxyType({"check": check, "label": label, "canonical": canonical})
     if default is ...:
         return field(metadata=metadata)
     return field(default=default, metadata=metadata)
@@ -184,46 +180,32 @@ def _knob(
 class RuleSet:
     """Every knob of the rules, resolved, in the order a variant lists them.  See ``docs/rules.md``."""
 
-    wheel: Wheel = _knob(choice(Wheel), "Where A-2-3-4-5 ranks", "Vị trí của sảnh A-2-3-4-5", canonical=_code)
-    foul_on_equal: bool = _knob(boolean, "Equal back and middle is a foul", "Chi đầu bằng chi giữa là binh lủng")
-    majority_bonus: int = _knob(integer(0, 100), "Majority bonus (units)", "Thưởng thắng nhiều chi hơn (chi)")
-    scoop_multiplier: int = _knob(integer(1, 100), "Scoop multiplier (sập hầm)", "Hệ số sập hầm")
-    foul_multiplier: int = _knob(integer(1, 100), "Multiplier against a fouled hand", "Hệ số khi đối thủ binh lủng")
-    foul_pays_bonuses: bool = _knob(
-        boolean, "A fouled hand pays the opponent's bonuses", "Binh lủng vẫn trả thưởng của đối thủ"
-    )
-    sap_lang: bool = _knob(boolean, "Sập làng applies", "Có tính sập làng")
-    sap_lang_multiplier: int = _knob(integer(1, 100), "Sập làng multiplier", "Hệ số sập làng")
-    sap_lang_min_players: int = _knob(
-        integer(2, 4), "Smallest table for sập làng", "Số người tối thiểu để tính sập làng"
-    )
-    foul_counts_as_scoop: bool = _knob(boolean, "A fouled hand counts as scooped", "Binh lủng tính như bị sập")
+    wheel: Wheel = _knob(choice(Wheel), words("Where A-2-3-4-5 ranks"), canonical=_code)
+    foul_on_equal: bool = _knob(boolean, words("Equal back and middle is a foul"))
+    majority_bonus: int = _knob(integer(0, 100), words("Majority bonus (units)"))
+    scoop_multiplier: int = _knob(integer(1, 100), words("Scoop multiplier (sập hầm)"))
+    foul_multiplier: int = _knob(integer(1, 100), words("Multiplier against a fouled hand"))
+    foul_pays_bonuses: bool = _knob(boolean, words("A fouled hand pays the opponent's bonuses"))
+    sap_lang: bool = _knob(boolean, words("Sập làng applies"))
+    sap_lang_multiplier: int = _knob(integer(1, 100), words("Sập làng multiplier"))
+    sap_lang_min_players: int = _knob(integer(2, 4), words("Smallest table for sập làng"))
+    foul_counts_as_scoop: bool = _knob(boolean, words("A fouled hand counts as scooped"))
     natural_vs_natural: NaturalVsNatural = _knob(
-        choice(NaturalVsNatural), "Two naturals at one table", "Hai người cùng thắng trắng", canonical=_code
+        choice(NaturalVsNatural), words("Two naturals at one table"), canonical=_code
     )
-    natural_tie_breaks: bool = _knob(boolean, "Equal naturals use tie-breaks", "Thắng trắng bằng nhau thì so tiếp")
-    rake: Decimal = _knob(
-        fraction(Decimal("0.5")), "Rake (share of winnings)", "Tiền xâu (phần tiền thắng)", canonical=decimal_text
-    )
-    draw_fee: Decimal = _knob(
-        fraction(Decimal(1)), "Draw fee (share of the bet)", "Phí hòa (phần mức cược)", canonical=decimal_text
-    )
-    amount_decimals: int = _knob(
-        integer(0, MAX_AMOUNT_DECIMALS), "Decimal places of money", "Số chữ số thập phân của tiền"
-    )
+    natural_tie_breaks: bool = _knob(boolean, words("Equal naturals use tie-breaks"))
+    rake: Decimal = _knob(fraction(Decimal("0.5")), words("Rake (share of winnings)"), canonical=decimal_text)
+    draw_fee: Decimal = _knob(fraction(Decimal(1)), words("Draw fee (share of the bet)"), canonical=decimal_text)
+    amount_decimals: int = _knob(integer(0, MAX_AMOUNT_DECIMALS), words("Decimal places of money"))
     bonuses: Mapping[str, int] = _knob(
-        table_map(BONUS_KEYS, integer(1, 1000), "bonus keys"),
-        "Bonus table",
-        "Bảng thưởng (mậu binh đặc biệt)",
-        canonical=_ordered(BONUS_KEYS),
+        table_map(BONUS_KEYS, integer(1, 1000), "bonus keys"), words("Bonus table"), canonical=_ordered(BONUS_KEYS)
     )
     naturals: Mapping[str, int] = _knob(
         table_map(NATURAL_KEYS, integer(1, 10_000), "naturals"),
-        "Naturals (thắng trắng) and payouts",
-        "Thắng trắng và tiền trả",
+        words("Naturals (thắng trắng) and payouts"),
         canonical=_ordered(NATURAL_KEYS),
     )
-    table: TableLimits | None = _knob(_table_limits, "Table limits", "Giới hạn bàn", canonical=_limits, default=None)
+    table: TableLimits | None = _knob(_table_limits, words("Table limits"), canonical=_limits, default=None)
 
     def canonical(self) -> dict[str, Any]:
         """The JSON form that is hashed into the fingerprint (and shown by
@@ -252,7 +234,7 @@ KNOB_NAMES: Final = tuple(_KNOB_FIELDS)
 
 
 def _knob_codes() -> type[LabelledCode]:
-    members = [(name.upper(), (name, knob.metadata["en"], knob.metadata["vi"])) for name, knob in _KNOB_FIELDS.items()]
+    members = [(name.upper(), (name, knob.metadata["label"])) for name, knob in _KNOB_FIELDS.items()]
     codes = EnumType.__call__(LabelledCode, "Knob", members, module=__name__)  # the functional API
     codes.__doc__ = "The knobs of a rule set, in the order a variant lists them, each with the words for it."
     return cast("type[LabelledCode]", codes)
@@ -272,8 +254,7 @@ def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) ->
     missing = [name for name in required if name not in knobs]
     if missing:
         raise VariantError(
-            f"the rule set lacks {', '.join(missing)}",
-            vi=f"bộ luật còn thiếu {', '.join(missing)}",
+            words("the rule set lacks {missing}", missing=", ".join(missing)),
             path=path,
             code=ErrorCode.REQUIRED,
         )
@@ -284,8 +265,7 @@ def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) ->
 def unknown_knob(key: str, path: tuple[PathPart, ...]) -> VariantError:
     """The error for a knob the rules do not have, listing those they have."""
     return VariantError(
-        f"unknown knob {key!r}; the knobs are {', '.join(KNOB_NAMES)}",
-        vi=f"không có tùy chọn {key!r}; các tùy chọn là {', '.join(KNOB_NAMES)}",
+        words("unknown knob {key}; the knobs are {knobs}", key=repr(key), knobs=", ".join(KNOB_NAMES)),
         path=path,
         code=ErrorCode.UNKNOWN_KNOB,
     )

@@ -1,19 +1,20 @@
 """Codes with the words a player uses for them: the one shape of every enumeration.
 
 A code is a ``StrEnum`` member (so it compares equal to its text, which is
-what requests send and answers give as ``key``) declared with its English
-and Vietnamese labels beside it::
+what requests send and answers give as ``key``) declared with its label
+beside it, a :class:`~maubinh_api.rules.texts.Text` (its Vietnamese from the
+catalogue)::
 
     class Verdict(LabelledCode):
-        BEST = "best", "Best", "Tốt nhất"
+        BEST = "best", words("Best")
 
 The answers' ``{key, label: {en, vi}}`` enumerations, the schemas'
 accepted values and the spec's ``enum`` lists are all read from these
 classes (tests/test_enumerations.py holds the spec to them).
 
 >>> class Side(LabelledCode):
-...     BANKER = "banker", "Banker", "Nhà cái"
->>> Side("banker") is Side.BANKER, Side.BANKER == "banker", Side.BANKER.label_vi
+...     BANKER = "banker", Text("Banker", "Nhà cái")
+>>> Side("banker") is Side.BANKER, Side.BANKER == "banker", Side.BANKER.label.vi
 (True, True, 'Nhà cái')
 """
 
@@ -22,24 +23,24 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Self
 
+from .texts import Text
+
 __all__ = ["LabelledCode", "keys"]
 
 
 class LabelledCode(StrEnum):
-    """A code with its label in English (``label_en``) and Vietnamese (``label_vi``)."""
+    """A code with its label in both languages (``label``)."""
 
-    label_en: str
-    label_vi: str
+    label: Text
 
-    # The labels' defaults are for type checkers only, which read ``Level("club")`` (a lookup by
-    # key) as a call of this method: a member declared without both labels is refused.
-    def __new__(cls, key: str, english: str = "", vietnamese: str = "") -> Self:
-        if not english or not vietnamese:
-            raise ValueError(f"{cls.__name__} {key!r} needs its English and Vietnamese labels")
+    # The label's default is for type checkers only, which read ``Level("club")`` (a lookup by key)
+    # as a call of this method: a member declared without its label is refused.
+    def __new__(cls, key: str, said: Text | None = None) -> Self:
+        if not isinstance(said, Text) or not said.en or not said.vi:
+            raise ValueError(f"{cls.__name__} {key!r} needs its label in English and Vietnamese")
         member = str.__new__(cls, key)
         member._value_ = key
-        member.label_en = english
-        member.label_vi = vietnamese
+        member.label = said
         return member
 
 

@@ -23,6 +23,7 @@ from typing import Final
 
 from .errors import ErrorCode, RuleError
 from .numerals import vi_number
+from .texts import Text, words
 
 __all__ = ["MAX_AMOUNT_DECIMALS", "MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rake_of"]
 
@@ -51,39 +52,32 @@ def parse_bet(value: object, decimals: int) -> Decimal:
     """
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
         raise BetError(
-            f'the bet must be a number or a decimal string such as "10.50", not {type(value).__name__}',
-            vi=f'mức cược phải là một số hoặc một chuỗi số thập phân như "10.50",'
-            f" không phải kiểu {type(value).__name__}",
+            words('the bet must be a number or a decimal string such as "10.50", not {type}', type=type(value).__name__)
         )
     if isinstance(value, str) and not _DECIMAL_TEXT.match(value):
         raise _refusal(value)
     try:
         bet = Decimal(value)
     except InvalidOperation:  # pragma: no cover - the pattern above admits only valid decimals
-        raise BetError(
-            f"the bet {value!r} is not a decimal number", vi=f"mức cược {value!r} không phải là số thập phân"
-        ) from None
+        raise BetError(words("the bet {bet} is not a decimal number", bet=repr(value))) from None
     if not bet.is_finite():
-        raise BetError(
-            f"the bet must be finite, not {value}", vi=f"mức cược phải là một số hữu hạn, không phải {value}"
-        )
+        raise BetError(words("the bet must be finite, not {bet}", bet=value))
+    # The bet as sent in English, as a Vietnamese reader writes it in Vietnamese.
+    said = Text(str(value), vi_number(bet))
     if bet <= 0:
-        raise BetError(
-            f"the bet must be greater than 0, not {value}",
-            vi=f"mức cược phải lớn hơn 0, không phải {vi_number(bet)}",
-            code=ErrorCode.BET_RANGE,
-        )
+        raise BetError(words("the bet must be greater than 0, not {bet}", bet=said), code=ErrorCode.BET_RANGE)
     if bet > MAX_BET:
         raise BetError(
-            f"the bet must be at most {MAX_BET:,}, not {value}",
-            vi=f"mức cược tối đa là {vi_number(MAX_BET)} (một nghìn tỷ), không phải {vi_number(bet)}",
+            words("the bet must be at most {most}, not {bet}", most=Text(f"{MAX_BET:,}", vi_number(MAX_BET)), bet=said),
             code=ErrorCode.BET_RANGE,
         )
     if bet != quantize(bet, decimals):
         raise BetError(
-            f"the bet {value} has more decimal places than this variant pays (amount_decimals = {decimals})",
-            vi=f"mức cược {vi_number(bet)} có nhiều chữ số thập phân hơn luật chơi này cho phép"
-            f" (amount_decimals = {decimals})",
+            words(
+                "the bet {bet} has more decimal places than this variant pays (amount_decimals = {decimals})",
+                bet=said,
+                decimals=decimals,
+            ),
             code=ErrorCode.BET_DECIMALS,
         )
     return bet
@@ -92,49 +86,39 @@ def parse_bet(value: object, decimals: int) -> Decimal:
 def _refusal(text: str) -> BetError:
     """The true reason a bet's text is refused (a sign, an exponent, spaces, a comma, or no number at all).
 
-    >>> _refusal("-5").detail
+    >>> _refusal("-5").said.en
     'the bet must be greater than 0, not -5'
-    >>> _refusal("1e3").detail
+    >>> _refusal("1e3").said.en
     'the bet "1e3" has an exponent: write it as plain digits such as "10.50"'
-    >>> print(_refusal("10,50").detail_vi)
+    >>> print(_refusal("10,50").said.vi)
     mức cược '10,50' có dấu phẩy: hãy gửi các chữ số liền nhau, dấu chấm trước phần thập phân, ví dụ "1000" hoặc "10.50"
     """
     body = text.strip()
     if not text:
-        return BetError(
-            'the bet is empty: send an amount such as "10.50"',
-            vi='mức cược đang để trống: hãy gửi một số tiền, ví dụ "10.50"',
-        )
+        return BetError(words('the bet is empty: send an amount such as "10.50"'))
     if body != text:
         return BetError(
-            f'the bet {text!r} has spaces around it: send the digits alone, such as "10.50"',
-            vi=f'mức cược {text!r} có khoảng trắng ở đầu hoặc cuối: chỉ gửi các chữ số, ví dụ "10.50"',
+            words('the bet {bet} has spaces around it: send the digits alone, such as "10.50"', bet=repr(text))
         )
     if body[:1] in ("+", "-") and _DECIMAL_TEXT.match(body[1:]):
         if body[0] == "-":
             return BetError(
-                f"the bet must be greater than 0, not {body}",
-                vi=f"mức cược phải lớn hơn 0, không phải {vi_number(Decimal(body))}",
+                words("the bet must be greater than 0, not {bet}", bet=Text(body, vi_number(Decimal(body)))),
                 code=ErrorCode.BET_RANGE,
             )
-        return BetError(f"the bet {text!r} needs no sign", vi=f"mức cược {text!r} không cần dấu +")
+        return BetError(words("the bet {bet} needs no sign", bet=repr(text)))
     mantissa = body.lower().split("e", 1)[0]
     if "e" in body.lower() and _DECIMAL_TEXT.match(mantissa):
-        return BetError(
-            f'the bet "{text}" has an exponent: write it as plain digits such as "10.50"',
-            vi=f'mức cược "{text}" viết dạng số mũ: hãy viết bằng các chữ số thường, ví dụ "10.50"',
-        )
+        return BetError(words('the bet "{bet}" has an exponent: write it as plain digits such as "10.50"', bet=text))
     if "," in body and _GROUPED_TEXT.match(body):
         return BetError(
-            f"the bet {text!r} has a comma: send the digits together, with a point before any decimals,"
-            ' such as "1000" or "10.50"',
-            vi=f"mức cược {text!r} có dấu phẩy: hãy gửi các chữ số liền nhau, dấu chấm trước phần thập phân,"
-            ' ví dụ "1000" hoặc "10.50"',
+            words(
+                "the bet {bet} has a comma: send the digits together, with a point before any decimals,"
+                ' such as "1000" or "10.50"',
+                bet=repr(text),
+            )
         )
-    return BetError(
-        f'the bet {text!r} is not a decimal number such as "10.50"',
-        vi=f'mức cược {text!r} không phải là số thập phân như "10.50"',
-    )
+    return BetError(words('the bet {bet} is not a decimal number such as "10.50"', bet=repr(text)))
 
 
 def quantize(value: Decimal, decimals: int) -> Decimal:

@@ -40,6 +40,7 @@ from .evaluator import Evaluator
 from .knobs import NaturalVsNatural, RuleSet
 from .labels import LabelledCode
 from .ordered_splits import BACK, FIVES, FRONT, MIDDLE, THREES
+from .texts import words
 
 __all__ = ["Natural", "NaturalHand", "compare_naturals", "detect", "parse_cards", "qualifying"]
 
@@ -47,17 +48,17 @@ __all__ = ["Natural", "NaturalHand", "compare_naturals", "detect", "parse_cards"
 class Natural(LabelledCode):
     """The naturals, highest precedence first (R7), with their labels."""
 
-    DRAGON_FLUSH = "dragon_flush", "Dragon flush (2 to A of one suit)", "Rồng cuốn"
-    DRAGON = "dragon", "Dragon (2 to A)", "Sảnh rồng"
-    THREE_STRAIGHT_FLUSHES = "three_straight_flushes", "Three straight flushes", "3 thùng phá sảnh"
-    THIRTEEN_ONE_COLOUR = "thirteen_one_colour", "Thirteen cards of one colour", "Đồng màu 1"
-    TWELVE_ONE_COLOUR = "twelve_one_colour", "Twelve cards of one colour", "Đồng màu 2"
-    FIVE_PAIRS_TRIPS = "five_pairs_trips", "Five pairs and three of a kind", "Năm đôi một sám"
-    SIX_PAIRS = "six_pairs", "Six pairs", "Lục phé bôn"
-    FOUR_TRIPS = "four_trips", "Four three-of-a-kinds", "4 sám chi"
-    THREE_QUADS = "three_quads", "Three four-of-a-kinds", "3 tứ quý"
-    THREE_FLUSHES = "three_flushes", "Three flushes", "3 thùng"
-    THREE_STRAIGHTS = "three_straights", "Three straights", "3 sảnh"
+    DRAGON_FLUSH = "dragon_flush", words("Dragon flush (2 to A of one suit)")
+    DRAGON = "dragon", words("Dragon (2 to A)")
+    THREE_STRAIGHT_FLUSHES = "three_straight_flushes", words("Three straight flushes")
+    THIRTEEN_ONE_COLOUR = "thirteen_one_colour", words("Thirteen cards of one colour")
+    TWELVE_ONE_COLOUR = "twelve_one_colour", words("Twelve cards of one colour")
+    FIVE_PAIRS_TRIPS = "five_pairs_trips", words("Five pairs and three of a kind")
+    SIX_PAIRS = "six_pairs", words("Six pairs")
+    FOUR_TRIPS = "four_trips", words("Four three-of-a-kinds")
+    THREE_QUADS = "three_quads", words("Three four-of-a-kinds")
+    THREE_FLUSHES = "three_flushes", words("Three flushes")
+    THREE_STRAIGHTS = "three_straights", words("Three straights")
 
     @property
     def key(self) -> str:

@@ -8,7 +8,7 @@ are built from.
 The records (a pair's positions and multipliers, a player's points and
 money, the house's take) are frozen dataclasses that
 :mod:`~maubinh_api.rules.settlement` fills in and
-:mod:`~maubinh_api.rules.explanations` puts into words (:class:`Line`).
+:mod:`~maubinh_api.rules.explanations` puts into words (each line a :class:`~maubinh_api.rules.texts.Text`).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from decimal import Decimal
 from .arrangement import Position
 from .labels import LabelledCode
 from .naturals import NaturalHand
+from .texts import Text, words
 from .variants import Variant
 
 __all__ = [
     "HouseTake",
-    "Line",
     "Multiplier",
     "MultiplierKind",
     "NaturalDecision",
@@ -40,53 +40,41 @@ __all__ = [
 class PositionReason(LabelledCode):
     """Why one position (chi) between two players went as it did."""
 
-    STRONGER_HAND = "stronger_hand", "Stronger chi", "Chi mạnh hơn"
-    TIE = "tie", "Tie", "Hòa"
-    OPPONENT_FOULED = "opponent_fouled", "The opponent fouled", "Đối thủ binh lủng"
-    BOTH_FOULED = "both_fouled", "Both fouled: nothing paid", "Cả hai binh lủng: không tính"
-    NATURAL = "natural", "Decided by a natural", "Thắng trắng quyết định"
+    STRONGER_HAND = "stronger_hand", words("Stronger chi")
+    TIE = "tie", words("Tie")
+    OPPONENT_FOULED = "opponent_fouled", words("The opponent fouled")
+    BOTH_FOULED = "both_fouled", words("Both fouled: nothing paid")
+    NATURAL = "natural", words("Decided by a natural")
 
 
 class MultiplierKind(LabelledCode):
     """What multiplied a pair total."""
 
     #: sập hầm: one player won all three positions
-    SCOOP = "scoop", "Scoop (sập hầm)", "Sập hầm"
+    SCOOP = "scoop", words("Scoop (sập hầm)")
     #: binh lủng: the opponent's arrangement was fouled
-    FOUL = "foul", "Fouled opponent (binh lủng)", "Đối thủ binh lủng"
+    FOUL = "foul", words("Fouled opponent (binh lủng)")
     #: sập làng: one player scooped, or was scooped by, every opponent
-    SAP_LANG = "sap_lang", "Sập làng", "Sập làng"
+    SAP_LANG = "sap_lang", words("Sập làng")
 
 
 class NaturalOutcomeReason(LabelledCode):
     """Why a natural (thắng trắng) decided a pair as it did."""
 
-    NATURAL_VS_HAND = "natural_vs_hand", "A natural against a hand", "Thắng trắng gặp bài thường"
-    HIGHER_NATURAL = "higher_natural", "The higher natural", "Thắng trắng cao hơn"
-    TIE_BREAK = "tie_break", "Equal naturals, decided by the tie-break", "Cùng loại thắng trắng, so bài để phân định"
-    EQUAL_NATURALS = "equal_naturals", "Equal naturals: a draw", "Thắng trắng ngang nhau: hòa"
-    NATURALS_DRAW = (
-        "naturals_draw",
-        "Naturals draw under this variant",
-        "Hai thắng trắng gặp nhau thì hòa theo luật này",
-    )
+    NATURAL_VS_HAND = "natural_vs_hand", words("A natural against a hand")
+    HIGHER_NATURAL = "higher_natural", words("The higher natural")
+    TIE_BREAK = "tie_break", words("Equal naturals, decided by the tie-break")
+    EQUAL_NATURALS = "equal_naturals", words("Equal naturals: a draw")
+    NATURALS_DRAW = "naturals_draw", words("Naturals draw under this variant")
 
 
 class SapLang(LabelledCode):
     """A player's sập làng status."""
 
     #: bắt sập làng: scooped every opponent
-    SCOOPED_ALL = "scooped_all", "Scooped every opponent (bắt sập làng)", "Bắt sập làng"
+    SCOOPED_ALL = "scooped_all", words("Scooped every opponent (bắt sập làng)")
     #: sập làng: scooped by every opponent
-    SCOOPED_BY_ALL = "scooped_by_all", "Scooped by every opponent (sập làng)", "Bị sập làng"
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One explanation, in both languages."""
-
-    en: str
-    vi: str
+    SCOOPED_BY_ALL = "scooped_by_all", words("Scooped by every opponent (sập làng)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +120,7 @@ class PairOutcome:
     scoop: str | None
     multipliers: tuple[Multiplier, ...]
     natural: NaturalDecision | None
-    lines: tuple[Line, ...] = ()
+    lines: tuple[Text, ...] = ()
 
     def points_for(self, player: str) -> int:
         """The pair total from ``player``'s side."""
@@ -153,7 +141,7 @@ class PlayerOutcome:
     fouled: bool
     forfeit: bool
     sap_lang: SapLang | None
-    lines: tuple[Line, ...] = ()
+    lines: tuple[Text, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

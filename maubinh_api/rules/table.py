@@ -15,6 +15,7 @@ from .arrangement import Arrangement
 from .cards import Card
 from .errors import DuplicateCardError, ErrorCode, PathPart, RuleError, pointer
 from .naturals import NaturalHand
+from .texts import Text, words
 
 __all__ = [
     "MAX_OPPONENTS",
@@ -45,13 +46,12 @@ class SharedCardError(DuplicateCardError):
         self.ids = ids
         super().__init__(card_text=card_text, paths=paths)
 
-    def _message(self) -> str:
+    def _said(self) -> Text:
         first, second = (pointer(path) for path in self.paths)
-        return f"card {self.card_text} is dealt to both {self.ids[0]!r} (at {first}) and {self.ids[1]!r} (at {second})"
-
-    def _message_vi(self) -> str:
-        first, second = (pointer(path) for path in self.paths)
-        return f"lá {self.card_text} được chia cho cả {self.ids[0]!r} (ở {first}) lẫn {self.ids[1]!r} (ở {second})"
+        return words(
+            "card {card} is dealt to both {one} (at {first}) and {other} (at {second})",
+            card=self.card_text, one=repr(self.ids[0]), first=first, other=repr(self.ids[1]), second=second,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +103,9 @@ def check_table(seats: Sequence[Seat]) -> None:
     duplicate ids, a card dealt to two players."""
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise SeatError(
-            f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
-            vi=f"một bàn có từ {MIN_PLAYERS} đến {MAX_PLAYERS} người chơi, không phải {len(seats)}",
+            words(
+                "a table has {low} to {high} players, not {count}", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(seats)
+            ),
             code=ErrorCode.PLAYER_COUNT,
         )
     ids: dict[str, int] = {}
@@ -112,8 +113,12 @@ def check_table(seats: Sequence[Seat]) -> None:
     for index, seat in enumerate(seats):
         if seat.id in ids:
             raise SeatError(
-                f"player id {seat.id!r} is used twice (players {ids[seat.id]} and {index})",
-                vi=f"mã người chơi {seat.id!r} bị dùng hai lần (người chơi {ids[seat.id]} và {index})",
+                words(
+                    "player id {id} is used twice (players {first} and {second})",
+                    id=repr(seat.id),
+                    first=ids[seat.id],
+                    second=index,
+                ),
                 path=(index, "id"),
                 code=ErrorCode.PLAYER_REPEATED,
             )

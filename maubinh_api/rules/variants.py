@@ -34,12 +34,12 @@ from importlib import resources
 from typing import Any, Final
 
 from .errors import ErrorCode, VariantError
-from .knob_checks import ENTRY_WORDS, shown, shown_vi
+from .knob_checks import shown_text, unknown_entry
 from .knobs import BONUS_KEYS, KNOB_NAMES, MERGED_MAPS, NATURAL_KEYS, RuleSet, build_rules, unknown_knob
+from .texts import Text, words
 
 __all__ = [
     "PRESET_NAMES",
-    "SourceText",
     "Variant",
     "overrides_of",
     "preset",
@@ -51,26 +51,18 @@ PRESET_NAMES: Final = ("classic", "online", "extended", "chinese-poker-2-4")
 
 
 @dataclass(frozen=True, slots=True)
-class SourceText:
-    """A Vietnamese source text a preset follows, as an answer describes it (never its file)."""
-
-    en: str
-    vi: str
-
-
-@dataclass(frozen=True, slots=True)
 class Variant:
     """A named, resolved rule set: what every answer reports as ``variant``."""
 
     name: str
     rules: RuleSet
-    title: str
-    description: str
-    sources: tuple[SourceText, ...]
+    #: The preset's title and what it is, in both languages (the preset's file says them).
+    title: Text
+    description: Text
+    #: What the sources say of it, in both languages.
+    sources: tuple[Text, ...]
     overridden: tuple[str, ...] = ()
     fingerprint: str = field(default="", compare=False)
-    title_vi: str = ""  #: the title in Vietnamese
-    description_vi: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fingerprint", self.rules.fingerprint())
@@ -90,11 +82,9 @@ class Variant:
 
 @dataclass(frozen=True, slots=True)
 class _PresetFile:
-    title: str
-    description: str
-    title_vi: str
-    description_vi: str
-    sources: tuple[SourceText, ...]
+    title: Text
+    description: Text
+    sources: tuple[Text, ...]
     knobs: Mapping[str, Any]
 
 
@@ -103,19 +93,17 @@ def _preset_file(name: str) -> _PresetFile:
     text = resources.files(__package__).joinpath("presets", f"{name}.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     return _PresetFile(
-        title=data["title"],
-        description=data["description"],
-        title_vi=data["title_vi"],
-        description_vi=data["description_vi"],
+        title=Text(data["title"], data["title_vi"]),
+        description=Text(data["description"], data["description_vi"]),
         sources=tuple(_source_texts()[number] for number in data["sources"]),
         knobs=data["rules"],
     )
 
 
 @functools.cache
-def _source_texts() -> dict[str, SourceText]:
+def _source_texts() -> dict[str, Text]:
     text = resources.files(__package__).joinpath("presets", "sources.toml").read_text(encoding="utf-8")
-    return {number: SourceText(en=said["en"], vi=said["vi"]) for number, said in tomllib.loads(text).items()}
+    return {number: Text(said["en"], said["vi"]) for number, said in tomllib.loads(text).items()}
 
 
 @functools.cache
@@ -127,8 +115,7 @@ def preset(name: str) -> Variant:
     """
     if name not in PRESET_NAMES:
         raise VariantError(
-            f"unknown preset {name!r}; the presets are {', '.join(PRESET_NAMES)}",
-            vi=f"không có bộ luật {name!r}; các bộ luật là {', '.join(PRESET_NAMES)}",
+            words("unknown preset {name}; the presets are {presets}", name=repr(name), presets=", ".join(PRESET_NAMES)),
             code=ErrorCode.UNKNOWN_PRESET,
         )
     data = _preset_file(name)
@@ -139,8 +126,6 @@ def preset(name: str) -> Variant:
         title=data.title,
         description=data.description,
         sources=data.sources,
-        title_vi=data.title_vi,
-        description_vi=data.description_vi,
     )
 
 
@@ -152,26 +137,28 @@ def resolve_variant(spec: object) -> Variant:
         return preset(spec)
     if not isinstance(spec, Mapping):
         raise VariantError(
-            f"variant must be a preset name or an object with 'preset' and 'overrides', not {shown(spec)}",
-            vi=f"variant phải là tên một bộ luật hoặc một đối tượng có 'preset' và 'overrides',"
-            f" không phải {shown_vi(spec)}",
+            words(
+                "variant must be a preset name or an object with 'preset' and 'overrides', not {value}",
+                value=shown_text(spec),
+            ),
             code=ErrorCode.WRONG_TYPE,
         )
     for key in spec:
         if key not in ("preset", "overrides", "fingerprint"):
             raise VariantError(
-                f"unknown field {key!r}; a variant has 'preset', 'overrides' and 'fingerprint'",
-                vi=f"không có trường {key!r}; luật chơi (variant) chỉ có 'preset', 'overrides' và 'fingerprint'",
+                words("unknown field {field}; a variant has 'preset', 'overrides' and 'fingerprint'", field=repr(key)),
                 path=(key,),
                 code=ErrorCode.UNKNOWN_FIELD,
             )
     variant = _resolve_object(spec)
     if "fingerprint" in spec and spec["fingerprint"] != variant.fingerprint:
         raise VariantError(
-            f"this preset and these overrides have the fingerprint {variant.fingerprint}, not"
-            f" {shown(spec['fingerprint'])}: the rules differ from those the fingerprint was taken of",
-            vi=f"bộ luật và các tùy chọn đã đổi này có dấu vân tay {variant.fingerprint}, không phải"
-            f" {shown_vi(spec['fingerprint'])}: luật này khác với luật đã được lấy dấu vân tay đó",
+            words(
+                "this preset and these overrides have the fingerprint {fingerprint}, not {given}:"
+                " the rules differ from those the fingerprint was taken of",
+                fingerprint=variant.fingerprint,
+                given=shown_text(spec["fingerprint"]),
+            ),
             path=("fingerprint",),
             code=ErrorCode.FINGERPRINT_MISMATCH,
         )
@@ -208,8 +195,7 @@ def _resolve_object(spec: Mapping[str, object]) -> Variant:
     name = spec.get("preset")
     if not isinstance(name, str):
         raise VariantError(
-            f"preset must be a preset name, not {shown(name)}",
-            vi=f"preset phải là tên một bộ luật, không phải {shown_vi(name)}",
+            words("preset must be a preset name, not {value}", value=shown_text(name)),
             path=("preset",),
             code=ErrorCode.WRONG_TYPE,
         )
@@ -220,8 +206,7 @@ def _resolve_object(spec: Mapping[str, object]) -> Variant:
     overrides = spec.get("overrides", {})
     if not isinstance(overrides, Mapping):
         raise VariantError(
-            f"overrides must be an object of knobs, not {shown(overrides)}",
-            vi=f"overrides phải là một đối tượng gồm các tùy chọn, không phải {shown_vi(overrides)}",
+            words("overrides must be an object of knobs, not {value}", value=shown_text(overrides)),
             path=("overrides",),
             code=ErrorCode.WRONG_TYPE,
         )
@@ -246,8 +231,6 @@ def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
         rules=_build_with_override_paths(merged, overrides),
         title=base.title,
         description=base.description,
-        title_vi=base.title_vi,
-        description_vi=base.description_vi,
         sources=base.sources,
         overridden=tuple(sorted(overrides)),
     )
@@ -255,13 +238,11 @@ def _apply_overrides(base: Variant, overrides: Mapping[str, object]) -> Variant:
 
 def _check_map_keys(knob: str, patch: Mapping[str, object]) -> None:
     """An unknown entry is an error even when it is only removed (null)."""
-    known, plural = (BONUS_KEYS, "bonus keys") if knob == "bonuses" else (NATURAL_KEYS, "naturals")
-    what, _, what_vi = ENTRY_WORDS[plural]
+    known, one = (BONUS_KEYS, "bonus key") if knob == "bonuses" else (NATURAL_KEYS, "natural")
     for entry in patch:
         if entry not in known:
             raise VariantError(
-                f"unknown {what} {entry!r}; the known ones are {', '.join(known)}",
-                vi=f"không có {what_vi} {entry!r}; các {what_vi} hợp lệ là {', '.join(known)}",
+                unknown_entry(one, entry, known),
                 path=("overrides", knob, entry),
                 code=ErrorCode.NOT_A_CHOICE,
             )

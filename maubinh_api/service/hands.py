@@ -56,9 +56,9 @@ class JudgedPlay(Generic[Judgement]):
     judgement: Judgement
 
 
-#: A bot's play and its grade (what it gave up against the best): what the yardsticks measure.
+#: A bot's play and its grade (what it gave up against the best): what ``/play`` answers and the
+#: yardsticks measure.
 GradedPlay = JudgedPlay[Grade]
-#: A bot's play and its full analysis: what ``/play`` answers.
 
 
 #: The owners' services one service keeps made (far more than the tenants of any deployment).

@@ -38,6 +38,7 @@ from ..rules.cards import Card
 from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
 from ..rules.table import check_opponents
+from ..rules.texts import Text, words
 from ..rules.variants import Variant
 from .model import Model
 from .splits import hand_indices
@@ -67,12 +68,12 @@ EXACT: Final = 1e-9
 class Verdict(LabelledCode):
     """How an arrangement is graded, by its loss against the best."""
 
-    BEST = "best", "Best", "Tốt nhất"
-    GOOD = "good", "Good", "Tốt"
-    INACCURACY = "inaccuracy", "Inaccuracy", "Chưa chuẩn"
-    MISTAKE = "mistake", "Mistake", "Sai"
-    BLUNDER = "blunder", "Blunder", "Sai nặng"
-    FOUL = "foul", "Foul", "Binh lủng"
+    BEST = "best", words("Best")
+    GOOD = "good", words("Good")
+    INACCURACY = "inaccuracy", words("Inaccuracy")
+    MISTAKE = "mistake", words("Mistake")
+    BLUNDER = "blunder", words("Blunder")
+    FOUL = "foul", words("Foul")
 
 
 #: Upper bounds (exclusive) of the loss, in points per opponent, of each
@@ -448,34 +449,34 @@ def _closest_layout(
     return best
 
 
-def advice(analysis: Analysis) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """What to change, in English and in Vietnamese: one line per group of
-    cards to move (the last line carries the points at stake), or why the
-    arrangement is already the best.
+#: Where a card is moved from and to, as advice says it.
+_CHI: Final = {
+    Position.BACK: words("the back"),
+    Position.MIDDLE: words("the middle"),
+    Position.FRONT: words("the front"),
+}
+
+
+def advice(analysis: Analysis) -> list[Text]:
+    """What to change, in both languages: one line per group of cards to move (the last line
+    carries the points at stake), or why the arrangement is already the best.
 
     E.g. ``Move 9♥ 9♦ from the middle to the front: +0.42 points per opponent``,
     ``Chuyển 9♥ 9♦ từ chi giữa sang chi cuối: +0,42 điểm mỗi đối thủ``."""
     if analysis.ev_loss <= EXACT:
-        return (("This is the best arrangement of these cards.",), ("Đây là cách xếp tốt nhất cho bài này.",))
-    gain_en = f"+{analysis.ev_loss:.2f} points per opponent"
-    gain_vi = f"+{analysis.ev_loss:.2f}".replace(".", ",") + " điểm mỗi đối thủ"
-    english: list[str] = []
-    vietnamese: list[str] = []
+        return [words("This is the best arrangement of these cards.")]
+    gain = f"+{analysis.ev_loss:.2f}"
+    lines: list[Text] = []
     if analysis.declare_change is True:
         assert analysis.natural is not None
-        natural = analysis.natural.natural
-        english.append(f"Declare the natural ({natural.natural.label_en})")
-        vietnamese.append(f"Báo thắng trắng ({natural.natural.label_vi})")
+        lines.append(words("Declare the natural ({natural})", natural=analysis.natural.natural.natural.label))
     elif analysis.declare_change is False:
-        english.append("Do not declare the natural: play the chi")
-        vietnamese.append("Đừng báo thắng trắng: đánh từng chi")
+        lines.append(words("Do not declare the natural: play the chi"))
     for move in analysis.moves:
-        shown = " ".join(f"{card.rank.name_vi}{card.suit.symbol}" for card in move.cards)
-        english.append(f"Move {shown} from the {move.source.value} to the {move.target.value}")
-        vietnamese.append(f"Chuyển {shown} từ {move.source.label_vi} sang {move.target.label_vi}")
-    if not english:  # the same cards, another way round (a fouled hand's two fives)
-        english.append("Set the chi as the best arrangement shows")
-        vietnamese.append("Xếp lại các chi như cách xếp tốt nhất")
-    english[-1] += f": {gain_en}"
-    vietnamese[-1] += f": {gain_vi}"
-    return tuple(english), tuple(vietnamese)
+        shown = " ".join(f"{card.rank.label.vi}{card.suit.symbol}" for card in move.cards)
+        source, target = _CHI[move.source], _CHI[move.target]
+        lines.append(words("Move {cards} from {source} to {target}", cards=shown, source=source, target=target))
+    if not lines:  # the same cards, another way round (a fouled hand's two fives)
+        lines.append(words("Set the chi as the best arrangement shows"))
+    lines[-1] = words("{advice}: {gain} points per opponent", advice=lines[-1], gain=Text(gain, gain.replace(".", ",")))
+    return lines

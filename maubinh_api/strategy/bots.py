@@ -35,6 +35,7 @@ import numpy as np
 
 from ..rules.arrangement import Arrangement
 from ..rules.labels import LabelledCode
+from ..rules.texts import words
 from .levels import Level
 from .valuation import Valuation
 
@@ -44,13 +45,13 @@ __all__ = ["LEVELS", "Play", "Style", "expected_loss", "play"]
 class Style(LabelledCode):
     """How a bot came to its arrangement (the kind of mistake, if any)."""
 
-    BEST = "best", "The best arrangement", "Xếp tốt nhất"
-    CLOSE = "close", "Close to the best", "Gần tốt nhất"
-    AUTO = "auto", "Strongest back first (auto-arrange)", "Xếp mạnh chi đầu trước (tự xếp)"
-    FRONT_HEAVY = "front_heavy", "Front too strong", "Chi cuối quá mạnh"
-    PAIR_BROKEN = "pair_broken", "A pair broken up", "Tách đôi"
-    FOUL = "foul", "Fouled (binh lủng)", "Binh lủng"
-    NATURAL_MISSED = "natural_missed", "Natural not declared", "Không báo thắng trắng"
+    BEST = "best", words("The best arrangement")
+    CLOSE = "close", words("Close to the best")
+    AUTO = "auto", words("Strongest back first (auto-arrange)")
+    FRONT_HEAVY = "front_heavy", words("Front too strong")
+    PAIR_BROKEN = "pair_broken", words("A pair broken up")
+    FOUL = "foul", words("Fouled (binh lủng)")
+    NATURAL_MISSED = "natural_missed", words("Natural not declared")
 
 
 @dataclass(frozen=True, slots=True)

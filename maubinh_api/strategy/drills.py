@@ -51,6 +51,7 @@ from ..rules.errors import ErrorCode, RuleError
 from ..rules.labels import LabelledCode
 from ..rules.naturals import Natural
 from ..rules.table import check_opponents
+from ..rules.texts import words
 from ..rules.variants import Variant
 from .analysis import best_play, grade, moves_between
 from .bots import expected_loss
@@ -85,20 +86,20 @@ __all__ = [
 class Theme(LabelledCode):
     """Why a drill's cards were chosen: the decision it trains."""
 
-    RANDOM = "random", "Any deal", "Ván bất kỳ"
-    AUTO_BLUNDER = "auto_blunder", "Auto-arrange blunders", "Tự xếp sai nặng"
-    FRONT_DECIDES = "front_decides", "The front decides", "Chi cuối quyết định"
-    FOUL_TRAP = "foul_trap", "One swap from binh lủng", "Dễ binh lủng"
-    NATURAL_CALL = "natural_call", "Declare the natural or not", "Báo thắng trắng hay không"
-    SAP_LANG = "sap_lang", "Sập làng at stake", "Sập làng trong tầm tay"
+    RANDOM = "random", words("Any deal")
+    AUTO_BLUNDER = "auto_blunder", words("Auto-arrange blunders")
+    FRONT_DECIDES = "front_decides", words("The front decides")
+    FOUL_TRAP = "foul_trap", words("One swap from binh lủng")
+    NATURAL_CALL = "natural_call", words("Declare the natural or not")
+    SAP_LANG = "sap_lang", words("Sập làng at stake")
 
 
 class Difficulty(LabelledCode):
     """How much the typical level gives up on a drill, against an average hand."""
 
-    EASY = "easy", "Easy", "Dễ"
-    MEDIUM = "medium", "Medium", "Vừa"
-    HARD = "hard", "Hard", "Khó"
+    EASY = "easy", words("Easy")
+    MEDIUM = "medium", words("Medium")
+    HARD = "hard", words("Hard")
 
 
 #: The auto-arrangement's loss from which it is a blunder (the verdicts' last band, points per opponent).
@@ -192,10 +193,14 @@ def deal_drills(
         if len(drills) == count:
             return DrillSet(theme, seed, level, opponents, tuple(drills), candidate + 1)
     raise DrillError(
-        f"only {len(drills)} of {count} drills of theme {theme.value} were found in {most} hands dealt under"
-        " this variant and table: it seldom deals them; ask for fewer, or another theme or variant",
-        vi=f"chỉ tìm được {len(drills)}/{count} bài luyện chủ đề {theme.value} trong {most} ván chia theo luật"
-        " và bàn này: luật này hiếm khi chia ra chúng; hãy xin ít bài hơn, hoặc chọn chủ đề hay luật khác",
+        words(
+            "only {found} of {count} drills of theme {theme} were found in {most} hands dealt under"
+            " this variant and table: it seldom deals them; ask for fewer, or another theme or variant",
+            found=len(drills),
+            count=count,
+            theme=theme.value,
+            most=most,
+        ),
         path=("theme",),
         code=ErrorCode.THEME_UNAVAILABLE,
     )
@@ -215,17 +220,17 @@ def check_theme(theme: Theme, variant: Variant, opponents: int) -> None:
     rules = variant.rules
     if theme is Theme.NATURAL_CALL and not rules.naturals:
         raise DrillError(
-            "theme natural_call needs a natural, and this variant pays none",
-            vi="chủ đề natural_call cần thắng trắng, mà luật này không trả thắng trắng nào",
+            words("theme natural_call needs a natural, and this variant pays none"),
             path=("theme",),
             code=ErrorCode.THEME_UNAVAILABLE,
         )
     if theme is Theme.SAP_LANG and not (rules.sap_lang and opponents + 1 >= rules.sap_lang_min_players):
         raise DrillError(
-            f"theme sap_lang needs sập làng, which this variant does not play at a table of {opponents + 1}"
-            f" (knobs sap_lang and sap_lang_min_players): the online and extended presets play it at 4 players",
-            vi=f"chủ đề sap_lang cần sập làng, mà luật này không tính sập làng ở bàn {opponents + 1} người"
-            f" (tham số sap_lang và sap_lang_min_players): bộ luật online và extended tính sập làng ở bàn 4 người",
+            words(
+                "theme sap_lang needs sập làng, which this variant does not play at a table of {players}"
+                " (knobs sap_lang and sap_lang_min_players): the online and extended presets play it at 4 players",
+                players=opponents + 1,
+            ),
             path=("theme",),
             code=ErrorCode.THEME_UNAVAILABLE,
         )

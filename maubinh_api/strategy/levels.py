@@ -8,6 +8,7 @@ from the beginner to the best play.
 from __future__ import annotations
 
 from ..rules.labels import LabelledCode
+from ..rules.texts import words, words_in
 
 __all__ = ["Level"]
 
@@ -15,8 +16,9 @@ __all__ = ["Level"]
 class Level(LabelledCode):
     """How well the bot plays."""
 
-    BEGINNER = "beginner", "Beginner", "Mới chơi"
-    CASUAL = "casual", "Casual", "Chơi vui"
-    CLUB = "club", "Club", "Câu lạc bộ"
-    EXPERT = "expert", "Expert", "Cao thủ"
-    BEST = "best", "Best", "Tối ưu"
+    BEGINNER = "beginner", words("Beginner")
+    CASUAL = "casual", words("Casual")
+    CLUB = "club", words("Club")
+    EXPERT = "expert", words("Expert")
+    # TRANSLATORS: the level of a bot that always plays the best arrangement (a verdict's "Best" is another word).
+    BEST = "best", words_in("level", "Best")

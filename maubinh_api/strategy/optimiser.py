@@ -48,6 +48,7 @@ from ..rules.labels import LabelledCode
 from ..rules.naturals import NaturalHand
 from ..rules.ordered_splits import ORDERED_SPLITS
 from ..rules.table import check_opponents
+from ..rules.texts import words
 from ..rules.variants import Variant
 from .model import Model
 from .splits import arrangement_of
@@ -59,8 +60,8 @@ __all__ = ["Choice", "Objective", "Solution", "optimise"]
 class Objective(LabelledCode):
     """What "optimal" means (docs/rules.md, "The optimal arrangement")."""
 
-    EV = "ev", "Most expected points", "Nhiều điểm kỳ vọng nhất"
-    STRONGEST = "strongest", "Strongest chi first (auto-arrange)", "Chi mạnh nhất trước (tự xếp)"
+    EV = "ev", words("Most expected points")
+    STRONGEST = "strongest", words("Strongest chi first (auto-arrange)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from limits import parse as parse_limit
 from ..infra.budget import Budgets, Decision, Window
 from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_THROTTLED
 from ..infra.tenants import Tenant, TenantDirectory
+from ..rules.texts import NOTHING, words
 from .body import body_length, drain_unread
 from .context import context
 from .costs import reading_cost
@@ -43,10 +44,7 @@ from .retry_hold import RetryHold
 
 #: The metrics' tenant of refusals for a wrong or missing key (client addresses would be unbounded).
 UNAUTHENTICATED = "unauthenticated"
-_HOW = (
-    "send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
-    "hãy gửi khóa qua 'Authorization: Bearer <key>' hoặc 'X-API-Key: <key>'",
-)
+_HOW = words("send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'")
 
 
 def presented_key() -> str | None:
@@ -228,26 +226,20 @@ def _authenticate(
         reason = "missing" if key is None else "unknown"
         AUTH_FAILURES.labels(reason=reason).inc()
         _limit_failures(budgets, failures, hold)
-        detail, vi = (
-            ("this endpoint needs an API key", "yêu cầu này cần một khóa API")
+        said = (
+            words("this endpoint needs an API key: {how}", how=_HOW)
             if key is None
-            else ("the API key is not valid", "khóa API không hợp lệ")
+            else words("the API key is not valid: {how}", how=_HOW)
         )
-        raise Problem(
-            401,
-            f"{detail}: {_HOW[0]}",
-            vi=f"{vi}: {_HOW[1]}",
-            headers={"WWW-Authenticate": 'Bearer realm="maubinh-api"'},
-        )
+        raise Problem(401, said, headers={"WWW-Authenticate": 'Bearer realm="maubinh-api"'})
     if scope not in tenant.scopes:
         AUTH_FAILURES.labels(reason="out_of_scope").inc()
         held = ", ".join(sorted(tenant.scopes))
-        raise Problem(
-            403,
-            f"the key of {tenant.name!r} is not allowed on {request.path} (scope {scope!r}; the key's scopes: {held})",
-            vi=f"khóa của {tenant.name!r} không được dùng cho {request.path} (phạm vi {scope!r}; "
-            f"phạm vi của khóa: {held})",
-        )
+        said = words(
+            "the key of {tenant} is not allowed on {path} (scope {scope}; the key's scopes: {held})",
+            tenant=repr(tenant.name), path=request.path, scope=repr(scope), held=held,
+        )  # fmt: skip
+        raise Problem(403, said)
     return tenant
 
 
@@ -263,41 +255,32 @@ def _limit_failures(budgets: Budgets, failures: tuple[RateLimitItem, RateLimitIt
         address = "any address"
     if not decision.allowed:
         held = hold.hold(decision, "address:" + address)
-        raise Problem(
-            429,
-            f"too many requests with a missing or wrong API key from {address}; try again in {decision.retry_after} s",
-            vi=f"quá nhiều yêu cầu thiếu hoặc sai khóa API từ {address}; hãy thử lại sau {decision.retry_after} giây",
-            headers={"Retry-After": str(decision.retry_after), **held},
-        )
+        said = words(
+            "too many requests with a missing or wrong API key from {address}; try again in {retry_after} s",
+            address=address, retry_after=decision.retry_after,
+        )  # fmt: skip
+        raise Problem(429, said, headers={"Retry-After": str(decision.retry_after), **held})
 
 
 def _over_budget(tenant: Tenant, decision: Decision, units: int | None, paid: int) -> Problem:
     if decision.cost is None:  # came back before its Retry-After: refused before the body was read
-        english = (
-            f"{tenant.name!r} came back before the time it was given; its requests fit again in "
-            f"{decision.retry_after} s"
-        )
-        vietnamese = (
-            f"{tenant.name!r} gửi lại trước thời điểm đã được báo; các yêu cầu sẽ vừa lại sau "
-            f"{decision.retry_after} giây"
-        )
+        said = words(
+            "{tenant} came back before the time it was given; its requests fit again in {retry_after} s",
+            tenant=repr(tenant.name), retry_after=decision.retry_after,
+        )  # fmt: skip
     else:
         cost = decision.cost
         short = [window for window in decision.windows if window.remaining < cost]
         window = short[0] if short else decision.windows[0]
-        spent, spent_vi = (
-            (f" ({paid} of them spent to read it)", f" (đã tốn {paid} đơn vị để đọc yêu cầu)") if paid else ("", "")
-        )
-        english = (
-            f"{tenant.name!r} has {window.remaining} of its {window.text} units left and this request costs "
-            f"{units}{spent}; it fits in {decision.retry_after} s"
-        )
-        vietnamese = (
-            f"{tenant.name!r} còn {window.remaining} trên {window.text} đơn vị mà yêu cầu này tốn {units}"
-            f"{spent_vi}; yêu cầu sẽ vừa sau {decision.retry_after} giây"
-        )
+        spent = words(" ({paid} of them spent to read it)", paid=paid) if paid else NOTHING
+        said = words(
+            "{tenant} has {remaining} of its {limit} units left and this request costs {units}{spent};"
+            " it fits in {retry_after} s",
+            tenant=repr(tenant.name), remaining=window.remaining, limit=window.text, units=units, spent=spent,
+            retry_after=decision.retry_after,
+        )  # fmt: skip
     headers = {"Retry-After": str(decision.retry_after), **rate_limit_fields(decision.windows)}
-    return Problem(429, english, vi=vietnamese, headers=headers)
+    return Problem(429, said, headers=headers)
 
 
 def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Problem:
@@ -305,23 +288,19 @@ def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Pr
     spent).  Not a 413, which HTTP libraries and proxies read as "body too large" (since 1.0.0)."""
     window = decision.exceeds
     assert window is not None
-    if paid:
-        spent = f"; what reading it cost ({paid} {'unit' if paid == 1 else 'units'}) is spent"
-        spent_vi = f"; {paid} đơn vị đọc yêu cầu đã bị trừ"
+    if paid == 1:
+        spent = words("; what reading it cost ({paid} unit) is spent", paid=paid)
+    elif paid:
+        spent = words("; what reading it cost ({paid} units) is spent", paid=paid)
     else:
-        spent = "; reading it spent all that was left of the limit"
-        spent_vi = "; việc đọc yêu cầu đã dùng hết phần còn lại của mức"
-    english = (
-        f"this request costs {units} units, more than {tenant.name!r}'s whole limit of {window.text}: "
-        f"it can never be answered as sent; send it in parts of at most {window.amount} units "
-        f"(a unit per chi, hand, arrangement or table, and one per 4 KiB of body){spent}"
-    )
-    vietnamese = (
-        f"yêu cầu này tốn {units} đơn vị, nhiều hơn toàn bộ mức {window.text} của {tenant.name!r}: "
-        f"không bao giờ trả lời được như đã gửi; hãy chia thành các phần tối đa {window.amount} đơn vị "
-        f"(mỗi chi, ván bài, cách xếp hay bàn là một đơn vị, và mỗi 4 KiB nội dung một đơn vị){spent_vi}"
-    )
-    return Problem(422, english, vi=vietnamese, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)
+        spent = words("; reading it spent all that was left of the limit")
+    said = words(
+        "this request costs {units} units, more than {tenant}'s whole limit of {limit}: it can never be answered"
+        " as sent; send it in parts of at most {amount} units (a unit per chi, hand, arrangement or table, and"
+        " one per 4 KiB of body){spent}",
+        units=units, tenant=repr(tenant.name), limit=window.text, amount=window.amount, spent=spent,
+    )  # fmt: skip
+    return Problem(422, said, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)
 
 
 def rate_limit_fields(windows: tuple[Window, ...]) -> dict[str, str]:

@@ -32,6 +32,7 @@ from typing import Any, Final
 from flask import Flask, Response, request
 
 from ..infra.metrics import OVERLOADED
+from ..rules.texts import words
 from ..service.hands import HandService
 from ..service.kernel_turns import Turns, TurnTimeout
 from .access import Charges
@@ -128,8 +129,7 @@ def _busy(waited: float, tenant: str) -> Problem:
     retry = max(1, math.ceil(waited))
     return Problem(
         503,
-        f"the service is busy with other heavy requests; try again in {retry} s",
-        vi=f"dịch vụ đang bận với các yêu cầu nặng khác; hãy thử lại sau {retry} giây",
+        words("the service is busy with other heavy requests; try again in {retry} s", retry=retry),
         headers={"Retry-After": str(retry)},
         kind=BUSY,
     )

@@ -21,10 +21,10 @@ from typing import Any, Final, NoReturn
 from flask import request
 from werkzeug.sansio.utils import get_content_length
 
-from ..rules.errors import ErrorCode
+from ..rules.errors import ErrorCode, json_kind
+from ..rules.texts import Text, words
 from . import body_shape
 from .context import context
-from .language import json_kind
 from .problems import Fault, Problem, too_large
 
 
@@ -132,7 +132,7 @@ def drain_unread() -> None:
     context().raw = b""
 
 
-def _raw(current: Any) -> bytes | tuple[Problem, int]:
+def _raw(current: Any) -> bytes | tuple[Exception, int]:
     """The body's bytes, at most the service's limit of them; beyond it, its 413 and how many
     bytes were read to know (read once, and kept)."""
     found = context()
@@ -166,8 +166,11 @@ def _exactly(stream: Any, length: int) -> bytes:
         if not more:
             raise Problem(
                 400,
-                f"the request body ended after {len(raw)} of the {length} bytes its Content-Length announced",
-                vi=f"nội dung yêu cầu dừng sau {len(raw)} trên {length} byte mà Content-Length đã báo",
+                words(
+                    "the request body ended after {read} of the {length} bytes its Content-Length announced",
+                    read=len(raw),
+                    length=length,
+                ),
             )
         raw += more
     return bytes(raw)
@@ -185,14 +188,7 @@ def _read_object(current: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         kind = json_kind(data)
         raise Problem.invalid(
-            [
-                Fault(
-                    "",
-                    f"the body must be a JSON object, not {kind}",
-                    f"phải là một đối tượng JSON, không phải {kind.vi}",
-                    ErrorCode.WRONG_TYPE,
-                )
-            ]
+            [Fault("", words("the body must be a JSON object, not {kind}", kind=kind), ErrorCode.WRONG_TYPE)]
         )
     body_shape.check(raw, data, longest, crowded=reading.crowded)
     return data
@@ -204,36 +200,23 @@ def _check_media_type(current: Any) -> None:
         mimetype = current.mimetype if len(current.mimetype) <= 100 else current.mimetype[:99] + "…"
         raise Problem(
             415,
-            f"send the body as application/json, not {mimetype or 'no Content-Type'}",
-            vi=f"hãy gửi nội dung dạng application/json, không phải {mimetype}"
+            words("send the body as application/json, not {mimetype}", mimetype=mimetype)
             if mimetype
-            else "hãy gửi nội dung dạng application/json: yêu cầu chưa có Content-Type",
+            else words("send the body as application/json, not no Content-Type"),
         )
     charset = current.mimetype_params.get("charset", "utf-8").lower()[:40]
     if charset not in ("utf-8", "utf8"):
-        raise Problem(
-            415,
-            f"JSON bodies must be UTF-8, not {charset}",
-            vi=f"nội dung JSON phải được mã hóa UTF-8, không phải {charset}",
-        )
+        raise Problem(415, words("JSON bodies must be UTF-8, not {charset}", charset=charset))
 
 
 def _text(raw: bytes) -> str:
     """The body as text: a 400 when it is empty or not UTF-8."""
     if not raw.strip():
-        raise Problem(
-            400,
-            "the request body is empty; send a JSON object",
-            vi="nội dung yêu cầu đang trống; hãy gửi một đối tượng JSON",
-        )
+        raise Problem(400, words("the request body is empty; send a JSON object"))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise Problem(
-            400,
-            f"the request body is not valid UTF-8 (byte {error.start})",
-            vi=f"nội dung yêu cầu không phải UTF-8 hợp lệ (byte {error.start})",
-        ) from None
+        raise Problem(400, words("the request body is not valid UTF-8 (byte {byte})", byte=error.start)) from None
 
 
 def _decode(decoder: json.JSONDecoder, text: str) -> Any:
@@ -241,60 +224,58 @@ def _decode(decoder: json.JSONDecoder, text: str) -> Any:
     try:
         return decoder.decode(text)
     except json.JSONDecodeError as error:
-        where, where_vi = f"at line {error.lineno} column {error.colno}", f"ở dòng {error.lineno}, cột {error.colno}"
-        said = _JSON_WORDS.get(error.msg)
+        # Python's own complaint, in Vietnamese where the catalogue has it (else as Python said it).
+        complaint = _JSON_WORDS.get(error.msg) or Text(error.msg, f"({error.msg})")
         raise Problem(
             400,
-            f"the request body is not valid JSON: {error.msg} {where}",
-            vi=f"nội dung yêu cầu không phải JSON hợp lệ: {said} {where_vi}"
-            if said
-            else f"nội dung yêu cầu không phải JSON hợp lệ ({error.msg}) {where_vi}",
+            words(
+                "the request body is not valid JSON: {complaint} at line {line} column {column}",
+                complaint=complaint,
+                line=error.lineno,
+                column=error.colno,
+            ),
         ) from None
     except DuplicateKey as error:
         raise Problem(
             400,
-            f"the request body is ambiguous: {error}",
-            vi=f"nội dung yêu cầu không rõ nghĩa: trường {error.key!r} xuất hiện hai lần trong cùng một đối tượng;"
-            " mỗi tên chỉ gửi một lần",
+            words(
+                "the request body is ambiguous: the member {member} appears twice in one object; send each name once",
+                member=repr(error.key),
+            ),
         ) from None
     except NotANumber as error:
         raise Problem(
-            400,
-            f"the request body is not valid JSON: {error}",
-            vi=f"nội dung yêu cầu không phải JSON hợp lệ: {error.name} không phải là một số JSON",
+            400, words("the request body is not valid JSON: {name} is not a JSON number", name=error.name)
         ) from None
     except ValueError as error:
         if "integer string conversion" not in str(error):  # pragma: no cover - the reader raises no other
-            raise Problem(
-                400,
-                f"the request body is not valid JSON: {error}",
-                vi=f"nội dung yêu cầu không phải JSON hợp lệ ({error})",
-            ) from None
+            raise Problem(400, words("the request body is not valid JSON: {reason}", reason=str(error))) from None
         digits = sys.get_int_max_str_digits()  # the longest integer Python reads
         raise Problem(
             400,
-            f"the request body holds a number of more than {digits} digits, longer than this service reads",
-            vi=f"nội dung yêu cầu có một số dài hơn {digits} chữ số, quá dài để dịch vụ đọc",
+            words(
+                "the request body holds a number of more than {digits} digits, longer than this service reads",
+                digits=digits,
+            ),
         ) from None
     except RecursionError:
-        raise Problem(
-            400,
-            "the request body is nested too deeply to be read",
-            vi="nội dung yêu cầu lồng nhau quá sâu, không đọc được",
-        ) from None
+        raise Problem(400, words("the request body is nested too deeply to be read")) from None
 
 
-#: Python's JSON reader's complaints (``JSONDecodeError.msg``) in Vietnamese.
+#: Python's JSON reader's complaints (``JSONDecodeError.msg``), by their English.
 _JSON_WORDS: Final = {
-    "Expecting value": "thiếu một giá trị",
-    "Expecting property name enclosed in double quotes": "thiếu tên trường đặt trong dấu ngoặc kép",
-    "Expecting ':' delimiter": "thiếu dấu ':'",
-    "Expecting ',' delimiter": "thiếu dấu ','",
-    "Unterminated string starting at": "chuỗi chưa được đóng ngoặc kép, bắt đầu",
-    "Invalid control character at": "có ký tự điều khiển không hợp lệ",
-    "Invalid \\escape": "có chuỗi thoát (\\) không hợp lệ",
-    "Invalid \\uXXXX escape": "có chuỗi thoát \\uXXXX không hợp lệ",
-    "Extra data": "còn dữ liệu thừa sau giá trị JSON",
-    "Illegal trailing comma before end of object": "có dấu phẩy thừa trước khi đóng đối tượng",
-    "Illegal trailing comma before end of array": "có dấu phẩy thừa trước khi đóng mảng",
+    said.en: said
+    for said in (
+        words("Expecting value"),
+        words("Expecting property name enclosed in double quotes"),
+        words("Expecting ':' delimiter"),
+        words("Expecting ',' delimiter"),
+        words("Unterminated string starting at"),
+        words("Invalid control character at"),
+        words("Invalid \\escape"),
+        words("Invalid \\uXXXX escape"),
+        words("Extra data"),
+        words("Illegal trailing comma before end of object"),
+        words("Illegal trailing comma before end of array"),
+    )
 }

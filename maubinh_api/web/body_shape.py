@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rules.errors import ErrorCode, PathPart, pointer
+from ..rules.texts import NOTHING, Text, words
 from .problems import Fault, Problem
 
 #: Members of one object: the largest this API reads (a variant's knobs) has 18.
@@ -144,36 +145,43 @@ def refuse_by_bytes(raw: bytes) -> int:
     shape = shape_of(raw)
     if shape.depth > MAX_DEPTH:
         raise _beyond(
-            f"the body nests {shape.depth:,} levels of arrays and objects; no request of this API nests more "
-            f"than {MAX_DEPTH}",
-            f"nội dung yêu cầu lồng {shape.depth:,} tầng mảng và đối tượng; không yêu cầu nào của API này lồng "
-            f"quá {MAX_DEPTH} tầng",
+            words(
+                "the body nests {depth} levels of arrays and objects; no request of this API nests more than {limit}",
+                depth=format(shape.depth, ","),
+                limit=MAX_DEPTH,
+            )
         )
     if shape.members > MAX_BODY_MEMBERS:
         raise too_many_members(shape.members, _first_names(raw))
     if shape.values > MAX_BODY_VALUES:
         raise _beyond(
-            f"the body holds {shape.values:,} values in its arrays and objects; no request of this API holds more "
-            f"than {MAX_BODY_VALUES:,}: unknown fields are not read, and batches have their own bounds",
-            f"nội dung yêu cầu có {shape.values:,} giá trị trong các mảng và đối tượng; không yêu cầu nào của API "
-            f"này có hơn {MAX_BODY_VALUES:,} giá trị: trường lạ không được đọc, và mỗi lô có giới hạn riêng",
+            words(
+                "the body holds {count} values in its arrays and objects; no request of this API holds more than "
+                "{limit}: unknown fields are not read, and batches have their own bounds",
+                count=format(shape.values, ","),
+                limit=format(MAX_BODY_VALUES, ","),
+            )
         )
     return shape.longest
 
 
-def _beyond(english: str, vietnamese: str) -> Problem:
-    return Problem.invalid([Fault("", english, vietnamese, ErrorCode.BODY_SHAPE)])
+def _beyond(said: Text) -> Problem:
+    return Problem.invalid([Fault("", said, ErrorCode.BODY_SHAPE)])
 
 
 def too_many_members(count: int, first: list[str]) -> Problem:
     """The 422 of a body whose objects hold more members than any request (``count`` of them, the
     ``first`` named)."""
-    named = f" (the first: {', '.join(repr(shown_name(name)) for name in first)})" if first else ""
+    names = ", ".join(repr(shown_name(name)) for name in first)
+    named = words(" (the first: {names})", names=names) if first else NOTHING
     return _beyond(
-        f"the body holds {count:,} members in its objects{named}; no request of this API holds more than "
-        f"{MAX_BODY_MEMBERS:,}: unknown fields are not read, and batches have their own bounds",
-        f"nội dung yêu cầu có {count:,} trường trong các đối tượng{named}; không yêu cầu nào của API này có "
-        f"hơn {MAX_BODY_MEMBERS:,} trường: trường lạ không được đọc, và mỗi lô có giới hạn riêng",
+        words(
+            "the body holds {count} members in its objects{named}; no request of this API holds more than "
+            "{limit}: unknown fields are not read, and batches have their own bounds",
+            count=format(count, ","),
+            named=named,
+            limit=format(MAX_BODY_MEMBERS, ","),
+        )
     )
 
 
@@ -226,19 +234,22 @@ def _faults(body: dict[str, Any]) -> Iterator[Fault]:
 
 
 def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) -> Fault | None:
-    what, what_vi = ("the member name", "tên trường") if member else ("the text", "chuỗi")
+    what = words("the member name") if member else words("the text")
     if len(text) > MAX_TEXT:
         return Fault(
             pointer(path),
-            f"{what} has {len(text):,} characters; no text this API reads has more than {MAX_TEXT}",
-            f"{what_vi} có {len(text):,} ký tự; API này không đọc chuỗi nào dài hơn {MAX_TEXT} ký tự",
+            words(
+                "{what} has {length} characters; no text this API reads has more than {limit}",
+                what=what,
+                length=format(len(text), ","),
+                limit=MAX_TEXT,
+            ),
             ErrorCode.BODY_SHAPE,
         )
     if "\x00" in text:
         return Fault(
             pointer(path),
-            f"{what} holds a NUL character (\\u0000), which no text of this API may hold",
-            f"{what_vi} chứa ký tự NUL (\\u0000), không chuỗi nào của API này được chứa",
+            words("{what} holds a NUL character (\\u0000), which no text of this API may hold", what=what),
             ErrorCode.BODY_SHAPE,
         )
     lone = _SURROGATE.search(text)
@@ -246,10 +257,12 @@ def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) 
         code = f"\\u{ord(lone.group()):04x}"
         return Fault(
             pointer(path),
-            f"{what} holds a lone surrogate ({code}), which is not a character; a character beyond "
-            "U+FFFF is sent as a pair of them, such as \\ud83c\\udca1",
-            f"{what_vi} chứa một nửa cặp thay thế ({code}), không phải là một ký tự; ký tự ngoài U+FFFF "
-            "được gửi thành một cặp, ví dụ \\ud83c\\udca1",
+            words(
+                "{what} holds a lone surrogate ({code}), which is not a character; a character beyond "
+                "U+FFFF is sent as a pair of them, such as \\ud83c\\udca1",
+                what=what,
+                code=code,
+            ),
             ErrorCode.BODY_SHAPE,
         )
     return None
@@ -259,10 +272,12 @@ def _crowded_fault(path: tuple[PathPart, ...], value: Crowded) -> Fault:
     first = ", ".join(repr(shown_name(key)) for key in value)
     return Fault(
         pointer(path),
-        f"an object of {value.count:,} members; no object this API reads has more than {MAX_MEMBERS} "
-        f"(its first: {first})",
-        f"một đối tượng có {value.count:,} trường; API này không đọc đối tượng nào có hơn {MAX_MEMBERS} "
-        f"trường (các trường đầu: {first})",
+        words(
+            "an object of {count} members; no object this API reads has more than {limit} (its first: {first})",
+            count=format(value.count, ","),
+            limit=MAX_MEMBERS,
+            first=first,
+        ),
         ErrorCode.BODY_SHAPE,
     )
 

@@ -1,8 +1,9 @@
 """The request's context: what its steps share, made by one hook as the request starts
 (:func:`register_context`, the first of the app's hooks) and read by every later step through
 :func:`context`: the operation it was routed to (its declaration, ``web/operations.py``), its
-tenant, its pinned model, what it has spent and the budget's last word, its body (read once: the
-limits count its bytes before the view parses them), and how to give back a place it took.
+tenant, its pinned model, the language of its problems, what it has spent and the budget's last
+word, its body (read once: the limits count its bytes before the view parses them), and how to
+give back a place it took.
 
 The one thing that leaves it is the tenant's name, for the server's access log, which sees the
 WSGI environ only (``infra.logging.TENANT_KEY``)."""
@@ -20,9 +21,8 @@ from ..infra.logging import TENANT_KEY
 from ..infra.tenants import Tenant
 from ..service.hands import HandService
 from .operations import Operation, current_operation
-from .problems import Problem
 
-__all__ = ["ANONYMOUS", "RequestContext", "context", "register_context"]
+__all__ = ["ANONYMOUS", "RequestContext", "context", "context_if_any", "register_context"]
 
 #: The tenant's name of a request no key names (an open operation, or a deployment without keys).
 ANONYMOUS: Final = "anonymous"
@@ -46,14 +46,17 @@ class RequestContext:
     #: Gives back the place admission gave it (a heavy request's, a large batch's), once.
     release: Callable[[], None] | None = None
     #: Its body's bytes once read (or the 413 of one over the limit, and the bytes it took to know),
-    #: then the JSON object they hold, or the problem reading them was (``web/body.py``).
-    raw: bytes | tuple[Problem, int] | None = None
+    #: then the JSON object they hold, or the problem reading them was (``web/body.py``: a
+    #: ``Problem``, which problems.py defines after this module, as it reads the language from here).
+    raw: bytes | tuple[Exception, int] | None = None
     body: dict[str, Any] | None = None
-    body_problem: Problem | None = None
+    body_problem: Exception | None = None
     #: The headers announcing what it used that is deprecated (``web/deprecations.py``), if anything.
     deprecated: dict[str, str] | None = None
     #: The service layer for its model and tenant, once a step asked for it (``web/loading.py``).
     service: HandService | None = None
+    #: The language its problems are written in, once worked out (``web/language.py``).
+    language: str | None = None
 
     @property
     def tenant_name(self) -> str:
@@ -72,6 +75,12 @@ def context() -> RequestContext:
     return found
 
 
+def context_if_any() -> RequestContext | None:
+    """The current request's context, or None before the first hook has made it."""
+    found: RequestContext | None = g.get("maubinh_context")
+    return found
+
+
 def register_context(app: Flask) -> None:
     """Make each request's context before any other hook runs (register this first)."""
 
@@ -81,7 +90,7 @@ def register_context(app: Flask) -> None:
 
     @app.teardown_request
     def _end(_error: BaseException | None) -> None:
-        found: RequestContext | None = g.get("maubinh_context")
+        found = context_if_any()
         if found is not None and found.release is not None:
             release, found.release = found.release, None
             release()

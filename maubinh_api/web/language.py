@@ -16,19 +16,19 @@ problem to an English reader.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Final
 
 from flask import Flask, Response, request
 from werkzeug.datastructures import LanguageAccept
 
 from ..rules.errors import ErrorCode, RuleError
+from ..rules.texts import Text
+from .context import context_if_any
 
 #: The languages error answers are written in; the first is the default.
 LANGUAGES: Final = ("en", "vi")
 DEFAULT_LANGUAGE: Final = LANGUAGES[0]
 
-_ENVIRON_KEY: Final = "maubinh.language"
 _SUBTAG: Final = re.compile(r"[-_]")
 
 
@@ -50,13 +50,15 @@ def choose_language(accepted: LanguageAccept) -> str:
 
 
 def negotiated_language() -> str:
-    """The language of the current request's error answers (worked out once per request)."""
-    environ = request.environ
-    chosen: str | None = environ.get(_ENVIRON_KEY)
-    if chosen is None:
-        header = environ.get("HTTP_ACCEPT_LANGUAGE")
-        chosen = choose_language(request.accept_languages) if header else DEFAULT_LANGUAGE
-        environ[_ENVIRON_KEY] = chosen
+    """The language of the current request's error answers (worked out once, kept in the request's
+    context; a request that has none yet, refused before its first hook, works it out each time)."""
+    current = context_if_any()
+    if current is not None and current.language is not None:
+        return current.language
+    header = request.environ.get("HTTP_ACCEPT_LANGUAGE")
+    chosen = choose_language(request.accept_languages) if header else DEFAULT_LANGUAGE
+    if current is not None:
+        current.language = chosen
     return chosen
 
 
@@ -76,56 +78,38 @@ def register_language(app: Flask) -> None:
 
 
 class Message(str):
-    """An English message that carries its Vietnamese (``vi``).
+    """A marshmallow message: its English (the ``str``), carrying the whole text (``said``, a
+    :class:`~maubinh_api.rules.texts.Text`) and what is wrong for a program (``code``).
 
-    marshmallow hands a message on as it was given (a field's, a validator's,
-    a schema's) and formats its own with ``str.format``: a Message survives
-    both, so its Vietnamese reaches the problem answer beside the English.
+    marshmallow hands a message on as it was given (a field's, a validator's, a schema's) and
+    formats its own with ``str.format``: a Message survives both, so its Vietnamese reaches the
+    problem answer beside the English.
 
-    >>> message = Message("must be 1 to {max}, not {input}", "phải từ 1 đến {max}, không phải {input}")
+    >>> message = Message(Text("must be 1 to {max}, not {input}", "phải từ 1 đến {max}, không phải {input}"))
     >>> formatted = message.format(max=3, input=4)
-    >>> formatted, formatted.vi
+    >>> formatted, formatted.said.vi
     ('must be 1 to 3, not 4', 'phải từ 1 đến 3, không phải 4')
     """
 
-    vi: str
+    said: Text
     #: What is wrong, for a program (``errors[].code``); None leaves it to the reader of the message.
     code: ErrorCode | None
 
-    def __new__(cls, en: str, vi: str, code: ErrorCode | None = None) -> Message:
-        message = super().__new__(cls, en)
-        message.vi = vi
+    def __new__(cls, said: Text, code: ErrorCode | None = None) -> Message:
+        message = super().__new__(cls, said.en)
+        message.said = said
         message.code = code
         return message
 
     @classmethod
     def of(cls, error: RuleError) -> Message:
         """A rule error's explanation, in both languages, with its code."""
-        return cls(error.detail, error.detail_vi, error.code)
+        return cls(error.said, error.code)
 
     def format(self, *args: object, **kwargs: object) -> Message:
-        return Message(str.format(self, *args, **kwargs), self.vi.format(*args, **kwargs), self.code)
+        said = self.said
+        return Message(Text(str.format(said.en, *args, **kwargs), str.format(said.vi, *args, **kwargs)), self.code)
 
-    def __reduce__(self) -> tuple[type[Message], tuple[str, str, ErrorCode | None]]:
+    def __reduce__(self) -> tuple[type[Message], tuple[Text, ErrorCode | None]]:
         # marshmallow deep-copies its fields, and their messages with them.
-        return (Message, (str(self), self.vi, self.code))
-
-
-def json_kind(value: object) -> Message:
-    """What a JSON value is, in both languages: said where a value of another kind was wanted.
-
-    >>> kind = json_kind([1])
-    >>> kind, kind.vi
-    ('a list', 'một danh sách')
-    """
-    if value is None:
-        return Message("null", "null")
-    if isinstance(value, bool):
-        return Message("a boolean", "một giá trị true/false")
-    if isinstance(value, str):
-        return Message("a string", "một chuỗi")
-    if isinstance(value, Mapping):
-        return Message("an object", "một đối tượng")
-    if isinstance(value, list):
-        return Message("a list", "một danh sách")
-    return Message("a number", "một số")
+        return (Message, (self.said, self.code))

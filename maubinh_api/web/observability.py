@@ -25,6 +25,7 @@ from werkzeug.routing import Rule
 
 from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
+from ..rules.texts import Text, words
 
 logger = logging.getLogger(__name__)
 
@@ -101,28 +102,31 @@ class Observability:
 
 #: The methods the metrics name; any other is counted as ``other``.
 METHODS: Final = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+#: The problems answered without the application: (type slug, title, detail).
 _BAD_REQUEST_ID: Final = (
     "malformed-request",
-    ("Malformed request", "the X-Request-ID header must be 1 to 128 letters, digits, '.', '_', ':' or '-'"),
-    (
-        "Yêu cầu sai định dạng",
-        "tiêu đề X-Request-ID phải gồm 1 đến 128 chữ cái, chữ số, '.', '_', ':' hoặc '-'",
-    ),
+    words("Malformed request"),
+    words("the X-Request-ID header must be 1 to 128 letters, digits, '.', '_', ':' or '-'"),
 )
 _FAILED: Final = (
     "internal-error",
-    ("Internal server error", "the service failed to answer this request; it has been logged"),
-    ("Lỗi máy chủ nội bộ", "dịch vụ không trả lời được yêu cầu này; lỗi đã được ghi lại"),
+    words("Internal server error"),
+    words("the service failed to answer this request; it has been logged"),
 )
 
 
 def _plain_problem(
-    start: StartResponse, status: int, problem: tuple[str, tuple[str, str], tuple[str, str]], environ: dict[str, Any]
+    start: StartResponse, status: int, problem: tuple[str, Text, Text], environ: dict[str, Any]
 ) -> list[bytes]:
     """A problem answered without the application (before it runs, or when it failed to answer)."""
-    slug, english, vietnamese = problem
-    title, detail = vietnamese if environ.get("HTTP_ACCEPT_LANGUAGE", "").strip().lower().startswith("vi") else english
-    document = {"type": f"urn:maubinh:problem:{slug}", "title": title, "status": status, "detail": detail}
+    slug, title, detail = problem
+    language = "vi" if environ.get("HTTP_ACCEPT_LANGUAGE", "").strip().lower().startswith("vi") else "en"
+    document = {
+        "type": f"urn:maubinh:problem:{slug}",
+        "title": title.in_language(language),
+        "status": status,
+        "detail": detail.in_language(language),
+    }
     document["instance"] = environ.get("PATH_INFO", "")
     body = json.dumps(document).encode()  # ASCII escapes: the path may hold anything
     reason = {400: "BAD REQUEST", 500: "INTERNAL SERVER ERROR"}[status]

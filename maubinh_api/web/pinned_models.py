@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 
+from ..rules.texts import words
 from ..service.hands import HandService
 from ..service.models import Models, UnknownModel
 from .context import context
@@ -36,14 +37,12 @@ def register_model_choice(app: Flask, models: Models) -> None:
 
 def _unknown(error: UnknownModel) -> Problem:
     known = ", ".join(error.known)
-    return Problem(
-        400,
-        f"X-Model-Version names {error.asked!r}, a model this deployment does not keep; it answers {known}"
+    said = words(
+        "X-Model-Version names {asked}, a model this deployment does not keep; it answers {known}"
         " (the first when a request names none)",
-        vi=f"X-Model-Version ghi {error.asked!r}, một mô hình mà bản triển khai này không giữ; nó trả lời bằng"
-        f" {known} (mô hình đầu tiên khi yêu cầu không ghi mô hình nào)",
-        kind=UNKNOWN_MODEL,
-    )
+        asked=repr(error.asked), known=known,
+    )  # fmt: skip
+    return Problem(400, said, kind=UNKNOWN_MODEL)
 
 
 def chosen_version() -> str:

@@ -17,7 +17,8 @@ from ..rules.evaluator import Evaluator
 from ..rules.labels import LabelledCode
 from ..rules.money import money_text
 from ..rules.naturals import NaturalHand
-from ..rules.outcomes import Line, PairOutcome, PlayerOutcome, Settlement
+from ..rules.outcomes import PairOutcome, PlayerOutcome, Settlement
+from ..rules.texts import Text
 from ..rules.variants import Variant, overrides_of
 from ..strategy.analysis import Analysis, Grade, Move, NaturalReview, PositionOutlook, Verdict, advice
 from ..strategy.bots import Play, Style
@@ -27,15 +28,15 @@ from ..strategy.levels import Level
 from ..strategy.optimiser import Choice, Solution
 
 
-def enumeration(key: str, label_en: str, label_vi: str) -> dict[str, Any]:
+def enumeration(key: str, label: Text) -> dict[str, Any]:
     """A value of an enumeration, as every answer gives one: ``{key, label}``
     (the key is what a request sends; the label is for people)."""
-    return {"key": key, "label": {"en": label_en, "vi": label_vi}}
+    return {"key": key, "label": label.json()}
 
 
 def labelled(code: LabelledCode) -> dict[str, Any]:
     """An outcome code as an enumeration."""
-    return enumeration(code.value, code.label_en, code.label_vi)
+    return enumeration(code.value, code.label)
 
 
 def classified_chi_json(chi: Chi, texts: list[str] | None = None) -> dict[str, Any]:
@@ -55,9 +56,7 @@ ChiValue = tuple[dict[str, Any], dict[str, str], list[int]]
 #: built once per distinct value (:func:`warm_chi_values`) and shared by the answers that encode
 #: it (nothing changes an answer once it is built).
 _CHI_VALUES: dict[tuple[int, int], ChiValue] = {}
-_CATEGORIES: Final = {
-    category: enumeration(category.key, category.label_en, category.label_vi) for category in Category
-}
+_CATEGORIES: Final = {category: enumeration(category.key, category.label) for category in Category}
 
 
 def chi_value(score: int, size: int) -> ChiValue:
@@ -66,7 +65,7 @@ def chi_value(score: int, size: int) -> ChiValue:
     if found is None:
         strength = unpack(score, size)
         sample = Chi(cards=(), category=category_of(strength), strength=strength, score=score)
-        description = {"en": sample.description_en, "vi": sample.description_vi}
+        description = sample.description.json()
         found = (_CATEGORIES[sample.category], description, list(strength))
         _CHI_VALUES[score, size] = found
     return found
@@ -96,9 +95,9 @@ def variant_summary_json(variant: Variant) -> dict[str, Any]:
     """A preset in the list of ``GET /v1/variants``."""
     return {
         "name": variant.name,
-        "title": {"en": variant.title, "vi": variant.title_vi},
-        "description": {"en": variant.description, "vi": variant.description_vi},
-        "sources": [{"en": source.en, "vi": source.vi} for source in variant.sources],
+        "title": variant.title.json(),
+        "description": variant.description.json(),
+        "sources": [source.json() for source in variant.sources],
         "fingerprint": variant.fingerprint,
     }
 
@@ -132,9 +131,7 @@ def arrangement_json(arrangement: Arrangement) -> dict[str, list[str]]:
 
 def foul_reason_json(reason: FoulReason) -> dict[str, Any]:
     """One reason an arrangement is fouled, in both languages like every text."""
-    return enumeration(reason.code, reason.label_en, reason.label_vi) | {
-        "detail": {"en": reason.detail_en, "vi": reason.detail_vi}
-    }
+    return enumeration(reason.code, reason.label) | {"detail": reason.detail.json()}
 
 
 def bonus_json(bonus: Bonus) -> dict[str, Any]:
@@ -143,7 +140,7 @@ def bonus_json(bonus: Bonus) -> dict[str, Any]:
         "position": bonus.position.value,
         "key": bonus.key,
         "value": bonus.value,
-        "label": {"en": bonus.label_en, "vi": bonus.label_vi},
+        "label": bonus.label.json(),
     }
 
 
@@ -154,15 +151,10 @@ def natural_json(natural: NaturalHand | None) -> dict[str, Any] | None:
         return None
     return {
         "key": natural.key,
-        "label": {"en": natural.natural.label_en, "vi": natural.natural.label_vi},
+        "label": natural.natural.label.json(),
         "payout": natural.payout,
         "split": None if natural.split is None else arrangement_json(natural.split),
     }
-
-
-def line_json(line: Line) -> dict[str, str]:
-    """One explanation line."""
-    return {"en": line.en, "vi": line.vi}
 
 
 def settlement_json(settlement: Settlement) -> dict[str, Any]:
@@ -194,7 +186,7 @@ def player_json(player: PlayerOutcome, decimals: int) -> dict[str, Any]:
         "fouled": player.fouled,
         "forfeit": player.forfeit,
         "sap_lang_result": None if player.sap_lang is None else labelled(player.sap_lang),
-        "lines": [line_json(line) for line in player.lines],
+        "lines": [line.json() for line in player.lines],
     }
 
 
@@ -227,7 +219,7 @@ def pair_json(pair: PairOutcome) -> dict[str, Any]:
             "payout": pair.natural.payout,
             "reason": labelled(pair.natural.reason),
         },
-        "lines": [line_json(line) for line in pair.lines],
+        "lines": [line.json() for line in pair.lines],
     }
 
 
@@ -254,12 +246,12 @@ def solution_json(solution: Solution) -> dict[str, Any]:
 
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
     """How an arrangement is graded."""
-    return enumeration(verdict.value, verdict.label_en, verdict.label_vi)
+    return enumeration(verdict.value, verdict.label)
 
 
 def style_json(style: Style) -> dict[str, Any]:
     """How a bot came to its arrangement."""
-    return enumeration(style.value, style.label_en, style.label_vi)
+    return enumeration(style.value, style.label)
 
 
 def chance(value: float) -> float:
@@ -310,7 +302,7 @@ def loss(analysis: Analysis) -> float:
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
     """The analysis of one arrangement (``AnalysisFields`` in openapi.yaml);
     expected points to 4 decimals, as ``/optimal`` gives them."""
-    english, vietnamese = advice(analysis)
+    lines = advice(analysis)
     best = analysis.best
     best_cards = arrangement_json(best.arrangement)
     return {
@@ -340,7 +332,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "changes": {
             "moves": [move_json(move) for move in analysis.moves],
             "declare_natural": analysis.declare_change,
-            "lines": {"en": list(english), "vi": list(vietnamese)},
+            "lines": {"en": [line.en for line in lines], "vi": [line.vi for line in lines]},
         },
         "opponents": analysis.opponents,
         "chi": chi_json(analysis.arrangement),
@@ -356,7 +348,7 @@ def play_json(played: Play, graded: Grade, opponents: int) -> dict[str, Any]:
         "chi": chi_json(played.arrangement, cards),
         "natural": natural_json(graded.natural),
         "declare_natural": played.declare_natural,
-        "level": enumeration(played.level.value, played.level.label_en, played.level.label_vi),
+        "level": enumeration(played.level.value, played.level.label),
         "seed": played.seed,
         "style": style_json(played.style),
         "ev": points(graded.ev),

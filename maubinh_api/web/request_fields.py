@@ -15,60 +15,52 @@ from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, valida
 from marshmallow.types import ErrorMessages
 
 from ..rules.cards import Card
-from ..rules.errors import CardError, ErrorCode, RuleError, VariantError
+from ..rules.errors import CardError, ErrorCode, RuleError, VariantError, json_kind
 from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
 from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
+from ..rules.texts import Text, phrase, words
 from ..rules.variants import Variant, resolve_variant
-from .language import Message, json_kind
+from .language import Message
 
 #: Largest seed a request takes: 2**53 - 1, the largest integer every JSON reader (a browser's
 #: ``JSON.parse`` too) keeps exact.
 MAX_SEED = 2**53 - 1
 
 _VARIANT_SHAPE = Message(
-    'must be a preset name or an object {"preset": ..., "overrides": {...}}',
-    'phải là tên một bộ luật hoặc một đối tượng {"preset": ..., "overrides": {...}}',
+    words("must be a preset name or an object {example}", example='{"preset": ..., "overrides": {...}}')
 )
-_BET_SHAPE = Message(
-    'must be a decimal string such as "10.50"', 'phải là một chuỗi số thập phân như "10.50"', ErrorCode.BET_FORMAT
-)
-_WHOLE = Message("must be a whole number", "phải là số nguyên")
-_TRUE_OR_FALSE = Message("must be true or false", "phải là true hoặc false")
+_BET_SHAPE = Message(words('must be a decimal string such as "10.50"'), ErrorCode.BET_FORMAT)
+_WHOLE = Message(words("must be a whole number"))
+_TRUE_OR_FALSE = Message(words("must be true or false"))
 #: Digits of the largest whole number read exactly: beyond, a number is out of every field's range.
 _LONGEST_WHOLE = 100
 
 
 def _not(shape: Message, value: object) -> Message:
     """``shape`` (what a value must be), then what ``value`` is instead."""
-    kind = json_kind(value)
     code = ErrorCode.NULL if value is None else (shape.code or ErrorCode.WRONG_TYPE)
-    return Message(f"{shape}, not {kind}", f"{shape.vi}, không phải {kind.vi}", code)
+    return Message(words("{shape}, not {kind}", shape=shape.said, kind=json_kind(value)), code)
 
 
 def _braces_doubled(message: Message) -> Message:
     """A message as a marshmallow template that formats back to it."""
-    english, vietnamese = (text.replace("{", "{{").replace("}", "}}") for text in (str(message), message.vi))
-    return Message(english, vietnamese, message.code)
+    english, vietnamese = (text.replace("{", "{{").replace("}", "}}") for text in (message.said.en, message.said.vi))
+    return Message(Text(english, vietnamese), message.code)
 
 
 def whole_range(low: int, high: int) -> validate.Range:
-    """Whole numbers from ``low`` to ``high``, said in both languages."""
+    """Whole numbers from ``low`` to ``high``, said in both languages (marshmallow fills the bounds
+    and the number sent)."""
     return validate.Range(
-        min=low,
-        max=high,
-        error=Message(
-            f"must be {low} to {high}, not {{input}}",
-            f"phải từ {low} đến {high}, không phải {{input}}",
-            ErrorCode.OUT_OF_RANGE,
-        ),
+        min=low, max=high, error=Message(phrase("must be {min} to {max}, not {input}"), ErrorCode.OUT_OF_RANGE)
     )
 
 
 #: marshmallow's own messages, by their keys (never by their English text), in the service's words.
 OWN_WORDS: Final[ErrorMessages] = {
-    "required": Message("is required and missing", "bắt buộc phải có nhưng đang thiếu", ErrorCode.REQUIRED),
-    "null": Message("must not be null", "không được là null", ErrorCode.NULL),
-    "validator_failed": Message("is not a valid value", "không phải là giá trị hợp lệ", ErrorCode.INVALID_VALUE),
+    "required": Message(words("is required and missing"), ErrorCode.REQUIRED),
+    "null": Message(words("must not be null"), ErrorCode.NULL),
+    "validator_failed": Message(words("is not a valid value"), ErrorCode.INVALID_VALUE),
 }
 
 
@@ -79,11 +71,11 @@ class OwnWords:
     default_error_messages = OWN_WORDS
 
 
-class Text(OwnWords, fields.String):
+class String(OwnWords, fields.String):
     """A JSON string."""
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
-        "invalid": Message("must be a string", "phải là một chuỗi", ErrorCode.WRONG_TYPE)
+        "invalid": Message(words("must be a string"), ErrorCode.WRONG_TYPE)
     }
 
 
@@ -91,7 +83,7 @@ class Nested(OwnWords, fields.Nested):
     """An object read with its own schema."""
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
-        "type": Message("has the wrong type", "sai kiểu dữ liệu", ErrorCode.WRONG_TYPE)
+        "type": Message(words("has the wrong type"), ErrorCode.WRONG_TYPE)
     }
 
 
@@ -99,11 +91,7 @@ class CardField(OwnWords, fields.Field[Card]):
     """One card in any accepted notation (docs/rules.md, "Cards")."""
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
-        "null": Message(
-            "a card must be a string such as 'As', not null",
-            "lá bài phải là một chuỗi như 'As', không phải null",
-            ErrorCode.NULL,
-        )
+        "null": Message(words("a card must be a string such as 'As', not {kind}", kind=json_kind(None)), ErrorCode.NULL)
     }
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Card:
@@ -119,7 +107,7 @@ class BoundedList(OwnWords, fields.List):
     the message with ``{count}``."""
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
-        "invalid": Message("must be a list", "phải là một danh sách", ErrorCode.WRONG_TYPE)
+        "invalid": Message(words("must be a list"), ErrorCode.WRONG_TYPE)
     }
 
     def __init__(
@@ -129,11 +117,11 @@ class BoundedList(OwnWords, fields.List):
         min_length: int,
         max_length: int,
         wrong_count: Message,
-        noun: Message,
+        noun: Text,
         **kwargs: Any,
     ) -> None:
         super().__init__(item, **kwargs)
-        self.shape = Message(f"must be a list of {noun}", f"phải là danh sách {noun.vi}")
+        self.shape = Message(words("must be a list of {noun}", noun=noun))
         self.error_messages["null"] = _braces_doubled(_not(self.shape, None))
         self.min_length, self.max_length = min_length, max_length
         self.wrong_count = wrong_count
@@ -146,7 +134,7 @@ class BoundedList(OwnWords, fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def batch_of(item: fields.Field[Any], limit: int, entries: Message, noun: Message, **kwargs: Any) -> BoundedList:
+def batch_of(item: fields.Field[Any], limit: int, entries: Text, noun: Text, **kwargs: Any) -> BoundedList:
     """A batch: a list of 1 to ``limit`` ``item`` (``entries``: what they are called in the count's
     message, ``noun``: in the shape's)."""
     return BoundedList(
@@ -154,8 +142,8 @@ def batch_of(item: fields.Field[Any], limit: int, entries: Message, noun: Messag
         min_length=1,
         max_length=limit,
         wrong_count=Message(
-            f"a batch has 1 to {limit} {entries}, not {{count}}",
-            f"một lô có từ 1 đến {limit} {entries.vi}, không phải {{count}}",
+            # {count} stays for BoundedList to fill.
+            words("a batch has 1 to {limit} {entries}, not {count}", limit=limit, entries=entries, count="{count}"),
             ErrorCode.WRONG_COUNT,
         ),
         noun=noun,
@@ -183,28 +171,32 @@ class CardList(BoundedList):
         return cards
 
 
-def card_list(min_length: int, max_length: int, what: Message, **kwargs: Any) -> CardList:
+def card_list(min_length: int, max_length: int, what: Text, **kwargs: Any) -> CardList:
     """A list of cards; ``what`` names it in the message ("the back chi")."""
-    same = min_length == max_length
-    expected = str(min_length) if same else f"{min_length} to {max_length}"
-    expected_vi = str(min_length) if same else f"từ {min_length} đến {max_length}"
+    # {count} stays for BoundedList to fill.
+    if min_length == max_length:
+        wrong_count = words("{what} must hold {size} cards, not {count}", what=what, size=min_length, count="{count}")
+    else:
+        wrong_count = words(
+            "{what} must hold {low} to {high} cards, not {count}",
+            what=what,
+            low=min_length,
+            high=max_length,
+            count="{count}",
+        )
     return CardList(
         CardField(),
         min_length=min_length,
         max_length=max_length,
-        wrong_count=Message(
-            f"{what} must hold {expected} cards, not {{count}}",
-            f"{what.vi} phải có {expected_vi} lá, không phải {{count}}",
-            ErrorCode.WRONG_COUNT,
-        ),
-        noun=Message('cards such as ["As", "Kd"]', 'lá bài như ["As", "Kd"]'),
+        wrong_count=Message(wrong_count, ErrorCode.WRONG_COUNT),
+        noun=words('cards such as ["As", "Kd"]'),
         **kwargs,
     )
 
 
 #: What the card lists are, in their messages.
-A_CHI = Message("a chi", "một chi")
-A_HAND = Message("a hand", "một tay bài")
+A_CHI = words("a chi")
+A_HAND = words("a hand")
 
 
 class WholeNumber(OwnWords, fields.Integer):
@@ -212,7 +204,7 @@ class WholeNumber(OwnWords, fields.Integer):
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
         "null": _not(_WHOLE, None),
-        "invalid": Message(str(_WHOLE), _WHOLE.vi, ErrorCode.WRONG_TYPE),
+        "invalid": Message(_WHOLE.said, ErrorCode.WRONG_TYPE),
     }
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
@@ -225,8 +217,7 @@ class WholeNumber(OwnWords, fields.Integer):
         if isinstance(value, Decimal):  # 2.5 is a number, just not a whole one
             raise ValidationError(
                 Message(
-                    f"{_WHOLE}, not a number with a fractional part ({value})",
-                    f"{_WHOLE.vi}, không phải một số có phần thập phân ({value})",
+                    words("{shape}, not a number with a fractional part ({value})", shape=_WHOLE.said, value=value),
                     ErrorCode.WRONG_TYPE,
                 )
             )
@@ -240,7 +231,7 @@ class StrictBoolean(OwnWords, fields.Boolean):
 
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
         "null": _not(_TRUE_OR_FALSE, None),
-        "invalid": Message(str(_TRUE_OR_FALSE), _TRUE_OR_FALSE.vi, ErrorCode.WRONG_TYPE),
+        "invalid": Message(_TRUE_OR_FALSE.said, ErrorCode.WRONG_TYPE),
     }
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
@@ -281,10 +272,10 @@ class BetField(OwnWords, fields.Raw):
         if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
             raise ValidationError(
                 Message(
-                    'must be a decimal string such as "10.50", not a JSON number: money is sent as text,'
-                    " so that no client's binary float changes it",
-                    'phải là một chuỗi số thập phân như "10.50", không phải một số JSON: tiền được gửi dạng chuỗi,'
-                    " để số thực nhị phân của máy khách không làm sai lệch nó",
+                    words(
+                        'must be a decimal string such as "10.50", not a JSON number: money is sent as text,'
+                        " so that no client's binary float changes it"
+                    ),
                     ErrorCode.BET_FORMAT,
                 )
             )
@@ -304,8 +295,8 @@ class StrictSchema(Schema):
         unknown = RAISE
 
     error_messages = {  # noqa: RUF012 - marshmallow reads this class attribute
-        "unknown": Message("unknown field", "không có trường này", ErrorCode.UNKNOWN_FIELD),
-        "type": Message("must be a JSON object", "phải là một đối tượng JSON", ErrorCode.WRONG_TYPE),
+        "unknown": Message(words("unknown field"), ErrorCode.UNKNOWN_FIELD),
+        "type": Message(words("must be a JSON object"), ErrorCode.WRONG_TYPE),
     }
     #: A field this operation took before 0.6.0, and the operation that takes it now.
     moved: ClassVar[tuple[str, str] | None] = None
@@ -318,8 +309,10 @@ class StrictSchema(Schema):
                 {
                     name: [
                         Message(
-                            f"a batch goes to POST {operation} (since 0.6.0); this operation takes one",
-                            f"một lô gửi tới POST {operation} (từ bản 0.6.0); thao tác này nhận một",
+                            words(
+                                "a batch goes to POST {operation} (since 0.6.0); this operation takes one",
+                                operation=operation,
+                            ),
                             ErrorCode.UNKNOWN_FIELD,
                         )
                     ]
@@ -328,19 +321,14 @@ class StrictSchema(Schema):
         return data
 
 
-def one_of(choices: Sequence[str], *, also: Sequence[validate.Validator] = (), **kwargs: Any) -> Text:
+def one_of(choices: Sequence[str], *, also: Sequence[validate.Validator] = (), **kwargs: Any) -> String:
     """A text that must be one of ``choices`` (a code's keys), refused in both languages, and pass
     the validators ``also``."""
     listed, last = ", ".join(choices[:-1]), choices[-1]
-    choice = validate.OneOf(
-        choices,
-        error=Message(
-            f"must be {listed} or {last}, not {{input!r}}",
-            f"phải là {listed} hoặc {last}, không phải {{input!r}}",
-            ErrorCode.NOT_A_CHOICE,
-        ),
-    )
-    return Text(validate=[choice, *also], **kwargs)
+    # marshmallow fills {input!r}: the value sent, as Python writes it.
+    refused = words("must be {listed} or {last}, not {input}", listed=listed, last=last, input="{input!r}")
+    choice = validate.OneOf(choices, error=Message(refused, ErrorCode.NOT_A_CHOICE))
+    return String(validate=[choice, *also], **kwargs)
 
 
 def seed_field() -> WholeNumber:
@@ -350,9 +338,10 @@ def seed_field() -> WholeNumber:
             min=0,
             max=MAX_SEED,
             error=Message(
-                "must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact), not {input}",
-                "phải từ 0 đến 2**53 - 1 (9007199254740991, số nguyên lớn nhất mà mọi trình đọc JSON giữ chính xác),"
-                " không phải {input}",
+                phrase(
+                    "must be 0 to 2**53 - 1 (9007199254740991, the largest integer JSON readers keep exact),"
+                    " not {input}"
+                ),
                 ErrorCode.OUT_OF_RANGE,
             ),
         )

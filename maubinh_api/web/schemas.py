@@ -22,6 +22,7 @@ from ..rules.chi import CHI_SIZES
 from ..rules.errors import ErrorCode
 from ..rules.labels import keys
 from ..rules.table import MAX_PLAYERS, MIN_PLAYERS
+from ..rules.texts import phrase, words, words_in
 from ..strategy.drills import MAX_DRILLS, TYPICAL, Theme
 from ..strategy.levels import Level
 from ..strategy.optimiser import Objective
@@ -35,7 +36,7 @@ from .request_fields import (
     OwnWords,
     StrictBoolean,
     StrictSchema,
-    Text,
+    String,
     VariantField,
     WholeNumber,
     batch_of,
@@ -68,9 +69,7 @@ DEFAULT_DRILLS = 5
 #: Longest player id.
 MAX_PLAYER_ID = 64
 
-_ARRANGEMENT_SHAPE = Message(
-    "must be an object with back, middle and front", "phải là một đối tượng có back, middle và front"
-)
+_ARRANGEMENT_SHAPE = Message(words("must be an object with back, middle and front"))
 
 
 class ClassifyRequest(StrictSchema):
@@ -87,8 +86,9 @@ class ClassifyBatchRequest(StrictSchema):
     hands = batch_of(
         card_list(min(CHI_SIZES), max(CHI_SIZES), A_CHI),
         MAX_CLASSIFY_HANDS,
-        Message("hands", "chi"),
-        Message("chi (lists of cards)", "chi (danh sách lá bài)"),
+        # TRANSLATORS: the chi of a batch to classify (elsewhere, "hands" are of 13 cards).
+        words_in("chi", "hands"),
+        words("chi (lists of cards)"),
         required=True,
     )
     variant = VariantField()
@@ -97,9 +97,9 @@ class ClassifyBatchRequest(StrictSchema):
 class ArrangementSchema(StrictSchema):
     """Three chi: back and middle of 5 cards, front of 3."""
 
-    back = card_list(5, 5, Message("the back chi", "chi đầu (back)"), required=True)
-    middle = card_list(5, 5, Message("the middle chi", "chi giữa (middle)"), required=True)
-    front = card_list(3, 3, Message("the front chi", "chi cuối (front)"), required=True)
+    back = card_list(5, 5, words("the back chi"), required=True)
+    middle = card_list(5, 5, words("the middle chi"), required=True)
+    front = card_list(3, 3, words("the front chi"), required=True)
 
 
 class ArrangementField(Nested):
@@ -143,8 +143,8 @@ class ValidateBatchRequest(StrictSchema):
     arrangements = batch_of(
         ArrangementField(),
         MAX_VALIDATE_ARRANGEMENTS,
-        Message("arrangements", "cách xếp"),
-        Message("arrangements (objects with back, middle and front)", "cách xếp (đối tượng có back, middle và front)"),
+        words("arrangements"),
+        words("arrangements (objects with back, middle and front)"),
         required=True,
     )
     variant = VariantField()
@@ -153,32 +153,21 @@ class ValidateBatchRequest(StrictSchema):
 class PlayerSchema(StrictSchema):
     """One seat: an id and an arrangement, or ``"forfeit": true``."""
 
-    id = Text(
+    id = String(
         required=True,
         error_messages={
-            "null": Message(
-                "a player id must be a string, not null",
-                "mã người chơi phải là một chuỗi, không phải null",
-                ErrorCode.NULL,
-            ),
-            "invalid": Message("a player id must be a string", "mã người chơi phải là một chuỗi", ErrorCode.WRONG_TYPE),
+            "null": Message(words("a player id must be a string, not null"), ErrorCode.NULL),
+            "invalid": Message(words("a player id must be a string"), ErrorCode.WRONG_TYPE),
         },
         validate=[
             validate.Length(
                 min=1,
                 max=MAX_PLAYER_ID,
-                error=Message(
-                    f"a player id has 1 to {MAX_PLAYER_ID} characters",
-                    f"mã người chơi có từ 1 đến {MAX_PLAYER_ID} ký tự",
-                    ErrorCode.INVALID_VALUE,
-                ),
+                # marshmallow fills the bounds.
+                error=Message(phrase("a player id has {min} to {max} characters"), ErrorCode.INVALID_VALUE),
             ),
             validate.Regexp(
-                r"^[^\x00-\x1f\x7f]*$",
-                error=Message(
-                    "a player id must not contain control characters",
-                    "mã người chơi không được chứa ký tự điều khiển",
-                ),
+                r"^[^\x00-\x1f\x7f]*$", error=Message(words("a player id must not contain control characters"))
             ),
         ],
     )
@@ -190,17 +179,12 @@ class PlayerSchema(StrictSchema):
     def _hand_or_forfeit(self, data: Mapping[str, Any], **kwargs: Any) -> None:
         if data.get("forfeit") and "arrangement" in data:
             raise ValidationError(
-                Message(
-                    "a player who forfeits has no arrangement; send one or the other",
-                    "người chơi đã rời bàn (forfeit) thì không có cách xếp bài (arrangement); chỉ gửi một trong hai",
-                    ErrorCode.CONFLICT,
-                )
+                Message(words("a player who forfeits has no arrangement; send one or the other"), ErrorCode.CONFLICT)
             )
         if not data.get("forfeit") and "arrangement" not in data:
             raise ValidationError(
                 Message(
-                    'send the player\'s arrangement, or "forfeit": true for a player who left',
-                    'hãy gửi cách xếp bài (arrangement) của người chơi, hoặc "forfeit": true nếu người đó đã rời bàn',
+                    words('send the player\'s arrangement, or "forfeit": true for a player who left'),
                     ErrorCode.REQUIRED,
                 )
             )
@@ -216,11 +200,13 @@ class SettlementRequest(StrictSchema):
         min_length=MIN_PLAYERS,
         max_length=MAX_PLAYERS,
         wrong_count=Message(
-            f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {{count}}",
-            f"một bàn có từ {MIN_PLAYERS} đến {MAX_PLAYERS} người chơi, không phải {{count}}",
+            # {count} stays for BoundedList to fill.
+            words(
+                "a table has {low} to {high} players, not {count}", low=MIN_PLAYERS, high=MAX_PLAYERS, count="{count}"
+            ),
             ErrorCode.PLAYER_COUNT,
         ),
-        noun=Message("players", "người chơi"),
+        noun=words("players"),
         required=True,
     )
 
@@ -238,7 +224,7 @@ class SettlementBatchRequest(StrictSchema):
     default for tables that name none."""
 
     variant = VariantField()
-    tables = batch_of(TableField(), MAX_BATCH_TABLES, Message("tables", "bàn"), Message("tables", "bàn"), required=True)
+    tables = batch_of(TableField(), MAX_BATCH_TABLES, words("tables"), words("tables"), required=True)
 
 
 class OptimalOptions(StrictSchema):
@@ -263,8 +249,8 @@ class OptimalBatchRequest(OptimalOptions):
     hands = batch_of(
         card_list(13, 13, A_HAND),
         MAX_OPTIMAL_HANDS,
-        Message("hands", "tay bài"),
-        Message("hands (lists of 13 cards)", "tay bài (danh sách 13 lá)"),
+        words("hands"),
+        words("hands (lists of 13 cards)"),
         required=True,
     )
 
@@ -296,17 +282,13 @@ class AnalysisBatchRequest(StrictSchema):
             AnalysedArrangementSchema,
             error_messages={
                 "null": Message(
-                    "must be an object with an arrangement (and declare_natural), not null",
-                    "phải là một đối tượng có arrangement (và declare_natural), không phải null",
-                    ErrorCode.NULL,
+                    words("must be an object with an arrangement (and declare_natural), not null"), ErrorCode.NULL
                 )
             },
         ),
         MAX_ANALYSIS_ARRANGEMENTS,
-        Message("arrangements", "cách xếp"),
-        noun=Message(
-            "objects with an arrangement (and declare_natural)", "đối tượng có arrangement (và declare_natural)"
-        ),
+        words("arrangements"),
+        noun=words("objects with an arrangement (and declare_natural)"),
         required=True,
     )
     declare_natural = StrictBoolean(load_default=True)
@@ -339,8 +321,10 @@ class DrillsRequest(StrictSchema):
             validate.NoneOf(
                 [Level.BEST.value],
                 error=Message(
-                    f"the best play gives up nothing: a drill's difficulty is judged for {', '.join(DRILL_LEVELS)}",
-                    f"cách chơi tốt nhất không mất gì: độ khó của bài luyện được tính cho {', '.join(DRILL_LEVELS)}",
+                    words(
+                        "the best play gives up nothing: a drill's difficulty is judged for {levels}",
+                        levels=", ".join(DRILL_LEVELS),
+                    ),
                     ErrorCode.NOT_A_CHOICE,
                 ),
             )

@@ -34,8 +34,8 @@ def test_a_legal_arrangement_has_no_foul():
 def test_back_weaker_than_middle_is_a_foul():
     found = foul_reasons(arrange("As Ad Kc Kd 2s", "Qs Qd Qc 3d 4d", "5s 6s 7s"), CLASSIC)
     assert [reason.code for reason in found] == ["back_weaker_than_middle"]
-    assert "Two pair, Aces and Kings" in found[0].detail_en
-    assert found[0].detail_vi == "chi đầu (Thú A và K) yếu hơn chi giữa (Sám Q)"
+    assert "Two pair, Aces and Kings" in found[0].detail.en
+    assert found[0].detail.vi == "chi đầu (Thú A và K) yếu hơn chi giữa (Sám Q)"
 
 
 def test_middle_weaker_than_front_is_a_foul():
@@ -115,5 +115,5 @@ def test_a_hand_without_a_bonus_is_worth_one_unit():
 
 def test_labels():
     entry = bonuses(arrange("9s 9h 9d 9c 2d", "Ks Kh Kd 3c 3d", "Qs Qh 4d"), CLASSIC)[1]
-    assert (entry.label_en, entry.label_vi) == ("Full house in the middle", "Cù lũ chi giữa")
-    assert [position.label_vi for position in Position] == ["chi đầu", "chi giữa", "chi cuối"]
+    assert (entry.label.en, entry.label.vi) == ("Full house in the middle", "Cù lũ chi giữa")
+    assert [position.label.vi for position in Position] == ["chi đầu", "chi giữa", "chi cuối"]

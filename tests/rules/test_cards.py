@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from maubinh_api.rules.cards import DECK, Card, Rank, Suit, parse_cards
 from maubinh_api.rules.errors import CardError, DuplicateCardError
+from maubinh_api.rules.texts import Text
 
 
 def test_deck_has_52_distinct_cards_indexed_in_order():
@@ -91,8 +92,8 @@ def test_cards_are_immutable_singletons():
 def test_colours_and_vietnamese_names():
     assert Suit.HEARTS.is_red and Suit.DIAMONDS.is_red
     assert not Suit.SPADES.is_red and not Suit.CLUBS.is_red
-    assert Card.parse("Td").label_vi == "10 rô"
-    assert Card.parse("Ac").label_vi == "A chuồn"
+    assert Card.parse("Td").label == Text("Ten of diamonds", "10 rô")
+    assert Card.parse("Ac").label == Text("Ace of clubs", "A chuồn")
 
 
 # Card.parse remembers the texts it read (a request's 13 cards cost 13 look-ups): a second reading

@@ -228,7 +228,7 @@ def test_card_order_does_not_matter(cards, rnd):
 )
 def test_descriptions(cards, en, vi):
     hand = classify(cards_of(cards))
-    assert (hand.description_en, hand.description_vi) == (en, vi)
+    assert (hand.description.en, hand.description.vi) == (en, vi)
 
 
 def test_a_chi_has_3_or_5_distinct_cards():

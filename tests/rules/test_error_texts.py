@@ -106,25 +106,25 @@ def test_every_rule_error_says_the_same_in_vietnamese(fails, word):
     with pytest.raises(RuleError) as caught:
         fails()
     error = caught.value
-    assert error.detail_vi and error.detail_vi != error.detail
-    assert word in error.detail_vi, error.detail_vi
-    assert _kept(error.detail) <= _kept(error.detail_vi), (error.detail, error.detail_vi)
+    assert error.said.vi and error.said.vi != error.said.en
+    assert word in error.said.vi, error.said.vi
+    assert _kept(error.said.en) <= _kept(error.said.vi), (error.said.en, error.said.vi)
     # Moved into a request, the error keeps its Vietnamese (a duplicate's names the new places).
     moved = error.at("players", 1)
     assert moved.path == ("players", 1, *error.path)
     if not isinstance(error, DuplicateCardError):
-        assert (moved.detail, moved.detail_vi) == (error.detail, error.detail_vi)
+        assert (moved.said.en, moved.said.vi) == (error.said.en, error.said.vi)
     else:
-        assert "/players/1/" in moved.detail_vi and moved.detail_vi != error.detail_vi
+        assert "/players/1/" in moved.said.vi and moved.said.vi != error.said.vi
 
 
 def test_a_moved_duplicate_names_its_new_places_in_both_languages():
     with pytest.raises(DuplicateCardError) as caught:
         parse_cards(["As", "Kd", "as"])
     moved = caught.value.at("arrangement", "back")
-    assert moved.detail == "card As appears twice: at /arrangement/back/0 and /arrangement/back/2"
-    assert moved.detail_vi == "lá As xuất hiện hai lần: ở /arrangement/back/0 và /arrangement/back/2"
-    assert caught.value.detail_vi == "lá As xuất hiện hai lần: ở /0 và /2"  # the original is unchanged
+    assert moved.said.en == "card As appears twice: at /arrangement/back/0 and /arrangement/back/2"
+    assert moved.said.vi == "lá As xuất hiện hai lần: ở /arrangement/back/0 và /arrangement/back/2"
+    assert caught.value.said.vi == "lá As xuất hiện hai lần: ở /0 và /2"  # the original is unchanged
 
 
 def test_the_english_texts_are_kept():
@@ -136,10 +136,10 @@ def test_the_english_texts_are_kept():
 
 
 def test_a_rule_error_cannot_be_raised_without_its_vietnamese():
-    with pytest.raises(TypeError, match="vi"):
-        RuleError("the bet must be greater than 0, not 0")  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="vi"):
-        VariantError("unknown preset 'x'", path=("preset",))  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="both languages"):
+        RuleError("the bet must be greater than 0, not 0")
+    with pytest.raises(TypeError, match="both languages"):
+        VariantError("unknown preset 'x'", path=("preset",))
 
 
 @pytest.mark.parametrize("fails", [FAULTS[0][1], FAULTS[6][1], FAULTS[12][1], FAULTS[-1][1]])
@@ -150,4 +150,4 @@ def test_a_rule_error_survives_pickling_with_both_texts(fails):
     error = caught.value.at("rows", 3)
     restored = pickle.loads(pickle.dumps(error))
     assert type(restored) is type(error)
-    assert (restored.detail, restored.detail_vi, restored.path) == (error.detail, error.detail_vi, error.path)
+    assert (restored.said.en, restored.said.vi, restored.path) == (error.said.en, error.said.vi, error.path)

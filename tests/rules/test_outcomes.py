@@ -22,10 +22,10 @@ CODES = [
 @pytest.mark.parametrize(("codes", "schema"), CODES)
 def test_every_code_is_labelled_in_both_languages(codes, schema):
     for code in codes:
-        assert code.label_en.strip() and code.label_vi.strip(), code
+        assert code.label.en.strip() and code.label.vi.strip(), code
     # Two codes with one label could not be told apart by a reader.
-    assert len({code.label_en for code in codes}) == len(codes)
-    assert len({code.label_vi for code in codes}) == len(codes)
+    assert len({code.label.en for code in codes}) == len(codes)
+    assert len({code.label.vi for code in codes}) == len(codes)
 
 
 @pytest.mark.parametrize(("codes", "schema"), CODES)

@@ -53,7 +53,8 @@ def test_the_best_arrangement_is_the_optimisers_with_the_same_number_and_loses_n
         assert analysis.best.arrangement == solution.best.arrangement
         assert analysis.best.ev == solution.best.ev == analysis.ev
         assert analysis.ev_loss == 0 and analysis.rank == 1 and analysis.verdict is Verdict.BEST
-        assert analysis.moves == () and advice(analysis)[0] == ("This is the best arrangement of these cards.",)
+        assert analysis.moves == ()
+        assert [line.en for line in advice(analysis)] == ["This is the best arrangement of these cards."]
         # the alternatives are worth no more than the best, in order
         values = [solution.best.ev, *(choice.ev for choice in solution.alternatives)]
         assert values == sorted(values, reverse=True)
@@ -72,11 +73,11 @@ def test_a_worse_arrangement_loses_the_difference_and_the_moves_reach_the_best()
             assert analysis.rank is not None and 1 < analysis.rank <= analysis.distinct + 1
             reached = _apply(played, analysis)
             assert _strengths(reached) == _strengths(analysis.best.arrangement)
-            english, vietnamese = advice(analysis)
+            lines = advice(analysis)
             points = f"{analysis.ev_loss:.2f}"
-            assert english[-1].endswith(f"+{points} points per opponent")
-            assert vietnamese[-1].endswith(f"+{points.replace('.', ',')} điểm mỗi đối thủ")
-            assert len(english) == len(vietnamese) == len(analysis.moves)
+            assert lines[-1].en.endswith(f"+{points} points per opponent")
+            assert lines[-1].vi.endswith(f"+{points.replace('.', ',')} điểm mỗi đối thủ")
+            assert len(lines) == len(analysis.moves)
 
 
 @settings(max_examples=60, deadline=None)
@@ -157,7 +158,7 @@ def test_a_natural_not_declared_is_given_up():
     assert missed.natural is not None and missed.natural.natural.key == "six_pairs"
     assert not missed.natural.collected and missed.natural.given_up == pytest.approx(missed.natural.ev - missed.ev)
     assert missed.best.declare_natural and missed.declare_change is True
-    assert advice(missed)[0][0].startswith("Declare the natural")
+    assert advice(missed)[0].en.startswith("Declare the natural")
     collected = analyse_hand(played, online)
     assert collected.natural is not None and collected.natural.collected and collected.ev_loss == 0
     # Against opponents without a natural it collects 18; rarely one holds a higher natural.

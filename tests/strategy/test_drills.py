@@ -132,7 +132,7 @@ def test_the_difficulty_bands_split_the_loss_over_the_yardstick():
 def test_a_theme_the_variant_never_deals_is_refused_at_once_naming_the_theme():
     with pytest.raises(DrillError) as caught:
         drills(Theme.SAP_LANG, variant=CLASSIC)  # classic plays no sập làng
-    assert caught.value.path == ("theme",) and "sập làng" in caught.value.vi
+    assert caught.value.path == ("theme",) and "sập làng" in caught.value.said.vi
     with pytest.raises(DrillError) as caught:
         drills(Theme.SAP_LANG, variant=ONLINE, opponents=2)  # online's sập làng needs four players
     assert "table of 3" in str(caught.value)

@@ -27,7 +27,7 @@ def _keys(members):
 def test_each_enumeration_is_the_codes_own_with_both_labels(client):
     answer = client.get("/v1/enumerations").get_json()
     assert answer["levels"] == [
-        {"key": level.value, "label": {"en": level.label_en, "vi": level.label_vi}} for level in Level
+        {"key": level.value, "label": {"en": level.label.en, "vi": level.label.vi}} for level in Level
     ]
     assert _keys(answer["objectives"]) == [objective.value for objective in Objective]
     assert _keys(answer["foul_reasons"]) == [code.value for code in FoulCode]
@@ -55,7 +55,7 @@ def test_the_labels_are_the_words_the_other_answers_use(client):
     categories = {member["key"]: member["label"] for member in enumerations["categories"]}
     assert checked["chi"]["back"]["category"]["label"] == categories["quads"]
     dragon = {member["key"]: member["label"] for member in enumerations["naturals"]}["dragon"]
-    assert dragon == {"en": Natural.DRAGON.label_en, "vi": Natural.DRAGON.label_vi}
+    assert dragon == {"en": Natural.DRAGON.label.en, "vi": Natural.DRAGON.label.vi}
 
 
 def test_the_answer_revalidates_with_its_etag(client):

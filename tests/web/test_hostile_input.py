@@ -542,6 +542,12 @@ def test_sixty_thousand_unknown_fields_are_one_small_422_naming_the_first_few(cl
     assert error["pointer"] == ""
     assert "the body holds 60,001 members" in error["detail"]
     assert "(the first: 'cards', 'field00000', 'field00001')" in error["detail"]
+    # In Vietnamese every word of it (the names were left in English until 1.0.x).
+    vietnamese = client.post(
+        "/v1/hands/classify", data=raw, content_type="application/json", headers={"Accept-Language": "vi"}
+    )
+    [said] = vietnamese.get_json()["errors"]
+    assert "(các trường đầu: 'cards', 'field00000', 'field00001')" in said["detail"]
 
 
 def test_one_object_of_thousands_of_members_is_a_422_naming_it_and_its_first_members(client):

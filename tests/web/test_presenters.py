@@ -33,7 +33,7 @@ def test_a_chi_answer_says_what_its_hand_says():
         category = hand.category
         assert classified_chi_json(hand) == {
             "cards": [str(card) for card in hand.cards],
-            "category": {"key": category.key, "label": {"en": category.label_en, "vi": category.label_vi}},
-            "description": {"en": hand.description_en, "vi": hand.description_vi},
+            "category": {"key": category.key, "label": {"en": category.label.en, "vi": category.label.vi}},
+            "description": {"en": hand.description.en, "vi": hand.description.vi},
             "strength": list(hand.strength),
         }

@@ -10,9 +10,10 @@ from typing import Any, Final
 import pandas as pd
 from markupsafe import Markup
 
+from ...rules.texts import words
 from ..fields import as_float
 from .formats import number, p_value, share, whole
-from .plots import VERDICTS, Plot, loss_histogram, player_comparison, plot_style, verdict_chart
+from .plots import FOUL, GAME, NATURAL, VERDICTS, Plot, loss_histogram, player_comparison, plot_style, verdict_chart
 from .rendering import render, text
 from .summaries import GradeSummary, Yardstick
 
@@ -24,7 +25,10 @@ GroupKey = tuple[str, int]
 MAX_ERRORS: Final = 50
 MAX_PLAYER_ROWS: Final = 500
 _PLAYER_HEAD: Final = ("Player", "Hands", "Mean loss", "95% interval", "Plays like", "z vs expert", "p‑value")
-_VERDICT_HEAD: Final = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder", "Fouls (binh lủng)")
+_FOULS: Final = f"Fouls ({FOUL})"
+#: What the report is, in Vietnamese (chấm bài ...).
+_GRADING: Final = words("{game} hand grading", game=GAME).vi
+_VERDICT_HEAD: Final = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder", _FOULS)
 _NAV: Final = (
     ("flag-rule", "Flag rule"),
     ("flagged", "Flagged players"),
@@ -62,8 +66,8 @@ def grade_report(
     shown = players.head(MAX_PLAYER_ROWS)
     errors = run.errors
     context: dict[str, Any] = {
-        "title": "Mậu Binh hand grading report",
-        "heading": "Hand grading report (chấm bài Mậu Binh)",
+        "title": f"{GAME} hand grading report",
+        "heading": f"Hand grading report ({_GRADING})",
         "lead": Markup("Input <code>{}</code> · graded in {} s on {}").format(
             text(run.input), number(run.elapsed_s, 1), text(run.scheduler)
         ),
@@ -72,7 +76,7 @@ def grade_report(
         "compared": _compared(run.yardsticks),
         "rule": run.flag_rule,
         "yardsticks": [_yardstick_table(yardstick, len(run.yardsticks)) for yardstick in run.yardsticks],
-        "flagged_head": [*_PLAYER_HEAD, "Fouls (binh lủng)", "Best plays"],
+        "flagged_head": [*_PLAYER_HEAD, _FOULS, "Best plays"],
         "flagged": [
             [*_player_cells(row), whole(row["fouls"]), f"{whole(row['best'])} ({share(row['best'], row['hands'])})"]
             for _, row in flagged.iterrows()
@@ -102,8 +106,8 @@ def _counts(run: GradeSummary, players: pd.DataFrame, flagged: int) -> list[dict
         ("Rows skipped", whole(skipped), bool(skipped > 0)),
         ("Players", whole(run.players if not math.isnan(run.players) else len(players)), False),
         ("Flagged as too strong", f"{flagged:,}", flagged > 0),
-        ("Fouls (binh lủng)", total("fouls"), False),
-        ("Naturals held (thắng trắng)", total("naturals_held"), False),
+        (_FOULS, total("fouls"), False),
+        (f"Naturals held ({NATURAL})", total("naturals_held"), False),
         ("Naturals missed", total("naturals_missed"), False),
     ]
     return [{"name": name, "value": value, "alert": alert} for name, value, alert in counts]

@@ -25,11 +25,18 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
+from ...rules.texts import words
 from ..economics import Economics
 from .formats import number
 from .summaries import LevelLine
 
 __all__ = [
+    "FOUL",
+    "GAME",
+    "NATURAL",
+    "SAP_LANG",
+    "SAP_LANG_HEADING",
+    "SCOOP",
     "VERDICTS",
     "Plot",
     "loss_histogram",
@@ -42,6 +49,20 @@ __all__ = [
 ]
 
 VERDICTS: Final = ("best", "good", "inaccuracy", "mistake", "blunder", "foul")
+
+# The game's own words, which the reports (written in English) give in Vietnamese: each is the
+# catalogue's Vietnamese of its English, or of its name spelt in ASCII where English has none.
+#: The game's name, as the pages write it.
+GAME: Final = words("Mau Binh").vi
+#: An arrangement whose chi are out of order (binh lủng).
+FOUL: Final = words("foul").vi
+#: A natural (thắng trắng).
+NATURAL: Final = words("natural").vi
+#: One player winning all three chi against another (sập hầm).
+SCOOP: Final = words("scoop").vi
+#: A player scooping, or scooped by, every opponent: within a sentence, and opening one.
+SAP_LANG: Final = words("sap lang").vi
+SAP_LANG_HEADING: Final = words("Sap lang").vi
 
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 _BLUE: Final = "#0072B2"
@@ -291,7 +312,7 @@ def verdict_chart(players: pd.DataFrame, hands: pd.DataFrame) -> Plot:
         return _no_data("No verdict to count.")
     figure = Figure(figsize=(10, 3.6), layout="constrained")
     axes = figure.subplots()
-    names = ["best", "good", "inaccuracy", "mistake", "blunder", "foul\n(binh lủng)"]
+    names = ["best", "good", "inaccuracy", "mistake", "blunder", f"foul\n({FOUL})"]
     bars = axes.bar(names, counts, color=[_VERDICT_COLOURS[v] for v in VERDICTS], edgecolor="#333333", linewidth=0.6)
     _bar_values(axes, bars, [f"{count:,.0f} ({100 * count / total:.1f}%)" for count in counts])
     axes.set_ylim(0, counts.max() * 1.15)
@@ -301,7 +322,7 @@ def verdict_chart(players: pd.DataFrame, hands: pd.DataFrame) -> Plot:
     svg = _svg(figure, "verdicts", "Bar chart of the number of hands with each verdict")
     caption = (
         f"Verdicts over {scope} ({total:,.0f}): best is the best arrangement, then growing losses; "
-        "foul (binh lủng) is an arrangement whose chi are out of order."
+        f"foul ({FOUL}) is an arrangement whose chi are out of order."
     )
     return Plot(svg, caption)
 
@@ -427,7 +448,7 @@ def naturals_plot(economics: Sequence[Economics], labels: Sequence[str]) -> Plot
     naturals = sorted({natural for item in economics for natural in item.naturals}, key=lambda n: n.precedence)
     order = list(dict.fromkeys(natural.key for natural in naturals))
     if not order:
-        return _no_data("No naturals (thắng trắng) in these variants, so no natural plot.")
+        return _no_data(f"No naturals ({NATURAL}) in these variants, so no natural plot.")
     names = {natural.key: natural.label for natural in naturals}
     count = len(economics)
     height = 0.8 / count
@@ -453,12 +474,12 @@ def naturals_plot(economics: Sequence[Economics], labels: Sequence[str]) -> Plot
     axes.grid(axis="y", visible=False)
     axes.margins(x=0.15)
     axes.set_xlabel("Per 1,000 hands")
-    axes.set_title("Naturals (thắng trắng) per 1,000 hands")
+    axes.set_title(f"Naturals ({NATURAL}) per 1,000 hands")
     if count > 1:
         axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9)
     svg = _svg(figure, "naturals", "Horizontal bar chart of naturals per 1,000 hands")
     caption = (
-        "How often each natural (thắng trắng) is dealt, highest natural first. A hand counts only its highest natural."
+        f"How often each natural ({NATURAL}) is dealt, highest natural first. A hand counts only its highest natural."
     )
     return Plot(svg, caption)
 
@@ -466,9 +487,9 @@ def naturals_plot(economics: Sequence[Economics], labels: Sequence[str]) -> Plot
 def rates_plot(economics: Sequence[Economics], labels: Sequence[str]) -> Plot:
     """Scoops, sập làng and fouls: one panel each, a bar per variant."""
     panels = [
-        ("Scoops (sập hầm)", "per 1,000 pairs", [item.scoops_per_1000_pairs for item in economics]),
-        ("Sập làng", "per 1,000 deals", [item.sap_lang_per_1000_deals for item in economics]),
-        ("Fouls (binh lủng)", "per 1,000 hands", [item.foul_rate for item in economics]),
+        (f"Scoops ({SCOOP})", "per 1,000 pairs", [item.scoops_per_1000_pairs for item in economics]),
+        (SAP_LANG_HEADING, "per 1,000 deals", [item.sap_lang_per_1000_deals for item in economics]),
+        (f"Fouls ({FOUL})", "per 1,000 hands", [item.foul_rate for item in economics]),
     ]
     figure = Figure(figsize=(10, 3.4), layout="constrained")
     for axes, (title, unit, values) in zip(figure.subplots(1, 3), panels, strict=True):
@@ -492,10 +513,10 @@ def rates_plot(economics: Sequence[Economics], labels: Sequence[str]) -> Plot:
         axes.grid(axis="x", visible=False)
         axes.set_title(title)
         axes.set_ylabel(unit)
-    svg = _svg(figure, "rates", "Bar charts of the scoop, sập làng and foul rates")
+    svg = _svg(figure, "rates", f"Bar charts of the scoop, {SAP_LANG} and foul rates")
     caption = (
-        "Scoops (sập hầm: one player wins all three chi against another) per 1,000 pairs of players; "
-        "sập làng (a player scoops, or is scooped by, every opponent) per 1,000 deals; "
-        "fouls (binh lủng) per 1,000 hands, over every bot level."
+        f"Scoops ({SCOOP}: one player wins all three chi against another) per 1,000 pairs of players; "
+        f"{SAP_LANG} (a player scoops, or is scooped by, every opponent) per 1,000 deals; "
+        f"fouls ({FOUL}) per 1,000 hands, over every bot level."
     )
     return Plot(svg, caption)

@@ -11,7 +11,18 @@ from markupsafe import Markup
 
 from ..economics import Economics
 from .formats import number, signed, whole
-from .plots import naturals_plot, plot_style, points_plot, rates_plot
+from .plots import (
+    FOUL,
+    GAME,
+    NATURAL,
+    SAP_LANG,
+    SAP_LANG_HEADING,
+    SCOOP,
+    naturals_plot,
+    plot_style,
+    points_plot,
+    rates_plot,
+)
 from .rendering import render
 
 __all__ = ["simulate_report"]
@@ -32,10 +43,10 @@ def simulate_report(variants: Sequence[Economics]) -> str:
         plots = [points_plot(variants, labels), naturals_plot(variants, labels), rates_plot(variants, labels)]
     title = " against ".join(names)
     context: dict[str, Any] = {
-        "title": f"Mậu Binh rule economics: {title}",
+        "title": f"{GAME} rule economics: {title}",
         "heading": f"Rule economics: {title}",
-        "lead": "Simulated deals played by bots: what a player wins or loses per deal, how often naturals "
-        "(thắng trắng), scoops (sập hầm), sập làng and fouls (binh lủng) happen, and what the house takes.",
+        "lead": f"Simulated deals played by bots: what a player wins or loses per deal, how often naturals "
+        f"({NATURAL}), scoops ({SCOOP}), {SAP_LANG} and fouls ({FOUL}) happen, and what the house takes.",
         "nav": [("overview", "Overview"), ("plots", "Plots")]
         + [(f"variant-{index}", f"Variant {label}") for index, label in enumerate(labels)],
         "labels": labels,
@@ -52,10 +63,10 @@ def _metrics(item: Economics) -> list[tuple[str, float, int]]:
     return [
         ("Points per player per deal: mean", item.points.mean, 3),
         ("Points per player per deal: SD", item.points.sd, 3),
-        ("Scoops (sập hầm) per 1,000 pairs", item.scoops_per_1000_pairs, 2),
-        ("Sập làng per 1,000 deals", item.sap_lang_per_1000_deals, 2),
-        ("Naturals (thắng trắng) per 1,000 hands", item.natural_rate, 3),
-        ("Fouls (binh lủng) per 1,000 hands", item.foul_rate, 3),
+        (f"Scoops ({SCOOP}) per 1,000 pairs", item.scoops_per_1000_pairs, 2),
+        (f"{SAP_LANG_HEADING} per 1,000 deals", item.sap_lang_per_1000_deals, 2),
+        (f"Naturals ({NATURAL}) per 1,000 hands", item.natural_rate, 3),
+        (f"Fouls ({FOUL}) per 1,000 hands", item.foul_rate, 3),
         ("House take per 1,000 deals per unit bet", item.house_take_rate, 3),
     ]
 
@@ -123,8 +134,8 @@ def _variant(item: Economics, label: str) -> dict[str, object]:
             for entry in item.fouls_by_level
         ],
         "events": [
-            ["Scoops (sập hầm)", whole(item.scoops), f"{number(item.scoops_per_1000_pairs, 2)} per 1,000 pairs"],
-            ["Sập làng", whole(item.sap_lang), f"{number(item.sap_lang_per_1000_deals, 2)} per 1,000 deals"],
+            [f"Scoops ({SCOOP})", whole(item.scoops), f"{number(item.scoops_per_1000_pairs, 2)} per 1,000 pairs"],
+            [SAP_LANG_HEADING, whole(item.sap_lang), f"{number(item.sap_lang_per_1000_deals, 2)} per 1,000 deals"],
         ],
         "take": [
             ["Rake", number(take.rake, 2)],

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
-from ...rules.arrangement import FoulCode, Position, bonus_labels
+from ...rules.arrangement import FoulCode, Position, bonus_label
 from ...rules.chi import Category, Wheel
 from ...rules.knobs import BONUS_KEYS, Knob, NaturalVsNatural, TableLimit
 from ...rules.labels import LabelledCode
@@ -38,8 +38,8 @@ def enumerations_json() -> dict[str, Any]:
         "styles": _all(Style),
         "verdicts": _all(Verdict),
         "objectives": _all(Objective),
-        "positions": [enumeration(position.value, position.label_en, position.label_vi) for position in Position],
-        "categories": [enumeration(category.key, category.label_en, category.label_vi) for category in Category],
+        "positions": [enumeration(position.value, position.label) for position in Position],
+        "categories": [enumeration(category.key, category.label) for category in Category],
         "naturals": _all(Natural),
         "foul_reasons": _all(FoulCode),
         "position_reasons": _all(PositionReason),
@@ -54,7 +54,7 @@ def enumerations_json() -> dict[str, Any]:
         "knob_values": {
             "wheel": _all(Wheel),
             "natural_vs_natural": _all(NaturalVsNatural),
-            "bonuses": [enumeration(key, *bonus_labels(key)) for key in BONUS_KEYS],
+            "bonuses": [enumeration(key, bonus_label(key)) for key in BONUS_KEYS],
             "naturals": _all(Natural),
             "table": _all(TableLimit),
         },

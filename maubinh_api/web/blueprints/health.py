@@ -20,6 +20,7 @@ from ...infra.budget import store_report
 from ...infra.config import Settings
 from ...rules.chi import Wheel
 from ...rules.evaluator import Evaluator
+from ...rules.texts import words
 from ...rules.variants import PRESET_NAMES, preset
 from ..loading import hand_service
 from ..operations import declare
@@ -47,7 +48,7 @@ def readyz() -> dict[str, object]:
     operator = services().guard.operator()
     if report.failure is not None:
         said = report.failure if operator else "a check failed; the service's log says which"
-        raise Problem(503, f"not ready: {said}", vi=f"chưa sẵn sàng: {said}")
+        raise Problem(503, words("not ready: {said}", said=said))
     return {"status": "ready", "checks": report.detailed if operator else report.general}
 
 

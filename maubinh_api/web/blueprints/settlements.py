@@ -95,9 +95,7 @@ def settle_batch() -> Response:
         except Problem as raised:
             errors.extend(raised.relocated(pointer(("tables", index))).errors or [])
             if not raised.errors:  # a table refused as a whole still names its place
-                errors.append(
-                    Fault(pointer(("tables", index)), raised.detail, raised.detail_vi, ErrorCode.INVALID_VALUE)
-                )
+                errors.append(Fault(pointer(("tables", index)), raised.detail, ErrorCode.INVALID_VALUE))
     if errors:
         raise Problem.invalid(errors)
     material = [table.material() for table in tables]

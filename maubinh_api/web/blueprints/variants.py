@@ -6,6 +6,7 @@ import re
 
 from flask import Blueprint, Response, jsonify
 
+from ...rules.texts import words
 from ...rules.variants import PRESET_NAMES, Variant, preset, resolve_variant
 from ..cached_answers import revalidated
 from ..loading import caller, settings
@@ -45,13 +46,12 @@ def _variant_named(name: str) -> Variant:
         return _by_fingerprint(name)
     if name not in PRESET_NAMES:
         shown = name if len(name) <= 64 else name[:63] + "…"
-        raise Problem(
-            404,
-            f"there is no preset {shown!r}; the presets are {', '.join(PRESET_NAMES)}, or ask for a fingerprint"
+        said = words(
+            "there is no preset {name}; the presets are {presets}, or ask for a fingerprint"
             " (sha256: and 64 hexadecimal digits)",
-            vi=f"không có bộ luật {shown!r}; các bộ luật là {', '.join(PRESET_NAMES)}, hoặc hãy hỏi theo dấu vân tay"
-            " (sha256: và 64 chữ số thập lục phân)",
-        )
+            name=repr(shown), presets=", ".join(PRESET_NAMES),
+        )  # fmt: skip
+        raise Problem(404, said)
     return preset(name)
 
 
@@ -64,12 +64,10 @@ def _by_fingerprint(fingerprint: str) -> Variant:
         found = resolve_variant(spec)
         if found.fingerprint == fingerprint:  # the same rules engine: a stored variant reads as it did
             return found
-    raise Problem(
-        404,
-        f"no variant with the fingerprint {fingerprint} is known to you here: it is no preset, and no answer"
+    said = words(
+        "no variant with the fingerprint {fingerprint} is known to you here: it is no preset, and no answer"
         " this service gave you (since it started, or within the shared cache's lifetime) used it; send its"
         " preset and overrides with any request to have it remembered",
-        vi=f"ở đây không biết luật chơi nào có dấu vân tay {fingerprint}: đó không phải một bộ luật có sẵn, và"
-        " chưa câu trả lời nào của dịch vụ (từ khi khởi động, hoặc trong thời gian lưu của bộ nhớ đệm dùng chung)"
-        " dùng luật này; hãy gửi preset và overrides của nó kèm một yêu cầu bất kỳ để dịch vụ ghi nhớ",
+        fingerprint=fingerprint,
     )
+    raise Problem(404, said)
