@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import g, request
+from flask import request
 
 from maubinh_api.batch.history import ROW_SCHEMA, read_plain_row
 from maubinh_api.rules.cards import DECK
@@ -30,7 +30,6 @@ from maubinh_api.web.app import create_app
 from maubinh_api.web.blueprints.arrangements import read_one_hand
 from maubinh_api.web.blueprints.hands import read_one_chi
 from maubinh_api.web.body import json_object
-from maubinh_api.web.context import RequestContext
 from maubinh_api.web.schemas import ClassifyRequest, OptimalRequest
 
 OPTIMAL = "/v1/arrangements/optimal"
@@ -62,7 +61,7 @@ def body_readers(raws: Sequence[bytes]) -> None:
     def within(read: Callable[[], object]) -> Callable[[bytes], object]:
         def step(raw: bytes) -> object:
             with app.test_request_context(OPTIMAL, method="POST", data=raw, content_type="application/json"):
-                g.maubinh_context = RequestContext(None)
+                app.preprocess_request()  # the hooks, the first of which makes the request's context
                 return read()
 
         return step

@@ -118,12 +118,13 @@ class Card:
     True
     """
 
-    __slots__ = ("_text", "index", "rank", "suit")
+    __slots__ = ("index", "rank", "suit", "text")
 
     rank: Rank
     suit: Suit
     index: int
-    _text: str
+    #: The canonical text (``'Td'``): what ``str()`` gives, read as an attribute where answers are written.
+    text: str
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         return _DECK_BY_KEY[(rank, suit)]
@@ -134,7 +135,7 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", 4 * (rank - 2) + _SUIT_ORDER.index(suit))
-        object.__setattr__(card, "_text", rank.symbol + suit.value)
+        object.__setattr__(card, "text", rank.symbol + suit.value)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -189,6 +190,19 @@ class Card:
         return card
 
     @classmethod
+    def parse_each(cls, texts: Sequence[object]) -> list[Card]:
+        """:meth:`parse` of each text: a dict lookup each when all were read before (a request's
+        13 cards), else each through :meth:`parse`, which raises for the first bad one.
+
+        >>> Card.parse_each(['As', '10d'])
+        [Card('As'), Card('Td')]
+        """
+        try:
+            return [_PARSED[text] for text in texts]  # type: ignore[index]  # a non-text is no key
+        except (KeyError, TypeError):
+            return [cls.parse(text) for text in texts]  # type: ignore[arg-type]  # refused inside
+
+    @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with the given 0-51 index."""
         if not 0 <= index < 52:
@@ -201,10 +215,10 @@ class Card:
         return words("{rank} of {suit}", rank=self.rank.label, suit=self.suit.label)
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Card({self._text!r})"
+        return f"Card({self.text!r})"
 
     def __hash__(self) -> int:
         return self.index
@@ -257,6 +271,8 @@ def parse_cards(texts: Iterable[object], *, allow_duplicates: bool = False) -> t
 
 def check_distinct(cards: Sequence[Card]) -> None:
     """Raise :class:`DuplicateCardError` naming both places of a repeated card."""
+    if len({card.index for card in cards}) == len(cards):  # the usual case, at C speed
+        return
     seen: dict[Card, int] = {}
     for position, card in enumerate(cards):
         if card in seen:

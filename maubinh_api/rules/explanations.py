@@ -30,7 +30,7 @@ from .outcomes import (
     SapLang,
 )
 from .table import Reveal
-from .texts import NOTHING, Text, words
+from .texts import NOTHING, Text, phrase, words
 
 __all__ = ["pair_lines", "player_lines"]
 
@@ -172,35 +172,21 @@ def _hand(reveal: Reveal, position: Position) -> Text:
 
 def _multiplier_line(multiplier: Multiplier, running: int, first: str) -> Text:
     factor, player, result = multiplier.factor, multiplier.player, _score(first, running)
-    if multiplier.kind is MultiplierKind.SCOOP:
-        # TRANSLATORS: {multiplier} is the multiplier's name, "Scoop (sập hầm)" / "Sập hầm".
-        return words(
-            "{multiplier}: {player} won all three positions: × {factor}, {result}.",
-            multiplier=multiplier.kind.label,
-            player=player,
-            factor=factor,
-            result=result,
-        )
     if multiplier.kind is MultiplierKind.FOUL:
         return words("Foul penalty: × {factor}, {result}.", factor=factor, result=result)
-    if multiplier.reason is SapLang.SCOOPED_ALL:
+    name = multiplier.kind.label
+    if multiplier.kind is MultiplierKind.SCOOP:
+        # TRANSLATORS: {multiplier} is the multiplier's name, "Scoop (sập hầm)" / "Sập hầm".
+        line = phrase("{multiplier}: {player} won all three positions: × {factor}, {result}.")
+    elif multiplier.reason is SapLang.SCOOPED_ALL:
         # The English names the multiplier (sập làng), the Vietnamese the feat (bắt sập làng).
+        name = Text(name.en, SapLang.SCOOPED_ALL.label.vi)
         # TRANSLATORS: {multiplier} is "Sập làng" in English, "Bắt sập làng" in Vietnamese.
-        return words(
-            "{multiplier}: {player} scooped every opponent: × {factor}, {result}.",
-            multiplier=Text(multiplier.kind.label.en, SapLang.SCOOPED_ALL.label.vi),
-            player=player,
-            factor=factor,
-            result=result,
-        )
-    # TRANSLATORS: {multiplier} is "Sập làng" in both languages.
-    return words(
-        "{multiplier}: {player} was scooped by every opponent: × {factor}, {result}.",
-        multiplier=multiplier.kind.label,
-        player=player,
-        factor=factor,
-        result=result,
-    )
+        line = phrase("{multiplier}: {player} scooped every opponent: × {factor}, {result}.")
+    else:
+        # TRANSLATORS: {multiplier} is "Sập làng" in both languages.
+        line = phrase("{multiplier}: {player} was scooped by every opponent: × {factor}, {result}.")
+    return line.format(multiplier=name, player=player, factor=factor, result=result)
 
 
 def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Text]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import FunctionType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -65,6 +66,24 @@ VARIANTS_REMEMBERED = 10_000
 TENANT_VARIANTS_REMEMBERED = 1_000
 
 
+class ServiceFlask(Flask):
+    """Flask, asking once of each view and hook whether it is a coroutine (Flask asks on every call,
+    eleven times a request, as its ``ensure_sync`` documentation allows changing): the service has
+    no ``async def`` view, and a plain function stays one."""
+
+    def __init__(self, import_name: str) -> None:
+        super().__init__(import_name)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        found = self._sync.get(func)
+        if found is None:
+            found = super().ensure_sync(func)
+            if isinstance(func, FunctionType):  # the views and hooks, made once (not a method bound anew)
+                self._sync[func] = found
+        return found
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the service.  Settings come from the environment (``MAUBINH_*``),
     then from ``config`` (setting name -> value), which tests use."""
@@ -73,7 +92,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # First, so that a missing compiled kernel stops the start with its own message.
     models, turns = build_models(settings)
     service = models.service(None)
-    app = Flask("maubinh_api")
+    app = ServiceFlask("maubinh_api")
     app.url_map.merge_slashes = False  # "/docs//etc" is nothing here, not a redirect to "/docs/etc"
     try:
         signer = ReceiptSigner.from_files(settings.receipt_key, settings.receipt_old_keys)
@@ -175,6 +194,8 @@ def _register_views(app: Flask) -> None:
 def relative_location(response: Response) -> Response:
     """A redirect's ``Location`` as a path, and no page naming it: Werkzeug's own (a trailing slash
     added) names the host the client sent, which a client must never see reflected."""
+    if not 300 <= response.status_code < 400:  # only a redirect names a place (201 answers none here)
+        return response
     location = response.headers.get("Location")
     if location:
         parts = urlsplit(location)

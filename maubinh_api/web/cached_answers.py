@@ -33,9 +33,9 @@ def _shelf(kind: str, material: object) -> tuple[ResultCache, str, str]:
 
 def json_answer(body: bytes, source: str | None) -> Response:
     """A JSON answer of ``body``, its ``X-Cache`` saying ``hit-local``, ``hit-redis`` or ``miss``."""
-    response = Response(body, mimetype="application/json")
-    response.headers["X-Cache"] = "miss" if source is None else f"hit-{source}"
-    return response
+    return Response(
+        body, mimetype="application/json", headers={"X-Cache": "miss" if source is None else f"hit-{source}"}
+    )
 
 
 def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:
@@ -73,7 +73,7 @@ def fresh_json(answer: Any) -> Response:
 
 def sorted_cards(cards: Any) -> list[str]:
     """Cards in canonical text, sorted: the order a request sent them in does not matter."""
-    return sorted(str(card) for card in cards)
+    return sorted([card.text for card in cards])
 
 
 def revalidated(response: Response) -> Response:

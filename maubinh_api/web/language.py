@@ -68,12 +68,13 @@ def register_language(app: Flask) -> None:
     @app.after_request
     def _label(response: Response) -> Response:
         headers = response.headers
-        headers["Content-Language"] = negotiated_language()
-        vary = headers.get("Vary")  # added to whatever the answer varies on already
-        if not vary:
-            headers["Vary"] = "Accept-Language"
-        elif "accept-language" not in vary.lower():
-            headers["Vary"] = f"{vary}, Accept-Language"
+        headers.add("Content-Language", negotiated_language())  # this hook alone writes it
+        # Added to whatever the answer varies on already (getlist: a missing header costs no KeyError).
+        varies = ", ".join(headers.getlist("Vary"))
+        if not varies:
+            headers.add("Vary", "Accept-Language")
+        elif "accept-language" not in varies.lower():
+            headers["Vary"] = f"{varies}, Accept-Language"
         return response
 
 

@@ -6,7 +6,7 @@ cost more than the work): it gives every answer, errors included, an
 letters, digits and ``._:-`` is a 400), times the request and counts it by
 route template, method (``other`` for any but the usual seven) and status,
 and answers a problem even when the application's own error handlers fail.  The route template comes from
-Flask's routing, left in the environ by :class:`RoutedRequest`.
+Flask's routing, left in the environ by the request's first hook (``web/context.py``).
 """
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import random
 import re
-import secrets
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from flask import Flask, Request
-from werkzeug.routing import Rule
+from flask import Flask
 
 from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
@@ -36,25 +35,9 @@ StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
-class RoutedRequest(Request):
-    """Flask's request, leaving its route template in the environ as soon as
-    routing sets it (cheaper than a before_request hook)."""
-
-    @property
-    def url_rule(self) -> Rule | None:
-        return self.__dict__.get("_url_rule")
-
-    @url_rule.setter
-    def url_rule(self, rule: Rule | None) -> None:
-        self.__dict__["_url_rule"] = rule
-        if rule is not None:
-            self.environ[ROUTE_KEY] = rule.rule
-
-
 def register_observability(app: Flask, headers: Sequence[tuple[str, str]] = ()) -> None:
-    """Wrap the app in the middleware and record each request's route template;
-    ``headers`` go on every answer."""
-    app.request_class = RoutedRequest
+    """Wrap the app in the middleware (each request's route template is left in the environ by the
+    request's first hook: ``web/context.py``); ``headers`` go on every answer."""
     app.wsgi_app = Observability(app.wsgi_app, headers)  # type: ignore[method-assign]
 
 
@@ -68,7 +51,7 @@ class Observability:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         given = environ.get("HTTP_X_REQUEST_ID") or None  # an empty one is none, as the front reads it
-        request_id = secrets.token_hex(16) if given is None or not _REQUEST_ID.match(given) else given
+        request_id = _new_request_id() if given is None or not _REQUEST_ID.match(given) else given
         environ[REQUEST_ID_KEY] = request_id
         sent: list[bool] = []
 
@@ -98,6 +81,12 @@ class Observability:
             counter, histogram = _children(route, method if method in METHODS else "other", status)
             counter.inc()
             histogram.observe(time.perf_counter() - started)
+
+
+def _new_request_id() -> str:
+    """32 hexadecimal digits, drawn for correlation, not secrecy: Python's generator, reseeded in
+    each forked worker, draws them without a system call (``secrets`` makes one a request)."""
+    return f"{random.getrandbits(128):032x}"
 
 
 #: The methods the metrics name; any other is counted as ``other``.

@@ -17,12 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from flask import current_app, request
 from marshmallow import Schema
 
 from .costs import TABLES_NOTE, Cost, flat
 
-__all__ = ["ONE", "Operation", "current_operation", "declare"]
+__all__ = ["ONE", "Operation", "declare", "operation_of"]
 
 #: The cost of most operations: one unit.
 ONE: Final = flat()
@@ -82,9 +81,8 @@ def declare(
     return declared
 
 
-def current_operation() -> Operation | None:
-    """The declaration of the view the current request was routed to (None: no route, or a view of
-    another package, such as the documentation's)."""
-    view = current_app.view_functions.get(request.endpoint or "")
+def operation_of(view: object) -> Operation | None:
+    """The declaration of a view (None: no view, or a view of another package, such as the
+    documentation's)."""
     found: Operation | None = getattr(view, "operation", None)
     return found

@@ -21,7 +21,9 @@ def register_model_choice(app: Flask, models: Models) -> None:
     @app.before_request
     def _choose() -> None:
         # Only the API's operations are answered from a model; the others ignore the header.
-        asked = request.headers.get("X-Model-Version", "").strip() if request.path.startswith("/v1/") else ""
+        current = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+        # The header as the server gave it (a missing one costs no KeyError, as headers.get would).
+        asked = current.environ.get("HTTP_X_MODEL_VERSION", "").strip() if current.path.startswith("/v1/") else ""
         if asked:
             try:
                 models.service(asked)
@@ -31,7 +33,9 @@ def register_model_choice(app: Flask, models: Models) -> None:
 
     @app.after_request
     def _name(response: Response) -> Response:
-        response.headers["X-Model-Version"] = context().model or models.default
+        pinned = context().model
+        if pinned is not None:  # the default model's version the middleware writes on every answer
+            response.headers["X-Model-Version"] = pinned
         return response
 
 

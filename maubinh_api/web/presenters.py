@@ -44,7 +44,7 @@ def classified_chi_json(chi: Chi, texts: list[str] | None = None) -> dict[str, A
     size = len(chi.cards)
     category, description, strength = _CHI_VALUES.get((chi.score, size)) or chi_value(chi.score, size)
     return {
-        "cards": [str(card) for card in chi.cards] if texts is None else texts,
+        "cards": [card.text for card in chi.cards] if texts is None else texts,
         "category": category,
         "description": description,
         "strength": strength,
@@ -123,9 +123,9 @@ def arrangement_json(arrangement: Arrangement) -> dict[str, list[str]]:
     """An arrangement as every request and answer gives it (``Arrangement``):
     the cards of each chi, so that any answer's arrangement can be posted back."""
     return {
-        "back": [str(card) for card in arrangement.back.cards],
-        "middle": [str(card) for card in arrangement.middle.cards],
-        "front": [str(card) for card in arrangement.front.cards],
+        "back": [card.text for card in arrangement.back.cards],
+        "middle": [card.text for card in arrangement.middle.cards],
+        "front": [card.text for card in arrangement.front.cards],
     }
 
 

@@ -132,7 +132,7 @@ def read_one_hand(body: dict[str, Any]) -> dict[str, Any] | None:
     ):
         return None
     try:
-        parsed = [Card.parse(card) for card in cards]
+        parsed = Card.parse_each(cards)
         variant = _VARIANT.deserialize(body["variant"]) if "variant" in body else None
     except (CardError, ValidationError):
         return None
