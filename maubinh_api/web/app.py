@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Mapping
-from types import FunctionType
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -58,30 +57,12 @@ from .pinned_models import register_model_choice
 from .presenters import warm_chi_values
 from .problems import register_error_handlers
 from .retry_hold import RetryHold
-from .services import Services, install
+from .services import ServiceFlask, Services, install
 
 #: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``, and of
 #: them (and in Redis) each tenant's most recent.
 VARIANTS_REMEMBERED = 10_000
 TENANT_VARIANTS_REMEMBERED = 1_000
-
-
-class ServiceFlask(Flask):
-    """Flask, asking once of each view and hook whether it is a coroutine (Flask asks on every call,
-    eleven times a request, as its ``ensure_sync`` documentation allows changing): the service has
-    no ``async def`` view, and a plain function stays one."""
-
-    def __init__(self, import_name: str) -> None:
-        super().__init__(import_name)
-        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        found = self._sync.get(func)
-        if found is None:
-            found = super().ensure_sync(func)
-            if isinstance(func, FunctionType):  # the views and hooks, made once (not a method bound anew)
-                self._sync[func] = found
-        return found
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

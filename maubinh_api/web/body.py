@@ -70,14 +70,28 @@ class _Reading:
         if crowded is not None:
             self.crowded = True
             return crowded
-        members = dict(pairs)
-        if len(members) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    raise DuplicateKey(key)
-                seen.add(key)
-        return members
+        return _distinct_members(pairs)
+
+
+def _distinct_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of a body too short to crowd one (below ``SHORT_BODY`` bytes): a member named twice
+    is refused, nothing else to note, so one reader serves every such body."""
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return members
+
+
+#: Bytes below which no object can hold more than ``MAX_MEMBERS`` members (each takes five at least:
+#: ``"":0,``): such a body, the usual one, is read by the shared reader, not one made for it.
+SHORT_BODY: Final = 5 * body_shape.MAX_MEMBERS
+_SHORT_READER: Final = json.JSONDecoder(
+    parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_distinct_members
+)
 
 
 def json_object() -> dict[str, Any]:
@@ -183,14 +197,14 @@ def _read_object(current: Any) -> dict[str, Any]:
     if not isinstance(raw, bytes):
         raise raw[0]
     longest = body_shape.refuse_by_bytes(raw)
-    reading = _Reading()
-    data = _decode(reading.decoder, _text(raw))
+    reading = _Reading() if len(raw) >= SHORT_BODY else None
+    data = _decode(_SHORT_READER if reading is None else reading.decoder, _text(raw))
     if not isinstance(data, dict):
         kind = json_kind(data)
         raise Problem.invalid(
             [Fault("", words("the body must be a JSON object, not {kind}", kind=kind), ErrorCode.WRONG_TYPE)]
         )
-    body_shape.check(raw, data, longest, crowded=reading.crowded)
+    body_shape.check(raw, data, longest, crowded=reading is not None and reading.crowded)
     return data
 
 

@@ -26,16 +26,19 @@ def _shelf(kind: str, material: object) -> tuple[ResultCache, str, str]:
     """The result cache, the caller's tenant and the key of an answer of ``kind`` to ``material``
     (tenants never share answers, so that neither ``X-Cache`` nor the time an answer takes tells one
     what another asked; a new release or model starts a new cache)."""
-    cache = services().cache
     tenant = context().tenant_name
-    return cache, tenant, cache_key(kind, material, version=f"{__version__}-{chosen_version()}", tenant=tenant)
+    return (
+        services().cache,
+        tenant,
+        cache_key(kind, material, version=f"{__version__}-{chosen_version()}", tenant=tenant),
+    )
 
 
 def json_answer(body: bytes, source: str | None) -> Response:
     """A JSON answer of ``body``, its ``X-Cache`` saying ``hit-local``, ``hit-redis`` or ``miss``."""
-    return Response(
-        body, mimetype="application/json", headers={"X-Cache": "miss" if source is None else f"hit-{source}"}
-    )
+    response = Response(body, mimetype="application/json")
+    response.headers.add("X-Cache", "miss" if source is None else f"hit-{source}")  # add: a new answer has none
+    return response
 
 
 def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:

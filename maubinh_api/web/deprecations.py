@@ -45,6 +45,8 @@ _FRACTIONS: Final = ("rake", "draw_fee")
 def note_deprecated(body: Mapping[str, Any]) -> None:
     """Note what a request body (as sent) uses that is deprecated: its variant's, or its tables'."""
     tables = body.get("tables")
+    if tables is None and not isinstance(body.get("variant"), Mapping):  # the usual body: nothing to note
+        return
     variants = [body.get("variant")] + (
         [table.get("variant") for table in tables if isinstance(table, Mapping)] if isinstance(tables, list) else []
     )

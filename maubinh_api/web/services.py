@@ -1,12 +1,13 @@
 """What the running application is made of, as one typed object: built once by ``create_app`` (the
-one composition root, which alone puts it on the app) and read by the views and hooks through
-:func:`services`, so that no step looks a service up by a string."""
+one composition root, which alone puts it on the app, a :class:`ServiceFlask`) and read by the views
+and hooks through :func:`services`, so that no step looks a service up by a string."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import FunctionType
 from typing import Any
 
 from flask import Flask, current_app
@@ -21,7 +22,7 @@ from ..service.models import Models
 from .access import Charges, Guard
 from .admission import Places
 
-__all__ = ["Memo", "Services", "install", "services"]
+__all__ = ["Memo", "ServiceFlask", "Services", "install", "services", "services_of"]
 
 
 @dataclass
@@ -52,15 +53,36 @@ class Services:
     readiness: Memo = field(default_factory=Memo)
 
 
-def install(app: Flask, found: Services) -> None:
+class ServiceFlask(Flask):
+    """The service's Flask: it carries the application's services (``services``, put there once by
+    the composition root), and asks once of each view and hook whether it is a coroutine (Flask asks
+    on every call, eleven times a request, as its ``ensure_sync`` documentation allows changing): the
+    service has no ``async def`` view, and a plain function stays one."""
+
+    def __init__(self, import_name: str) -> None:
+        super().__init__(import_name)
+        self.services: Services | None = None
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        found = self._sync.get(func)
+        if found is None:
+            found = super().ensure_sync(func)
+            if isinstance(func, FunctionType):  # the views and hooks, made once (not a method bound anew)
+                self._sync[func] = found
+        return found
+
+
+def install(app: ServiceFlask, found: Services) -> None:
     """Put the services on ``app`` (the composition root does, once)."""
-    app.extensions["maubinh"] = found
+    app.services = found
 
 
 def services_of(app: Flask) -> Services:
     """The services ``app`` was built with (for a caller outside a request: a bench, a tool)."""
-    found: Services = app.extensions["maubinh"]
-    return found
+    if not isinstance(app, ServiceFlask) or app.services is None:
+        raise LookupError("not the service's application, or its services are not installed yet")
+    return app.services
 
 
 def services() -> Services:

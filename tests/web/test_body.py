@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
+from maubinh_api.web import body_shape
+from maubinh_api.web.body import SHORT_BODY
+
 CLASSIFY = "/v1/hands/classify"
 BODY = b'{"cards": ["Kh", "Kd", "2c", "9s", "9c"]}'
 
@@ -39,3 +44,20 @@ def test_a_body_shorter_than_its_content_length_is_a_400_that_says_so(client):
     assert response.status_code == 400
     assert response.mimetype == "application/problem+json"
     assert f"after 20 of the {len(BODY)} bytes" in response.get_json()["detail"]
+
+
+def test_no_body_the_shared_reader_reads_can_crowd_an_object():
+    # The shortest object of one member more than any object may hold: each member "":0 and a comma
+    # between them, in braces. A body shorter than SHORT_BODY cannot hold it, so the shared reader,
+    # which does not count members, never meets one.
+    shortest = "{" + ",".join(['"":0'] * (body_shape.MAX_MEMBERS + 1)) + "}"
+    assert len(shortest.encode()) >= SHORT_BODY
+
+
+@pytest.mark.parametrize("padding", [0, SHORT_BODY])  # the shared reader, and a body's own
+def test_either_reader_refuses_a_member_named_twice_and_reads_the_rest_alike(client, padding):
+    raw = b'{"cards": ["Kh", "Kd", "2c", "9s", "9c"], "variant": "classic"' + b" " * padding + b"}"
+    assert client.post(CLASSIFY, data=raw, content_type="application/json").status_code == 200
+    twice = b'{"cards": ["Kh", "Kd", "2c"], "cards": ["Kh", "Kd", "2c"]' + b" " * padding + b"}"
+    refused = client.post(CLASSIFY, data=twice, content_type="application/json")
+    assert refused.status_code == 400 and "the member 'cards' appears twice" in refused.get_json()["detail"]
