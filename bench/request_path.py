@@ -7,7 +7,9 @@ drift hits both alike; every hand is new to the result cache (a miss, as most ar
 * ``POST /v1/arrangements/optimal``, one hand and batches of 100, against ``optimise()``;
 * ``POST /v1/arrangements/analysis``, one and 100, against valuing the hand and ``analyse()``;
 * ``POST /v1/arrangements/play`` against the bot's play alone (valuing the hand, then ``play``);
-* a single ``/optimal`` through the WSGI callable against its floor, alternated.
+* a single ``/optimal`` through the WSGI callable against its floor, alternated; and, last, the
+  view alone (no middleware, hooks, admission or result cache) against the same floor: the least
+  the service's own answer costs over it, whatever its plumbing.
 
 Then each step of one ``/optimal`` request is timed on its own, per request: Flask and the test
 client with a constant answer (the floor no view can go below), the service's hooks (request id,
@@ -30,11 +32,12 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask, Response
 
-from maubinh_api.infra.cache import cache_key
+from maubinh_api.infra.cache import ResultCache, cache_key
 from maubinh_api.infra.logging import AccessLogger
 from maubinh_api.rules.arrangement import Arrangement
 from maubinh_api.rules.cards import DECK, Card, check_hand
@@ -203,6 +206,39 @@ def against_floor(bench: Bench, count: int) -> None:
     print(
         f"{'/optimal against its floor':<34} {served * 1e3:7.3f} ms | {'optimise() + constant Flask':<28}"
         f" {floor_time * 1e3:7.3f} ms -> {ratio:4.2f}x (target <= 1.25x, {'met' if ratio <= 1.25 else 'NOT met'})"
+    )
+
+
+def _view_alone() -> Any:
+    """The service's app with nothing around its view: no middleware, no hook but the one that makes
+    the request's context, no admission and no result cache (none to look in, none to fill)."""
+    from maubinh_api.web import loading
+
+    app = create_app()
+    app.wsgi_app = app.wsgi_app.app  # the observability middleware's own application: Flask's
+    app.before_request_funcs[None] = [hook for hook in app.before_request_funcs[None] if hook.__name__ == "_start"]
+    app.after_request_funcs[None] = []
+    app.teardown_request_funcs[None] = [hook for hook in app.teardown_request_funcs[None] if hook.__name__ == "_end"]
+    app.services = replace(services_of(app), cache=ResultCache(None, None, lambda *_: None))
+    loading.admit = lambda *_: None  # this process's last measurement: nothing after it is served
+    return app
+
+
+def view_alone_against_floor(bench: Bench, count: int) -> None:
+    """The least the service's own answer costs over its floor, whatever the plumbing around it: the
+    view alone (:func:`_view_alone`), alternated with the floor on new hands."""
+    app = _view_alone()
+    constant = _constant_app()
+
+    def floor_of(cards: Sequence[Card]) -> None:
+        bench.optimise(cards)
+        _wsgi_call(constant, OPTIMAL, b'{"cards":[]}')
+
+    served = lambda cards: _wsgi_call(app, OPTIMAL, json.dumps({"cards": _texts(cards)}).encode())  # noqa: E731
+    floor_time, alone = _alternated(floor_of, served, bench.fresh(count), BLOCK)
+    print(
+        f"{'the view alone against the floor':<34} {alone * 1e3:7.3f} ms | {'optimise() + constant Flask':<28}"
+        f" {floor_time * 1e3:7.3f} ms -> {alone / floor_time:4.2f}x (no middleware, hooks, admission or result cache)"
     )
 
 
@@ -427,6 +463,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     steps(bench, min(options.hands, 300))
     print()
     whole_request(bench, min(options.hands, 300))
+    print()
+    view_alone_against_floor(bench, 2 * options.hands)  # last: it stubs the admission of this process
 
 
 if __name__ == "__main__":
