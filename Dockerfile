@@ -47,12 +47,14 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     MPLCONFIGDIR=/tmp/matplotlib
-RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin maubinh
+# The user and its group are both 10001, as the manifests' runAsUser and runAsGroup.
+RUN groupadd --system --gid 10001 maubinh \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin maubinh
 WORKDIR /app
 COPY --from=build-batch /opt/venv /opt/venv
 COPY maubinh_api ./maubinh_api
 COPY --from=kernel /build/maubinh_api/strategy/compiled_kernel*.so ./maubinh_api/strategy/
-USER 10001
+USER 10001:10001
 # The Dask scheduler and its dashboard (workers listen on random ports).
 EXPOSE 8786 8787
 CMD ["python", "-m", "maubinh_api.batch", "--help"]
@@ -72,14 +74,16 @@ ENV PATH=/opt/venv/bin:$PATH \
 RUN apt-get update \
  && apt-get install -y --no-install-recommends nginx-light \
  && rm -rf /var/lib/apt/lists/*
-RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin maubinh
+# The user and its group are both 10001, as the manifests' runAsUser and runAsGroup.
+RUN groupadd --system --gid 10001 maubinh \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin maubinh
 WORKDIR /app
 COPY --from=build /opt/venv /opt/venv
 COPY app.py openapi.yaml ./
 COPY maubinh_api ./maubinh_api
 COPY --from=kernel /build/maubinh_api/strategy/compiled_kernel*.so ./maubinh_api/strategy/
 COPY deploy/serve.sh deploy/gunicorn.conf.py deploy/nginx.conf.template ./deploy/
-USER 10001
+USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/readyz', timeout=2)"]

@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -139,7 +139,8 @@ run-deps:
 
 # Debian packages the tests start for real besides those: Redis (shared cache and counts),
 # Chromium and its driver (/docs, the playground, the reports), wrk (load), and Node and npm (npm
-# installs the pinned Node and tools: $(NPM_STAMP)), Maven (the Java client; the JDK is the machine's).
+# installs the pinned Node and tools: $(NPM_STAMP)), Maven (the Java client; the JDK is the machine's),
+# Prometheus (promtool tests the alerting rules; its server evaluates them on a live service).
 system-deps: run-deps
 	$(call apt_install_missing,\
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
@@ -148,7 +149,8 @@ system-deps: run-deps
 	command -v wrk >/dev/null 2>&1 || missing="$$missing wrk"; \
 	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
-	command -v mvn >/dev/null 2>&1 || missing="$$missing maven";)
+	command -v mvn >/dev/null 2>&1 || missing="$$missing maven"; \
+	command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus";)
 
 ## run: serve on 127.0.0.1:$(PORT): nginx in front of $(WORKERS) gunicorn workers (deploy/serve.sh)
 run: $(RUNTIME_STAMP) $(KERNEL) run-deps
@@ -200,7 +202,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity
 
 ## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
 bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
@@ -213,6 +215,10 @@ bench-memory: $(DEV_STAMP) $(KERNEL) system-deps
 ## bench-operation-latency: each operation's p50 and p99 over HTTP, and the client timeout that fits it (about 1 minute)
 bench-operation-latency: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.operation_latency
+
+## bench-capacity: each operation's work per core, and the capacity model (docs/operations.md "Capacity") against an open-loop load test at two loads (about 5 minutes)
+bench-capacity: $(DEV_STAMP) $(KERNEL) system-deps
+	$(BIN)/python -m bench.capacity
 
 ## bench-request-path: each endpoint in process against the strategy's own call, and each step of a request
 bench-request-path: $(DEV_STAMP) $(KERNEL)

@@ -14,8 +14,9 @@ Everything comes from the environment:
 import os
 import sys
 
+from maubinh_api.infra.gunicorn_logs import log_config
 from maubinh_api.infra.gunicorn_refusals import install as answer_refusals_as_problems
-from maubinh_api.infra.metrics import mark_worker_dead
+from maubinh_api.infra.metrics import WORKER_STARTS, mark_worker_dead
 
 bind = os.environ.get("APP_BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WORKERS", "2"))
@@ -24,6 +25,8 @@ threads = int(os.environ.get("THREADS", "16"))
 # (maubinh_api/web/retry_hold.py); none with sync workers, whose one thread would be held.
 os.environ.setdefault("MAUBINH_RETRY_HOLD_SLOTS", str(threads // 2))
 timeout = int(os.environ.get("TIMEOUT", "30"))
+# Stopped (SIGTERM), a worker finishes the requests it holds within this time. deploy/serve.sh stops
+# gunicorn once the front has drained, and deploy/k8s/deployment.yaml's grace period counts it.
 graceful_timeout = 30
 # Above the front's upstream keep-alive (4 s, deploy/nginx.conf.template): nginx lets a kept
 # connection go before gunicorn would close it under a request.
@@ -41,6 +44,8 @@ preload_app = True
 accesslog = "-"
 errorlog = "-"
 logger_class = "maubinh_api.infra.logging.AccessLogger"
+# gunicorn's own lines as JSON on stderr, as the application's and the access log's.
+logconfig_dict = log_config()
 
 
 def post_worker_init(worker):  # noqa: ARG001 - gunicorn's hook signature
@@ -50,6 +55,7 @@ def post_worker_init(worker):  # noqa: ARG001 - gunicorn's hook signature
     if threads > 1:
         sys.setswitchinterval(0.0005)
     answer_refusals_as_problems()
+    WORKER_STARTS.inc()  # the alert on workers that keep restarting counts these
 
 
 def child_exit(server, worker):  # noqa: ARG001 - gunicorn's hook signature

@@ -11,7 +11,7 @@ The packages, each built only on those above it:
 * ``web`` (the Flask application :func:`create_app` builds) and ``batch`` (``python -m
   maubinh_api.batch``): thin entry points over the service layer;
 * ``infra``, beside them: settings, the result cache, tenants and their budgets, metrics,
-  logging, the front's configuration.
+  logging, traces, the front's configuration.
 
 docs/architecture.md, "Every module", lists every module.
 """
@@ -19,7 +19,7 @@ docs/architecture.md, "Every module", lists every module.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .version import __version__
 
@@ -28,10 +28,12 @@ __all__ = ["__version__", "create_app"]
 if TYPE_CHECKING:
     from flask import Flask
 
+    from .infra.tracing import Tracing
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+
+def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Literal[False] | None = None) -> Flask:
     """Build the Flask application (imported lazily, so that importing the
-    rules never imports Flask)."""
+    rules never imports Flask); ``tracing``: see :func:`maubinh_api.web.app.create_app`."""
     from .web.app import create_app as build  # noqa: PLC0415 - keeps Flask out of the rules
 
-    return build(config)
+    return build(config, tracing)

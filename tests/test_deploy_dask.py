@@ -191,7 +191,7 @@ def test_workers_and_the_job_mount_the_claim_of_storage_yaml_at_the_same_path():
 
 
 def test_every_container_runs_as_the_image_user_with_requests_and_a_read_only_root():
-    user = int(re.search(r"^USER (\d+)$", _stages()["batch"], re.MULTILINE).group(1))
+    user, group = map(int, re.search(r"^USER (\d+):(\d+)$", _stages()["batch"], re.MULTILINE).groups())
     assert user != 0
     for workload in _workloads():
         template = workload["spec"]["template"]
@@ -199,6 +199,7 @@ def test_every_container_runs_as_the_image_user_with_requests_and_a_read_only_ro
             assert workload["spec"]["selector"]["matchLabels"].items() <= template["metadata"]["labels"].items()
         assert template["spec"]["securityContext"]["runAsNonRoot"] is True
         assert template["spec"]["securityContext"]["runAsUser"] == user
+        assert template["spec"]["securityContext"]["runAsGroup"] == group
     for pod, container in _containers():
         security = container["securityContext"]
         assert security["allowPrivilegeEscalation"] is False and security["readOnlyRootFilesystem"] is True
@@ -246,7 +247,7 @@ def test_dockerfile_batch_stage_runs_the_batch_tool_with_its_requirements(capsys
     with pytest.raises(SystemExit) as stopped:
         cli._parser().parse_args(command[3:])
     assert stopped.value.code == 0 and "{simulate,grade}" in capsys.readouterr().out
-    assert re.search(r"^USER 10001$", batch, re.MULTILINE)
+    assert re.search(r"^USER 10001:10001$", batch, re.MULTILINE)
     # Its venv comes from a stage that installs both requirement files.
     source = re.search(r"^COPY --from=(\S+) /opt/venv /opt/venv$", batch, re.MULTILINE).group(1)
     installs = stages[source]

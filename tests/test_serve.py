@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -78,3 +80,49 @@ def test_a_bad_setting_stops_the_start_with_its_name(env, said):
     )
     assert result.returncode != 0
     assert said in result.stderr.decode()
+    assert all(json.loads(line)["level"] == "CRITICAL" for line in result.stderr.decode().splitlines())  # JSON too
+
+
+def test_every_line_is_json_and_a_clients_mistake_is_below_error_level(tmp_path):
+    """A body over the limit (nginx's [error]), a body over the front's 64 KiB buffer (nginx's [warn],
+    on every such body) and a client that leaves in the middle of its body are the client's doing:
+    logged, but never at error level. Every line the service writes, on stdout and stderr, nginx's
+    and gunicorn's own included, is one JSON object."""
+    large = b'{"cards": ["Kh", "Kd", "2c", "9s", "9c"]' + b" " * 100_000 + b"}"
+    with service(tmp_path) as running:
+        too_large = post(running.url + "/v1/hands/classify", {"cards": ["Kh"] * 200_000})
+        assert too_large.status == 413
+        buffered = request_bytes(running.port, large)
+        assert buffered.startswith(b"HTTP/1.1 200 "), buffered[:200]
+        with socket.create_connection(("127.0.0.1", running.port), timeout=5) as sock:
+            sock.sendall(
+                b"POST /v1/hands/classify HTTP/1.1\r\nHost: logs\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100000\r\n\r\n" + b" " * 70_000
+            )
+        running.process.send_signal(signal.SIGTERM)
+        assert running.process.wait(timeout=30) == 0
+    records = [json.loads(line) for line in running.log.read_text().splitlines()]  # each line parses
+    assert all(isinstance(record, dict) and record.get("level") and record.get("logger") for record in records)
+
+    def levels(start: str) -> set[str]:
+        return {item["level"] for item in records if item["logger"] == "nginx" and item["message"].startswith(start)}
+
+    assert levels("client intended to send too large body") == {"WARNING"}  # nginx's [error]
+    assert levels("a client request body is buffered to a temporary file") == {"INFO"}  # nginx's [warn]
+    gunicorn = [item["message"] for item in records if item["logger"] == "gunicorn.error"]
+    assert any(message.startswith("Booting worker") for message in gunicorn)  # gunicorn's own lines too
+    assert [record for record in records if record["level"] in {"ERROR", "CRITICAL"}] == []
+
+
+def request_bytes(port: int, body: bytes) -> bytes:
+    """POST a classify body as it is; the whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /v1/hands/classify HTTP/1.1\r\nHost: logs\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+            + body
+        )
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+        return answer

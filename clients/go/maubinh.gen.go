@@ -8265,6 +8265,7 @@ type ReceiptKeysResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReceiptKeysResponse304Headers the declared response headers of an HTTP 304 response for ReceiptKeys
@@ -8275,6 +8276,7 @@ type ReceiptKeysResponse304Headers struct {
 	XAPIVersion   *string
 	XModelVersion *string
 	XRequestID    *string
+	Traceresponse *string
 }
 
 // ReceiptKeysResponse400Headers the declared response headers of an HTTP 400 response for ReceiptKeys
@@ -8284,6 +8286,7 @@ type ReceiptKeysResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReceiptKeysResponse405Headers the declared response headers of an HTTP 405 response for ReceiptKeys
@@ -8294,6 +8297,7 @@ type ReceiptKeysResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReceiptKeysResponse429Headers the declared response headers of an HTTP 429 response for ReceiptKeys
@@ -8306,12 +8310,14 @@ type ReceiptKeysResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReceiptKeysResponse431Headers the declared response headers of an HTTP 431 response for ReceiptKeys
 type ReceiptKeysResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ReceiptKeysResponse500Headers the declared response headers of an HTTP 500 response for ReceiptKeys
@@ -8321,6 +8327,7 @@ type ReceiptKeysResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 type ReceiptKeysResponse struct {
@@ -8420,6 +8427,7 @@ type DocumentationPageResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationPageResponse400Headers the declared response headers of an HTTP 400 response for DocumentationPage
@@ -8429,6 +8437,7 @@ type DocumentationPageResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationPageResponse405Headers the declared response headers of an HTTP 405 response for DocumentationPage
@@ -8439,25 +8448,29 @@ type DocumentationPageResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationPageResponse431Headers the declared response headers of an HTTP 431 response for DocumentationPage
 type DocumentationPageResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // DocumentationPageResponse503Headers the declared response headers of an HTTP 503 response for DocumentationPage
 type DocumentationPageResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // DocumentationPageResponse504Headers the declared response headers of an HTTP 504 response for DocumentationPage
 type DocumentationPageResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type DocumentationPageResponse struct {
@@ -8548,6 +8561,7 @@ type DocumentationResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationResponse400Headers the declared response headers of an HTTP 400 response for Documentation
@@ -8557,6 +8571,7 @@ type DocumentationResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationResponse405Headers the declared response headers of an HTTP 405 response for Documentation
@@ -8567,25 +8582,29 @@ type DocumentationResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationResponse431Headers the declared response headers of an HTTP 431 response for Documentation
 type DocumentationResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // DocumentationResponse503Headers the declared response headers of an HTTP 503 response for Documentation
 type DocumentationResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // DocumentationResponse504Headers the declared response headers of an HTTP 504 response for Documentation
 type DocumentationResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type DocumentationResponse struct {
@@ -8676,6 +8695,7 @@ type DocumentationAssetResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationAssetResponse400Headers the declared response headers of an HTTP 400 response for DocumentationAsset
@@ -8685,6 +8705,7 @@ type DocumentationAssetResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationAssetResponse404Headers the declared response headers of an HTTP 404 response for DocumentationAsset
@@ -8694,6 +8715,7 @@ type DocumentationAssetResponse404Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationAssetResponse405Headers the declared response headers of an HTTP 405 response for DocumentationAsset
@@ -8704,25 +8726,29 @@ type DocumentationAssetResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DocumentationAssetResponse431Headers the declared response headers of an HTTP 431 response for DocumentationAsset
 type DocumentationAssetResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // DocumentationAssetResponse503Headers the declared response headers of an HTTP 503 response for DocumentationAsset
 type DocumentationAssetResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // DocumentationAssetResponse504Headers the declared response headers of an HTTP 504 response for DocumentationAsset
 type DocumentationAssetResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type DocumentationAssetResponse struct {
@@ -8822,6 +8848,7 @@ type HealthResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // HealthResponse400Headers the declared response headers of an HTTP 400 response for Health
@@ -8831,6 +8858,7 @@ type HealthResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // HealthResponse405Headers the declared response headers of an HTTP 405 response for Health
@@ -8841,25 +8869,29 @@ type HealthResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // HealthResponse431Headers the declared response headers of an HTTP 431 response for Health
 type HealthResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // HealthResponse503Headers the declared response headers of an HTTP 503 response for Health
 type HealthResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // HealthResponse504Headers the declared response headers of an HTTP 504 response for Health
 type HealthResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type HealthResponse struct {
@@ -8961,6 +8993,7 @@ type MetricsResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // MetricsResponse400Headers the declared response headers of an HTTP 400 response for Metrics
@@ -8970,6 +9003,7 @@ type MetricsResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // MetricsResponse401Headers the declared response headers of an HTTP 401 response for Metrics
@@ -8980,6 +9014,7 @@ type MetricsResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // MetricsResponse403Headers the declared response headers of an HTTP 403 response for Metrics
@@ -8989,6 +9024,7 @@ type MetricsResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // MetricsResponse405Headers the declared response headers of an HTTP 405 response for Metrics
@@ -8999,25 +9035,29 @@ type MetricsResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // MetricsResponse431Headers the declared response headers of an HTTP 431 response for Metrics
 type MetricsResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // MetricsResponse503Headers the declared response headers of an HTTP 503 response for Metrics
 type MetricsResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // MetricsResponse504Headers the declared response headers of an HTTP 504 response for Metrics
 type MetricsResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type MetricsResponse struct {
@@ -9128,6 +9168,7 @@ type OpenapiDocumentResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OpenapiDocumentResponse304Headers the declared response headers of an HTTP 304 response for OpenapiDocument
@@ -9138,6 +9179,7 @@ type OpenapiDocumentResponse304Headers struct {
 	XAPIVersion   *string
 	XModelVersion *string
 	XRequestID    *string
+	Traceresponse *string
 }
 
 // OpenapiDocumentResponse400Headers the declared response headers of an HTTP 400 response for OpenapiDocument
@@ -9147,6 +9189,7 @@ type OpenapiDocumentResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OpenapiDocumentResponse405Headers the declared response headers of an HTTP 405 response for OpenapiDocument
@@ -9157,25 +9200,29 @@ type OpenapiDocumentResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OpenapiDocumentResponse431Headers the declared response headers of an HTTP 431 response for OpenapiDocument
 type OpenapiDocumentResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // OpenapiDocumentResponse503Headers the declared response headers of an HTTP 503 response for OpenapiDocument
 type OpenapiDocumentResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // OpenapiDocumentResponse504Headers the declared response headers of an HTTP 504 response for OpenapiDocument
 type OpenapiDocumentResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type OpenapiDocumentResponse struct {
@@ -9278,6 +9325,7 @@ type PlaygroundPageResponse200Headers struct {
 	XAPIVersion           *string
 	XModelVersion         *string
 	XRequestID            *string
+	Traceresponse         *string
 }
 
 // PlaygroundPageResponse304Headers the declared response headers of an HTTP 304 response for PlaygroundPage
@@ -9288,6 +9336,7 @@ type PlaygroundPageResponse304Headers struct {
 	XAPIVersion   *string
 	XModelVersion *string
 	XRequestID    *string
+	Traceresponse *string
 }
 
 // PlaygroundPageResponse400Headers the declared response headers of an HTTP 400 response for PlaygroundPage
@@ -9297,6 +9346,7 @@ type PlaygroundPageResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlaygroundPageResponse405Headers the declared response headers of an HTTP 405 response for PlaygroundPage
@@ -9307,25 +9357,29 @@ type PlaygroundPageResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlaygroundPageResponse431Headers the declared response headers of an HTTP 431 response for PlaygroundPage
 type PlaygroundPageResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // PlaygroundPageResponse503Headers the declared response headers of an HTTP 503 response for PlaygroundPage
 type PlaygroundPageResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // PlaygroundPageResponse504Headers the declared response headers of an HTTP 504 response for PlaygroundPage
 type PlaygroundPageResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type PlaygroundPageResponse struct {
@@ -9420,6 +9474,7 @@ type PlaygroundAssetResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlaygroundAssetResponse304Headers the declared response headers of an HTTP 304 response for PlaygroundAsset
@@ -9430,6 +9485,7 @@ type PlaygroundAssetResponse304Headers struct {
 	XAPIVersion   *string
 	XModelVersion *string
 	XRequestID    *string
+	Traceresponse *string
 }
 
 // PlaygroundAssetResponse400Headers the declared response headers of an HTTP 400 response for PlaygroundAsset
@@ -9439,6 +9495,7 @@ type PlaygroundAssetResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlaygroundAssetResponse404Headers the declared response headers of an HTTP 404 response for PlaygroundAsset
@@ -9448,6 +9505,7 @@ type PlaygroundAssetResponse404Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlaygroundAssetResponse405Headers the declared response headers of an HTTP 405 response for PlaygroundAsset
@@ -9458,25 +9516,29 @@ type PlaygroundAssetResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlaygroundAssetResponse431Headers the declared response headers of an HTTP 431 response for PlaygroundAsset
 type PlaygroundAssetResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // PlaygroundAssetResponse503Headers the declared response headers of an HTTP 503 response for PlaygroundAsset
 type PlaygroundAssetResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // PlaygroundAssetResponse504Headers the declared response headers of an HTTP 504 response for PlaygroundAsset
 type PlaygroundAssetResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type PlaygroundAssetResponse struct {
@@ -9578,6 +9640,7 @@ type ReadyResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReadyResponse400Headers the declared response headers of an HTTP 400 response for Ready
@@ -9587,6 +9650,7 @@ type ReadyResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReadyResponse405Headers the declared response headers of an HTTP 405 response for Ready
@@ -9597,12 +9661,14 @@ type ReadyResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReadyResponse431Headers the declared response headers of an HTTP 431 response for Ready
 type ReadyResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ReadyResponse503Headers the declared response headers of an HTTP 503 response for Ready
@@ -9612,12 +9678,14 @@ type ReadyResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ReadyResponse504Headers the declared response headers of an HTTP 504 response for Ready
 type ReadyResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ReadyResponse struct {
@@ -9727,6 +9795,7 @@ type AnalyseArrangementResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse400Headers the declared response headers of an HTTP 400 response for AnalyseArrangement
@@ -9736,6 +9805,7 @@ type AnalyseArrangementResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse401Headers the declared response headers of an HTTP 401 response for AnalyseArrangement
@@ -9746,6 +9816,7 @@ type AnalyseArrangementResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse403Headers the declared response headers of an HTTP 403 response for AnalyseArrangement
@@ -9755,6 +9826,7 @@ type AnalyseArrangementResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse405Headers the declared response headers of an HTTP 405 response for AnalyseArrangement
@@ -9765,6 +9837,7 @@ type AnalyseArrangementResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse413Headers the declared response headers of an HTTP 413 response for AnalyseArrangement
@@ -9776,6 +9849,7 @@ type AnalyseArrangementResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse415Headers the declared response headers of an HTTP 415 response for AnalyseArrangement
@@ -9785,6 +9859,7 @@ type AnalyseArrangementResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse422Headers the declared response headers of an HTTP 422 response for AnalyseArrangement
@@ -9796,6 +9871,7 @@ type AnalyseArrangementResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse429Headers the declared response headers of an HTTP 429 response for AnalyseArrangement
@@ -9808,12 +9884,14 @@ type AnalyseArrangementResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse431Headers the declared response headers of an HTTP 431 response for AnalyseArrangement
 type AnalyseArrangementResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // AnalyseArrangementResponse500Headers the declared response headers of an HTTP 500 response for AnalyseArrangement
@@ -9823,6 +9901,7 @@ type AnalyseArrangementResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse503Headers the declared response headers of an HTTP 503 response for AnalyseArrangement
@@ -9833,12 +9912,14 @@ type AnalyseArrangementResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseArrangementResponse504Headers the declared response headers of an HTTP 504 response for AnalyseArrangement
 type AnalyseArrangementResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type AnalyseArrangementResponse struct {
@@ -10005,6 +10086,7 @@ type AnalyseBatchResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse400Headers the declared response headers of an HTTP 400 response for AnalyseBatch
@@ -10014,6 +10096,7 @@ type AnalyseBatchResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse401Headers the declared response headers of an HTTP 401 response for AnalyseBatch
@@ -10024,6 +10107,7 @@ type AnalyseBatchResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse403Headers the declared response headers of an HTTP 403 response for AnalyseBatch
@@ -10033,6 +10117,7 @@ type AnalyseBatchResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse405Headers the declared response headers of an HTTP 405 response for AnalyseBatch
@@ -10043,6 +10128,7 @@ type AnalyseBatchResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse413Headers the declared response headers of an HTTP 413 response for AnalyseBatch
@@ -10054,6 +10140,7 @@ type AnalyseBatchResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse415Headers the declared response headers of an HTTP 415 response for AnalyseBatch
@@ -10063,6 +10150,7 @@ type AnalyseBatchResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse422Headers the declared response headers of an HTTP 422 response for AnalyseBatch
@@ -10074,6 +10162,7 @@ type AnalyseBatchResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse429Headers the declared response headers of an HTTP 429 response for AnalyseBatch
@@ -10086,12 +10175,14 @@ type AnalyseBatchResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse431Headers the declared response headers of an HTTP 431 response for AnalyseBatch
 type AnalyseBatchResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // AnalyseBatchResponse500Headers the declared response headers of an HTTP 500 response for AnalyseBatch
@@ -10101,6 +10192,7 @@ type AnalyseBatchResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse503Headers the declared response headers of an HTTP 503 response for AnalyseBatch
@@ -10111,12 +10203,14 @@ type AnalyseBatchResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // AnalyseBatchResponse504Headers the declared response headers of an HTTP 504 response for AnalyseBatch
 type AnalyseBatchResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type AnalyseBatchResponse struct {
@@ -10283,6 +10377,7 @@ type OptimalArrangementResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse400Headers the declared response headers of an HTTP 400 response for OptimalArrangement
@@ -10292,6 +10387,7 @@ type OptimalArrangementResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse401Headers the declared response headers of an HTTP 401 response for OptimalArrangement
@@ -10302,6 +10398,7 @@ type OptimalArrangementResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse403Headers the declared response headers of an HTTP 403 response for OptimalArrangement
@@ -10311,6 +10408,7 @@ type OptimalArrangementResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse405Headers the declared response headers of an HTTP 405 response for OptimalArrangement
@@ -10321,6 +10419,7 @@ type OptimalArrangementResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse413Headers the declared response headers of an HTTP 413 response for OptimalArrangement
@@ -10332,6 +10431,7 @@ type OptimalArrangementResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse415Headers the declared response headers of an HTTP 415 response for OptimalArrangement
@@ -10341,6 +10441,7 @@ type OptimalArrangementResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse422Headers the declared response headers of an HTTP 422 response for OptimalArrangement
@@ -10352,6 +10453,7 @@ type OptimalArrangementResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse429Headers the declared response headers of an HTTP 429 response for OptimalArrangement
@@ -10364,12 +10466,14 @@ type OptimalArrangementResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse431Headers the declared response headers of an HTTP 431 response for OptimalArrangement
 type OptimalArrangementResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // OptimalArrangementResponse500Headers the declared response headers of an HTTP 500 response for OptimalArrangement
@@ -10379,6 +10483,7 @@ type OptimalArrangementResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse503Headers the declared response headers of an HTTP 503 response for OptimalArrangement
@@ -10389,12 +10494,14 @@ type OptimalArrangementResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalArrangementResponse504Headers the declared response headers of an HTTP 504 response for OptimalArrangement
 type OptimalArrangementResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type OptimalArrangementResponse struct {
@@ -10561,6 +10668,7 @@ type OptimalBatchResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse400Headers the declared response headers of an HTTP 400 response for OptimalBatch
@@ -10570,6 +10678,7 @@ type OptimalBatchResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse401Headers the declared response headers of an HTTP 401 response for OptimalBatch
@@ -10580,6 +10689,7 @@ type OptimalBatchResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse403Headers the declared response headers of an HTTP 403 response for OptimalBatch
@@ -10589,6 +10699,7 @@ type OptimalBatchResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse405Headers the declared response headers of an HTTP 405 response for OptimalBatch
@@ -10599,6 +10710,7 @@ type OptimalBatchResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse413Headers the declared response headers of an HTTP 413 response for OptimalBatch
@@ -10610,6 +10722,7 @@ type OptimalBatchResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse415Headers the declared response headers of an HTTP 415 response for OptimalBatch
@@ -10619,6 +10732,7 @@ type OptimalBatchResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse422Headers the declared response headers of an HTTP 422 response for OptimalBatch
@@ -10630,6 +10744,7 @@ type OptimalBatchResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse429Headers the declared response headers of an HTTP 429 response for OptimalBatch
@@ -10642,12 +10757,14 @@ type OptimalBatchResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse431Headers the declared response headers of an HTTP 431 response for OptimalBatch
 type OptimalBatchResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // OptimalBatchResponse500Headers the declared response headers of an HTTP 500 response for OptimalBatch
@@ -10657,6 +10774,7 @@ type OptimalBatchResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse503Headers the declared response headers of an HTTP 503 response for OptimalBatch
@@ -10667,12 +10785,14 @@ type OptimalBatchResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // OptimalBatchResponse504Headers the declared response headers of an HTTP 504 response for OptimalBatch
 type OptimalBatchResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type OptimalBatchResponse struct {
@@ -10839,6 +10959,7 @@ type PlayHandResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse400Headers the declared response headers of an HTTP 400 response for PlayHand
@@ -10848,6 +10969,7 @@ type PlayHandResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse401Headers the declared response headers of an HTTP 401 response for PlayHand
@@ -10858,6 +10980,7 @@ type PlayHandResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse403Headers the declared response headers of an HTTP 403 response for PlayHand
@@ -10867,6 +10990,7 @@ type PlayHandResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse405Headers the declared response headers of an HTTP 405 response for PlayHand
@@ -10877,6 +11001,7 @@ type PlayHandResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse413Headers the declared response headers of an HTTP 413 response for PlayHand
@@ -10888,6 +11013,7 @@ type PlayHandResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse415Headers the declared response headers of an HTTP 415 response for PlayHand
@@ -10897,6 +11023,7 @@ type PlayHandResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse422Headers the declared response headers of an HTTP 422 response for PlayHand
@@ -10908,6 +11035,7 @@ type PlayHandResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse429Headers the declared response headers of an HTTP 429 response for PlayHand
@@ -10920,12 +11048,14 @@ type PlayHandResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse431Headers the declared response headers of an HTTP 431 response for PlayHand
 type PlayHandResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // PlayHandResponse500Headers the declared response headers of an HTTP 500 response for PlayHand
@@ -10935,6 +11065,7 @@ type PlayHandResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse503Headers the declared response headers of an HTTP 503 response for PlayHand
@@ -10945,12 +11076,14 @@ type PlayHandResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // PlayHandResponse504Headers the declared response headers of an HTTP 504 response for PlayHand
 type PlayHandResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type PlayHandResponse struct {
@@ -11117,6 +11250,7 @@ type ValidateArrangementResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse400Headers the declared response headers of an HTTP 400 response for ValidateArrangement
@@ -11126,6 +11260,7 @@ type ValidateArrangementResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse401Headers the declared response headers of an HTTP 401 response for ValidateArrangement
@@ -11136,6 +11271,7 @@ type ValidateArrangementResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse403Headers the declared response headers of an HTTP 403 response for ValidateArrangement
@@ -11145,6 +11281,7 @@ type ValidateArrangementResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse405Headers the declared response headers of an HTTP 405 response for ValidateArrangement
@@ -11155,6 +11292,7 @@ type ValidateArrangementResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse413Headers the declared response headers of an HTTP 413 response for ValidateArrangement
@@ -11166,6 +11304,7 @@ type ValidateArrangementResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse415Headers the declared response headers of an HTTP 415 response for ValidateArrangement
@@ -11175,6 +11314,7 @@ type ValidateArrangementResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse422Headers the declared response headers of an HTTP 422 response for ValidateArrangement
@@ -11186,6 +11326,7 @@ type ValidateArrangementResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse429Headers the declared response headers of an HTTP 429 response for ValidateArrangement
@@ -11198,12 +11339,14 @@ type ValidateArrangementResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse431Headers the declared response headers of an HTTP 431 response for ValidateArrangement
 type ValidateArrangementResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ValidateArrangementResponse500Headers the declared response headers of an HTTP 500 response for ValidateArrangement
@@ -11213,19 +11356,22 @@ type ValidateArrangementResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateArrangementResponse503Headers the declared response headers of an HTTP 503 response for ValidateArrangement
 type ValidateArrangementResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ValidateArrangementResponse504Headers the declared response headers of an HTTP 504 response for ValidateArrangement
 type ValidateArrangementResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ValidateArrangementResponse struct {
@@ -11392,6 +11538,7 @@ type ValidateBatchResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse400Headers the declared response headers of an HTTP 400 response for ValidateBatch
@@ -11401,6 +11548,7 @@ type ValidateBatchResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse401Headers the declared response headers of an HTTP 401 response for ValidateBatch
@@ -11411,6 +11559,7 @@ type ValidateBatchResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse403Headers the declared response headers of an HTTP 403 response for ValidateBatch
@@ -11420,6 +11569,7 @@ type ValidateBatchResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse405Headers the declared response headers of an HTTP 405 response for ValidateBatch
@@ -11430,6 +11580,7 @@ type ValidateBatchResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse413Headers the declared response headers of an HTTP 413 response for ValidateBatch
@@ -11441,6 +11592,7 @@ type ValidateBatchResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse415Headers the declared response headers of an HTTP 415 response for ValidateBatch
@@ -11450,6 +11602,7 @@ type ValidateBatchResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse422Headers the declared response headers of an HTTP 422 response for ValidateBatch
@@ -11461,6 +11614,7 @@ type ValidateBatchResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse429Headers the declared response headers of an HTTP 429 response for ValidateBatch
@@ -11473,12 +11627,14 @@ type ValidateBatchResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse431Headers the declared response headers of an HTTP 431 response for ValidateBatch
 type ValidateBatchResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ValidateBatchResponse500Headers the declared response headers of an HTTP 500 response for ValidateBatch
@@ -11488,6 +11644,7 @@ type ValidateBatchResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse503Headers the declared response headers of an HTTP 503 response for ValidateBatch
@@ -11498,12 +11655,14 @@ type ValidateBatchResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ValidateBatchResponse504Headers the declared response headers of an HTTP 504 response for ValidateBatch
 type ValidateBatchResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ValidateBatchResponse struct {
@@ -11670,6 +11829,7 @@ type DealDrillsResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse400Headers the declared response headers of an HTTP 400 response for DealDrills
@@ -11679,6 +11839,7 @@ type DealDrillsResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse401Headers the declared response headers of an HTTP 401 response for DealDrills
@@ -11689,6 +11850,7 @@ type DealDrillsResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse403Headers the declared response headers of an HTTP 403 response for DealDrills
@@ -11698,6 +11860,7 @@ type DealDrillsResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse405Headers the declared response headers of an HTTP 405 response for DealDrills
@@ -11708,6 +11871,7 @@ type DealDrillsResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse413Headers the declared response headers of an HTTP 413 response for DealDrills
@@ -11719,6 +11883,7 @@ type DealDrillsResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse415Headers the declared response headers of an HTTP 415 response for DealDrills
@@ -11728,6 +11893,7 @@ type DealDrillsResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse422Headers the declared response headers of an HTTP 422 response for DealDrills
@@ -11737,6 +11903,7 @@ type DealDrillsResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse429Headers the declared response headers of an HTTP 429 response for DealDrills
@@ -11749,12 +11916,14 @@ type DealDrillsResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse431Headers the declared response headers of an HTTP 431 response for DealDrills
 type DealDrillsResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // DealDrillsResponse500Headers the declared response headers of an HTTP 500 response for DealDrills
@@ -11764,6 +11933,7 @@ type DealDrillsResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse503Headers the declared response headers of an HTTP 503 response for DealDrills
@@ -11774,12 +11944,14 @@ type DealDrillsResponse503Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // DealDrillsResponse504Headers the declared response headers of an HTTP 504 response for DealDrills
 type DealDrillsResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type DealDrillsResponse struct {
@@ -11944,6 +12116,7 @@ type ListEnumerationsResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListEnumerationsResponse304Headers the declared response headers of an HTTP 304 response for ListEnumerations
@@ -11954,6 +12127,7 @@ type ListEnumerationsResponse304Headers struct {
 	XAPIVersion   *string
 	XModelVersion *string
 	XRequestID    *string
+	Traceresponse *string
 }
 
 // ListEnumerationsResponse400Headers the declared response headers of an HTTP 400 response for ListEnumerations
@@ -11963,6 +12137,7 @@ type ListEnumerationsResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListEnumerationsResponse401Headers the declared response headers of an HTTP 401 response for ListEnumerations
@@ -11973,6 +12148,7 @@ type ListEnumerationsResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListEnumerationsResponse403Headers the declared response headers of an HTTP 403 response for ListEnumerations
@@ -11982,6 +12158,7 @@ type ListEnumerationsResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListEnumerationsResponse405Headers the declared response headers of an HTTP 405 response for ListEnumerations
@@ -11992,6 +12169,7 @@ type ListEnumerationsResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListEnumerationsResponse429Headers the declared response headers of an HTTP 429 response for ListEnumerations
@@ -12004,12 +12182,14 @@ type ListEnumerationsResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListEnumerationsResponse431Headers the declared response headers of an HTTP 431 response for ListEnumerations
 type ListEnumerationsResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ListEnumerationsResponse500Headers the declared response headers of an HTTP 500 response for ListEnumerations
@@ -12019,19 +12199,22 @@ type ListEnumerationsResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListEnumerationsResponse503Headers the declared response headers of an HTTP 503 response for ListEnumerations
 type ListEnumerationsResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ListEnumerationsResponse504Headers the declared response headers of an HTTP 504 response for ListEnumerations
 type ListEnumerationsResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ListEnumerationsResponse struct {
@@ -12173,6 +12356,7 @@ type ClassifyHandsResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse400Headers the declared response headers of an HTTP 400 response for ClassifyHands
@@ -12182,6 +12366,7 @@ type ClassifyHandsResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse401Headers the declared response headers of an HTTP 401 response for ClassifyHands
@@ -12192,6 +12377,7 @@ type ClassifyHandsResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse403Headers the declared response headers of an HTTP 403 response for ClassifyHands
@@ -12201,6 +12387,7 @@ type ClassifyHandsResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse405Headers the declared response headers of an HTTP 405 response for ClassifyHands
@@ -12211,6 +12398,7 @@ type ClassifyHandsResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse413Headers the declared response headers of an HTTP 413 response for ClassifyHands
@@ -12222,6 +12410,7 @@ type ClassifyHandsResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse415Headers the declared response headers of an HTTP 415 response for ClassifyHands
@@ -12231,6 +12420,7 @@ type ClassifyHandsResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse422Headers the declared response headers of an HTTP 422 response for ClassifyHands
@@ -12242,6 +12432,7 @@ type ClassifyHandsResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse429Headers the declared response headers of an HTTP 429 response for ClassifyHands
@@ -12254,12 +12445,14 @@ type ClassifyHandsResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse431Headers the declared response headers of an HTTP 431 response for ClassifyHands
 type ClassifyHandsResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ClassifyHandsResponse500Headers the declared response headers of an HTTP 500 response for ClassifyHands
@@ -12269,19 +12462,22 @@ type ClassifyHandsResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyHandsResponse503Headers the declared response headers of an HTTP 503 response for ClassifyHands
 type ClassifyHandsResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ClassifyHandsResponse504Headers the declared response headers of an HTTP 504 response for ClassifyHands
 type ClassifyHandsResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ClassifyHandsResponse struct {
@@ -12448,6 +12644,7 @@ type ClassifyBatchResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse400Headers the declared response headers of an HTTP 400 response for ClassifyBatch
@@ -12457,6 +12654,7 @@ type ClassifyBatchResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse401Headers the declared response headers of an HTTP 401 response for ClassifyBatch
@@ -12467,6 +12665,7 @@ type ClassifyBatchResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse403Headers the declared response headers of an HTTP 403 response for ClassifyBatch
@@ -12476,6 +12675,7 @@ type ClassifyBatchResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse405Headers the declared response headers of an HTTP 405 response for ClassifyBatch
@@ -12486,6 +12686,7 @@ type ClassifyBatchResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse413Headers the declared response headers of an HTTP 413 response for ClassifyBatch
@@ -12497,6 +12698,7 @@ type ClassifyBatchResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse415Headers the declared response headers of an HTTP 415 response for ClassifyBatch
@@ -12506,6 +12708,7 @@ type ClassifyBatchResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse422Headers the declared response headers of an HTTP 422 response for ClassifyBatch
@@ -12517,6 +12720,7 @@ type ClassifyBatchResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse429Headers the declared response headers of an HTTP 429 response for ClassifyBatch
@@ -12529,12 +12733,14 @@ type ClassifyBatchResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse431Headers the declared response headers of an HTTP 431 response for ClassifyBatch
 type ClassifyBatchResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ClassifyBatchResponse500Headers the declared response headers of an HTTP 500 response for ClassifyBatch
@@ -12544,19 +12750,22 @@ type ClassifyBatchResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ClassifyBatchResponse503Headers the declared response headers of an HTTP 503 response for ClassifyBatch
 type ClassifyBatchResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ClassifyBatchResponse504Headers the declared response headers of an HTTP 504 response for ClassifyBatch
 type ClassifyBatchResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ClassifyBatchResponse struct {
@@ -12723,6 +12932,7 @@ type SettleTableResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse400Headers the declared response headers of an HTTP 400 response for SettleTable
@@ -12732,6 +12942,7 @@ type SettleTableResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse401Headers the declared response headers of an HTTP 401 response for SettleTable
@@ -12742,6 +12953,7 @@ type SettleTableResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse403Headers the declared response headers of an HTTP 403 response for SettleTable
@@ -12751,6 +12963,7 @@ type SettleTableResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse405Headers the declared response headers of an HTTP 405 response for SettleTable
@@ -12761,6 +12974,7 @@ type SettleTableResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse413Headers the declared response headers of an HTTP 413 response for SettleTable
@@ -12772,6 +12986,7 @@ type SettleTableResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse415Headers the declared response headers of an HTTP 415 response for SettleTable
@@ -12781,6 +12996,7 @@ type SettleTableResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse422Headers the declared response headers of an HTTP 422 response for SettleTable
@@ -12792,6 +13008,7 @@ type SettleTableResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse429Headers the declared response headers of an HTTP 429 response for SettleTable
@@ -12804,12 +13021,14 @@ type SettleTableResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse431Headers the declared response headers of an HTTP 431 response for SettleTable
 type SettleTableResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // SettleTableResponse500Headers the declared response headers of an HTTP 500 response for SettleTable
@@ -12819,19 +13038,22 @@ type SettleTableResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTableResponse503Headers the declared response headers of an HTTP 503 response for SettleTable
 type SettleTableResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // SettleTableResponse504Headers the declared response headers of an HTTP 504 response for SettleTable
 type SettleTableResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type SettleTableResponse struct {
@@ -12998,6 +13220,7 @@ type SettleTablesResponse200Headers struct {
 	XCache          *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse400Headers the declared response headers of an HTTP 400 response for SettleTables
@@ -13007,6 +13230,7 @@ type SettleTablesResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse401Headers the declared response headers of an HTTP 401 response for SettleTables
@@ -13017,6 +13241,7 @@ type SettleTablesResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse403Headers the declared response headers of an HTTP 403 response for SettleTables
@@ -13026,6 +13251,7 @@ type SettleTablesResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse405Headers the declared response headers of an HTTP 405 response for SettleTables
@@ -13036,6 +13262,7 @@ type SettleTablesResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse413Headers the declared response headers of an HTTP 413 response for SettleTables
@@ -13047,6 +13274,7 @@ type SettleTablesResponse413Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse415Headers the declared response headers of an HTTP 415 response for SettleTables
@@ -13056,6 +13284,7 @@ type SettleTablesResponse415Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse422Headers the declared response headers of an HTTP 422 response for SettleTables
@@ -13067,6 +13296,7 @@ type SettleTablesResponse422Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse429Headers the declared response headers of an HTTP 429 response for SettleTables
@@ -13079,12 +13309,14 @@ type SettleTablesResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse431Headers the declared response headers of an HTTP 431 response for SettleTables
 type SettleTablesResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // SettleTablesResponse500Headers the declared response headers of an HTTP 500 response for SettleTables
@@ -13094,19 +13326,22 @@ type SettleTablesResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // SettleTablesResponse503Headers the declared response headers of an HTTP 503 response for SettleTables
 type SettleTablesResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // SettleTablesResponse504Headers the declared response headers of an HTTP 504 response for SettleTables
 type SettleTablesResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type SettleTablesResponse struct {
@@ -13267,6 +13502,7 @@ type ShowUsageResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowUsageResponse400Headers the declared response headers of an HTTP 400 response for ShowUsage
@@ -13276,6 +13512,7 @@ type ShowUsageResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowUsageResponse401Headers the declared response headers of an HTTP 401 response for ShowUsage
@@ -13286,6 +13523,7 @@ type ShowUsageResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowUsageResponse403Headers the declared response headers of an HTTP 403 response for ShowUsage
@@ -13295,6 +13533,7 @@ type ShowUsageResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowUsageResponse405Headers the declared response headers of an HTTP 405 response for ShowUsage
@@ -13305,6 +13544,7 @@ type ShowUsageResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowUsageResponse429Headers the declared response headers of an HTTP 429 response for ShowUsage
@@ -13317,12 +13557,14 @@ type ShowUsageResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowUsageResponse431Headers the declared response headers of an HTTP 431 response for ShowUsage
 type ShowUsageResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ShowUsageResponse500Headers the declared response headers of an HTTP 500 response for ShowUsage
@@ -13332,19 +13574,22 @@ type ShowUsageResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowUsageResponse503Headers the declared response headers of an HTTP 503 response for ShowUsage
 type ShowUsageResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ShowUsageResponse504Headers the declared response headers of an HTTP 504 response for ShowUsage
 type ShowUsageResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ShowUsageResponse struct {
@@ -13482,6 +13727,7 @@ type ListVariantsResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListVariantsResponse304Headers the declared response headers of an HTTP 304 response for ListVariants
@@ -13492,6 +13738,7 @@ type ListVariantsResponse304Headers struct {
 	XAPIVersion   *string
 	XModelVersion *string
 	XRequestID    *string
+	Traceresponse *string
 }
 
 // ListVariantsResponse400Headers the declared response headers of an HTTP 400 response for ListVariants
@@ -13501,6 +13748,7 @@ type ListVariantsResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListVariantsResponse401Headers the declared response headers of an HTTP 401 response for ListVariants
@@ -13511,6 +13759,7 @@ type ListVariantsResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListVariantsResponse403Headers the declared response headers of an HTTP 403 response for ListVariants
@@ -13520,6 +13769,7 @@ type ListVariantsResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListVariantsResponse405Headers the declared response headers of an HTTP 405 response for ListVariants
@@ -13530,6 +13780,7 @@ type ListVariantsResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListVariantsResponse429Headers the declared response headers of an HTTP 429 response for ListVariants
@@ -13542,12 +13793,14 @@ type ListVariantsResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListVariantsResponse431Headers the declared response headers of an HTTP 431 response for ListVariants
 type ListVariantsResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ListVariantsResponse500Headers the declared response headers of an HTTP 500 response for ListVariants
@@ -13557,19 +13810,22 @@ type ListVariantsResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ListVariantsResponse503Headers the declared response headers of an HTTP 503 response for ListVariants
 type ListVariantsResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ListVariantsResponse504Headers the declared response headers of an HTTP 504 response for ListVariants
 type ListVariantsResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ListVariantsResponse struct {
@@ -13709,6 +13965,7 @@ type ShowVariantResponse200Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse304Headers the declared response headers of an HTTP 304 response for ShowVariant
@@ -13719,6 +13976,7 @@ type ShowVariantResponse304Headers struct {
 	XAPIVersion   *string
 	XModelVersion *string
 	XRequestID    *string
+	Traceresponse *string
 }
 
 // ShowVariantResponse400Headers the declared response headers of an HTTP 400 response for ShowVariant
@@ -13728,6 +13986,7 @@ type ShowVariantResponse400Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse401Headers the declared response headers of an HTTP 401 response for ShowVariant
@@ -13738,6 +13997,7 @@ type ShowVariantResponse401Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse403Headers the declared response headers of an HTTP 403 response for ShowVariant
@@ -13747,6 +14007,7 @@ type ShowVariantResponse403Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse404Headers the declared response headers of an HTTP 404 response for ShowVariant
@@ -13756,6 +14017,7 @@ type ShowVariantResponse404Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse405Headers the declared response headers of an HTTP 405 response for ShowVariant
@@ -13766,6 +14028,7 @@ type ShowVariantResponse405Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse429Headers the declared response headers of an HTTP 429 response for ShowVariant
@@ -13778,12 +14041,14 @@ type ShowVariantResponse429Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse431Headers the declared response headers of an HTTP 431 response for ShowVariant
 type ShowVariantResponse431Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ShowVariantResponse500Headers the declared response headers of an HTTP 500 response for ShowVariant
@@ -13793,19 +14058,22 @@ type ShowVariantResponse500Headers struct {
 	XAPIVersion     *string
 	XModelVersion   *string
 	XRequestID      *string
+	Traceresponse   *string
 }
 
 // ShowVariantResponse503Headers the declared response headers of an HTTP 503 response for ShowVariant
 type ShowVariantResponse503Headers struct {
-	RetryAfter  *int
-	XAPIVersion *string
-	XRequestID  *string
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 // ShowVariantResponse504Headers the declared response headers of an HTTP 504 response for ShowVariant
 type ShowVariantResponse504Headers struct {
-	XAPIVersion *string
-	XRequestID  *string
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
 }
 
 type ShowVariantResponse struct {
@@ -15137,6 +15405,13 @@ func ParseReceiptKeysResponse(rsp *http.Response) (*ReceiptKeysResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers ReceiptKeysResponse304Headers
@@ -15182,6 +15457,13 @@ func ParseReceiptKeysResponse(rsp *http.Response) (*ReceiptKeysResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers ReceiptKeysResponse400Headers
@@ -15219,6 +15501,13 @@ func ParseReceiptKeysResponse(rsp *http.Response) (*ReceiptKeysResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 405:
@@ -15264,6 +15553,13 @@ func ParseReceiptKeysResponse(rsp *http.Response) (*ReceiptKeysResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 429:
@@ -15324,6 +15620,13 @@ func ParseReceiptKeysResponse(rsp *http.Response) (*ReceiptKeysResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ReceiptKeysResponse431Headers
@@ -15340,6 +15643,13 @@ func ParseReceiptKeysResponse(rsp *http.Response) (*ReceiptKeysResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -15378,6 +15688,13 @@ func ParseReceiptKeysResponse(rsp *http.Response) (*ReceiptKeysResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	}
@@ -15474,6 +15791,13 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers DocumentationPageResponse400Headers
@@ -15511,6 +15835,13 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 405:
@@ -15557,6 +15888,13 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers DocumentationPageResponse431Headers
@@ -15573,6 +15911,13 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -15598,6 +15943,13 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers DocumentationPageResponse504Headers
@@ -15614,6 +15966,13 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -15710,6 +16069,13 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers DocumentationResponse400Headers
@@ -15747,6 +16113,13 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 405:
@@ -15793,6 +16166,13 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers DocumentationResponse431Headers
@@ -15809,6 +16189,13 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -15834,6 +16221,13 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers DocumentationResponse504Headers
@@ -15850,6 +16244,13 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -15953,6 +16354,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers DocumentationAssetResponse400Headers
@@ -15991,6 +16399,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 404:
 		var headers DocumentationAssetResponse404Headers
@@ -16028,6 +16443,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers404 = &headers
 	case rsp.StatusCode == 405:
@@ -16074,6 +16496,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers DocumentationAssetResponse431Headers
@@ -16090,6 +16519,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -16115,6 +16551,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers DocumentationAssetResponse504Headers
@@ -16131,6 +16574,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -16236,6 +16686,13 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers HealthResponse400Headers
@@ -16273,6 +16730,13 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 405:
@@ -16319,6 +16783,13 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers HealthResponse431Headers
@@ -16335,6 +16806,13 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -16360,6 +16838,13 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers HealthResponse504Headers
@@ -16376,6 +16861,13 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -16486,6 +16978,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers MetricsResponse400Headers
@@ -16523,6 +17022,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -16569,6 +17075,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers MetricsResponse403Headers
@@ -16606,6 +17119,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -16652,6 +17172,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers MetricsResponse431Headers
@@ -16668,6 +17195,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -16693,6 +17227,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers MetricsResponse504Headers
@@ -16709,6 +17250,13 @@ func ParseMetricsResponse(rsp *http.Response) (*MetricsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -16829,6 +17377,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers OpenapiDocumentResponse304Headers
@@ -16874,6 +17429,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers OpenapiDocumentResponse400Headers
@@ -16911,6 +17473,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 405:
@@ -16957,6 +17526,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers OpenapiDocumentResponse431Headers
@@ -16973,6 +17549,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -16998,6 +17581,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers OpenapiDocumentResponse504Headers
@@ -17014,6 +17604,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -17134,6 +17731,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers PlaygroundPageResponse304Headers
@@ -17179,6 +17783,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers PlaygroundPageResponse400Headers
@@ -17216,6 +17827,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 405:
@@ -17262,6 +17880,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers PlaygroundPageResponse431Headers
@@ -17278,6 +17903,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -17303,6 +17935,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers PlaygroundPageResponse504Headers
@@ -17319,6 +17958,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -17439,6 +18085,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers PlaygroundAssetResponse304Headers
@@ -17484,6 +18137,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers PlaygroundAssetResponse400Headers
@@ -17522,6 +18182,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 404:
 		var headers PlaygroundAssetResponse404Headers
@@ -17559,6 +18226,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers404 = &headers
 	case rsp.StatusCode == 405:
@@ -17605,6 +18279,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers PlaygroundAssetResponse431Headers
@@ -17621,6 +18302,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -17646,6 +18334,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers PlaygroundAssetResponse504Headers
@@ -17662,6 +18357,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -17768,6 +18470,13 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers ReadyResponse400Headers
@@ -17805,6 +18514,13 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 405:
@@ -17851,6 +18567,13 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 431:
 		var headers ReadyResponse431Headers
@@ -17867,6 +18590,13 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 503:
@@ -17906,6 +18636,13 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ReadyResponse504Headers
@@ -17922,6 +18659,13 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -18116,6 +18860,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers AnalyseArrangementResponse400Headers
@@ -18153,6 +18904,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -18199,6 +18957,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers AnalyseArrangementResponse403Headers
@@ -18236,6 +19001,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -18281,6 +19053,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -18334,6 +19113,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers AnalyseArrangementResponse415Headers
@@ -18371,6 +19157,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -18423,6 +19216,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -18483,6 +19283,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers AnalyseArrangementResponse431Headers
@@ -18499,6 +19306,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -18537,6 +19351,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
@@ -18583,6 +19404,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers AnalyseArrangementResponse504Headers
@@ -18599,6 +19427,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -18793,6 +19628,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers AnalyseBatchResponse400Headers
@@ -18830,6 +19672,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -18876,6 +19725,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers AnalyseBatchResponse403Headers
@@ -18913,6 +19769,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -18958,6 +19821,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -19011,6 +19881,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers AnalyseBatchResponse415Headers
@@ -19048,6 +19925,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -19100,6 +19984,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -19160,6 +20051,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers AnalyseBatchResponse431Headers
@@ -19176,6 +20074,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -19214,6 +20119,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
@@ -19260,6 +20172,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers AnalyseBatchResponse504Headers
@@ -19276,6 +20195,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -19470,6 +20396,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers OptimalArrangementResponse400Headers
@@ -19507,6 +20440,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -19553,6 +20493,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers OptimalArrangementResponse403Headers
@@ -19590,6 +20537,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -19635,6 +20589,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -19688,6 +20649,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers OptimalArrangementResponse415Headers
@@ -19725,6 +20693,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -19777,6 +20752,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -19837,6 +20819,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers OptimalArrangementResponse431Headers
@@ -19853,6 +20842,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -19891,6 +20887,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
@@ -19937,6 +20940,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers OptimalArrangementResponse504Headers
@@ -19953,6 +20963,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -20147,6 +21164,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers OptimalBatchResponse400Headers
@@ -20184,6 +21208,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -20230,6 +21261,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers OptimalBatchResponse403Headers
@@ -20267,6 +21305,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -20312,6 +21357,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -20365,6 +21417,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers OptimalBatchResponse415Headers
@@ -20402,6 +21461,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -20454,6 +21520,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -20514,6 +21587,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers OptimalBatchResponse431Headers
@@ -20530,6 +21610,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -20568,6 +21655,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
@@ -20614,6 +21708,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers OptimalBatchResponse504Headers
@@ -20630,6 +21731,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -20824,6 +21932,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers PlayHandResponse400Headers
@@ -20861,6 +21976,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -20907,6 +22029,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers PlayHandResponse403Headers
@@ -20944,6 +22073,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -20989,6 +22125,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -21042,6 +22185,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers PlayHandResponse415Headers
@@ -21079,6 +22229,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -21131,6 +22288,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -21191,6 +22355,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers PlayHandResponse431Headers
@@ -21207,6 +22378,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -21245,6 +22423,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
@@ -21291,6 +22476,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers PlayHandResponse504Headers
@@ -21307,6 +22499,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -21501,6 +22700,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers ValidateArrangementResponse400Headers
@@ -21538,6 +22744,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -21584,6 +22797,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ValidateArrangementResponse403Headers
@@ -21621,6 +22841,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -21666,6 +22893,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -21719,6 +22953,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ValidateArrangementResponse415Headers
@@ -21756,6 +22997,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -21808,6 +23056,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -21868,6 +23123,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ValidateArrangementResponse431Headers
@@ -21884,6 +23146,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -21923,6 +23192,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ValidateArrangementResponse503Headers
@@ -21947,6 +23223,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ValidateArrangementResponse504Headers
@@ -21963,6 +23246,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -22157,6 +23447,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers ValidateBatchResponse400Headers
@@ -22194,6 +23491,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -22240,6 +23544,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ValidateBatchResponse403Headers
@@ -22277,6 +23588,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -22322,6 +23640,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -22375,6 +23700,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ValidateBatchResponse415Headers
@@ -22412,6 +23744,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -22464,6 +23803,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -22524,6 +23870,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ValidateBatchResponse431Headers
@@ -22540,6 +23893,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -22578,6 +23938,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
@@ -22624,6 +23991,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ValidateBatchResponse504Headers
@@ -22640,6 +24014,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -22834,6 +24215,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers DealDrillsResponse400Headers
@@ -22871,6 +24259,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -22917,6 +24312,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers DealDrillsResponse403Headers
@@ -22954,6 +24356,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -22999,6 +24408,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -23052,6 +24468,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers DealDrillsResponse415Headers
@@ -23090,6 +24513,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
 		var headers DealDrillsResponse422Headers
@@ -23127,6 +24557,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -23187,6 +24624,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers DealDrillsResponse431Headers
@@ -23203,6 +24647,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -23241,6 +24692,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
@@ -23287,6 +24745,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers DealDrillsResponse504Headers
@@ -23303,6 +24768,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -23465,6 +24937,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers ListEnumerationsResponse304Headers
@@ -23510,6 +24989,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers ListEnumerationsResponse400Headers
@@ -23547,6 +25033,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -23593,6 +25086,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ListEnumerationsResponse403Headers
@@ -23630,6 +25130,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -23675,6 +25182,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 429:
@@ -23735,6 +25249,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ListEnumerationsResponse431Headers
@@ -23751,6 +25272,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -23790,6 +25318,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ListEnumerationsResponse503Headers
@@ -23814,6 +25349,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ListEnumerationsResponse504Headers
@@ -23830,6 +25372,13 @@ func ParseListEnumerationsResponse(rsp *http.Response) (*ListEnumerationsRespons
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -24024,6 +25573,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers ClassifyHandsResponse400Headers
@@ -24061,6 +25617,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -24107,6 +25670,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ClassifyHandsResponse403Headers
@@ -24144,6 +25714,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -24189,6 +25766,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -24242,6 +25826,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ClassifyHandsResponse415Headers
@@ -24279,6 +25870,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -24331,6 +25929,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -24391,6 +25996,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ClassifyHandsResponse431Headers
@@ -24407,6 +26019,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -24446,6 +26065,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ClassifyHandsResponse503Headers
@@ -24470,6 +26096,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ClassifyHandsResponse504Headers
@@ -24486,6 +26119,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -24680,6 +26320,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers ClassifyBatchResponse400Headers
@@ -24717,6 +26364,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -24763,6 +26417,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ClassifyBatchResponse403Headers
@@ -24800,6 +26461,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -24845,6 +26513,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -24898,6 +26573,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ClassifyBatchResponse415Headers
@@ -24935,6 +26617,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -24987,6 +26676,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -25047,6 +26743,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ClassifyBatchResponse431Headers
@@ -25063,6 +26766,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -25102,6 +26812,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ClassifyBatchResponse503Headers
@@ -25126,6 +26843,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ClassifyBatchResponse504Headers
@@ -25142,6 +26866,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -25336,6 +27067,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers SettleTableResponse400Headers
@@ -25373,6 +27111,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -25419,6 +27164,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers SettleTableResponse403Headers
@@ -25456,6 +27208,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -25501,6 +27260,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -25554,6 +27320,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers SettleTableResponse415Headers
@@ -25591,6 +27364,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -25643,6 +27423,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -25703,6 +27490,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers SettleTableResponse431Headers
@@ -25719,6 +27513,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -25758,6 +27559,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers SettleTableResponse503Headers
@@ -25782,6 +27590,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers SettleTableResponse504Headers
@@ -25798,6 +27613,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -25992,6 +27814,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers SettleTablesResponse400Headers
@@ -26029,6 +27858,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -26075,6 +27911,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers SettleTablesResponse403Headers
@@ -26112,6 +27955,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -26157,6 +28007,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 413:
@@ -26210,6 +28067,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers SettleTablesResponse415Headers
@@ -26247,6 +28111,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
@@ -26299,6 +28170,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
@@ -26359,6 +28237,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers SettleTablesResponse431Headers
@@ -26375,6 +28260,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -26414,6 +28306,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers SettleTablesResponse503Headers
@@ -26438,6 +28337,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers SettleTablesResponse504Headers
@@ -26454,6 +28360,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -26585,6 +28498,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 400:
 		var headers ShowUsageResponse400Headers
@@ -26622,6 +28542,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -26668,6 +28595,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ShowUsageResponse403Headers
@@ -26705,6 +28639,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -26750,6 +28691,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 429:
@@ -26810,6 +28758,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ShowUsageResponse431Headers
@@ -26826,6 +28781,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -26865,6 +28827,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ShowUsageResponse503Headers
@@ -26889,6 +28858,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ShowUsageResponse504Headers
@@ -26905,6 +28881,13 @@ func ParseShowUsageResponse(rsp *http.Response) (*ShowUsageResponse, error) {
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -27067,6 +29050,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers ListVariantsResponse304Headers
@@ -27112,6 +29102,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers ListVariantsResponse400Headers
@@ -27149,6 +29146,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -27195,6 +29199,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ListVariantsResponse403Headers
@@ -27232,6 +29243,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 405:
@@ -27277,6 +29295,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 429:
@@ -27337,6 +29362,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ListVariantsResponse431Headers
@@ -27353,6 +29385,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -27392,6 +29431,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ListVariantsResponse503Headers
@@ -27416,6 +29462,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ListVariantsResponse504Headers
@@ -27432,6 +29485,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}
@@ -27601,6 +29661,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers ShowVariantResponse304Headers
@@ -27646,6 +29713,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers ShowVariantResponse400Headers
@@ -27683,6 +29757,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers400 = &headers
 	case rsp.StatusCode == 401:
@@ -27729,6 +29810,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers401 = &headers
 	case rsp.StatusCode == 403:
 		var headers ShowVariantResponse403Headers
@@ -27767,6 +29855,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers403 = &headers
 	case rsp.StatusCode == 404:
 		var headers ShowVariantResponse404Headers
@@ -27804,6 +29899,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers404 = &headers
 	case rsp.StatusCode == 405:
@@ -27849,6 +29951,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
 	case rsp.StatusCode == 429:
@@ -27909,6 +30018,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ShowVariantResponse431Headers
@@ -27925,6 +30041,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers431 = &headers
 	case rsp.StatusCode == 500:
@@ -27964,6 +30087,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ShowVariantResponse503Headers
@@ -27988,6 +30118,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 			}
 			headers.XRequestID = &value
 		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ShowVariantResponse504Headers
@@ -28004,6 +30141,13 @@ func ParseShowVariantResponse(rsp *http.Response) (*ShowVariantResponse, error) 
 				return nil, err
 			}
 			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
 		}
 		response.Headers504 = &headers
 	}

@@ -47,7 +47,7 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 
 from .config import ConfigError
 from .limit_store import SQLiteStorage, instance_file
-from .metrics import LIMITER_FAILURES
+from .metrics import LIMITER_FAILURES, LIMITS_EVICTABLE
 
 logger = logging.getLogger(__name__)
 
@@ -105,11 +105,14 @@ def budget_store(redis_url: str | None, file: Path | None = None, *, timeout: fl
 
 def eviction_policy(store: Storage) -> str | None:
     """The counts' Redis's ``maxmemory-policy`` (from ``INFO memory``, which managed Redis allow
-    where ``CONFIG`` is not), None for the instance's file; raises what the store raises."""
+    where ``CONFIG`` is not), None for the instance's file; raises what the store raises. Each
+    answer sets ``maubinh_limits_store_evictable`` (an alert's: docs/operations.md, "Alerts")."""
     if not isinstance(store, RedisStorage):
+        LIMITS_EVICTABLE.set(0)
         return None
     client = cast(redis.Redis, store.get_connection())
     policy: str = client.info("memory").get("maxmemory_policy", "unknown")
+    LIMITS_EVICTABLE.set(0 if policy == "noeviction" else 1)
     return policy
 
 

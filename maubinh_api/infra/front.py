@@ -14,6 +14,8 @@ with its name, as the service's settings do.
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import os
 import string
 import sys
@@ -48,6 +50,16 @@ class Front:
     open_burst: int = 200  #: of those, how many may come at once (MAUBINH_FRONT_OPEN_BURST)
     max_body_bytes: int = 1024 * 1024  #: MAUBINH_MAX_BODY_BYTES, the service's own limit
     read_timeout: int = 35  #: seconds nginx waits for an answer: gunicorn's TIMEOUT and 5
+    header_timeout: int = 5  #: seconds a client has to send a request's whole header
+    body_timeout: int = 10  #: the longest pause inside a body (or while taking an answer)
+
+    @property
+    def drain_timeout(self) -> int:
+        """Seconds nginx has, once told to stop (SIGQUIT), to finish the requests it holds: a
+        header, a body with one pause of the longest allowed, and the slowest answer.  A request
+        still unanswered then is cut off (``worker_shutdown_timeout``): only a client that trickles
+        its body on purpose is that slow.  deploy/k8s/deployment.yaml's grace period counts it."""
+        return self.header_timeout + self.body_timeout + self.read_timeout
 
     def __post_init__(self) -> None:
         for name, low, high in (
@@ -66,6 +78,7 @@ class Front:
         """The template's fields."""
         values = {name: str(value) for name, value in asdict(self).items()}
         values |= {
+            "drain_timeout": str(self.drain_timeout),
             "open_files": str(2 * self.connections + 64),
             # Below gunicorn's keep-alive of 5 s (deploy/gunicorn.conf.py).
             "upstream_keepalive": "4",
@@ -122,7 +135,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = render(front_from_env(arguments.socket, arguments.run_dir), arguments.template)
     except ConfigError as error:
-        print(f"the front cannot start: {error}", file=sys.stderr)
+        # One JSON line, as every line the service writes (deploy/serve.sh).
+        said = {
+            "time": datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds"),
+            "level": "CRITICAL",
+            "logger": "front",
+            "message": f"the front cannot start: {error}",
+        }
+        print(json.dumps(said), file=sys.stderr)
         return 2
     sys.stdout.write(text)
     return 0

@@ -1,12 +1,14 @@
 """Structured logs: one JSON object per line.
 
 * The application's own records (warnings, errors with their traceback) go
-  through :func:`configure_logging` with python-json-logger.
+  through :func:`configure_logging` with python-json-logger; when the service traces
+  (``infra/tracing.py``), a record written during a request carries its ``request_id``,
+  ``trace_id`` and ``span_id`` (:class:`RequestFields`).
 * gunicorn's access log uses :class:`AccessLogger`: one line per request
   with method, route template, path, status, duration, request id, worker
-  pid, client, tenant and size.  The application leaves the route, the
-  request id and the tenant in the WSGI environ for it (``ROUTE_KEY``,
-  ``REQUEST_ID_KEY``, ``TENANT_KEY``: what the server's log sees of the app).
+  pid, client, tenant and size, and its trace id when the service traces.  The application leaves
+  the route, the request id, the tenant and the trace id in the WSGI environ for it (``ROUTE_KEY``,
+  ``REQUEST_ID_KEY``, ``TENANT_KEY``, ``TRACE_ID_KEY``: what the server's log sees of the app).
 """
 
 from __future__ import annotations
@@ -21,10 +23,14 @@ import orjson
 from gunicorn.glogging import Logger as GunicornLogger
 from pythonjsonlogger.json import JsonFormatter
 
+from .tracing import current
+
 ROUTE_KEY = "maubinh.route"
 REQUEST_ID_KEY = "maubinh.request_id"
 #: The request's tenant (its name, never its key), as the web layer's request context names it.
 TENANT_KEY = "maubinh.tenant"
+#: The request's trace id (32 hexadecimal digits), when the service traces (``infra/tracing.py``).
+TRACE_ID_KEY = "maubinh.trace_id"
 
 
 def configure_logging(level: str = "INFO") -> None:
@@ -34,6 +40,7 @@ def configure_logging(level: str = "INFO") -> None:
         return
     handler = logging.StreamHandler(sys.stderr)
     handler._maubinh = True  # type: ignore[attr-defined]
+    handler.addFilter(RequestFields())
     handler.setFormatter(
         JsonFormatter(
             "%(asctime)s %(levelname)s %(name)s %(message)s",
@@ -43,6 +50,20 @@ def configure_logging(level: str = "INFO") -> None:
     root.addHandler(handler)
     root.setLevel(level)
     root.propagate = False
+
+
+class RequestFields(logging.Filter):
+    """Put the request's ids on a record written while a traced request runs: its request id beside
+    its trace id and the request span's id, so that a log line leads to its trace and back. A
+    record of an untraced request (or outside any) is left as it is."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        found = current()
+        if found is not None and not hasattr(record, "trace_id"):
+            record.request_id = found.environ.get(REQUEST_ID_KEY)
+            record.trace_id = found.trace_id
+            record.span_id = found.span_id
+        return True
 
 
 class AccessLogger(GunicornLogger):  # type: ignore[misc]
@@ -67,6 +88,9 @@ class AccessLogger(GunicornLogger):  # type: ignore[misc]
             "remote": environ.get("REMOTE_ADDR"),
             "bytes": getattr(resp, "sent", None),
         }
+        trace_id = environ.get(TRACE_ID_KEY)
+        if trace_id is not None:  # beside the request id: the line leads to the request's trace
+            record["trace_id"] = trace_id
         try:
             self.access_log.info(orjson.dumps(record).decode())
         except Exception:  # a log line must never break a request

@@ -25,6 +25,7 @@ and what is left of it.  No key is ever logged: the tenant's name is.
 from __future__ import annotations
 
 import functools
+import time
 from typing import Any, NoReturn
 
 from flask import Flask, Response, request
@@ -32,13 +33,13 @@ from limits import RateLimitItem
 from limits import parse as parse_limit
 
 from ..infra.budget import Budgets, Decision, Window
-from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_REQUESTS, TENANT_THROTTLED
+from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_DURATION, TENANT_REQUESTS, TENANT_THROTTLED
 from ..infra.tenants import Tenant, TenantDirectory
 from ..rules.texts import NOTHING, words
 from .body import body_length, drain_unread
 from .context import context
 from .costs import reading_cost
-from .operations import Operation
+from .operations import LIGHT, Operation
 from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
 
@@ -109,6 +110,9 @@ def register_access_control(
             return response
         requests, costs = _tenant_children(found.tenant_name, request.endpoint or "unmatched", response.status_code)
         requests.inc()
+        operation = found.operation
+        took = time.perf_counter() - found.started
+        _tenant_duration(found.tenant_name, LIGHT if operation is None else operation.latency_class).observe(took)
         if found.paid:
             costs.inc(found.paid)
         if found.decision is not None and found.decision.windows:
@@ -204,6 +208,12 @@ class Charges:
         refusal = _over_budget(tenant, decision, units, paid)
         refusal.headers.update(held)
         raise refusal
+
+
+@functools.lru_cache(maxsize=4096)
+def _tenant_duration(tenant: str, latency_class: str) -> Any:
+    """The labelled latency histogram of one (tenant, class), looked up once."""
+    return TENANT_DURATION.labels(tenant=tenant, **{"class": latency_class})
 
 
 @functools.lru_cache(maxsize=4096)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from flask import Flask, Response
@@ -16,9 +16,10 @@ from ..infra.budget import Budgets, budget_store, refuse_an_evicting_store
 from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import ConfigError, Settings
 from ..infra.logging import configure_logging
-from ..infra.metrics import count_cache, record_kernel
+from ..infra.metrics import count_cache, count_faults_from_zero, record_kernel
 from ..infra.receipts import ReceiptKeyError, ReceiptSigner
 from ..infra.tenants import TenantDirectory, unnamed_tenants
+from ..infra.tracing import Tracing, tracing_from_env
 from ..infra.variant_registry import VariantRegistry
 from ..rules.cards import DECK
 from ..rules.chi import Wheel
@@ -52,7 +53,7 @@ from .context import register_context
 from .deprecations import register_deprecations
 from .encoding import AnswerJSON
 from .language import register_language
-from .observability import register_observability
+from .observability import METHODS, register_observability
 from .pinned_models import register_model_choice
 from .presenters import warm_chi_values
 from .problems import register_error_handlers
@@ -65,9 +66,10 @@ VARIANTS_REMEMBERED = 10_000
 TENANT_VARIANTS_REMEMBERED = 1_000
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the service.  Settings come from the environment (``MAUBINH_*``),
-    then from ``config`` (setting name -> value), which tests use."""
+def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Literal[False] | None = None) -> Flask:
+    """Build the service.  Settings come from the environment (``MAUBINH_*``), then from ``config``
+    (setting name -> value), which tests use.  Whether it traces is decided here, once: ``tracing``
+    (False: never), else the environment's ``OTEL_EXPORTER_OTLP_ENDPOINT`` (``infra/tracing.py``)."""
     settings = Settings.from_env().with_overrides(config or {})
     configure_logging(settings.log_level.upper())
     # First, so that a missing compiled kernel stops the start with its own message.
@@ -89,11 +91,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_language(app)
     # On every answer, outside Flask's too: the contract kept to, and the model (a pinned one's own).
-    register_observability(app, [("X-API-Version", __version__), ("X-Model-Version", models.default)])
+    traced = tracing_from_env() if tracing is None else tracing or None
+    register_observability(app, [("X-API-Version", __version__), ("X-Model-Version", models.default)], traced)
     register_model_choice(app, models)
     register_deprecations(app)
     limits = _register_limits(app, settings, turns)
     _register_views(app)
+    count_faults_from_zero(
+        (rule.rule, method)
+        for rule in app.url_map.iter_rules()
+        for method in sorted(rule.methods or ())
+        if method in METHODS
+    )
     install(
         app,
         Services(

@@ -21,6 +21,7 @@ from typing import Any, Final, NoReturn
 from flask import request
 from werkzeug.sansio.utils import get_content_length
 
+from ..infra.tracing import current
 from ..rules.errors import ErrorCode, json_kind
 from ..rules.texts import Text, words
 from . import body_shape
@@ -101,8 +102,16 @@ def json_object() -> dict[str, Any]:
     if found.body is None:
         if found.body_problem is not None:  # a body is read once: a chunked one cannot be read again
             raise found.body_problem
+        current_request = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+        trace = current()
         try:
-            found.body = _read_object(request._get_current_object())  # type: ignore[attr-defined]
+            if trace is None:
+                found.body = _read_object(current_request)
+            else:
+                with trace.child("read body") as span:
+                    found.body = _read_object(current_request)
+                    if isinstance(found.raw, bytes):  # read whole (a body over the limit raised)
+                        span.set_attribute("http.request.body.size", len(found.raw))
         except Problem as problem:
             found.body_problem = problem
             raise

@@ -1,4 +1,7 @@
-"""JSON answers served through the result cache."""
+"""JSON answers served through the result cache.
+
+When the request is traced (``infra/tracing.py``), the cache's look-up and its filling are spans of
+their own (``cache get``, with whether it hit and where; ``cache set``), beside the kernel's."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from flask import Response, request
 
 from ..infra.cache import ResultCache, cache_key
 from ..infra.receipts import answer_digest
+from ..infra.tracing import RequestTrace, current
 from ..strategy.model import shipped_model_version
 from ..version import __version__
 from .context import context
@@ -44,6 +48,9 @@ def json_answer(body: bytes, source: str | None) -> Response:
 def cached_json(kind: str, material: object, compute: Callable[[], Any]) -> Response:
     """Answer ``compute()`` as JSON, or the cached bytes of an equivalent request of the same tenant
     (``material`` is the request in canonical form; each tenant keeps its own share of the cache)."""
+    trace = current()
+    if trace is not None:
+        return json_answer(*_traced(trace, _shelf(kind, material), kind, lambda: encoded(compute())))
     cache, tenant, key = _shelf(kind, material)
     body, source = cache.get(tenant, key)
     if body is None:
@@ -57,15 +64,45 @@ def cached_digested(kind: str, material: object, compute: Callable[[], Any]) -> 
     :func:`cached_json`), the digest of its canonical form
     (:func:`~maubinh_api.infra.receipts.answer_digest`, worked out once and cached beside it), and
     where it came from (None: computed)."""
-    cache, tenant, key = _shelf(kind, material)
-    kept, source = cache.get(tenant, key)
+    trace = current()
+    if trace is None:
+        cache, tenant, key = _shelf(kind, material)
+        found, source = cache.get(tenant, key)
+        if found is None:
+            answer = compute()
+            body, digested = encoded(answer), answer_digest(answer)
+            cache.set(tenant, key, digested.encode() + b"\n" + body)
+            return body, digested, None
+        kept = found
+    else:
+        kept, source = _traced(trace, _shelf(kind, material), kind, lambda: _digested(compute()))
+    stored, _, body = kept.partition(b"\n")  # the digest, then the answer (JSON holds no raw newline)
+    return body, stored.decode(), source
+
+
+def _digested(answer: Any) -> bytes:
+    """What the cache keeps of an answer whose digest is given with it: the digest, then the answer."""
+    return answer_digest(answer).encode() + b"\n" + encoded(answer)
+
+
+def _traced(
+    trace: RequestTrace, shelf: tuple[ResultCache, str, str], kind: str, compute: Callable[[], bytes]
+) -> tuple[bytes, str | None]:
+    """The cached bytes (and where they came from) or those ``compute`` makes and the cache keeps,
+    the look-up and the filling each a span of the request's trace (the key is never recorded: it
+    digests the request)."""
+    cache, tenant, key = shelf
+    with trace.child("cache get", {"maubinh.cache.kind": kind}) as span:
+        kept, source = cache.get(tenant, key)
+        span.set_attribute("maubinh.cache.hit", kept is not None)
+        if source is not None:
+            span.set_attribute("maubinh.cache.source", source)
     if kept is not None:
-        stored, _, body = kept.partition(b"\n")  # the digest, then the answer (JSON holds no raw newline)
-        return body, stored.decode(), source
-    answer = compute()
-    body, digested = encoded(answer), answer_digest(answer)
-    cache.set(tenant, key, digested.encode() + b"\n" + body)
-    return body, digested, None
+        return kept, source
+    body = compute()
+    with trace.child("cache set", {"maubinh.cache.kind": kind, "maubinh.cache.bytes": len(body)}):
+        cache.set(tenant, key, body)
+    return body, None
 
 
 def fresh_json(answer: Any) -> Response:

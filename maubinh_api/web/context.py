@@ -10,9 +10,10 @@ WSGI environ only (``infra.logging.TENANT_KEY``)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from contextvars import ContextVar, Token
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from flask import Flask, request
@@ -60,6 +61,8 @@ class RequestContext:
     language: str | None = None
     #: What puts back the context there was before this request's (none), when it ends.
     token: Token[RequestContext | None] | None = None
+    #: When its first hook ran (``time.perf_counter``): the latency objective's clock.
+    started: float = field(default_factory=time.perf_counter)
 
     @property
     def tenant_name(self) -> str:

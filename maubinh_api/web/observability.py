@@ -7,6 +7,12 @@ letters, digits and ``._:-`` is a 400), times the request and counts it by
 route template, method (``other`` for any but the usual seven) and status,
 and answers a problem even when the application's own error handlers fail.  The route template comes from
 Flask's routing, left in the environ by the request's first hook (``web/context.py``).
+
+When the service traces (``infra/tracing.py``: decided once, when the app is built), the middleware
+is :class:`TracedObservability`, which wraps each request in its span (continuing the caller's
+``traceparent``), answers ``traceresponse`` and leaves the trace id for the access log. When it does
+not, the middleware is the plain :class:`Observability`, which knows nothing of traces: the untraced
+path makes no call of OpenTelemetry at all.
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ from typing import Any, Final
 
 from flask import Flask
 
-from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY
+from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY, TENANT_KEY, TRACE_ID_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
+from ..infra.tracing import Tracing
 from ..rules.texts import Text, words
+from .operations import operation_of
 
 logger = logging.getLogger(__name__)
 
@@ -35,10 +43,14 @@ StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
-def register_observability(app: Flask, headers: Sequence[tuple[str, str]] = ()) -> None:
+def register_observability(app: Flask, headers: Sequence[tuple[str, str]] = (), tracing: Tracing | None = None) -> None:
     """Wrap the app in the middleware (each request's route template is left in the environ by the
-    request's first hook: ``web/context.py``); ``headers`` go on every answer."""
-    app.wsgi_app = Observability(app.wsgi_app, headers)  # type: ignore[method-assign]
+    request's first hook: ``web/context.py``); ``headers`` go on every answer. With ``tracing``, each
+    request is a span of its trace (:class:`TracedObservability`)."""
+    if tracing is None:
+        app.wsgi_app = Observability(app.wsgi_app, headers)  # type: ignore[method-assign]
+    else:
+        app.wsgi_app = TracedObservability(app.wsgi_app, headers, tracing, OperationIds(app))  # type: ignore[method-assign]
 
 
 class Observability:
@@ -81,6 +93,93 @@ class Observability:
             counter, histogram = _children(route, method if method in METHODS else "other", status)
             counter.inc()
             histogram.observe(time.perf_counter() - started)
+
+
+class TracedObservability(Observability):
+    """The middleware of a service that traces: each request in a span of its own (``SERVER``),
+    under the caller's trace when its ``traceparent`` is valid, named and labelled by the semantic
+    conventions of HTTP servers (method, route template, status) and by the service's own tenant,
+    operation and request id, never a key, a body or a card; its answer says which trace and span
+    answered it (``traceresponse``)."""
+
+    def __init__(
+        self, app: WSGIApp, headers: Sequence[tuple[str, str]], tracing: Tracing, operations: OperationIds
+    ) -> None:
+        super().__init__(app, headers)
+        self.tracing = tracing
+        self.operations = operations
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        method = environ.get("REQUEST_METHOD", "")
+        known = method if method in METHODS else "_OTHER"
+        attributes = {"http.request.method": known, "url.scheme": environ.get("wsgi.url_scheme", "http")}
+        protocol = environ.get("SERVER_PROTOCOL", "")
+        if protocol.startswith("HTTP/"):
+            attributes["network.protocol.version"] = protocol[5:]
+        found = self.tracing.begin(environ, "HTTP" if known == "_OTHER" else known, attributes)
+        environ[TRACE_ID_KEY] = found.trace_id
+        header = ("traceresponse", found.traceresponse)
+
+        def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            headers.append(header)
+            return start_response(status, headers, *exc_info)
+
+        failed: str | None = None
+        try:
+            return super().__call__(environ, start)
+        except BaseException as error:
+            failed = type(error).__qualname__
+            raise
+        finally:
+            found.end(*self._outcome(environ, known, failed))
+
+    def _outcome(
+        self, environ: dict[str, Any], method: str, failed: str | None
+    ) -> tuple[str, dict[str, Any], str | None]:
+        """The request span's name, what it learnt of the request, and its error type (a 5xx is one)."""
+        route = environ.get(ROUTE_KEY, "unmatched")
+        status = int(environ.get(_STATUS_KEY, "500")[:3])
+        attributes: dict[str, Any] = {"http.response.status_code": status}
+        request_id = environ.get(REQUEST_ID_KEY)
+        if request_id is not None:
+            attributes["maubinh.request_id"] = request_id
+        name = "HTTP" if method == "_OTHER" else method
+        if route != "unmatched":  # a path no route matched is the client's own text: not recorded
+            name = f"{name} {route}"
+            attributes["http.route"] = route
+            attributes["url.path"] = environ.get("PATH_INFO", "")
+            operation = self.operations.of(route, environ.get("REQUEST_METHOD", ""))
+            if operation is not None:
+                attributes["maubinh.operation"] = operation
+        tenant = environ.get(TENANT_KEY)
+        if tenant is not None:  # the tenant's name, never its key
+            attributes["maubinh.tenant"] = tenant
+        return name, attributes, failed or (str(status) if status >= 500 else None)
+
+
+class OperationIds:
+    """The ``operationId`` of each route template and method, read from the app's routes and their
+    views' declarations (``web/operations.py``) on the first request that asks."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self._ids: dict[tuple[str, str], str] | None = None
+
+    def of(self, route: str, method: str) -> str | None:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._read()
+        return ids.get((route, method))
+
+    def _read(self) -> dict[tuple[str, str], str]:
+        ids: dict[tuple[str, str], str] = {}
+        for rule in self.app.url_map.iter_rules():
+            operation = operation_of(self.app.view_functions.get(rule.endpoint))
+            if operation is not None:
+                for method in rule.methods or ():  # OPTIONS is werkzeug's own answer, no operation's
+                    if method != "OPTIONS":
+                        ids[(rule.rule, method)] = operation.operation_id
+        return ids
 
 
 def _new_request_id() -> str:

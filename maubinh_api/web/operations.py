@@ -21,12 +21,17 @@ from marshmallow import Schema
 
 from .costs import TABLES_NOTE, Cost, flat
 
-__all__ = ["ONE", "Operation", "declare", "operation_of"]
+__all__ = ["HEAVY", "LIGHT", "ONE", "Operation", "declare", "operation_of"]
 
 #: The cost of most operations: one unit.
 ONE: Final = flat()
 
 View = TypeVar("View", bound=Callable[..., Any])
+
+
+#: An operation's class for the latency objectives (docs/operations.md, "Objectives"): heavy when it
+#: values hands or takes a batch, light otherwise.
+HEAVY, LIGHT = "heavy", "light"
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,11 @@ class Operation:
             return None
         limit: int = self.schema.fields[self.batch].max_length  # type: ignore[attr-defined]
         return limit
+
+    @property
+    def latency_class(self) -> str:
+        """``heavy`` or ``light``: which latency objective it is held to."""
+        return HEAVY if self.values_hands or self.batch is not None else LIGHT
 
     @property
     def x_cost(self) -> str | None:

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -439,3 +440,73 @@ def dask_cluster(workdir: Path, workers: int = 2, memory_limit: str = "1GB") -> 
         for process in started:
             _stop(process)
         _stop(scheduler)
+
+
+@dataclass
+class Prometheus:
+    """A running Prometheus server (Debian's package, as promtool)."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def query(self, expression: str) -> dict[tuple[tuple[str, str], ...], float]:
+        """An instant query's answer: each series' labels (its metric name's left out) and value."""
+        address = f"{self.url}/api/v1/query?{urllib.parse.urlencode({'query': expression})}"
+        with urllib.request.urlopen(address, timeout=10) as answer:
+            document = json.loads(answer.read())
+        assert document["status"] == "success", document
+        return {
+            tuple(sorted((k, v) for k, v in item["metric"].items() if k != "__name__")): float(item["value"][1])
+            for item in document["data"]["result"]
+        }
+
+
+@contextlib.contextmanager
+def prometheus_server(
+    workdir: Path, target: str, rule_files: Sequence[Path], metrics_key: str | None = None, interval: str = "1s"
+) -> Iterator[Prometheus]:
+    """Prometheus scraping ``target`` (host:port) every ``interval`` and evaluating ``rule_files`` as
+    often, its data in ``workdir``; with ``metrics_key``, as a Bearer token (the metrics scope's)."""
+    binary = shutil.which("prometheus")
+    if binary is None:
+        raise RuntimeError("prometheus is missing: make system-deps installs Debian's prometheus package")
+    port = free_port()
+    job: dict[str, object] = {"job_name": "maubinh-api", "static_configs": [{"targets": [target]}]}
+    if metrics_key is not None:
+        job["authorization"] = {"type": "Bearer", "credentials": metrics_key}
+    config = workdir / f"prometheus-{port}.yml"
+    config.write_text(
+        json.dumps(  # JSON is YAML
+            {
+                "global": {"scrape_interval": interval, "evaluation_interval": interval},
+                "rule_files": [str(path) for path in rule_files],
+                "scrape_configs": [job],
+            }
+        )
+    )
+    log = workdir / f"prometheus-{port}.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [
+                binary,
+                f"--config.file={config}",
+                f"--storage.tsdb.path={workdir / f'prometheus-{port}-data'}",
+                f"--web.listen-address=127.0.0.1:{port}",
+            ],
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    running = Prometheus(port=port, process=process, log=log)
+    try:
+        _wait(lambda: get(running.url + "/-/ready").status == 200, "Prometheus", process, log)
+        # Its discovery hands the scrapes their targets a few seconds after it is ready: wait for the first.
+        _wait(lambda: list(running.query("up").values()) == [1.0], "Prometheus's first scrape", process, log)
+        yield running
+    finally:
+        _stop(process)

@@ -1860,6 +1860,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -1885,6 +1886,7 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -1926,6 +1928,7 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -1962,6 +1965,7 @@ export interface components {
         Busy: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -1986,6 +1990,7 @@ export interface components {
         MalformedRequest: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -2000,6 +2005,7 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -2026,6 +2032,7 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -2042,6 +2049,7 @@ export interface components {
         InvalidContent: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -2058,6 +2066,7 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -2081,6 +2090,7 @@ export interface components {
         NotModified: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 Vary: components["headers"]["Vary"];
                 "X-Model-Version": components["headers"]["ModelVersion"];
@@ -2096,6 +2106,7 @@ export interface components {
                 /** @description The allowed methods. */
                 Allow?: string;
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -2119,6 +2130,7 @@ export interface components {
         HeaderTooLarge: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
@@ -2139,6 +2151,7 @@ export interface components {
         Unavailable: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
@@ -2160,6 +2173,7 @@ export interface components {
         TimedOut: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
@@ -2180,6 +2194,7 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
+                traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
                 "Content-Language": components["headers"]["ContentLanguage"];
                 Vary: components["headers"]["Vary"];
@@ -2255,6 +2270,16 @@ export interface components {
          *     errors included, and in the access log.
          */
         RequestId: string;
+        /**
+         * @description Sent when the deployment traces its requests (OpenTelemetry, exported over OTLP): the trace
+         *     the request joined and the span that answered it, as W3C Trace Context Level 2 writes them
+         *     (`version-traceid-spanid-flags`). A request that sends a valid `traceparent` continues
+         *     that trace (the trace id is the caller's, the span's parent the caller's span); without one,
+         *     or with one that is not valid, the request starts a trace of its own. The access log's line
+         *     of the request names the same trace beside its `X-Request-ID`.
+         * @example 00-0af7651916cd43dd8448eb211c80319c-e2dd8b81423b023d-01
+         */
+        TraceResponse: string;
         /**
          * @description The version of the model behind the answer: a digest of the rules
          *     engine's version and of every data file the strategy answers from
@@ -2430,6 +2455,7 @@ export type HeaderSunset = components['headers']['Sunset'];
 export type HeaderDeprecationLink = components['headers']['DeprecationLink'];
 export type HeaderApiVersion = components['headers']['ApiVersion'];
 export type HeaderRequestId = components['headers']['RequestId'];
+export type HeaderTraceResponse = components['headers']['TraceResponse'];
 export type HeaderModelVersion = components['headers']['ModelVersion'];
 export type HeaderCache = components['headers']['Cache'];
 export type HeaderRevalidate = components['headers']['Revalidate'];
@@ -2480,6 +2506,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -2549,6 +2576,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -2618,6 +2646,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -2687,6 +2716,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -2756,6 +2786,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -2825,6 +2856,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -2894,6 +2926,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -2963,6 +2996,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3032,6 +3066,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3101,6 +3136,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3127,6 +3163,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3183,6 +3220,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3252,6 +3290,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3324,6 +3363,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3395,6 +3435,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3464,6 +3505,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3525,6 +3567,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3599,6 +3642,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3657,6 +3701,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3706,6 +3751,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3744,6 +3790,7 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3788,6 +3835,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3832,6 +3880,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3880,6 +3929,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3921,6 +3971,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -3965,6 +4016,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -4018,6 +4070,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];
@@ -4074,6 +4127,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
                     "X-API-Version": components["headers"]["ApiVersion"];
                     "Content-Language": components["headers"]["ContentLanguage"];
                     Vary: components["headers"]["Vary"];

@@ -12,6 +12,7 @@ from flask import Blueprint, Response
 from marshmallow import ValidationError
 
 from ...infra.metrics import observe_solver
+from ...infra.tracing import current
 from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
 from ...rules.errors import CardError, RuleError
@@ -185,9 +186,19 @@ def _optimal_options(data: dict[str, Any]) -> tuple[Variant, dict[str, Any], dic
 
 def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> Solution:
     started = time.perf_counter()
-    solution = hand_service().optimal(cards, variant, **options)
+    trace = current()
+    if trace is None:
+        solution = hand_service().optimal(cards, variant, **options)
+    else:
+        with trace.child("kernel optimal", _kernel_attributes(variant, options["objective"].value)):
+            solution = hand_service().optimal(cards, variant, **options)
     observe_solver(options["objective"].value, time.perf_counter() - started)
     return solution
+
+
+def _kernel_attributes(variant: Variant, objective: str) -> dict[str, str]:
+    """What a traced kernel call records: the preset it plays and what it computes (no card)."""
+    return {"maubinh.variant.preset": variant.name, "maubinh.kernel.objective": objective}
 
 
 @blueprint.post("/analysis")
@@ -265,7 +276,12 @@ def play_hand() -> Response:
 
     def answer() -> dict[str, Any]:
         started = time.perf_counter()
-        played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
+        trace = current()
+        if trace is None:
+            played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
+        else:
+            with trace.child("kernel play", _kernel_attributes(variant, "play")):
+                played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
         observe_solver("play", time.perf_counter() - started)
         return play_json(played.play, played.judgement, opponents) | {"variant": reference}
 
@@ -288,6 +304,11 @@ def _canonical(arrangement: Arrangement) -> dict[str, list[str]]:
 
 def _analyse(analyst: Analyst, arrangement: Arrangement, declare: bool) -> Analysis:
     started = time.perf_counter()
-    analysis = analyst.analyse(arrangement, declare)
+    trace = current()
+    if trace is None:
+        analysis = analyst.analyse(arrangement, declare)
+    else:
+        with trace.child("kernel analysis", _kernel_attributes(analyst.variant, "analysis")):
+            analysis = analyst.analyse(arrangement, declare)
     observe_solver("analysis", time.perf_counter() - started)
     return analysis

@@ -11,6 +11,7 @@ import orjson
 from flask import Blueprint, Response
 
 from ...infra.metrics import observe_solver
+from ...infra.tracing import current
 from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
 from ..cached_answers import cached_json, fresh_json
@@ -42,7 +43,13 @@ def deal_drills() -> Response:
     def answer() -> dict[str, Any]:
         started = time.perf_counter()
         service = hand_service()
-        found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
+        trace = current()
+        if trace is None:
+            found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
+        else:
+            attributes = {"maubinh.variant.preset": variant.name, "maubinh.kernel.objective": "drills"}
+            with trace.child("kernel drills", attributes):
+                found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
         observe_solver("drills", time.perf_counter() - started)
         yardsticks = yardsticks_json(service.yardsticks(variant.name, opponents))
         return drills_json(found) | {"yardsticks": yardsticks, "variant": reference}
