@@ -311,7 +311,7 @@ client-go:
 client-py-dist: $(DEV_STAMP)
 	$(BIN)/python -m build --outdir build clients/python
 
-## levels: rebuild each bot level's loss yardstick, strategy/levels.json (seeded; about 20 seconds)
+## levels: rebuild each bot level's loss yardstick on random deals and on each theme's drills, strategy/levels.json (seeded; about 10 minutes)
 levels: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m maubinh_api.service.level_yardsticks
 

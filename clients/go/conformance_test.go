@@ -179,6 +179,7 @@ func operations(c *ClientWithResponses) map[string]operation {
 		"documentation":       noBody(c.DocumentationWithResponse),
 		"documentationAsset":  withPath("path", c.DocumentationAssetWithResponse),
 		"playgroundPage":      noBody(c.PlaygroundPageWithResponse),
+		"playgroundPageSlash": noBody(c.PlaygroundPageSlashWithResponse),
 		"playgroundAsset":     withPath("asset", c.PlaygroundAssetWithResponse),
 	}
 }
@@ -299,7 +300,12 @@ func (r *run) text(raw json.RawMessage) (string, error) {
 }
 
 func (r *run) client(s step, base string) (*ClientWithResponses, error) {
-	options := Options{BaseURL: base, APIKey: r.scenario.Keys["platform"]}
+	// Redirects are not followed: a 308 is the answer the contract documents, as a step checks it.
+	noRedirect := &http.Client{
+		Timeout:       30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	options := Options{BaseURL: base, APIKey: r.scenario.Keys["platform"], HTTPClient: noRedirect}
 	if raw, ok := s.Client["key"]; ok {
 		var name string
 		_ = json.Unmarshal(raw, &name)

@@ -941,15 +941,18 @@ const (
 	PlaygroundCss   PlaygroundAssetParamsAsset = "playground.css"
 	PlaygroundJs    PlaygroundAssetParamsAsset = "playground.js"
 	PracticeMjs     PlaygroundAssetParamsAsset = "practice.mjs"
+	ProgressMjs     PlaygroundAssetParamsAsset = "progress.mjs"
 	RequestLogMjs   PlaygroundAssetParamsAsset = "request-log.mjs"
 	RequestsMjs     PlaygroundAssetParamsAsset = "requests.mjs"
 	RowsMjs         PlaygroundAssetParamsAsset = "rows.mjs"
+	RunsMjs         PlaygroundAssetParamsAsset = "runs.mjs"
 	StateMjs        PlaygroundAssetParamsAsset = "state.mjs"
 	TableMjs        PlaygroundAssetParamsAsset = "table.mjs"
 	TallyMjs        PlaygroundAssetParamsAsset = "tally.mjs"
 	TextsEnMjs      PlaygroundAssetParamsAsset = "texts-en.mjs"
 	TextsViMjs      PlaygroundAssetParamsAsset = "texts-vi.mjs"
 	VariantsMjs     PlaygroundAssetParamsAsset = "variants.mjs"
+	WhyMjs          PlaygroundAssetParamsAsset = "why.mjs"
 )
 
 // Valid indicates whether the value is a known member of the PlaygroundAssetParamsAsset enum.
@@ -991,11 +994,15 @@ func (e PlaygroundAssetParamsAsset) Valid() bool {
 		return true
 	case PracticeMjs:
 		return true
+	case ProgressMjs:
+		return true
 	case RequestLogMjs:
 		return true
 	case RequestsMjs:
 		return true
 	case RowsMjs:
+		return true
+	case RunsMjs:
 		return true
 	case StateMjs:
 		return true
@@ -1008,6 +1015,8 @@ func (e PlaygroundAssetParamsAsset) Valid() bool {
 	case TextsViMjs:
 		return true
 	case VariantsMjs:
+		return true
+	case WhyMjs:
 		return true
 	default:
 		return false
@@ -1040,7 +1049,7 @@ type AnalysedArrangement struct {
 
 // AnalysisAnswer The analysis of one play (an item of a batch).
 type AnalysisAnswer struct {
-	// Best The best play of the cards (the `best` of POST /v1/arrangements/optimal).
+	// Best The best play of the cards (the `best` of POST /v1/arrangements/optimal), and how it fares against the field: `positions`, `scoop_chance`, `scooped_chance` and `sap_lang_chance` are exactly what the analysis of the best play itself answers (its `arrangement`, with its `declare_natural`), so that a client can say what each of `changes.moves` changes, chi by chi.
 	Best AnalysisBest `json:"best"`
 
 	// Changes What to change to reach the best play.
@@ -1108,7 +1117,7 @@ type AnalysisBatchResult struct {
 	Variant Variant `json:"variant"`
 }
 
-// AnalysisBest The best play of the cards (the `best` of POST /v1/arrangements/optimal).
+// AnalysisBest The best play of the cards (the `best` of POST /v1/arrangements/optimal), and how it fares against the field: `positions`, `scoop_chance`, `scooped_chance` and `sap_lang_chance` are exactly what the analysis of the best play itself answers (its `arrangement`, with its `declare_natural`), so that a client can say what each of `changes.moves` changes, chi by chi.
 type AnalysisBest struct {
 	// Arrangement Three chi: back and middle of 5 cards, front of 3. A request may write its cards in any notation; an answer writes them canonically, and posts on as it is.
 	Arrangement Arrangement `json:"arrangement"`
@@ -1119,6 +1128,18 @@ type AnalysisBest struct {
 
 	// Ev Its expected points per opponent.
 	Ev float32 `json:"ev"`
+
+	// Positions How each chi of the best play fares against one opponent; null when the best play declares a natural (no chi are compared then).
+	Positions *PositionOutlooks `json:"positions"`
+
+	// SapLangChance The best play's chances of scooping every opponent and of being scooped by every one, when sập làng can happen at this table; otherwise null (as the analysis's own `sap_lang_chance`).
+	SapLangChance *SapLangChance `json:"sap_lang_chance"`
+
+	// ScoopChance Chance that the best play wins all three positions against one opponent (0 when it declares a natural).
+	ScoopChance Chances `json:"scoop_chance"`
+
+	// ScoopedChance Chance that the best play loses all three positions to one opponent (0 when it declares a natural).
+	ScoopedChance Chances `json:"scooped_chance"`
 }
 
 // AnalysisRequest defines model for AnalysisRequest.
@@ -1138,7 +1159,7 @@ type AnalysisRequest struct {
 
 // AnalysisResult The analysis of one play and the variant used.
 type AnalysisResult struct {
-	// Best The best play of the cards (the `best` of POST /v1/arrangements/optimal).
+	// Best The best play of the cards (the `best` of POST /v1/arrangements/optimal), and how it fares against the field: `positions`, `scoop_chance`, `scooped_chance` and `sap_lang_chance` are exactly what the analysis of the best play itself answers (its `arrangement`, with its `declare_natural`), so that a client can say what each of `changes.moves` changes, chi by chi.
 	Best AnalysisBest `json:"best"`
 
 	// Changes What to change to reach the best play.
@@ -1397,7 +1418,17 @@ type DrillsResult struct {
 	// Variant A preset with overrides: what a request's `variant` may be, and what every answer's `variant` is (an answer always has all three fields, so that it can be sent back as it is).
 	Variant Variant `json:"variant"`
 
-	// Yardsticks Each level's loss per hand under the variant's preset at this table, weakest level first.
+	// Yardsticks Each level's loss per hand under the variant's preset at this table, weakest level first, on
+	// hands of this `theme`: for `random`, seeded random deals (1,500 per preset and table size);
+	// for another theme, 1,000 drills of the theme per preset and table size, dealt as this
+	// operation deals them (seeded requests of five drills, their condition judged for `casual`),
+	// each set by every level's bot and graded against the best play, as the random deals are
+	// (`make levels`: `maubinh_api/service/level_yardsticks.py`, shipped in
+	// `strategy/levels.json`; docs/strategy.md, "Yardsticks"). A theme the preset never deals at
+	// this table (dealt under a variant with overrides), and every theme under a pinned model of
+	// release 1.0.0, has the random deals' figures. What a run of these drills is judged by: the
+	// level it plays like is the one nearest on mean loss and share of best plays, in that level's
+	// standard errors.
 	Yardsticks []Yardstick `json:"yardsticks"`
 }
 
@@ -1715,7 +1746,7 @@ type NaturalReview struct {
 	// Ev Expected points per opponent of declaring it.
 	Ev float32 `json:"ev"`
 
-	// GivenUp Points per opponent this play loses by not declaring it (0 when it declares, or when declaring is not worth it).
+	// GivenUp Points per opponent this play loses by not declaring it: `ev - chi_ev` when it does not declare and declaring is worth more than the best play of the chi, otherwise 0 (when it declares, or when declaring is not worth it). How the chi are set is never counted here: a play that does not declare loses `given_up` plus `chi_ev` less its own `ev` (its `ev_loss`).
 	GivenUp float32 `json:"given_up"`
 
 	// Held The natural (thắng trắng) a hand holds under the variant, the highest it qualifies for.
@@ -2600,7 +2631,7 @@ type WheelMember struct {
 	Label Labels   `json:"label"`
 }
 
-// Yardstick A level's loss per hand under a preset at one table size, measured over seeded random hands set by its bot.
+// Yardstick A level's loss per hand under a preset at one table size, measured over seeded hands set by its bot (random deals, or drills of one theme).
 type Yardstick struct {
 	// BestShare Share of hands set exactly as the best play.
 	BestShare float32 `json:"best_share"`
@@ -2784,6 +2815,18 @@ type PlaygroundPageParams struct {
 	// answers 304 with no body. Several tags may be sent, separated by commas, and `*`
 	// matches any.
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PlaygroundPageSlashParams defines parameters for PlaygroundPageSlash.
+type PlaygroundPageSlashParams struct {
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
+
+	// XRequestID An id for the request, to find it in the logs and the answer (it is
+	// echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+	// `._:-`. Anything else is a 400; without one (or with an empty one,
+	// which counts as none) the service makes one.
+	XRequestID *RequestId `json:"X-Request-ID,omitempty"`
 }
 
 // PlaygroundAssetParams defines parameters for PlaygroundAsset.
@@ -3610,6 +3653,15 @@ type ClientInterface interface {
 	// Corresponds with GET /playground (the `PlaygroundPage` operationId).
 	PlaygroundPage(ctx context.Context, params *PlaygroundPageParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PlaygroundPageSlash The playground page's address with a slash
+	//
+	// Sends a browser on to `/playground`, the query kept (a shared
+	// deal's link opens as it was sent). The page itself is not served
+	// here: the files it loads are named relative to `/playground`.
+	//
+	// Corresponds with GET /playground/ (the `PlaygroundPageSlash` operationId).
+	PlaygroundPageSlash(ctx context.Context, params *PlaygroundPageSlashParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PlaygroundAsset The playground's style sheet, script and script modules
 	//
 	// The files the playground page loads (its style sheet, its script and the modules the script imports).
@@ -3677,7 +3729,12 @@ type ClientInterface interface {
 	// three positions against one opponent, or losing all three (sập
 	// hầm). `sap_lang_chance` holds the chances of scooping every
 	// opponent, or being scooped by every one, when sập làng can happen
-	// at this table under the variant, and is null otherwise. Every
+	// at this table under the variant, and is null otherwise. `best`
+	// gives the same four for the best play (`best.positions`,
+	// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+	// what analysing the best play itself answers, `best.positions` null
+	// when it declares a natural), so that each chi's chances before and
+	// after `changes.moves` can be shown side by side. Every
 	// probability is rounded to 4 decimals. `natural` names the
 	// natural the cards hold (or null): whether this play collects it, its
 	// expected points (`ev`), those of the best play of the chi instead
@@ -3741,7 +3798,12 @@ type ClientInterface interface {
 	// three positions against one opponent, or losing all three (sập
 	// hầm). `sap_lang_chance` holds the chances of scooping every
 	// opponent, or being scooped by every one, when sập làng can happen
-	// at this table under the variant, and is null otherwise. Every
+	// at this table under the variant, and is null otherwise. `best`
+	// gives the same four for the best play (`best.positions`,
+	// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+	// what analysing the best play itself answers, `best.positions` null
+	// when it declares a natural), so that each chi's chances before and
+	// after `changes.moves` can be shown side by side. Every
 	// probability is rounded to 4 decimals. `natural` names the
 	// natural the cards hold (or null): whether this play collects it, its
 	// expected points (`ev`), those of the best play of the chi instead
@@ -4096,19 +4158,28 @@ type ClientInterface interface {
 	// Except under `random` and `natural_call`, a drill holds no natural
 	// the variant pays, so that what it trains is the arrangement. The
 	// `natural_call` hands are built to hold a natural (ranks leaning
-	// high, where playing the chi can rival declaring); the others are
-	// random deals that meet the condition.
+	// high, where playing the chi can rival declaring), and no two of
+	// five in a row hold the same pattern (the five highest ranks held
+	// twice or more: AA KK QQ JJ TT and any three cards is one); the
+	// others are random deals that meet the condition.
 	//
 	// `difficulty` says what a player of `level` (`casual` unless asked;
 	// `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 	// average, `typical_loss` (points per opponent, from the bots' own
 	// mix of slips: what `POST /v1/arrangements/play` at that level gives
 	// up over every seed), against what that level gives up on an average
-	// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-	// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-	// level's loss per hand under the variant's preset at this table, the
-	// figures `python -m maubinh_api.batch grade` says which level a
-	// player plays like with.
+	// hand (its loss on random deals, the `yardsticks` of a `random`
+	// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+	// from 1.5 times. `yardsticks` are each level's loss per hand under
+	// the variant's preset at this table on drills of this `theme`: what
+	// a run of these drills is judged by, as `python -m
+	// maubinh_api.batch grade` judges a hand history whose rows name the
+	// theme (a drill is chosen because a decision matters, so what
+	// each level gives up on it, and how often it sets the best play,
+	// are not a random deal's: on `classic`'s foul traps the club bot
+	// gives up 0.32 a hand against 0.16 on random deals, nearer the
+	// casual bot's 0.40; judged by random deals' figures, a run of
+	// drills reads the wrong level).
 	//
 	// The same theme, count, seed, level, table and variant always give
 	// the same drills, and a longer run starts with the drills of a
@@ -4120,7 +4191,7 @@ type ClientInterface interface {
 	// deal at the table (`natural_call` without naturals, `sap_lang`
 	// without sập làng) is a 422 at once; one it deals too seldom (a
 	// `natural_call` where every natural pays far more than any chi play
-	// can win) is a 422 after its units times (3 `count` + 8) hands,
+	// can win) is a 422 after its units times (2 × `count` + 6) hands,
 	// naming `/theme`. In bench/drills.py's requests of 10 drills under
 	// the presets, none needed half of that.
 	//
@@ -4153,19 +4224,28 @@ type ClientInterface interface {
 	// Except under `random` and `natural_call`, a drill holds no natural
 	// the variant pays, so that what it trains is the arrangement. The
 	// `natural_call` hands are built to hold a natural (ranks leaning
-	// high, where playing the chi can rival declaring); the others are
-	// random deals that meet the condition.
+	// high, where playing the chi can rival declaring), and no two of
+	// five in a row hold the same pattern (the five highest ranks held
+	// twice or more: AA KK QQ JJ TT and any three cards is one); the
+	// others are random deals that meet the condition.
 	//
 	// `difficulty` says what a player of `level` (`casual` unless asked;
 	// `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 	// average, `typical_loss` (points per opponent, from the bots' own
 	// mix of slips: what `POST /v1/arrangements/play` at that level gives
 	// up over every seed), against what that level gives up on an average
-	// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-	// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-	// level's loss per hand under the variant's preset at this table, the
-	// figures `python -m maubinh_api.batch grade` says which level a
-	// player plays like with.
+	// hand (its loss on random deals, the `yardsticks` of a `random`
+	// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+	// from 1.5 times. `yardsticks` are each level's loss per hand under
+	// the variant's preset at this table on drills of this `theme`: what
+	// a run of these drills is judged by, as `python -m
+	// maubinh_api.batch grade` judges a hand history whose rows name the
+	// theme (a drill is chosen because a decision matters, so what
+	// each level gives up on it, and how often it sets the best play,
+	// are not a random deal's: on `classic`'s foul traps the club bot
+	// gives up 0.32 a hand against 0.16 on random deals, nearer the
+	// casual bot's 0.40; judged by random deals' figures, a run of
+	// drills reads the wrong level).
 	//
 	// The same theme, count, seed, level, table and variant always give
 	// the same drills, and a longer run starts with the drills of a
@@ -4177,7 +4257,7 @@ type ClientInterface interface {
 	// deal at the table (`natural_call` without naturals, `sap_lang`
 	// without sập làng) is a 422 at once; one it deals too seldom (a
 	// `natural_call` where every natural pays far more than any chi play
-	// can win) is a 422 after its units times (3 `count` + 8) hands,
+	// can win) is a 422 after its units times (2 × `count` + 6) hands,
 	// naming `/theme`. In bench/drills.py's requests of 10 drills under
 	// the presets, none needed half of that.
 	//
@@ -4516,6 +4596,25 @@ func (c *Client) PlaygroundPage(ctx context.Context, params *PlaygroundPageParam
 	return c.Client.Do(req)
 }
 
+// PlaygroundPageSlash The playground page's address with a slash
+//
+// Sends a browser on to `/playground`, the query kept (a shared
+// deal's link opens as it was sent). The page itself is not served
+// here: the files it loads are named relative to `/playground`.
+//
+// Corresponds with GET /playground/ (the `PlaygroundPageSlash` operationId).
+func (c *Client) PlaygroundPageSlash(ctx context.Context, params *PlaygroundPageSlashParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPlaygroundPageSlashRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PlaygroundAsset The playground's style sheet, script and script modules
 //
 // The files the playground page loads (its style sheet, its script and the modules the script imports).
@@ -4603,7 +4702,12 @@ func (c *Client) Ready(ctx context.Context, params *ReadyParams, reqEditors ...R
 // three positions against one opponent, or losing all three (sập
 // hầm). `sap_lang_chance` holds the chances of scooping every
 // opponent, or being scooped by every one, when sập làng can happen
-// at this table under the variant, and is null otherwise. Every
+// at this table under the variant, and is null otherwise. `best`
+// gives the same four for the best play (`best.positions`,
+// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+// what analysing the best play itself answers, `best.positions` null
+// when it declares a natural), so that each chi's chances before and
+// after `changes.moves` can be shown side by side. Every
 // probability is rounded to 4 decimals. `natural` names the
 // natural the cards hold (or null): whether this play collects it, its
 // expected points (`ev`), those of the best play of the chi instead
@@ -4677,7 +4781,12 @@ func (c *Client) AnalyseArrangementWithBody(ctx context.Context, params *Analyse
 // three positions against one opponent, or losing all three (sập
 // hầm). `sap_lang_chance` holds the chances of scooping every
 // opponent, or being scooped by every one, when sập làng can happen
-// at this table under the variant, and is null otherwise. Every
+// at this table under the variant, and is null otherwise. `best`
+// gives the same four for the best play (`best.positions`,
+// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+// what analysing the best play itself answers, `best.positions` null
+// when it declares a natural), so that each chi's chances before and
+// after `changes.moves` can be shown side by side. Every
 // probability is rounded to 4 decimals. `natural` names the
 // natural the cards hold (or null): whether this play collects it, its
 // expected points (`ev`), those of the best play of the chi instead
@@ -5162,19 +5271,28 @@ func (c *Client) ValidateBatch(ctx context.Context, params *ValidateBatchParams,
 // Except under `random` and `natural_call`, a drill holds no natural
 // the variant pays, so that what it trains is the arrangement. The
 // `natural_call` hands are built to hold a natural (ranks leaning
-// high, where playing the chi can rival declaring); the others are
-// random deals that meet the condition.
+// high, where playing the chi can rival declaring), and no two of
+// five in a row hold the same pattern (the five highest ranks held
+// twice or more: AA KK QQ JJ TT and any three cards is one); the
+// others are random deals that meet the condition.
 //
 // `difficulty` says what a player of `level` (`casual` unless asked;
 // `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 // average, `typical_loss` (points per opponent, from the bots' own
 // mix of slips: what `POST /v1/arrangements/play` at that level gives
 // up over every seed), against what that level gives up on an average
-// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-// level's loss per hand under the variant's preset at this table, the
-// figures `python -m maubinh_api.batch grade` says which level a
-// player plays like with.
+// hand (its loss on random deals, the `yardsticks` of a `random`
+// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+// from 1.5 times. `yardsticks` are each level's loss per hand under
+// the variant's preset at this table on drills of this `theme`: what
+// a run of these drills is judged by, as `python -m
+// maubinh_api.batch grade` judges a hand history whose rows name the
+// theme (a drill is chosen because a decision matters, so what
+// each level gives up on it, and how often it sets the best play,
+// are not a random deal's: on `classic`'s foul traps the club bot
+// gives up 0.32 a hand against 0.16 on random deals, nearer the
+// casual bot's 0.40; judged by random deals' figures, a run of
+// drills reads the wrong level).
 //
 // The same theme, count, seed, level, table and variant always give
 // the same drills, and a longer run starts with the drills of a
@@ -5186,7 +5304,7 @@ func (c *Client) ValidateBatch(ctx context.Context, params *ValidateBatchParams,
 // deal at the table (`natural_call` without naturals, `sap_lang`
 // without sập làng) is a 422 at once; one it deals too seldom (a
 // `natural_call` where every natural pays far more than any chi play
-// can win) is a 422 after its units times (3 `count` + 8) hands,
+// can win) is a 422 after its units times (2 × `count` + 6) hands,
 // naming `/theme`. In bench/drills.py's requests of 10 drills under
 // the presets, none needed half of that.
 //
@@ -5229,19 +5347,28 @@ func (c *Client) DealDrillsWithBody(ctx context.Context, params *DealDrillsParam
 // Except under `random` and `natural_call`, a drill holds no natural
 // the variant pays, so that what it trains is the arrangement. The
 // `natural_call` hands are built to hold a natural (ranks leaning
-// high, where playing the chi can rival declaring); the others are
-// random deals that meet the condition.
+// high, where playing the chi can rival declaring), and no two of
+// five in a row hold the same pattern (the five highest ranks held
+// twice or more: AA KK QQ JJ TT and any three cards is one); the
+// others are random deals that meet the condition.
 //
 // `difficulty` says what a player of `level` (`casual` unless asked;
 // `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 // average, `typical_loss` (points per opponent, from the bots' own
 // mix of slips: what `POST /v1/arrangements/play` at that level gives
 // up over every seed), against what that level gives up on an average
-// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-// level's loss per hand under the variant's preset at this table, the
-// figures `python -m maubinh_api.batch grade` says which level a
-// player plays like with.
+// hand (its loss on random deals, the `yardsticks` of a `random`
+// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+// from 1.5 times. `yardsticks` are each level's loss per hand under
+// the variant's preset at this table on drills of this `theme`: what
+// a run of these drills is judged by, as `python -m
+// maubinh_api.batch grade` judges a hand history whose rows name the
+// theme (a drill is chosen because a decision matters, so what
+// each level gives up on it, and how often it sets the best play,
+// are not a random deal's: on `classic`'s foul traps the club bot
+// gives up 0.32 a hand against 0.16 on random deals, nearer the
+// casual bot's 0.40; judged by random deals' figures, a run of
+// drills reads the wrong level).
 //
 // The same theme, count, seed, level, table and variant always give
 // the same drills, and a longer run starts with the drills of a
@@ -5253,7 +5380,7 @@ func (c *Client) DealDrillsWithBody(ctx context.Context, params *DealDrillsParam
 // deal at the table (`natural_call` without naturals, `sap_lang`
 // without sập làng) is a 422 at once; one it deals too seldom (a
 // `natural_call` where every natural pays far more than any chi play
-// can win) is a 422 after its units times (3 `count` + 8) hands,
+// can win) is a 422 after its units times (2 × `count` + 6) hands,
 // naming `/theme`. In bench/drills.py's requests of 10 drills under
 // the presets, none needed half of that.
 //
@@ -6007,6 +6134,59 @@ func NewPlaygroundPageRequest(server string, params *PlaygroundPageParams) (*htt
 			}
 
 			req.Header.Set("If-None-Match", headerParam2)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewPlaygroundPageSlashRequest constructs an http.Request for the PlaygroundPageSlash method
+func NewPlaygroundPageSlashRequest(server string, params *PlaygroundPageSlashParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/playground/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.XRequestID != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Request-ID", *params.XRequestID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Request-ID", headerParam1)
 		}
 
 	}
@@ -7498,6 +7678,17 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /playground (the `PlaygroundPage` operationId).
 	PlaygroundPageWithResponse(ctx context.Context, params *PlaygroundPageParams, reqEditors ...RequestEditorFn) (*PlaygroundPageResponse, error)
 
+	// PlaygroundPageSlashWithResponse The playground page's address with a slash
+	//
+	// Sends a browser on to `/playground`, the query kept (a shared
+	// deal's link opens as it was sent). The page itself is not served
+	// here: the files it loads are named relative to `/playground`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /playground/ (the `PlaygroundPageSlash` operationId).
+	PlaygroundPageSlashWithResponse(ctx context.Context, params *PlaygroundPageSlashParams, reqEditors ...RequestEditorFn) (*PlaygroundPageSlashResponse, error)
+
 	// PlaygroundAssetWithResponse The playground's style sheet, script and script modules
 	//
 	// The files the playground page loads (its style sheet, its script and the modules the script imports).
@@ -7569,7 +7760,12 @@ type ClientWithResponsesInterface interface {
 	// three positions against one opponent, or losing all three (sập
 	// hầm). `sap_lang_chance` holds the chances of scooping every
 	// opponent, or being scooped by every one, when sập làng can happen
-	// at this table under the variant, and is null otherwise. Every
+	// at this table under the variant, and is null otherwise. `best`
+	// gives the same four for the best play (`best.positions`,
+	// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+	// what analysing the best play itself answers, `best.positions` null
+	// when it declares a natural), so that each chi's chances before and
+	// after `changes.moves` can be shown side by side. Every
 	// probability is rounded to 4 decimals. `natural` names the
 	// natural the cards hold (or null): whether this play collects it, its
 	// expected points (`ev`), those of the best play of the chi instead
@@ -7633,7 +7829,12 @@ type ClientWithResponsesInterface interface {
 	// three positions against one opponent, or losing all three (sập
 	// hầm). `sap_lang_chance` holds the chances of scooping every
 	// opponent, or being scooped by every one, when sập làng can happen
-	// at this table under the variant, and is null otherwise. Every
+	// at this table under the variant, and is null otherwise. `best`
+	// gives the same four for the best play (`best.positions`,
+	// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+	// what analysing the best play itself answers, `best.positions` null
+	// when it declares a natural), so that each chi's chances before and
+	// after `changes.moves` can be shown side by side. Every
 	// probability is rounded to 4 decimals. `natural` names the
 	// natural the cards hold (or null): whether this play collects it, its
 	// expected points (`ev`), those of the best play of the chi instead
@@ -7988,19 +8189,28 @@ type ClientWithResponsesInterface interface {
 	// Except under `random` and `natural_call`, a drill holds no natural
 	// the variant pays, so that what it trains is the arrangement. The
 	// `natural_call` hands are built to hold a natural (ranks leaning
-	// high, where playing the chi can rival declaring); the others are
-	// random deals that meet the condition.
+	// high, where playing the chi can rival declaring), and no two of
+	// five in a row hold the same pattern (the five highest ranks held
+	// twice or more: AA KK QQ JJ TT and any three cards is one); the
+	// others are random deals that meet the condition.
 	//
 	// `difficulty` says what a player of `level` (`casual` unless asked;
 	// `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 	// average, `typical_loss` (points per opponent, from the bots' own
 	// mix of slips: what `POST /v1/arrangements/play` at that level gives
 	// up over every seed), against what that level gives up on an average
-	// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-	// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-	// level's loss per hand under the variant's preset at this table, the
-	// figures `python -m maubinh_api.batch grade` says which level a
-	// player plays like with.
+	// hand (its loss on random deals, the `yardsticks` of a `random`
+	// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+	// from 1.5 times. `yardsticks` are each level's loss per hand under
+	// the variant's preset at this table on drills of this `theme`: what
+	// a run of these drills is judged by, as `python -m
+	// maubinh_api.batch grade` judges a hand history whose rows name the
+	// theme (a drill is chosen because a decision matters, so what
+	// each level gives up on it, and how often it sets the best play,
+	// are not a random deal's: on `classic`'s foul traps the club bot
+	// gives up 0.32 a hand against 0.16 on random deals, nearer the
+	// casual bot's 0.40; judged by random deals' figures, a run of
+	// drills reads the wrong level).
 	//
 	// The same theme, count, seed, level, table and variant always give
 	// the same drills, and a longer run starts with the drills of a
@@ -8012,7 +8222,7 @@ type ClientWithResponsesInterface interface {
 	// deal at the table (`natural_call` without naturals, `sap_lang`
 	// without sập làng) is a 422 at once; one it deals too seldom (a
 	// `natural_call` where every natural pays far more than any chi play
-	// can win) is a 422 after its units times (3 `count` + 8) hands,
+	// can win) is a 422 after its units times (2 × `count` + 6) hands,
 	// naming `/theme`. In bench/drills.py's requests of 10 drills under
 	// the presets, none needed half of that.
 	//
@@ -8045,19 +8255,28 @@ type ClientWithResponsesInterface interface {
 	// Except under `random` and `natural_call`, a drill holds no natural
 	// the variant pays, so that what it trains is the arrangement. The
 	// `natural_call` hands are built to hold a natural (ranks leaning
-	// high, where playing the chi can rival declaring); the others are
-	// random deals that meet the condition.
+	// high, where playing the chi can rival declaring), and no two of
+	// five in a row hold the same pattern (the five highest ranks held
+	// twice or more: AA KK QQ JJ TT and any three cards is one); the
+	// others are random deals that meet the condition.
 	//
 	// `difficulty` says what a player of `level` (`casual` unless asked;
 	// `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 	// average, `typical_loss` (points per opponent, from the bots' own
 	// mix of slips: what `POST /v1/arrangements/play` at that level gives
 	// up over every seed), against what that level gives up on an average
-	// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-	// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-	// level's loss per hand under the variant's preset at this table, the
-	// figures `python -m maubinh_api.batch grade` says which level a
-	// player plays like with.
+	// hand (its loss on random deals, the `yardsticks` of a `random`
+	// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+	// from 1.5 times. `yardsticks` are each level's loss per hand under
+	// the variant's preset at this table on drills of this `theme`: what
+	// a run of these drills is judged by, as `python -m
+	// maubinh_api.batch grade` judges a hand history whose rows name the
+	// theme (a drill is chosen because a decision matters, so what
+	// each level gives up on it, and how often it sets the best play,
+	// are not a random deal's: on `classic`'s foul traps the club bot
+	// gives up 0.32 a hand against 0.16 on random deals, nearer the
+	// casual bot's 0.40; judged by random deals' figures, a run of
+	// drills reads the wrong level).
 	//
 	// The same theme, count, seed, level, table and variant always give
 	// the same drills, and a longer run starts with the drills of a
@@ -8069,7 +8288,7 @@ type ClientWithResponsesInterface interface {
 	// deal at the table (`natural_call` without naturals, `sap_lang`
 	// without sập làng) is a 422 at once; one it deals too seldom (a
 	// `natural_call` where every natural pays far more than any chi play
-	// can win) is a 422 after its units times (3 `count` + 8) hands,
+	// can win) is a 422 after its units times (2 × `count` + 6) hands,
 	// naming `/theme`. In bench/drills.py's requests of 10 drills under
 	// the presets, none needed half of that.
 	//
@@ -8451,6 +8670,19 @@ type DocumentationPageResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// DocumentationPageResponse429Headers the declared response headers of an HTTP 429 response for DocumentationPage
+type DocumentationPageResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // DocumentationPageResponse431Headers the declared response headers of an HTTP 431 response for DocumentationPage
 type DocumentationPageResponse431Headers struct {
 	XAPIVersion   *string
@@ -8480,6 +8712,8 @@ type DocumentationPageResponse struct {
 	ApplicationproblemJSON400 *MalformedRequest
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -8492,6 +8726,8 @@ type DocumentationPageResponse struct {
 	Headers400 *DocumentationPageResponse400Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *DocumentationPageResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DocumentationPageResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *DocumentationPageResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -8508,6 +8744,11 @@ func (r DocumentationPageResponse) GetApplicationproblemJSON400() *MalformedRequ
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r DocumentationPageResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DocumentationPageResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -8585,6 +8826,19 @@ type DocumentationResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// DocumentationResponse429Headers the declared response headers of an HTTP 429 response for Documentation
+type DocumentationResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // DocumentationResponse431Headers the declared response headers of an HTTP 431 response for Documentation
 type DocumentationResponse431Headers struct {
 	XAPIVersion   *string
@@ -8614,6 +8868,8 @@ type DocumentationResponse struct {
 	ApplicationproblemJSON400 *MalformedRequest
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -8626,6 +8882,8 @@ type DocumentationResponse struct {
 	Headers400 *DocumentationResponse400Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *DocumentationResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DocumentationResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *DocumentationResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -8642,6 +8900,11 @@ func (r DocumentationResponse) GetApplicationproblemJSON400() *MalformedRequest 
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r DocumentationResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DocumentationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -8729,6 +8992,19 @@ type DocumentationAssetResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// DocumentationAssetResponse429Headers the declared response headers of an HTTP 429 response for DocumentationAsset
+type DocumentationAssetResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // DocumentationAssetResponse431Headers the declared response headers of an HTTP 431 response for DocumentationAsset
 type DocumentationAssetResponse431Headers struct {
 	XAPIVersion   *string
@@ -8760,6 +9036,8 @@ type DocumentationAssetResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -8774,6 +9052,8 @@ type DocumentationAssetResponse struct {
 	Headers404 *DocumentationAssetResponse404Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *DocumentationAssetResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DocumentationAssetResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *DocumentationAssetResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -8795,6 +9075,11 @@ func (r DocumentationAssetResponse) GetApplicationproblemJSON404() *NotFound {
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r DocumentationAssetResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DocumentationAssetResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -8872,6 +9157,19 @@ type HealthResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// HealthResponse429Headers the declared response headers of an HTTP 429 response for Health
+type HealthResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // HealthResponse431Headers the declared response headers of an HTTP 431 response for Health
 type HealthResponse431Headers struct {
 	XAPIVersion   *string
@@ -8905,6 +9203,8 @@ type HealthResponse struct {
 	ApplicationproblemJSON400 *MalformedRequest
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -8917,6 +9217,8 @@ type HealthResponse struct {
 	Headers400 *HealthResponse400Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *HealthResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *HealthResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *HealthResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -8940,6 +9242,11 @@ func (r HealthResponse) GetApplicationproblemJSON400() *MalformedRequest {
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r HealthResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r HealthResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -9203,6 +9510,19 @@ type OpenapiDocumentResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// OpenapiDocumentResponse429Headers the declared response headers of an HTTP 429 response for OpenapiDocument
+type OpenapiDocumentResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // OpenapiDocumentResponse431Headers the declared response headers of an HTTP 431 response for OpenapiDocument
 type OpenapiDocumentResponse431Headers struct {
 	XAPIVersion   *string
@@ -9234,6 +9554,8 @@ type OpenapiDocumentResponse struct {
 	ApplicationproblemJSON400 *MalformedRequest
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -9248,6 +9570,8 @@ type OpenapiDocumentResponse struct {
 	Headers400 *OpenapiDocumentResponse400Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *OpenapiDocumentResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *OpenapiDocumentResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *OpenapiDocumentResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -9269,6 +9593,11 @@ func (r OpenapiDocumentResponse) GetApplicationproblemJSON400() *MalformedReques
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r OpenapiDocumentResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r OpenapiDocumentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -9360,6 +9689,19 @@ type PlaygroundPageResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// PlaygroundPageResponse429Headers the declared response headers of an HTTP 429 response for PlaygroundPage
+type PlaygroundPageResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // PlaygroundPageResponse431Headers the declared response headers of an HTTP 431 response for PlaygroundPage
 type PlaygroundPageResponse431Headers struct {
 	XAPIVersion   *string
@@ -9389,6 +9731,8 @@ type PlaygroundPageResponse struct {
 	ApplicationproblemJSON400 *MalformedRequest
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -9403,6 +9747,8 @@ type PlaygroundPageResponse struct {
 	Headers400 *PlaygroundPageResponse400Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *PlaygroundPageResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PlaygroundPageResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *PlaygroundPageResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -9419,6 +9765,11 @@ func (r PlaygroundPageResponse) GetApplicationproblemJSON400() *MalformedRequest
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r PlaygroundPageResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PlaygroundPageResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -9459,6 +9810,163 @@ func (r PlaygroundPageResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PlaygroundPageResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PlaygroundPageSlashResponse308Headers the declared response headers of an HTTP 308 response for PlaygroundPageSlash
+type PlaygroundPageSlashResponse308Headers struct {
+	ContentLanguage *string
+	Location        *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// PlaygroundPageSlashResponse400Headers the declared response headers of an HTTP 400 response for PlaygroundPageSlash
+type PlaygroundPageSlashResponse400Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// PlaygroundPageSlashResponse405Headers the declared response headers of an HTTP 405 response for PlaygroundPageSlash
+type PlaygroundPageSlashResponse405Headers struct {
+	Allow           *string
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// PlaygroundPageSlashResponse429Headers the declared response headers of an HTTP 429 response for PlaygroundPageSlash
+type PlaygroundPageSlashResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// PlaygroundPageSlashResponse431Headers the declared response headers of an HTTP 431 response for PlaygroundPageSlash
+type PlaygroundPageSlashResponse431Headers struct {
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+// PlaygroundPageSlashResponse503Headers the declared response headers of an HTTP 503 response for PlaygroundPageSlash
+type PlaygroundPageSlashResponse503Headers struct {
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+// PlaygroundPageSlashResponse504Headers the declared response headers of an HTTP 504 response for PlaygroundPageSlash
+type PlaygroundPageSlashResponse504Headers struct {
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+type PlaygroundPageSlashResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *MalformedRequest
+	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
+	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
+	ApplicationproblemJSON431 *HeaderTooLarge
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSON504 the response for an HTTP 504 `application/problem+json` response
+	ApplicationproblemJSON504 *TimedOut
+	// Headers308 the parsed response headers for an HTTP 308 response
+	Headers308 *PlaygroundPageSlashResponse308Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *PlaygroundPageSlashResponse400Headers
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *PlaygroundPageSlashResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PlaygroundPageSlashResponse429Headers
+	// Headers431 the parsed response headers for an HTTP 431 response
+	Headers431 *PlaygroundPageSlashResponse431Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PlaygroundPageSlashResponse503Headers
+	// Headers504 the parsed response headers for an HTTP 504 response
+	Headers504 *PlaygroundPageSlashResponse504Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PlaygroundPageSlashResponse) GetApplicationproblemJSON400() *MalformedRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
+func (r PlaygroundPageSlashResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
+	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PlaygroundPageSlashResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
+func (r PlaygroundPageSlashResponse) GetApplicationproblemJSON431() *HeaderTooLarge {
+	return r.ApplicationproblemJSON431
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PlaygroundPageSlashResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSON504 returns the response for an HTTP 504 `application/problem+json` response
+func (r PlaygroundPageSlashResponse) GetApplicationproblemJSON504() *TimedOut {
+	return r.ApplicationproblemJSON504
+}
+
+// GetBody returns the raw response body bytes
+func (r PlaygroundPageSlashResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PlaygroundPageSlashResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PlaygroundPageSlashResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PlaygroundPageSlashResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9519,6 +10027,19 @@ type PlaygroundAssetResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// PlaygroundAssetResponse429Headers the declared response headers of an HTTP 429 response for PlaygroundAsset
+type PlaygroundAssetResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // PlaygroundAssetResponse431Headers the declared response headers of an HTTP 431 response for PlaygroundAsset
 type PlaygroundAssetResponse431Headers struct {
 	XAPIVersion   *string
@@ -9550,6 +10071,8 @@ type PlaygroundAssetResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -9566,6 +10089,8 @@ type PlaygroundAssetResponse struct {
 	Headers404 *PlaygroundAssetResponse404Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *PlaygroundAssetResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PlaygroundAssetResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *PlaygroundAssetResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -9587,6 +10112,11 @@ func (r PlaygroundAssetResponse) GetApplicationproblemJSON404() *NotFound {
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r PlaygroundAssetResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PlaygroundAssetResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -9664,6 +10194,19 @@ type ReadyResponse405Headers struct {
 	Traceresponse   *string
 }
 
+// ReadyResponse429Headers the declared response headers of an HTTP 429 response for Ready
+type ReadyResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
 // ReadyResponse431Headers the declared response headers of an HTTP 431 response for Ready
 type ReadyResponse431Headers struct {
 	XAPIVersion   *string
@@ -9700,6 +10243,8 @@ type ReadyResponse struct {
 	ApplicationproblemJSON400 *MalformedRequest
 	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
 	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
 	ApplicationproblemJSON431 *HeaderTooLarge
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -9712,6 +10257,8 @@ type ReadyResponse struct {
 	Headers400 *ReadyResponse400Headers
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *ReadyResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ReadyResponse429Headers
 	// Headers431 the parsed response headers for an HTTP 431 response
 	Headers431 *ReadyResponse431Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -9736,6 +10283,11 @@ func (r ReadyResponse) GetApplicationproblemJSON400() *MalformedRequest {
 // GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
 func (r ReadyResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
 	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReadyResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
@@ -14355,6 +14907,23 @@ func (c *ClientWithResponses) PlaygroundPageWithResponse(ctx context.Context, pa
 	return ParsePlaygroundPageResponse(rsp)
 }
 
+// PlaygroundPageSlashWithResponse The playground page's address with a slash
+//
+// Sends a browser on to `/playground`, the query kept (a shared
+// deal's link opens as it was sent). The page itself is not served
+// here: the files it loads are named relative to `/playground`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /playground/ (the `PlaygroundPageSlash` operationId).
+func (c *ClientWithResponses) PlaygroundPageSlashWithResponse(ctx context.Context, params *PlaygroundPageSlashParams, reqEditors ...RequestEditorFn) (*PlaygroundPageSlashResponse, error) {
+	rsp, err := c.PlaygroundPageSlash(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePlaygroundPageSlashResponse(rsp)
+}
+
 // PlaygroundAssetWithResponse The playground's style sheet, script and script modules
 //
 // The files the playground page loads (its style sheet, its script and the modules the script imports).
@@ -14438,7 +15007,12 @@ func (c *ClientWithResponses) ReadyWithResponse(ctx context.Context, params *Rea
 // three positions against one opponent, or losing all three (sập
 // hầm). `sap_lang_chance` holds the chances of scooping every
 // opponent, or being scooped by every one, when sập làng can happen
-// at this table under the variant, and is null otherwise. Every
+// at this table under the variant, and is null otherwise. `best`
+// gives the same four for the best play (`best.positions`,
+// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+// what analysing the best play itself answers, `best.positions` null
+// when it declares a natural), so that each chi's chances before and
+// after `changes.moves` can be shown side by side. Every
 // probability is rounded to 4 decimals. `natural` names the
 // natural the cards hold (or null): whether this play collects it, its
 // expected points (`ev`), those of the best play of the chi instead
@@ -14508,7 +15082,12 @@ func (c *ClientWithResponses) AnalyseArrangementWithBodyWithResponse(ctx context
 // three positions against one opponent, or losing all three (sập
 // hầm). `sap_lang_chance` holds the chances of scooping every
 // opponent, or being scooped by every one, when sập làng can happen
-// at this table under the variant, and is null otherwise. Every
+// at this table under the variant, and is null otherwise. `best`
+// gives the same four for the best play (`best.positions`,
+// `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+// what analysing the best play itself answers, `best.positions` null
+// when it declares a natural), so that each chi's chances before and
+// after `changes.moves` can be shown side by side. Every
 // probability is rounded to 4 decimals. `natural` names the
 // natural the cards hold (or null): whether this play collects it, its
 // expected points (`ev`), those of the best play of the chi instead
@@ -14941,19 +15520,28 @@ func (c *ClientWithResponses) ValidateBatchWithResponse(ctx context.Context, par
 // Except under `random` and `natural_call`, a drill holds no natural
 // the variant pays, so that what it trains is the arrangement. The
 // `natural_call` hands are built to hold a natural (ranks leaning
-// high, where playing the chi can rival declaring); the others are
-// random deals that meet the condition.
+// high, where playing the chi can rival declaring), and no two of
+// five in a row hold the same pattern (the five highest ranks held
+// twice or more: AA KK QQ JJ TT and any three cards is one); the
+// others are random deals that meet the condition.
 //
 // `difficulty` says what a player of `level` (`casual` unless asked;
 // `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 // average, `typical_loss` (points per opponent, from the bots' own
 // mix of slips: what `POST /v1/arrangements/play` at that level gives
 // up over every seed), against what that level gives up on an average
-// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-// level's loss per hand under the variant's preset at this table, the
-// figures `python -m maubinh_api.batch grade` says which level a
-// player plays like with.
+// hand (its loss on random deals, the `yardsticks` of a `random`
+// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+// from 1.5 times. `yardsticks` are each level's loss per hand under
+// the variant's preset at this table on drills of this `theme`: what
+// a run of these drills is judged by, as `python -m
+// maubinh_api.batch grade` judges a hand history whose rows name the
+// theme (a drill is chosen because a decision matters, so what
+// each level gives up on it, and how often it sets the best play,
+// are not a random deal's: on `classic`'s foul traps the club bot
+// gives up 0.32 a hand against 0.16 on random deals, nearer the
+// casual bot's 0.40; judged by random deals' figures, a run of
+// drills reads the wrong level).
 //
 // The same theme, count, seed, level, table and variant always give
 // the same drills, and a longer run starts with the drills of a
@@ -14965,7 +15553,7 @@ func (c *ClientWithResponses) ValidateBatchWithResponse(ctx context.Context, par
 // deal at the table (`natural_call` without naturals, `sap_lang`
 // without sập làng) is a 422 at once; one it deals too seldom (a
 // `natural_call` where every natural pays far more than any chi play
-// can win) is a 422 after its units times (3 `count` + 8) hands,
+// can win) is a 422 after its units times (2 × `count` + 6) hands,
 // naming `/theme`. In bench/drills.py's requests of 10 drills under
 // the presets, none needed half of that.
 //
@@ -15004,19 +15592,28 @@ func (c *ClientWithResponses) DealDrillsWithBodyWithResponse(ctx context.Context
 // Except under `random` and `natural_call`, a drill holds no natural
 // the variant pays, so that what it trains is the arrangement. The
 // `natural_call` hands are built to hold a natural (ranks leaning
-// high, where playing the chi can rival declaring); the others are
-// random deals that meet the condition.
+// high, where playing the chi can rival declaring), and no two of
+// five in a row hold the same pattern (the five highest ranks held
+// twice or more: AA KK QQ JJ TT and any three cards is one); the
+// others are random deals that meet the condition.
 //
 // `difficulty` says what a player of `level` (`casual` unless asked;
 // `beginner`, `casual`, `club` or `expert`) gives up on the cards on
 // average, `typical_loss` (points per opponent, from the bots' own
 // mix of slips: what `POST /v1/arrangements/play` at that level gives
 // up over every seed), against what that level gives up on an average
-// hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-// under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-// level's loss per hand under the variant's preset at this table, the
-// figures `python -m maubinh_api.batch grade` says which level a
-// player plays like with.
+// hand (its loss on random deals, the `yardsticks` of a `random`
+// request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+// from 1.5 times. `yardsticks` are each level's loss per hand under
+// the variant's preset at this table on drills of this `theme`: what
+// a run of these drills is judged by, as `python -m
+// maubinh_api.batch grade` judges a hand history whose rows name the
+// theme (a drill is chosen because a decision matters, so what
+// each level gives up on it, and how often it sets the best play,
+// are not a random deal's: on `classic`'s foul traps the club bot
+// gives up 0.32 a hand against 0.16 on random deals, nearer the
+// casual bot's 0.40; judged by random deals' figures, a run of
+// drills reads the wrong level).
 //
 // The same theme, count, seed, level, table and variant always give
 // the same drills, and a longer run starts with the drills of a
@@ -15028,7 +15625,7 @@ func (c *ClientWithResponses) DealDrillsWithBodyWithResponse(ctx context.Context
 // deal at the table (`natural_call` without naturals, `sap_lang`
 // without sập làng) is a 422 at once; one it deals too seldom (a
 // `natural_call` where every natural pays far more than any chi play
-// can win) is a 422 after its units times (3 `count` + 8) hands,
+// can win) is a 422 after its units times (2 × `count` + 6) hands,
 // naming `/theme`. In bench/drills.py's requests of 10 drills under
 // the presets, none needed half of that.
 //
@@ -15730,6 +16327,13 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 		}
 		response.ApplicationproblemJSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15896,6 +16500,72 @@ func ParseDocumentationPageResponse(rsp *http.Response) (*DocumentationPageRespo
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers DocumentationPageResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers DocumentationPageResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
@@ -16007,6 +16677,13 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 			return nil, err
 		}
 		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
@@ -16174,6 +16851,72 @@ func ParseDocumentationResponse(rsp *http.Response) (*DocumentationResponse, err
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers DocumentationResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers DocumentationResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
@@ -16292,6 +17035,13 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 			return nil, err
 		}
 		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
@@ -16504,6 +17254,72 @@ func ParseDocumentationAssetResponse(rsp *http.Response) (*DocumentationAssetRes
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers DocumentationAssetResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers DocumentationAssetResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
@@ -16624,6 +17440,13 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
@@ -16791,6 +17614,72 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers HealthResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers HealthResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
@@ -17302,6 +18191,13 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 		}
 		response.ApplicationproblemJSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17534,6 +18430,72 @@ func ParseOpenapiDocumentResponse(rsp *http.Response) (*OpenapiDocumentResponse,
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers OpenapiDocumentResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers OpenapiDocumentResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
@@ -17648,6 +18610,13 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 			return nil, err
 		}
 		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
@@ -17888,6 +18857,72 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers PlaygroundPageResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers PlaygroundPageResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
@@ -17972,6 +19007,367 @@ func ParsePlaygroundPageResponse(rsp *http.Response) (*PlaygroundPageResponse, e
 	return response, nil
 }
 
+// ParsePlaygroundPageSlashResponse parses an HTTP response from a PlaygroundPageSlashWithResponse call
+func ParsePlaygroundPageSlashResponse(rsp *http.Response) (*PlaygroundPageSlashResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PlaygroundPageSlashResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 308:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest MalformedRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeaderTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 504:
+		var dest TimedOut
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON504 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 308:
+		var headers PlaygroundPageSlashResponse308Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers308 = &headers
+	case rsp.StatusCode == 400:
+		var headers PlaygroundPageSlashResponse400Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 405:
+		var headers PlaygroundPageSlashResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = &value
+		}
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers PlaygroundPageSlashResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 431:
+		var headers PlaygroundPageSlashResponse431Headers
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers431 = &headers
+	case rsp.StatusCode == 503:
+		var headers PlaygroundPageSlashResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers503 = &headers
+	case rsp.StatusCode == 504:
+		var headers PlaygroundPageSlashResponse504Headers
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers504 = &headers
+	}
+
+	return response, nil
+}
+
 // ParsePlaygroundAssetResponse parses an HTTP response from a PlaygroundAssetWithResponse call
 func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -18009,6 +19405,13 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
@@ -18287,6 +19690,72 @@ func ParsePlaygroundAssetResponse(rsp *http.Response) (*PlaygroundAssetResponse,
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers PlaygroundAssetResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers PlaygroundAssetResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
@@ -18408,6 +19877,13 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
 		var dest HeaderTooLarge
@@ -18575,6 +20051,72 @@ func ParseReadyResponse(rsp *http.Response) (*ReadyResponse, error) {
 			headers.Traceresponse = &value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers ReadyResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 431:
 		var headers ReadyResponse431Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {

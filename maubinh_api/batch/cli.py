@@ -268,12 +268,12 @@ def _write_grades(
     table = pd.DataFrame(rows, columns=list(players.PLAYER_COLUMNS))
     table.to_parquet(out / "players.parquet", index=False)
     flagged = [row["player_id"] for row in rows if row["too_strong"]]
-    # Every graded hand's group and loss (four columns of the hands files): each variant and table
-    # size of the history is drawn against its own yardsticks.
+    # Every graded hand's group and loss (five columns of the hands files): each variant, table size
+    # and theme of the history is drawn against its own yardsticks.
     files = sorted((out / "hands").glob("part-*.parquet"))
-    columns = ["player_id", "variant", "opponents", "ev_loss"]
+    columns = ["player_id", "variant", "opponents", "theme", "ev_loss"]
     every = pd.concat([pq.read_table(file, columns=columns).to_pandas() for file in files], ignore_index=True)
-    groups = every.groupby(["variant", "opponents"]).size() if len(every) else pd.Series(dtype=int)
+    groups = every.groupby(["variant", "opponents", "theme"]).size() if len(every) else pd.Series(dtype=int)
     first_errors = [error for result in sorted(results, key=lambda item: item.index) for error in result.first_errors]
     summary: dict[str, Any] = {
         "input": str(args.history),
@@ -282,7 +282,7 @@ def _write_grades(
         "flagged": flagged,
         "flag_rule": players.flag_rule(),
         "yardsticks": players.yardsticks(
-            {(str(v), int(o)): int(n) for (v, o), n in groups.items()}, worker_service().yardsticks
+            {(str(v), int(o), str(t)): int(n) for (v, o, t), n in groups.items()}, worker_service().yardsticks
         ),
         "errors": first_errors[:50],
         **{key: figures[key] for key in ("elapsed_s", "warm_up_s", "work_s")},

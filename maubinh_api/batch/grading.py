@@ -22,6 +22,7 @@ from ..rules.naturals import NaturalHand
 from ..rules.variants import PRESET_NAMES, preset
 from ..service.hands import HandService
 from ..strategy.analysis import Grade, Verdict
+from ..strategy.drills import Theme
 from ..strategy.level_reference import LossReference
 from ..strategy.levels import Level
 from .engine import warm_arrow, worker_memory, worker_service
@@ -38,6 +39,7 @@ HAND_COLUMNS: Final = (
     "variant",
     "fingerprint",
     "opponents",
+    "theme",
     "declare_natural",
     "ev",
     "best_ev",
@@ -105,7 +107,7 @@ def _natural_key(natural: NaturalHand | None) -> str | None:
 
 
 def warm_up() -> None:
-    """Load every preset's model and level yardsticks, and Arrow (run on each
+    """Load every preset's model and level yardsticks (of every theme), and Arrow (run on each
     worker before the job: a history's variants are known only once it is read)."""
     warm_arrow()
     worker_memory()
@@ -113,7 +115,8 @@ def warm_up() -> None:
     service.warm_up([preset(name) for name in PRESET_NAMES], (1, 2, 3))
     for name in PRESET_NAMES:
         for opponents in (1, 2, 3):
-            service.yardsticks(name, opponents)
+            for theme in Theme:
+                service.yardsticks(name, opponents, theme)
 
 
 def grade_part(task: tuple[Part, str]) -> PartResult:
@@ -156,6 +159,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
             "variant": row.variant.name,
             "fingerprint": row.variant.fingerprint,
             "opponents": opponents,
+            "theme": row.theme.value,
             "declare_natural": row.declare_natural,
             "ev": graded.ev,
             "best_ev": graded.best_ev,
@@ -168,7 +172,7 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
         for name, value in values.items():
             columns[name].append(value)
         sums = result.players.setdefault(row.player_id, PlayerSums())
-        _add(sums, graded, service.yardsticks(row.variant.name, opponents))
+        _add(sums, graded, service.yardsticks(row.variant.name, opponents, row.theme))  # a drill: its theme's
     table = pa.table({name: columns[name] for name in HAND_COLUMNS}, schema=_schema(pa))
     hands_path = Path(output) / "hands" / f"part-{part.index:05d}.parquet"
     hands_path.parent.mkdir(parents=True, exist_ok=True)
@@ -236,6 +240,7 @@ def _schema(pa: Any) -> Any:
             ("variant", pa.string()),
             ("fingerprint", pa.string()),
             ("opponents", pa.int8()),
+            ("theme", pa.string()),
             ("declare_natural", pa.bool_()),
             ("ev", pa.float64()),
             ("best_ev", pa.float64()),

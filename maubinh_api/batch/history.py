@@ -8,8 +8,10 @@ files read in name order).  Columns (docs/batch.md has the full schema):
 variant object ``{"preset": ..., "overrides": {...}}``, as JSON text in
 Parquet), ``back``, ``middle``, ``front`` (cards: a list of card texts or
 one text separated by spaces), ``declare_natural`` (optional, default true as
-in settlement), ``seats`` (optional, 2-4 players at the table, default 4).
-Other columns are ignored.
+in settlement), ``seats`` (optional, 2-4 players at the table, default 4),
+``theme`` (optional, the drill theme the hand was dealt for, default
+``random``: a practice run's export says it, and the hand is judged against
+the levels on that theme's drills).  Other columns are ignored.
 
 A row that breaks the schema is skipped and reported with its file, its row
 number (the line number in JSON Lines, 1-based; the row number in Parquet,
@@ -17,8 +19,8 @@ number (the line number in JSON Lines, 1-based; the row number in Parquet,
 
 >>> row, problem = check_row({"deal_id": "d1", "player_id": "p1", "variant": "classic",
 ...     "back": "As Ad Kc Kd 7h", "middle": "9s 9h 8c 5d 3c", "front": ["Qs", "Jh", "2s"]})
->>> problem is None, row.seats, row.declare_natural
-(True, 4, True)
+>>> problem is None, row.seats, row.declare_natural, row.theme.value
+(True, 4, True, 'random')
 >>> check_row({"deal_id": "d1", "player_id": "p1", "variant": "classic",
 ...     "back": "As Ad Kc Kd 7h", "middle": "9s 9h 8c 5d Xx", "front": "Qs Jh 2s"})[1]
 ('middle/4', "unknown card 'Xx': the rank must be one of 2-9, T (or 10), J, Q, K, A")
@@ -42,11 +44,13 @@ from ..rules.errors import RuleError
 from ..rules.table import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.texts import words
 from ..rules.variants import Variant, resolve_variant
+from ..strategy.drills import Theme
 
 __all__ = [
     "FORMATS",
     "MAX_ID",
     "ROW_SCHEMA",
+    "THEMES",
     "HistoryError",
     "Part",
     "Row",
@@ -80,6 +84,7 @@ class Row:
     arrangement: Arrangement
     declare_natural: bool
     seats: int
+    theme: Theme = Theme.RANDOM  #: the drill theme it was dealt for: the yardsticks it is judged against
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +102,9 @@ class Part:
 #: The longest deal or player id a row may hold.
 MAX_ID: Final = 200
 _TEXT: Final = f"must be a text of 1 to {MAX_ID} characters"
+#: The themes a row may name (its drills' theme), as the API writes them.
+THEMES: Final = tuple(theme.value for theme in Theme)
+_THEME: Final = f"must be a drill theme: {', '.join(THEMES)}"
 
 
 def _messages(invalid: str | None = None) -> dict[str, Any]:
@@ -137,6 +145,12 @@ class _RowSchema(marshmallow.Schema):
             error=f"must be {MIN_PLAYERS} to {MAX_PLAYERS} players at the table, not {{input}}",
         ),
         error_messages=_messages(f"must be a whole number of players, {MIN_PLAYERS} to {MAX_PLAYERS}"),
+    )
+    theme = fields.String(
+        load_default=Theme.RANDOM.value,
+        allow_none=True,
+        validate=validate.OneOf(THEMES, error=_THEME + ", not {input}"),
+        error_messages=_messages(_THEME),
     )
 
 
@@ -184,17 +198,19 @@ def read_plain_row(record: Mapping[str, Any]) -> dict[str, Any] | None:
     schema would load from it); None for anything else, which the schema then reads and words."""
     deal, player = record.get("deal_id"), record.get("player_id")
     declare, seats = record.get("declare_natural", True), record.get("seats", MAX_PLAYERS)
+    theme = record.get("theme", Theme.RANDOM.value)
     plain = (
         type(deal) is str and 1 <= len(deal) <= MAX_ID
         and type(player) is str and 1 <= len(player) <= MAX_ID
         and (declare is None or type(declare) is bool)
         and (seats is None or (type(seats) is int and MIN_PLAYERS <= seats <= MAX_PLAYERS))
+        and (theme is None or (type(theme) is str and theme in THEMES))
         and all(record.get(name) is not None for name in _ROW_FIELDS)
     )  # fmt: skip
     if not plain:
         return None
     loaded = {name: record[name] for name in _ROW_FIELDS}
-    loaded.update(deal_id=deal, player_id=player, declare_natural=declare, seats=seats)
+    loaded.update(deal_id=deal, player_id=player, declare_natural=declare, seats=seats, theme=theme)
     return loaded
 
 
@@ -233,6 +249,7 @@ def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | 
         return None, ("/".join(map(str, error.path)) or "arrangement", error.said.en)
     declare = loaded["declare_natural"]
     seats = loaded["seats"]
+    theme = loaded["theme"]
     return Row(
         deal_id=loaded["deal_id"],
         player_id=loaded["player_id"],
@@ -240,6 +257,7 @@ def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | 
         arrangement=arrangement,
         declare_natural=True if declare is None else bool(declare),
         seats=4 if seats is None else int(seats),
+        theme=Theme.RANDOM if theme is None else Theme(theme),
     ), None
 
 

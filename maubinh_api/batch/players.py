@@ -1,9 +1,10 @@
 """One row per player: how well they play, the level they play like, and
 whether they play too well for a human.
 
-A player's hands are set under different variants and table sizes, so the
-yardstick is built hand by hand: for each level, the mean and variance of
-that level's loss on the same mix of variants and table sizes
+A player's hands are set under different variants and table sizes, and may be
+drills of a theme (a practice run's export says which), so the yardstick is
+built hand by hand: for each level, the mean and variance of that level's loss
+on the same mix of variants, table sizes and themes
 (:mod:`maubinh_api.strategy.level_reference`).
 
 * **plays like**: the level the player is nearest to, in the level's own
@@ -30,6 +31,7 @@ from typing import Any, Final
 import pandas as pd
 
 from ..strategy.analysis import Verdict
+from ..strategy.drills import Theme
 from ..strategy.level_reference import LossReference
 from ..strategy.levels import Level
 from .grading import LEVELS, VERDICTS, PlayerSums, interval
@@ -135,38 +137,39 @@ def player_rows(players: dict[str, PlayerSums]) -> list[dict[str, Any]]:
 
 
 def yardsticks(
-    groups: Mapping[tuple[str, int], int], reference: Callable[[str, int], Mapping[Level, LossReference]]
+    groups: Mapping[tuple[str, int, str], int], reference: Callable[[str, int, Theme], Mapping[Level, LossReference]]
 ) -> list[dict[str, Any]]:
-    """The level yardsticks (``reference``: a preset's at a table size) of each variant and table
-    size a history holds, the largest first: ``{variant, opponents, hands, levels: {level: {mean,
-    sd, best_share}}}`` (``summary.json``)."""
+    """The level yardsticks (``reference``: a preset's at a table size on a theme's hands) of each
+    variant, table size and theme a history holds, the largest first: ``{variant, opponents, theme,
+    hands, levels: {level: {mean, sd, best_share}}}`` (``summary.json``)."""
     ordered = sorted(groups.items(), key=lambda item: (-item[1], item[0]))
     return [
         {
             "variant": variant,
             "opponents": opponents,
+            "theme": theme,
             "hands": hands,
             "levels": {
                 level.value: {"mean": line.mean, "sd": line.sd, "best_share": line.best_share}
-                for level, line in reference(variant, opponents).items()
+                for level, line in reference(variant, opponents, Theme(theme)).items()
             },
         }
-        for (variant, opponents), hands in ordered
+        for (variant, opponents, theme), hands in ordered
     ]
 
 
-def group_tables(hands: pd.DataFrame, flagged: Collection[str]) -> dict[tuple[str, int], pd.DataFrame]:
-    """Each player's figures over the hands of one variant and table size (``hands``: the graded
-    hands' ``player_id``, ``variant``, ``opponents`` and ``ev_loss``), to draw against that group's
-    own yardsticks; ``too_strong`` is the player's flag over all their hands."""
-    tables: dict[tuple[str, int], pd.DataFrame] = {}
-    for (variant, opponents), group in hands.groupby(["variant", "opponents"], sort=True):
+def group_tables(hands: pd.DataFrame, flagged: Collection[str]) -> dict[tuple[str, int, str], pd.DataFrame]:
+    """Each player's figures over the hands of one variant, table size and theme (``hands``: the
+    graded hands' ``player_id``, ``variant``, ``opponents``, ``theme`` and ``ev_loss``), to draw
+    against that group's own yardsticks; ``too_strong`` is the player's flag over all their hands."""
+    tables: dict[tuple[str, int, str], pd.DataFrame] = {}
+    for (variant, opponents, theme), group in hands.groupby(["variant", "opponents", "theme"], sort=True):
         stats = group.groupby("player_id", sort=True)["ev_loss"].agg(["count", "mean", "std"]).reset_index()
         bounds = [
             interval(float(mean), 0.0 if math.isnan(sd) else float(sd), int(count))  # a lone hand: no sd
             for mean, sd, count in zip(stats["mean"], stats["std"], stats["count"], strict=True)
         ]
-        tables[(str(variant), int(opponents))] = pd.DataFrame(
+        tables[(str(variant), int(opponents), str(theme))] = pd.DataFrame(
             {
                 "player_id": stats["player_id"],
                 "hands": stats["count"],

@@ -31,7 +31,7 @@ from typing import Final
 from .cards import DECK, Card, Rank, check_distinct, parse_cards
 from .errors import CardCountError
 from .labels import LabelledCode
-from .texts import Text, words
+from .texts import Text, phrase, words
 
 __all__ = [
     "CHI_SIZES",
@@ -154,6 +154,47 @@ class Chi:
     def description(self) -> Text:
         """The name a player gives the chi, e.g. ``'Two pair, Kings and Nines'``, ``'Thú K và 9'``."""
         return _describe(self.category, self.strength)
+
+
+#: The ranks a chi's description names, by category: the rest of its strength are kickers (a
+#: straight's description names all it holds).
+_NAMED_RANKS: Final = {
+    Category.HIGH_CARD: 1,
+    Category.PAIR: 1,
+    Category.TWO_PAIR: 2,
+    Category.TRIPS: 1,
+    Category.FLUSH: 1,
+    Category.FULL_HOUSE: 2,
+    Category.QUADS: 1,
+}
+
+
+def told_apart(one: Chi, other: Chi) -> tuple[Text, Text]:
+    """The two chi's descriptions, each with the kicker that decides between them when the
+    descriptions alone read the same (docs/rules.md, "Explanations"): a player reading
+    "Ace high beats Ace high" cannot see why.
+
+    >>> ace_king, ace_queen = classify(parse_cards(["As", "Kd", "9c"])), classify(parse_cards(["Ah", "Qd", "9d"]))
+    >>> [text.en for text in told_apart(ace_king, ace_queen)]
+    ['Ace high, King kicker', 'Ace high, Queen kicker']
+    >>> [text.vi for text in told_apart(ace_king, ace_queen)]
+    ['Mậu thầu A, kèm K', 'Mậu thầu A, kèm Q']
+    >>> [text.en for text in told_apart(ace_king, classify(parse_cards(["Kh", "Qh", "Jd"])))]
+    ['Ace high', 'King high']
+    """
+    described = one.description, other.description
+    if described[0] != described[1] or one.category not in _NAMED_RANKS:
+        return described
+    kickers = range(1 + _NAMED_RANKS[one.category], min(len(one.strength), len(other.strength)))
+    place = next((index for index in kickers if one.strength[index] != other.strength[index]), None)
+    if place is None:  # the same ranks: a tie, or decided by suit where a variant says so
+        return described
+    # TRANSLATORS: the rank that decides between two chi of the same description: "Mậu thầu A, kèm K".
+    kicker = phrase("{description}, {rank} kicker")
+    return (
+        kicker.format(description=described[0], rank=_rank(one.strength[place])),
+        kicker.format(description=described[1], rank=_rank(other.strength[place])),
+    )
 
 
 def classify(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Chi:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from .arrangement import Position
-from .chi import Category
+from .chi import Category, told_apart
 from .knobs import RuleSet
 from .money import money_text, quantize
 from .naturals import Natural
@@ -137,7 +137,7 @@ def _position_line(pair: PairOutcome, outcome: PositionOutcome, reveals: Mapping
     """One position between the pair: the chi each held, who paid whom and why."""
     a, b = pair.players
     where = _POSITION[outcome.position]
-    hand_a, hand_b = (_hand(reveals[player], outcome.position) for player in (a, b))
+    hand_a, hand_b = _hands(reveals[a], reveals[b], outcome.position)
     if outcome.winner is None:
         return words(
             "{where}: {a}'s {hand_a} ties {b}'s {hand_b}: no payment.",
@@ -162,12 +162,15 @@ def _position_line(pair: PairOutcome, outcome: PositionOutcome, reveals: Mapping
     )  # fmt: skip
 
 
-def _hand(reveal: Reveal, position: Position) -> Text:
-    arrangement = reveal.seat.arrangement
-    if arrangement is None:
-        return words("no hand")
-    hand = arrangement[position]
-    return hand.description
+def _hands(reveal_a: Reveal, reveal_b: Reveal, position: Position) -> tuple[Text, Text]:
+    """The two chi at ``position``, told apart by their kicker where their names read the same."""
+    mine, theirs = reveal_a.seat.arrangement, reveal_b.seat.arrangement
+    if mine is None or theirs is None:
+        return (
+            words("no hand") if mine is None else mine[position].description,
+            words("no hand") if theirs is None else theirs[position].description,
+        )
+    return told_apart(mine[position], theirs[position])
 
 
 def _multiplier_line(multiplier: Multiplier, running: int, first: str) -> Text:

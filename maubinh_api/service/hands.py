@@ -141,9 +141,14 @@ class HandService:
         """``count`` drills of ``theme`` dealt from ``seed``, their difficulty judged for ``level``."""
         return deal_drills(theme, count, seed, variant, self.model, opponents=opponents, level=level)
 
-    def yardsticks(self, preset_name: str, opponents: int) -> Mapping[Level, LossReference]:
-        """Each level's loss per hand under a preset at a table of ``opponents`` + 1."""
-        return self.model.yardsticks(preset_name, opponents)
+    def yardsticks(
+        self, preset_name: str, opponents: int, theme: Theme = Theme.RANDOM
+    ) -> Mapping[Level, LossReference]:
+        """Each level's loss per hand under a preset at a table of ``opponents`` + 1, on the drills of
+        ``theme`` (random deals by default)."""
+        if theme is Theme.RANDOM:
+            return self.model.yardsticks(preset_name, opponents)
+        return self.model.yardsticks(preset_name, opponents, theme.value)
 
     def warm_up(self, variants: Iterable[Variant], table_sizes: Iterable[int]) -> None:
         """Load the odds, the bank and the kernel's tables of each variant at each table size

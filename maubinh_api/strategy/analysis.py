@@ -50,6 +50,7 @@ __all__ = [
     "Grade",
     "Move",
     "NaturalReview",
+    "PlayOutlook",
     "PositionOutlook",
     "Verdict",
     "advice",
@@ -57,6 +58,7 @@ __all__ = [
     "best_play",
     "grade",
     "grade_all",
+    "play_outlook",
 ]
 
 Chi = tuple[int, int, int]
@@ -111,6 +113,18 @@ class PositionOutlook:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayOutlook:
+    """How a play fares against the field: each position against one opponent (empty when the play
+    collects a natural: no chi are compared), the chances of scooping one opponent and of being
+    scooped by one, and of doing so against every opponent where sập làng applies."""
+
+    positions: tuple[PositionOutlook, ...]
+    scoop: float  #: wins all three positions against one opponent
+    scooped: float  #: loses all three to one opponent (never more than any position's loss)
+    sap_lang: tuple[float, float] | None  #: (scoops every opponent, scooped by every one) where it applies
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
     """Cards to move from one chi to another."""
 
@@ -127,7 +141,9 @@ class NaturalReview:
     collected: bool
     ev: float  #: expected points per opponent of declaring it
     chi_ev: float  #: expected points per opponent of the best play of the chi (not declaring it)
-    given_up: float  #: points per opponent this play loses by not declaring it (0 if collected or not worth it)
+    #: points per opponent this play loses by not declaring it: what declaring is worth above the best
+    #: play of the chi (0 if collected or not worth it); the rest of its loss is the chi's (``chi_ev`` less its ev)
+    given_up: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +164,8 @@ class Analysis:
     opponents: int
     ev: float
     best: BestPlay
+    #: the best play's outlook: what analysing the best play (with its declaration) gives as this play's
+    best_outlook: PlayOutlook
     ev_loss: float
     rank: int | None  #: among the distinct legal arrangements (None when fouled)
     distinct: int  #: distinct legal arrangements of the hand
@@ -166,6 +184,11 @@ class Analysis:
     def fouled(self) -> bool:
         return bool(self.foul_reasons)
 
+    @property
+    def outlook(self) -> PlayOutlook:
+        """This play's outlook, as :attr:`best_outlook` gives the best play's."""
+        return PlayOutlook(self.positions, self.scoop, self.scooped, self.sap_lang)
+
 
 def analyse(arrangement: Arrangement, found: Valuation, *, declare_natural: bool = True) -> Analysis:
     """Grade ``arrangement`` against the best play of its cards (``found``: their valuation,
@@ -176,27 +199,30 @@ def analyse(arrangement: Arrangement, found: Valuation, *, declare_natural: bool
     natural = found.natural
     collects = declare_natural and natural is not None
     chi = found.classes_of(arrangement)
-    mine = found.outlook(chi)
     ev = _played_value(found, chi, collects=collects, fouled=bool(reasons))
     best = best_play(found)
     loss = max(0.0, best.ev - ev)
     fouled_play = bool(reasons) and not collects
+    mine = play_outlook(found, chi, collects=collects, fouled=fouled_play)
     return Analysis(
         arrangement=arrangement,
         declare_natural=declare_natural,
         opponents=opponents,
         ev=ev,
         best=best,
+        # The best chi play is the shortlist's first (never fouled); the valuation keeps the outlooks it
+        # computed, so a play that sets the best chi costs no second pass over the field.
+        best_outlook=play_outlook(found, found.chi[0], collects=best.declare_natural, fouled=False),
         ev_loss=loss,
         rank=None if reasons and not collects else _rank(found, ev),
         distinct=found.kernel_hand.distinct(),
-        positions=() if collects else _positions(mine, fouled=fouled_play, found=found),
-        scoop=0.0 if collects or fouled_play else mine.scoop,
-        scooped=_scooped(found, mine, collects=collects, fouled=fouled_play),
-        sap_lang=_sap_lang(found, mine, collects=collects, fouled=fouled_play),
+        positions=mine.positions,
+        scoop=mine.scoop,
+        scooped=mine.scooped,
+        sap_lang=mine.sap_lang,
         opponent_natural=1.0 - _playing_share(found),
         foul_reasons=reasons,
-        natural=_natural_review(found, collects, ev),
+        natural=_natural_review(found, collects),
         verdict=verdict_of(loss, fouled=fouled_play),
         # Declaring a natural wins whatever the layout: then declaring is the only change.
         moves=() if loss <= EXACT or best.declare_natural else moves_between(arrangement, best.arrangement, found),
@@ -351,7 +377,20 @@ def _playing_share(found: Valuation) -> float:
     return found.kernel_hand.plays / size if size else 1.0
 
 
-def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[PositionOutlook, ...]:
+def play_outlook(found: Valuation, chi: Chi, *, collects: bool, fouled: bool) -> PlayOutlook:
+    """How a play setting the chi ``chi`` fares against the field: nothing compared when it collects the
+    natural, every position lost to whoever plays the chi when it is fouled (neither needs a pass over
+    the field), else the outlook of its chi."""
+    mine = None if collects or fouled else found.outlook(chi)
+    return PlayOutlook(
+        positions=() if collects else _positions(mine, fouled=fouled, found=found),
+        scoop=0.0 if mine is None else mine.scoop,
+        scooped=_scooped(found, mine, collects=collects, fouled=fouled),
+        sap_lang=_sap_lang(found, mine, collects=collects, fouled=fouled),
+    )
+
+
+def _positions(mine: Outlook | None, *, fouled: bool, found: Valuation) -> tuple[PositionOutlook, ...]:
     # The outlook's chances are among the opponents who play their chi: over
     # the whole field, like the scoops, they leave room for an opponent's natural.
     share = _playing_share(found)
@@ -361,6 +400,7 @@ def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[Positi
             PositionOutlook(position=position, win=0.0, tie=0.0, lose=share, points=-value / size)
             for position, value in zip(POSITIONS, values, strict=True)
         )
+    assert mine is not None
     return tuple(
         PositionOutlook(
             position=position,
@@ -373,17 +413,18 @@ def _positions(mine: Outlook, *, fouled: bool, found: Valuation) -> tuple[Positi
     )
 
 
-def _scooped(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) -> float:
+def _scooped(found: Valuation, mine: Outlook | None, *, collects: bool, fouled: bool) -> float:
     """The chance of losing all three positions to one opponent (a fouled
     hand loses them to everyone who plays the chi)."""
     if collects:
         return 0.0
     if fouled:
         return found.kernel_hand.plays / found.kernel_hand.field_size
+    assert mine is not None
     return mine.scooped
 
 
-def _sap_lang(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) -> tuple[float, float] | None:
+def _sap_lang(found: Valuation, mine: Outlook | None, *, collects: bool, fouled: bool) -> tuple[float, float] | None:
     if not found.sap_lang:
         return None
     if collects:
@@ -393,13 +434,16 @@ def _sap_lang(found: Valuation, mine: Outlook, *, collects: bool, fouled: bool) 
         # a natural settles by the natural instead, and then the table is no sập làng.
         lost = _playing_share(found) ** found.opponents if found.variant.rules.foul_counts_as_scoop else 0.0
         return (0.0, lost)
+    assert mine is not None
     return (mine.sap_lang_won, mine.sap_lang_lost)
 
 
-def _natural_review(found: Valuation, collects: bool, ev: float) -> NaturalReview | None:
+def _natural_review(found: Valuation, collects: bool) -> NaturalReview | None:
+    """The natural's review. Not declaring gives up what declaring is worth above the best play of the
+    chi, whatever chi this play sets: what it loses beyond that is how it set them, not the natural."""
     if found.natural is None or found.natural_ev is None:
         return None
-    given_up = 0.0 if collects else max(0.0, found.natural_ev - ev)
+    given_up = 0.0 if collects else max(0.0, found.natural_ev - found.best_normal_ev)
     return NaturalReview(
         natural=found.natural,
         collected=collects,

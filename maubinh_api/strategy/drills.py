@@ -19,7 +19,9 @@ one after another from the seed until ``count`` pass:
   up at least ``DECISION_FLOOR`` on the hand.
 
 Apart from ``random`` and ``natural_call`` a drill holds no natural the variant pays, so that the
-decision is the arrangement.  A drill's difficulty is what the typical level (``casual`` unless
+decision is the arrangement.  No two of ``VARIED_RUN`` natural_call drills in a row hold the same
+pattern (:func:`~maubinh_api.strategy.natural_deals.pattern`): a candidate that would repeat one is
+passed over before it is valued.  A drill's difficulty is what the typical level (``casual`` unless
 asked) gives up on it on average (:func:`~maubinh_api.strategy.bots.expected_loss`) against what
 that level gives up on an average hand (its yardstick, :mod:`~maubinh_api.strategy.level_reference`).
 
@@ -38,6 +40,7 @@ starts with the drills of a shorter one: candidate ``k`` is dealt from ``(seed, 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -45,7 +48,7 @@ from typing import Final
 import numpy as np
 
 from ..rules.arrangement import Arrangement, Position
-from ..rules.cards import DECK, Card
+from ..rules.cards import DECK, Card, Rank
 from ..rules.chi import Category
 from ..rules.errors import ErrorCode, RuleError
 from ..rules.labels import LabelledCode
@@ -57,7 +60,7 @@ from .analysis import best_play, grade, moves_between
 from .bots import expected_loss
 from .levels import Level
 from .model import Model
-from .natural_deals import deal_natural
+from .natural_deals import deal_natural, pattern
 from .valuation import Valuation, value_hand
 
 __all__ = [
@@ -72,6 +75,7 @@ __all__ = [
     "TRIES_PER_DRILL",
     "TYPICAL",
     "UNITS",
+    "VARIED_RUN",
     "Difficulty",
     "Drill",
     "DrillError",
@@ -121,22 +125,30 @@ TYPICAL: Final = Level.CASUAL
 #: The most drills one request deals.
 MAX_DRILLS: Final = 20
 #: Candidate hands a drill of each theme takes to find under the presets, the most of the four rounded
-#: (bench/drills.py measures them; online's natural_call, whose naturals pay 18, takes 23 on average).
+#: (bench/drills.py measures them; online's natural_call, whose naturals pay 18, takes 29 on average: a
+#: run's drills of distinct patterns, ``VARIED_RUN``, pass over more of its few close calls).
 UNITS: Final = {
     Theme.RANDOM: 1,
     Theme.AUTO_BLUNDER: 3,
     Theme.FRONT_DECIDES: 7,
     Theme.FOUL_TRAP: 7,
-    Theme.NATURAL_CALL: 24,
+    Theme.NATURAL_CALL: 30,
     Theme.SAP_LANG: 16,
 }
 #: A request gives up (a variant that seldom deals the theme) after valuing its theme's units times
-#: (``TRIES_PER_DRILL`` × count + ``RESERVE``) candidates: under online, whose natural_call drill is one
-#: hand in 23, a request of one such drill, or of five, is then missed about once in 4,000, one of 20
-#: about once in a million.  The service reserves that many cost units and gives back those a search
-#: did not use: a request pays a unit per hand it valued.
+#: (``TRIES_PER_DRILL`` × count + ``RESERVE``) candidates: under online at a table of four, whose
+#: natural_call drill is one hand in 21 (one in 25 once a run's patterns must differ), a request of one
+#: such drill, or of five, is then missed less than once in 40,000, one of 20 about once in 100
+#: million.  The service reserves that many cost units and gives back those a search did not use: a
+#: request pays a unit per hand it valued (a candidate passed over for its pattern is not valued).
 TRIES_PER_DRILL: Final = 2
 RESERVE: Final = 6
+#: No two natural_call drills among this many in a row hold the same pattern (the five highest ranks
+#: held twice or more, :func:`~maubinh_api.strategy.natural_deals.pattern`): a candidate that repeats
+#: one of the last ``VARIED_RUN - 1`` drills' is passed over before it is valued.  A practice run is
+#: five deals by default; under ``online`` the close calls are few patterns (the highest three
+#: straights and flushes), so a longer run may show one again after four others.
+VARIED_RUN: Final = 5
 #: Two pair and up: a back and middle of one such category compare by ranks a player can misjudge.
 TRAP_ORDER: Final = Category.TWO_PAIR.order
 
@@ -182,16 +194,27 @@ def deal_drills(
     condition = _CONDITIONS[theme]
     drills: list[Drill] = []
     most = tries(theme, count)
-    for candidate in range(most):
+    valued = skipped = 0
+    recent: list[frozenset[Rank]] = []  # the patterns of the last drills found (natural_call)
+    for candidate in itertools.count():
+        if valued == most:
+            break
         cards = _deal(theme, seed, candidate, variant)
+        held = pattern(cards) if theme is Theme.NATURAL_CALL else None
+        if held is not None and held in recent[-(VARIED_RUN - 1) :] and skipped < most:
+            skipped += 1  # dealt, never valued: it costs nothing (and repeats are let through after most)
+            continue
+        valued += 1
         found = value_hand(sorted(cards, key=lambda card: card.index), variant, model, opponents=opponents)
         if not condition(found, level):
             continue
         loss = expected_loss(found, level)
         ordered = tuple(sorted(cards, key=lambda card: -card.index))
         drills.append(Drill(ordered, theme, difficulty_of(loss, yardstick), loss))
+        if held is not None:
+            recent.append(held)
         if len(drills) == count:
-            return DrillSet(theme, seed, level, opponents, tuple(drills), candidate + 1)
+            return DrillSet(theme, seed, level, opponents, tuple(drills), valued)
     raise DrillError(
         words(
             "only {found} of {count} drills of theme {theme} were found in {most} hands dealt under"
@@ -210,7 +233,7 @@ def tries(theme: Theme, count: int) -> int:
     """The most candidate hands a request for ``count`` drills of ``theme`` values before it gives up.
 
     >>> tries(Theme.RANDOM, 5), tries(Theme.NATURAL_CALL, 20)
-    (16, 1104)
+    (16, 1380)
     """
     return UNITS[theme] * (TRIES_PER_DRILL * count + RESERVE)
 

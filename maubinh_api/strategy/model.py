@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -45,8 +45,7 @@ from ..rules.variants import PRESET_NAMES, Variant
 from .bank import HandBank, load_bank
 from .kernel import Kernel
 from .kernel_tables import KernelTables, kernel_tables
-from .level_reference import LossReference, loss_reference
-from .levels import Level
+from .level_reference import Yardsticks, loss_reference
 from .odds import Odds, odds_for
 from .variant_store import VariantStore
 
@@ -79,8 +78,8 @@ class Model:
     bank: Callable[[str], HandBank | None]
     #: a variant's screening odds
     odds: Callable[[Variant], Odds]
-    #: each level's loss per hand under a preset at a table of ``opponents`` + 1
-    yardsticks: Callable[[str, int], Mapping[Level, LossReference]]
+    #: each level's loss per hand under a preset at a table of ``opponents`` + 1, on a theme's drills
+    yardsticks: Yardsticks
     #: where the tables of variants with overrides are kept, per owner
     store: VariantStore[KernelTables] = field(
         default_factory=lambda: VariantStore(capacity=TABLES_KEPT, per_owner=TABLES_PER_OWNER), compare=False

@@ -131,6 +131,8 @@ class Valuation:
     screen: tuple[float, ...]  #: their screening values
     #: arrangements of split ids already built (a bot and its analysis ask for the same ones)
     arrangements: dict[int, Arrangement] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    #: outlooks of chi already settled (an analysis asks for the play's and the best play's, often the same)
+    outlooks: dict[Chi, Outlook] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -223,7 +225,14 @@ class Valuation:
         return total / size
 
     def outlook(self, chi: Chi) -> Outlook:
-        """The per-position chances and points of the chi ``chi`` against the field."""
+        """The per-position chances and points of the chi ``chi`` against the field, computed once."""
+        key = (int(chi[0]), int(chi[1]), int(chi[2]))
+        found = self.outlooks.get(key)
+        if found is None:
+            found = self.outlooks[key] = self._settled_outlook(key)
+        return found
+
+    def _settled_outlook(self, chi: Chi) -> Outlook:
         counts = self.kernel_hand.outlook(*chi)
         wins, losses, points = counts[0:3], counts[3:6], counts[6:9]
         scoops, scooped, shown = counts[9], counts[10], max(counts[11], 1)

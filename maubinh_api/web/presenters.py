@@ -20,7 +20,7 @@ from ..rules.naturals import NaturalHand
 from ..rules.outcomes import PairOutcome, PlayerOutcome, Settlement
 from ..rules.texts import Text
 from ..rules.variants import Variant, overrides_of
-from ..strategy.analysis import Analysis, Grade, Move, NaturalReview, PositionOutlook, Verdict, advice
+from ..strategy.analysis import Analysis, Grade, Move, NaturalReview, PlayOutlook, PositionOutlook, Verdict, advice
 from ..strategy.bots import Play, Style
 from ..strategy.drills import Drill, DrillSet
 from ..strategy.level_reference import LossReference
@@ -271,6 +271,21 @@ def position_outlook_json(outlook: PositionOutlook) -> dict[str, float]:
     }
 
 
+def outlook_json(outlook: PlayOutlook) -> dict[str, Any]:
+    """How a play fares against the field (the play's, or its best play's): each chi against one opponent
+    (null when the play collects a natural), the scoops, and sập làng where the table plays it."""
+    return {
+        "positions": {position.position.value: position_outlook_json(position) for position in outlook.positions}
+        if outlook.positions
+        else None,
+        "scoop_chance": chance(outlook.scoop),
+        "scooped_chance": chance(outlook.scooped),
+        "sap_lang_chance": None
+        if outlook.sap_lang is None
+        else {"scoops_all": chance(outlook.sap_lang[0]), "scooped_by_all": chance(outlook.sap_lang[1])},
+    }
+
+
 def move_json(move: Move) -> dict[str, Any]:
     """Cards to move from one chi to another."""
     return {"cards": [str(card) for card in move.cards], "from": move.source.value, "to": move.target.value}
@@ -304,6 +319,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     expected points to 4 decimals, as ``/optimal`` gives them."""
     lines = advice(analysis)
     best = analysis.best
+    mine = outlook_json(analysis.outlook)
     best_cards = arrangement_json(best.arrangement)
     return {
         "ev": points(analysis.ev),
@@ -312,19 +328,16 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
             "ev": points(best.ev),
             "declare_natural": best.declare_natural,
             "chi": chi_json(best.arrangement, best_cards),
-        },
+        }
+        | outlook_json(analysis.best_outlook),
         "ev_loss": loss(analysis),
         "rank": analysis.rank,
         "distinct_arrangements": analysis.distinct,
-        "positions": {outlook.position.value: position_outlook_json(outlook) for outlook in analysis.positions}
-        if analysis.positions
-        else None,
-        "scoop_chance": chance(analysis.scoop),
-        "scooped_chance": chance(analysis.scooped),
+        "positions": mine["positions"],
+        "scoop_chance": mine["scoop_chance"],
+        "scooped_chance": mine["scooped_chance"],
         "opponent_natural": chance(analysis.opponent_natural),
-        "sap_lang_chance": None
-        if analysis.sap_lang is None
-        else {"scoops_all": chance(analysis.sap_lang[0]), "scooped_by_all": chance(analysis.sap_lang[1])},
+        "sap_lang_chance": mine["sap_lang_chance"],
         "fouled": analysis.fouled,
         "reasons": [foul_reason_json(reason) for reason in analysis.foul_reasons],
         "natural": natural_review_json(analysis.natural),

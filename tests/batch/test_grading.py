@@ -127,6 +127,23 @@ def test_player_sums_carry_each_hands_yardstick(graded):
     assert bob.loss == pytest.approx(sum(hand["ev_loss"] for hand in hands if hand["player_id"] == "bob"))
 
 
+def test_a_practice_runs_hand_carries_its_themes_yardstick(tmp_path):
+    # A practice run's export names its drills' theme: the hand is held to the levels on that theme's
+    # drills (what the playground's review judges the run by), not to their losses on random deals.
+    history = tmp_path / "practice.jsonl"
+    history.write_text(json.dumps({**ROWS[0], "player_id": "you", "theme": "foul_trap"}) + "\n", encoding="utf-8")
+    [part] = parts_of(history)
+    result = grading.grade_part((part, str(tmp_path / "out")))
+    [hand] = pq.read_table(tmp_path / "out" / "hands" / "part-00000.parquet").to_pylist()
+    assert hand["theme"] == "foul_trap"
+    you = result.players["you"]
+    themed, random_deals = loss_reference("classic", 3, "foul_trap"), loss_reference("classic", 3)
+    for place, level in enumerate(grading.LEVELS):
+        assert you.level_mean[place] == pytest.approx(themed[level].mean)
+        assert you.level_best[place] == pytest.approx(themed[level].best_share)
+    assert themed[Level.CASUAL].mean != random_deals[Level.CASUAL].mean
+
+
 # Levels in grading.LEVELS order (beginner, casual, club, expert, best): a made-up yardstick.
 MEANS = (1.0, 0.4, 0.15, 0.05, 0.0)
 SDS = (1.5, 0.8, 0.4, 0.2, 0.0)

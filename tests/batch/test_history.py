@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from maubinh_api.batch import history
 from maubinh_api.batch.history import HistoryError, check_row, parts_of, read_part
+from maubinh_api.strategy.drills import Theme
 
 GOOD = {
     "deal_id": "d1",
@@ -26,8 +27,15 @@ GOOD = {
 def test_a_good_row_is_read_with_the_settlement_defaults():
     row, problem = check_row(GOOD)
     assert problem is None
-    assert row.declare_natural is True and row.seats == 4
+    assert row.declare_natural is True and row.seats == 4 and row.theme is Theme.RANDOM
     assert [str(card) for card in row.arrangement.front.cards] == ["Qs", "Jh", "2s"]
+
+
+def test_a_practice_runs_row_says_its_drills_theme():
+    # A practice run's export names its theme: the hand is judged against that theme's yardsticks.
+    row, problem = check_row({**GOOD, "theme": "foul_trap"})
+    assert problem is None and row.theme is Theme.FOUL_TRAP
+    assert check_row({**GOOD, "theme": None})[0].theme is Theme.RANDOM
 
 
 class _Text(str):
@@ -43,9 +51,10 @@ _ANY = st.one_of(st.none(), st.booleans(), st.integers(-2, 6), st.floats(1, 5), 
     declare=st.one_of(_ANY, st.just("missing")),
     seats=st.one_of(_ANY, st.just("missing")),
     variant=st.sampled_from(["classic", None, 7]),
+    theme=st.one_of(_ANY, st.sampled_from(["foul_trap", "random", "missing"])),
 )
-def test_the_fast_reading_of_a_row_is_the_schemas(deal, declare, seats, variant):
-    record = {**GOOD, "deal_id": deal, "declare_natural": declare, "seats": seats, "variant": variant}
+def test_the_fast_reading_of_a_row_is_the_schemas(deal, declare, seats, variant, theme):
+    record = {**GOOD, "deal_id": deal, "declare_natural": declare, "seats": seats, "variant": variant, "theme": theme}
     record = {name: value for name, value in record.items() if value != "missing"}
     schemas = {**record, "player_id": _Text(record["player_id"])}
     assert check_row(record) == check_row(schemas)
@@ -69,6 +78,8 @@ def test_cards_may_be_a_list_and_a_variant_may_be_an_object():
         ({"front": "Qs Jh As"}, "front/2", "appears twice"),
         ({"seats": 5}, "seats", "must be 2 to 4 players at the table, not 5"),
         ({"declare_natural": "maybe"}, "declare_natural", "must be true or false"),
+        ({"theme": "blunders"}, "theme", "must be a drill theme: random, auto_blunder"),
+        ({"theme": 3}, "theme", "must be a drill theme"),
         ({"back": 7}, "back", "list of card texts"),
     ],
 )
@@ -184,6 +195,7 @@ _ROWS = st.fixed_dictionaries(
     optional={
         "declare_natural": st.sampled_from([True, False, None, 1, "yes"]),
         "seats": st.sampled_from([1, 2, 3, 4, 5, None, 2.0, True, "4"]),
+        "theme": st.sampled_from(["foul_trap", "random", None, 3, "nope"]),
         "hand_id": st.just("extra"),
     },
 )

@@ -90,6 +90,17 @@ def test_a_tied_position_scores_nothing_and_breaks_the_scoop():
     assert table.pairs[0].scoop is None
 
 
+def test_a_line_between_chi_of_the_same_name_says_the_kicker_that_decides():
+    # Issue 41, defect 14: "Dũng (Mậu thầu A) thắng Bình (Mậu thầu A)" said nothing of why. Here the
+    # fronts Q J 4 and Q J 2 are both "Queen high": the 4 decides. The backs (aces full against kings
+    # full) and the tied middles read apart or the same without a kicker.
+    table = run("classic", [seat("a", TIE_A), seat("b", TIE_B)])
+    back, middle, front = table.pairs[0].lines[:3]
+    assert front.en == "Front: a's Queen high, Four kicker beats b's Queen high, Two kicker: b pays a 1."
+    assert "Mậu thầu Q, kèm 4" in front.vi and "Mậu thầu Q, kèm 2" in front.vi
+    assert "kicker" not in back.en and "kicker" not in middle.en
+
+
 FOULED = "5s 5h 7c 8d 9c | 6s 6h Jc Jd 2c | Tc 3d 4h"  # back pair < middle two pair: binh lủng
 QUADS_QUADS = "As Ah Ad Ac 2s | Ks Kh Kd Kc 3s | Qs Qh 4d"
 

@@ -76,7 +76,7 @@ def test_a_worse_arrangement_loses_the_difference_and_the_moves_reach_the_best()
             lines = advice(analysis)
             points = f"{analysis.ev_loss:.2f}"
             assert lines[-1].en.endswith(f"+{points} points per opponent")
-            assert lines[-1].vi.endswith(f"+{points.replace('.', ',')} điểm mỗi đối thủ")
+            assert lines[-1].vi.endswith(f"+{points.replace('.', ',')} chi mỗi đối thủ")
             assert len(lines) == len(analysis.moves)
 
 
@@ -156,7 +156,9 @@ def test_a_natural_not_declared_is_given_up():
     online = preset("online")  # six pairs pay 18 per opponent there
     missed = analyse_hand(played, online, declare_natural=False)
     assert missed.natural is not None and missed.natural.natural.key == "six_pairs"
-    assert not missed.natural.collected and missed.natural.given_up == pytest.approx(missed.natural.ev - missed.ev)
+    # Not declaring gives up what declaring is worth above the best chi play; the rest of the loss is the chi's.
+    assert not missed.natural.collected and missed.natural.given_up == missed.natural.ev - missed.natural.chi_ev
+    assert missed.ev_loss == pytest.approx(missed.natural.given_up + (missed.natural.chi_ev - missed.ev))
     assert missed.best.declare_natural and missed.declare_change is True
     assert advice(missed)[0].en.startswith("Declare the natural")
     collected = analyse_hand(played, online)
@@ -220,3 +222,40 @@ def test_grading_many_hands_at_once_gives_each_hands_own_grade(name):
         assert together == alone
         assert any(item.fouled for item in together)
         assert any(item.natural is not None for item in together) == ("six_pairs" in variant.rules.naturals)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    name=st.sampled_from(PRESET_NAMES),
+    opponents=st.integers(1, 3),
+    play=st.sampled_from(["random", "fouled", "best", "natural kept", "natural declared"]),
+)
+def test_the_best_plays_outlook_is_the_best_play_analysed(seed, name, opponents, play):
+    """An analysis gives its best play's outlook: exactly what analysing that best play (with its
+    declaration) gives as the play's own, whatever was played."""
+    rng = random.Random(seed)
+    variant = preset(name)
+    cards = rng.sample(DECK, 13)
+    legal = random_legal_arrangement(cards, variant, rng)
+    declare = False
+    if play.startswith("natural"):  # six pairs: a natural wherever the variant pays one
+        pairs = parse_cards(["2s", "2d", "5s", "5h", "7c", "7d", "9s", "9h", "Jc", "Jd", "Ks", "Kh", "3c"])
+        legal = Arrangement.from_cards(back=pairs[:5], middle=pairs[5:10], front=pairs[10:], wheel=Wheel.LOW)
+        declare = play == "natural declared"
+    if play == "best":
+        legal, declare = optimise(cards, variant, MODEL, opponents=opponents).best.arrangement, True
+    elif play == "fouled" and legal.back.score != legal.middle.score:
+        legal = Arrangement(back=legal.middle, middle=legal.back, front=legal.front)
+    analysis = analyse_hand(legal, variant, declare_natural=declare, opponents=opponents)
+    best = analyse_hand(
+        analysis.best.arrangement, variant, declare_natural=analysis.best.declare_natural, opponents=opponents
+    )
+    assert analysis.best_outlook == best.outlook
+    assert best.ev == analysis.best.ev and best.ev_loss == 0
+    # A natural declared compares no chi: no positions, nothing scooped.
+    if analysis.best.declare_natural:
+        assert analysis.best_outlook.positions == () and analysis.best_outlook.scoop == 0.0
+        assert analysis.best_outlook.scooped == 0.0
+    else:
+        assert [outlook.position for outlook in analysis.best_outlook.positions] == list(Position)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from maubinh_api.rules.cards import parse_cards
-from maubinh_api.rules.variants import preset
+from maubinh_api.rules.variants import PRESET_NAMES, preset
 from maubinh_api.strategy.optimiser import optimise
 from tests.support.model import MODEL
 from tests.test_gunicorn import metric
@@ -105,7 +105,7 @@ def test_a_worse_arrangement_says_what_it_loses_and_which_cards_to_move(client, 
     lines = body["changes"]["lines"]
     assert len(lines["en"]) == len(lines["vi"]) == len(moves)
     assert lines["en"][-1].endswith(f": +{body['ev_loss']:.2f} points per opponent")
-    assert lines["vi"][-1].endswith(": +" + f"{body['ev_loss']:.2f}".replace(".", ",") + " điểm mỗi đối thủ")
+    assert lines["vi"][-1].endswith(": +" + f"{body['ev_loss']:.2f}".replace(".", ",") + " chi mỗi đối thủ")
 
 
 def test_the_loss_sets_the_verdict(client):
@@ -136,14 +136,18 @@ def test_a_fouled_arrangement(client):
 def test_a_natural_not_declared_is_given_up(client):
     best = optimal(client, SIX_PAIRS)["best"]
     assert best["natural"]["key"] == "six_pairs" and best["declare_natural"] is True
-    played = optimal(client, SIX_PAIRS)["alternatives"][0]["arrangement"]  # the best chi play
+    # The second best chi play (the best one is the answer's own layout, not among the alternatives).
+    played = optimal(client, SIX_PAIRS)["alternatives"][0]["arrangement"]
     body = analyse(client, played, declare_natural=False)
     natural = body["natural"]
     # The natural held has the one shape of a natural (as /optimal's best.natural).
     assert natural["held"] == best["natural"] and natural["held"]["key"] == "six_pairs"
     assert natural["collected"] is False
     assert natural["given_up"] > 0
-    assert natural["given_up"] == pytest.approx(natural["ev"] - body["ev"], abs=2e-4)  # each to 4 decimals
+    # Not declaring gives up what declaring is worth above the best chi play; the rest is the chi's.
+    assert natural["given_up"] == pytest.approx(natural["ev"] - natural["chi_ev"], abs=2e-4)  # each to 4 decimals
+    assert natural["chi_ev"] > body["ev"]
+    assert body["ev_loss"] == pytest.approx(natural["given_up"] + natural["chi_ev"] - body["ev"], abs=3e-4)
     assert body["changes"]["declare_natural"] is True
     assert body["best"]["declare_natural"] is True
     assert body["best"]["ev"] == best["ev"]
@@ -159,6 +163,66 @@ def test_a_natural_not_declared_is_given_up(client):
     assert declared["changes"]["declare_natural"] is None
 
 
+# Issue 41, defect 2: six pairs whose best play does not declare them (the chi are worth a little more).
+NOT_WORTH_DECLARING = ["Ac", "As", "Kc", "Kh", "Qh", "Qs", "Jc", "Jd", "Tc", "Th", "9d", "9h", "8d"]
+# Each figure comes rounded to 4 decimals: a difference of two is within 1e-4 of the difference rounded.
+ROUNDED = 1e-4 + 1e-9
+
+
+def natural_advice(client, cards, variant):
+    """The natural's review of the auto-arrangement (``strongest``), declared and not: ``given_up`` is
+    what not declaring loses (declaring's worth above the best chi play, never the chi's own loss),
+    the recommendation agrees with ``ev`` against ``chi_ev``, and the loss is the two parts'."""
+    arrangement = optimal(client, cards, objective="strongest", variant=variant)["best"]["arrangement"]
+    for declare in (False, True):
+        body = analyse(client, arrangement, declare_natural=declare, variant=variant)
+        natural, best = body["natural"], body["best"]
+        ev, chi_ev, given_up = natural["ev"], natural["chi_ev"], natural["given_up"]
+        assert natural["collected"] is declare
+        if ev > chi_ev:
+            assert best["declare_natural"] is True and best["ev"] == ev
+        elif ev < chi_ev:
+            assert best["declare_natural"] is False and best["ev"] == chi_ev
+        if declare or ev < chi_ev:
+            assert given_up == 0, (cards, variant, declare, natural)
+        elif ev == chi_ev:  # equal to 4 decimals: what declaring is worth more is below 1e-4
+            assert given_up <= ROUNDED
+        else:
+            assert given_up == pytest.approx(ev - chi_ev, abs=ROUNDED), (cards, variant, natural)
+        # The loss: by not declaring (given_up) and in the chi (the best chi play's less this play's),
+        # or, declared when playing the chi is worth more, by declaring.
+        parts = max(0.0, chi_ev - ev) if declare else given_up + max(0.0, chi_ev - body["ev"])
+        assert body["ev_loss"] == pytest.approx(parts, abs=3 * ROUNDED), (cards, variant, declare, body["ev"], natural)
+        if not declare and best["declare_natural"] is False:  # not declaring was right: no line says to declare
+            assert body["changes"]["declare_natural"] is None
+    return natural
+
+
+def test_not_declaring_what_is_not_worth_declaring_gives_up_nothing(client):
+    natural = natural_advice(client, NOT_WORTH_DECLARING, "classic")
+    assert natural["held"]["key"] == "six_pairs" and natural["ev"] < natural["chi_ev"]
+    body = analyse(
+        client,
+        optimal(client, NOT_WORTH_DECLARING, objective="strongest")["best"]["arrangement"],
+        declare_natural=False,
+    )
+    # The whole loss is the chi's: it was given as 0.96 "by not declaring".
+    assert body["natural"]["given_up"] == 0 and body["ev_loss"] > 0.5
+    assert body["ev_loss"] == pytest.approx(body["natural"]["chi_ev"] - body["ev"], abs=2 * ROUNDED)
+
+
+@pytest.mark.parametrize("variant", PRESET_NAMES)
+def test_the_natural_call_drills_of_every_preset_are_advised_right(client, variant):
+    response = client.post("/v1/drills", json={"theme": "natural_call", "count": 6, "seed": 41, "variant": variant})
+    if not preset(variant).rules.naturals:  # a preset that pays no natural deals no natural-call drill
+        assert response.status_code == 422
+        assert [error["pointer"] for error in response.get_json()["errors"]] == ["/theme"]
+        return
+    assert response.status_code == 200, response.get_json()
+    reviews = [natural_advice(client, drill["cards"], variant) for drill in response.get_json()["drills"]]
+    assert all(abs(review["ev"] - review["chi_ev"]) <= 1.0 + 2 * ROUNDED for review in reviews)
+
+
 def test_a_hand_without_a_natural_has_none(client):
     assert analyse(client, split(CARDS))["natural"] is None
 
@@ -172,6 +236,58 @@ def test_sap_lang_is_reported_where_it_can_happen(client):
     )
     assert set(on["sap_lang_chance"]) == {"scoops_all", "scooped_by_all"}
     assert all(0 <= value <= 1 for value in on["sap_lang_chance"].values())
+
+
+OUTLOOK = ("positions", "scoop_chance", "scooped_chance", "sap_lang_chance")
+SAP_LANG_AT_TWO = {"preset": "classic", "overrides": {"sap_lang": True, "sap_lang_min_players": 2}}
+
+
+def best_analysed(client, body, **options):
+    """The analysis of ``body``'s best play itself, declared as the best play declares."""
+    best = body["best"]
+    return analyse(client, best["arrangement"], declare_natural=best["declare_natural"], **options)
+
+
+@pytest.mark.parametrize("variant", ["classic", SAP_LANG_AT_TWO], ids=["classic", "sap lang"])
+@pytest.mark.parametrize("play", ["best", "second", "worst", "fouled", "as dealt"])
+def test_the_best_plays_outlook_is_what_analysing_it_gives(client, play, variant):
+    # Issue 41, item 4: the grade explains each move by what it changes, so `best` says how the best play fares.
+    solved = optimal(client, CARDS, variant=variant)
+    best = solved["best"]["arrangement"]
+    arrangement = {
+        "best": best,
+        "second": solved["alternatives"][0]["arrangement"],
+        "worst": solved["alternatives"][-1]["arrangement"],
+        "fouled": {"back": best["middle"], "middle": best["back"], "front": best["front"]},
+        "as dealt": split(CARDS),
+    }[play]
+    body = analyse(client, arrangement, variant=variant)
+    alone = best_analysed(client, body, variant=variant)
+    assert {key: body["best"][key] for key in OUTLOOK} == {key: alone[key] for key in OUTLOOK}
+    assert set(body["best"]["positions"]) == set(POSITIONS)
+    assert (body["best"]["sap_lang_chance"] is None) == (variant == "classic")
+    if play == "best":  # the play is the best play: the same outlook
+        assert {key: body[key] for key in OUTLOOK} == {key: body["best"][key] for key in OUTLOOK}
+    # The moves change the chi they touch; a chi no move touches fares alike, unless the play is fouled
+    # (a foul loses every chi).
+    touched = {move[end] for move in body["changes"]["moves"] for end in ("from", "to")}
+    for position in set(POSITIONS) - touched:
+        alike = body["positions"][position] == body["best"]["positions"][position]
+        assert alike != body["fouled"], (position, body["positions"], body["best"]["positions"])
+
+
+def test_a_natural_best_play_compares_no_chi(client):
+    played = optimal(client, SIX_PAIRS)["alternatives"][0]["arrangement"]
+    body = analyse(client, played, declare_natural=False)
+    assert body["best"]["declare_natural"] is True
+    assert body["best"]["positions"] is None
+    assert body["best"]["scoop_chance"] == body["best"]["scooped_chance"] == 0
+    assert body["positions"] is not None  # the play itself sets its chi
+    alone = best_analysed(client, body)
+    assert {key: body["best"][key] for key in OUTLOOK} == {key: alone[key] for key in OUTLOOK}
+    # Where sập làng is played, a natural declared neither scoops nor is scooped by the table.
+    on = analyse(client, played, declare_natural=False, variant=SAP_LANG_AT_TWO)
+    assert on["best"]["positions"] is None and on["best"]["sap_lang_chance"] == {"scoops_all": 0, "scooped_by_all": 0}
 
 
 def test_a_batch_answers_as_single_requests_do(client):

@@ -203,9 +203,9 @@ def test_a_request_pays_a_unit_per_hand_it_valued_as_the_spec_says(api):
 
 def test_a_search_must_fit_the_limit_whole_and_one_that_finds_too_few_pays_every_hand(tmp_path, checked_client):
     api = checked_client(create_app({"tenants_file": tenants_file(tmp_path, '["500/minute"]'), "cache_bytes": 0}))
-    # 20 natural_call drills may value 24 × (2 × 20 + 6) = 1,104 hands: more than the whole limit.
+    # 20 natural_call drills may value 30 × (2 × 20 + 6) = 1,380 hands: more than the whole limit.
     refused = api.post(DRILLS, json={"theme": "natural_call", "count": 20}, headers=as_tenant(A_KEY))
-    assert refused.status_code == 422 and "costs 1104 units" in refused.get_json()["detail"]
+    assert refused.status_code == 422 and "costs 1380 units" in refused.get_json()["detail"]
     assert refused.get_json()["type"] == "urn:maubinh:problem:cost-over-limit"
     # Every natural paying 500: no chi play comes near declaring, and the search values all it reserved.
     rich = {"preset": "classic", "overrides": {"naturals": dict.fromkeys(preset("classic").rules.naturals, 500)}}

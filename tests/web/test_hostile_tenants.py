@@ -113,7 +113,7 @@ def test_a_malformed_body_over_a_tenants_budget_spends_its_reading(api):
 
 def test_a_search_that_finds_too_few_values_no_more_than_it_reserved_and_pays_it(api):
     response = api.post("/v1/drills", json={"theme": "natural_call", "count": 5, "variant": RICH}, headers=key(A_KEY))
-    assert response.status_code == 422 and "in 384 hands" in response.get_json()["detail"]  # 24 × (2 × 5 + 6)
+    assert response.status_code == 422 and "in 480 hands" in response.get_json()["detail"]  # 30 × (2 × 5 + 6)
     before = 100_000 - 1  # the variant listing below costs a unit
     after = remaining(api.get("/v1/variants", headers=key(A_KEY)))
     assert before - after == tries(Theme.NATURAL_CALL, 5) + TABLES_UNITS  # every hand it valued, and the tables

@@ -151,6 +151,16 @@ def test_an_asset_that_is_not_listed_is_a_404_problem(client: FlaskClient) -> No
         assert response.get_json()["status"] == 404
 
 
+def test_the_address_with_a_slash_sends_a_browser_on_to_the_page(client: FlaskClient) -> None:
+    # A player types /playground/ (issue 41, defect 7: it answered "there is nothing at /playground/").
+    response = client.get("/playground/")
+    assert (response.status_code, response.headers["Location"], response.data) == (308, "/playground", b"")
+    # A shared deal's link keeps its cards on the way.
+    response = client.get("/playground/?seed=14&cards=Ac,Kd")
+    assert response.headers["Location"] == "/playground?seed=14&cards=Ac,Kd"
+    assert client.get("/playground/", follow_redirects=True).mimetype == "text/html"
+
+
 def test_only_get_is_allowed(client: FlaskClient) -> None:
     response = client.post("/playground")
     assert response.status_code == 405

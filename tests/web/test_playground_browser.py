@@ -318,7 +318,7 @@ def test_the_vietnamese_page_says_one_word_for_each_thing(page: Playground) -> N
     page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the settlement")
     body = page.text("body").lower()
     assert "hạt giống" not in body and "phế" not in body
-    assert page.text('label[for="seed"]') == "Mã chia bài (seed)"
+    assert page.text('label[for="seed"]') == "Mã chia bài"  # no English beside it (issue 41, defect 11)
     assert re.findall(r"\bphí\b(?!\s+hòa)", body) == []  # only the draw fee's "phí hòa"
     assert "chi" not in [seat["id"].lower() for seat in page.seats()]
     assert page.console_errors() == []
@@ -622,6 +622,7 @@ def test_the_vietnamese_page_writes_and_reads_decimals_with_a_comma(page: Playgr
     bet = page.find("#bet")
     bet.clear()
     bet.send_keys("10,5")  # as the page itself writes a decimal in Vietnamese
+    Select(page.find("#currency")).select_by_value("none")  # no currency said: the money as the service writes it
     page.find("#settle").click()
     page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money"), "the settlement")
     sent = json.loads(page.texts("#log-table pre code")[-1].split("\n\n", 1)[1])
@@ -645,7 +646,9 @@ def test_levels_choices_and_map_entries_are_named_with_the_apis_labels_in_both_l
         assert page.texts("#level-1 option") == [level["label"][lang] for level in enumerations["levels"]]
         # Every knob in the service's order under its own name, then each one's choices or entries.
         assert page.texts("#knobs .knob-title > span") == [knob["label"][lang] for knob in enumerations["knobs"]]
-        assert page.texts("#knob-wheel option") == [f"{c['key']}: {c['label'][lang]}" for c in knobs["wheel"]]
+        # The API's key before each choice on the English page only (issue 41, defect 11).
+        keyed = [(f"{c['key']}: " if lang == "en" else "") + c["label"][lang] for c in knobs["wheel"]]
+        assert page.texts("#knob-wheel option") == keyed
         for name in ("bonuses", "naturals"):
             shown = page.texts(f'[data-knob="{name}"] tbody th label span')
             assert shown == [entry["label"][lang] for entry in knobs[name]], (lang, name)

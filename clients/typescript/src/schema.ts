@@ -235,7 +235,12 @@ export interface paths {
          *     three positions against one opponent, or losing all three (sập
          *     hầm). `sap_lang_chance` holds the chances of scooping every
          *     opponent, or being scooped by every one, when sập làng can happen
-         *     at this table under the variant, and is null otherwise. Every
+         *     at this table under the variant, and is null otherwise. `best`
+         *     gives the same four for the best play (`best.positions`,
+         *     `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+         *     what analysing the best play itself answers, `best.positions` null
+         *     when it declares a natural), so that each chi's chances before and
+         *     after `changes.moves` can be shown side by side. Every
          *     probability is rounded to 4 decimals. `natural` names the
          *     natural the cards hold (or null): whether this play collects it, its
          *     expected points (`ev`), those of the best play of the chi instead
@@ -377,19 +382,28 @@ export interface paths {
          *     Except under `random` and `natural_call`, a drill holds no natural
          *     the variant pays, so that what it trains is the arrangement. The
          *     `natural_call` hands are built to hold a natural (ranks leaning
-         *     high, where playing the chi can rival declaring); the others are
-         *     random deals that meet the condition.
+         *     high, where playing the chi can rival declaring), and no two of
+         *     five in a row hold the same pattern (the five highest ranks held
+         *     twice or more: AA KK QQ JJ TT and any three cards is one); the
+         *     others are random deals that meet the condition.
          *
          *     `difficulty` says what a player of `level` (`casual` unless asked;
          *     `beginner`, `casual`, `club` or `expert`) gives up on the cards on
          *     average, `typical_loss` (points per opponent, from the bots' own
          *     mix of slips: what `POST /v1/arrangements/play` at that level gives
          *     up over every seed), against what that level gives up on an average
-         *     hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-         *     under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-         *     level's loss per hand under the variant's preset at this table, the
-         *     figures `python -m maubinh_api.batch grade` says which level a
-         *     player plays like with.
+         *     hand (its loss on random deals, the `yardsticks` of a `random`
+         *     request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+         *     from 1.5 times. `yardsticks` are each level's loss per hand under
+         *     the variant's preset at this table on drills of this `theme`: what
+         *     a run of these drills is judged by, as `python -m
+         *     maubinh_api.batch grade` judges a hand history whose rows name the
+         *     theme (a drill is chosen because a decision matters, so what
+         *     each level gives up on it, and how often it sets the best play,
+         *     are not a random deal's: on `classic`'s foul traps the club bot
+         *     gives up 0.32 a hand against 0.16 on random deals, nearer the
+         *     casual bot's 0.40; judged by random deals' figures, a run of
+         *     drills reads the wrong level).
          *
          *     The same theme, count, seed, level, table and variant always give
          *     the same drills, and a longer run starts with the drills of a
@@ -401,7 +415,7 @@ export interface paths {
          *     deal at the table (`natural_call` without naturals, `sap_lang`
          *     without sập làng) is a 422 at once; one it deals too seldom (a
          *     `natural_call` where every natural pays far more than any chi play
-         *     can win) is a 422 after its units times (3 `count` + 8) hands,
+         *     can win) is a 422 after its units times (2 × `count` + 6) hands,
          *     naming `/theme`. In bench/drills.py's requests of 10 drills under
          *     the presets, none needed half of that.
          */
@@ -778,6 +792,28 @@ export interface paths {
          *     (`Content-Security-Policy`).
          */
         get: operations["playgroundPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/playground/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The playground page's address with a slash
+         * @description Sends a browser on to `/playground`, the query kept (a shared
+         *     deal's link opens as it was sent). The page itself is not served
+         *     here: the files it loads are named relative to `/playground`.
+         */
+        get: operations["playgroundPageSlash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1560,7 +1596,7 @@ export interface components {
             ev: number;
             /** @description Expected points per opponent of the best play of the chi, not declaring it (since 0.7.0): `ev - chi_ev` is what not declaring gives up at best, whether this play declares or not. */
             chi_ev: number;
-            /** @description Points per opponent this play loses by not declaring it (0 when it declares, or when declaring is not worth it). */
+            /** @description Points per opponent this play loses by not declaring it: `ev - chi_ev` when it does not declare and declaring is worth more than the best play of the chi, otherwise 0 (when it declares, or when declaring is not worth it). How the chi are set is never counted here: a play that does not declare loses `given_up` plus `chi_ev` less its own `ev` (its `ev_loss`). */
             given_up: number;
         };
         Move: {
@@ -1568,13 +1604,21 @@ export interface components {
             from: components["schemas"]["PositionKey"];
             to: components["schemas"]["PositionKey"];
         };
-        /** @description The best play of the cards (the `best` of POST /v1/arrangements/optimal). */
+        /** @description The best play of the cards (the `best` of POST /v1/arrangements/optimal), and how it fares against the field: `positions`, `scoop_chance`, `scooped_chance` and `sap_lang_chance` are exactly what the analysis of the best play itself answers (its `arrangement`, with its `declare_natural`), so that a client can say what each of `changes.moves` changes, chi by chi. */
         AnalysisBest: {
             arrangement: components["schemas"]["Arrangement"];
             /** @description Its expected points per opponent. */
             ev: number;
             declare_natural: boolean;
             chi: components["schemas"]["ChiHands"];
+            /** @description How each chi of the best play fares against one opponent; null when the best play declares a natural (no chi are compared then). */
+            positions: null | components["schemas"]["PositionOutlooks"];
+            /** @description Chance that the best play wins all three positions against one opponent (0 when it declares a natural). */
+            scoop_chance: components["schemas"]["Chances"];
+            /** @description Chance that the best play loses all three positions to one opponent (0 when it declares a natural). */
+            scooped_chance: components["schemas"]["Chances"];
+            /** @description The best play's chances of scooping every opponent and of being scooped by every one, when sập làng can happen at this table; otherwise null (as the analysis's own `sap_lang_chance`). */
+            sap_lang_chance: null | components["schemas"]["SapLangChance"];
         };
         /** @description How each chi fares against one opponent. */
         PositionOutlooks: {
@@ -1744,7 +1788,7 @@ export interface components {
             /** @description What a player of the answer's `level` gives up on these cards on average (points per opponent). */
             typical_loss: number;
         };
-        /** @description A level's loss per hand under a preset at one table size, measured over seeded random hands set by its bot. */
+        /** @description A level's loss per hand under a preset at one table size, measured over seeded hands set by its bot (random deals, or drills of one theme). */
         Yardstick: {
             level: components["schemas"]["PlayerLevel"];
             /** @description Mean loss per hand (points per opponent). */
@@ -1765,7 +1809,19 @@ export interface components {
             /** @description The hands valued to find the drills. */
             tried: number;
             drills: components["schemas"]["Drill"][];
-            /** @description Each level's loss per hand under the variant's preset at this table, weakest level first. */
+            /**
+             * @description Each level's loss per hand under the variant's preset at this table, weakest level first, on
+             *     hands of this `theme`: for `random`, seeded random deals (1,500 per preset and table size);
+             *     for another theme, 1,000 drills of the theme per preset and table size, dealt as this
+             *     operation deals them (seeded requests of five drills, their condition judged for `casual`),
+             *     each set by every level's bot and graded against the best play, as the random deals are
+             *     (`make levels`: `maubinh_api/service/level_yardsticks.py`, shipped in
+             *     `strategy/levels.json`; docs/strategy.md, "Yardsticks"). A theme the preset never deals at
+             *     this table (dealt under a variant with overrides), and every theme under a pinned model of
+             *     release 1.0.0, has the random deals' figures. What a run of these drills is judged by: the
+             *     level it plays like is the one nearest on mean loss and share of best plays, in that level's
+             *     standard errors.
+             */
             yardsticks: components["schemas"]["Yardstick"][];
             variant: components["schemas"]["Variant"];
         };
@@ -1923,7 +1979,10 @@ export interface components {
          *     to a client address that keeps sending missing or wrong keys (at
          *     most `MAUBINH_AUTH_FAILURE_LIMIT`, 30 a minute by default), and by
          *     the front itself, with `Retry-After: 1`, to more requests at once
-         *     than one key or address may send.
+         *     than one key or address may send, and to an address that sends the
+         *     open endpoints (the probes, the document, the docs and the
+         *     playground) more than `MAUBINH_FRONT_OPEN_RATE` requests a second
+         *     (50, in bursts of up to `MAUBINH_FRONT_OPEN_BURST`, 200).
          */
         TooManyRequests: {
             headers: {
@@ -3722,6 +3781,7 @@ export interface operations {
             };
             400: components["responses"]["MalformedRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];
@@ -3785,6 +3845,7 @@ export interface operations {
             };
             400: components["responses"]["MalformedRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             /** @description Not ready (a check failed), or, from the front, not answering yet (starting or restarting). */
             503: {
@@ -3851,6 +3912,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["MalformedRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];
@@ -3942,6 +4004,7 @@ export interface operations {
             };
             400: components["responses"]["MalformedRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];
@@ -3984,6 +4047,7 @@ export interface operations {
             };
             400: components["responses"]["MalformedRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];
@@ -4034,6 +4098,7 @@ export interface operations {
             400: components["responses"]["MalformedRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];
@@ -4088,6 +4153,50 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["MalformedRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
+    playgroundPageSlash: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page is at `/playground`, with the same query. */
+            308: {
+                headers: {
+                    /** @description `/playground`, and the request's query when it has one. */
+                    Location?: string;
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["MalformedRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];
@@ -4117,7 +4226,7 @@ export interface operations {
             };
             path: {
                 /** @description One of the page's files (its style sheet, its script and the modules the script imports). */
-                asset: "playground.css" | "playground.js" | "api.mjs" | "budget.mjs" | "checks.mjs" | "clipboard.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "request-log.mjs" | "requests.mjs" | "rows.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs";
+                asset: "playground.css" | "playground.js" | "api.mjs" | "budget.mjs" | "checks.mjs" | "clipboard.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "progress.mjs" | "request-log.mjs" | "requests.mjs" | "rows.mjs" | "runs.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs" | "why.mjs";
             };
             cookie?: never;
         };
@@ -4145,6 +4254,7 @@ export interface operations {
             400: components["responses"]["MalformedRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderTooLarge"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["TimedOut"];

@@ -96,6 +96,7 @@ const operations: Record<string, Call> = {
   documentation: (api, i) => api.GET("/docs/", { params: { header: i.header }, ...text }),
   documentationAsset: (api, i) => api.GET("/docs/{path}", { params: { header: i.header, path: i.path }, ...text }),
   playgroundPage: (api, i) => api.GET("/playground", { params: { header: i.header }, ...text }),
+  playgroundPageSlash: (api, i) => api.GET("/playground/", { params: { header: i.header }, ...text }),
   playgroundAsset: (api, i) => api.GET("/playground/{asset}", { params: { header: i.header, path: i.path }, ...text }),
 };
 
@@ -217,9 +218,10 @@ class Run {
       language: options.language,
       retries: options.retries,
       modelVersion: options.model === undefined ? undefined : String(this.resolve(options.model)),
-      // Keeps the texts sent and received: a receipt is checked on them.
+      // Keeps the texts sent and received: a receipt is checked on them. Redirects are not
+      // followed (undici then answers the 308 itself): a 308 is the answer the contract documents.
       fetch: async (input, init) => {
-        const request = new Request(input, init);
+        const request = new Request(input, { ...init, redirect: "manual" });
         exchanged.request = await request.clone().text();
         const response = await globalThis.fetch(request);
         exchanged.text = await response.clone().text();

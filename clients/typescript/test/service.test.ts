@@ -307,6 +307,10 @@ test("the open operations: health, readiness, this document, the pages", async (
     const { response } = await page;
     assert.equal(response.status, 200, response.url);
   }
+  // Its only answer is a 308, not followed (undici then hands it back itself): that is what a caller gets.
+  const moved = await open.GET("/playground/", { redirect: "manual" });
+  assert.equal(moved.response.status, 308);
+  assert.equal(moved.response.headers.get("location"), "/playground");
   const scraper = client({ key: metricsKey });
   const { response } = await scraper.GET("/metrics", plain);
   assert.equal(response.status, 200);

@@ -19,8 +19,8 @@ from .summaries import GradeSummary, Yardstick
 
 __all__ = ["GroupKey", "grade_report"]
 
-#: A variant and a table size of the history: (variant name, opponents).
-GroupKey = tuple[str, int]
+#: A variant, a table size and a theme of the history: (variant name, opponents, drill theme).
+GroupKey = tuple[str, int, str]
 
 MAX_ERRORS: Final = 50
 MAX_PLAYER_ROWS: Final = 500
@@ -50,7 +50,7 @@ def grade_report(
     ``hands`` may be a sample of the graded hands (the plots say so); ``players`` is the whole
     per-player table; ``summary`` is ``summary.json``'s content.  A history of several variants or
     table sizes has a yardstick for each, and each is drawn against its own players: ``groups``
-    holds, per (variant, opponents), each player's figures over that group's hands alone.
+    holds, per (variant, opponents, theme), each player's figures over that group's hands alone.
     """
     run = GradeSummary.of(summary)
     # A missing flag (NaN) is not a flag: astype(bool) would make it one.
@@ -146,7 +146,7 @@ def _comparisons(
         return [player_comparison(players, yardsticks[0].levels if yardsticks else ())]
     plots = []
     for index, yardstick in enumerate(yardsticks):
-        key = (yardstick.variant or "", yardstick.opponents or 0)
+        key = (yardstick.variant or "", yardstick.opponents or 0, yardstick.theme)
         group = groups.get(key, players.head(0))
         plots.append(player_comparison(group, yardstick.levels, group=yardstick.title, key=str(index)))
     return plots

@@ -41,6 +41,9 @@ class Yardstick:
     opponents: int | None
     hands: float
     levels: tuple[LevelLine, ...]
+    #: the drill theme of the hands (``random``: deals as a table deals them; summaries written before
+    #: themes were told apart are of random hands)
+    theme: str = "random"
 
     @property
     def title(self) -> str:
@@ -48,7 +51,8 @@ class Yardstick:
         if self.variant is None:
             return ""
         opponents = "" if self.opponents is None else f", {self.opponents} opponent{'s' if self.opponents != 1 else ''}"
-        return f"{self.variant}{opponents}"
+        theme = "" if self.theme == "random" else f", {self.theme} drills"
+        return f"{self.variant}{opponents}{theme}"
 
     def level(self, name: str) -> LevelLine | None:
         return next((line for line in self.levels if line.level == name), None)
@@ -112,6 +116,7 @@ def _yardsticks(summary: Mapping[str, object]) -> tuple[Yardstick, ...]:
                     opponents=None if math.isnan(opponents) else int(opponents),
                     hands=as_float(group.get("hands")),
                     levels=level_lines(group.get("levels")),
+                    theme=str(group.get("theme") or "random"),
                 )
             )
         return tuple(found)

@@ -51,7 +51,8 @@ def deal_drills() -> Response:
             with trace.child("kernel drills", attributes):
                 found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
         observe_solver("drills", time.perf_counter() - started)
-        yardsticks = yardsticks_json(service.yardsticks(variant.name, opponents))
+        # The levels on this theme's drills (random deals' for the random theme): what a run of them is judged by.
+        yardsticks = yardsticks_json(service.yardsticks(variant.name, opponents, theme))
         return drills_json(found) | {"yardsticks": yardsticks, "variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response, abort, request
 
 from ..cached_answers import revalidated
 from ..operations import declare
@@ -39,6 +39,19 @@ def page() -> Response:
     """The playground page."""
     response = _serve("index.html", "text/html")
     response.headers["Content-Security-Policy"] = _CONTENT_SECURITY_POLICY
+    return response
+
+
+@blueprint.get("/playground/")
+@declare("playgroundPageSlash", scope=None)
+def page_with_slash() -> Response:
+    """The page's address as a player may type it, sent on to the page with its query (a shared
+    deal's link keeps its cards): the page's files are named relative to /playground, so it is not
+    served from here."""
+    query = request.query_string.decode("latin-1")
+    response = Response(status=308)
+    del response.headers["Content-Type"]  # no body to type
+    response.headers["Location"] = "/playground" + (f"?{query}" if query else "")
     return response
 
 

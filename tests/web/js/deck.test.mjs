@@ -2,7 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { RANKS, SUITS, botCards, mulberry32, shuffledDeck, sortCards } from '../../../maubinh_api/web/static/playground/deck.mjs';
+import {
+  RANKS, SUITS, botCards, chiOrder, mulberry32, shuffledDeck, sortCards,
+} from '../../../maubinh_api/web/static/playground/deck.mjs';
 
 test('a seed always deals the same 52 different cards', () => {
   const deck = shuffledDeck(14);
@@ -38,4 +40,19 @@ test('the bots are dealt the rest of the deck, 13 each, without the cards the us
   const held = [deck[20], deck[0]]; // a hand picked by hand: the bots deal around it
   const rest = deck.filter((card) => held.indexOf(card) < 0);
   assert.deepEqual(botCards(deck, held, 2), rest.slice(13, 26));
+});
+
+test('a chi is laid out as a player lays it: groups first, then high to low, the wheel from the five', () => {
+  // The API's own order (tests/rules: Chi.cards), for each shape a chi takes.
+  assert.deepEqual(chiOrder(['2c', 'Kd', '9s', '5h', '9h']), ['9s', '9h', 'Kd', '5h', '2c']);
+  assert.deepEqual(chiOrder(['Kd', '3c', 'Ks', '3h', '3s']), ['3s', '3h', '3c', 'Ks', 'Kd']);
+  assert.deepEqual(chiOrder(['4c', 'Jd', '4h', 'Js', 'Ac']), ['Js', 'Jd', '4h', '4c', 'Ac']);
+  assert.deepEqual(chiOrder(['3d', 'As', '5c', '2h', '4s']), ['5c', '4s', '3d', '2h', 'As']);
+  assert.deepEqual(chiOrder(['Qh', '2d', 'Ts']), ['Qh', 'Ts', '2d']);
+  // Every card kept, whatever the order it came in.
+  const deck = shuffledDeck(7);
+  for (let start = 0; start < 50; start += 5) {
+    const chi = deck.slice(start, start + 5);
+    assert.deepEqual(chiOrder(chi).slice().sort(), chi.slice().sort());
+  }
 });

@@ -304,3 +304,36 @@ export function silentActions(source) {
     return !sending.test(body.slice(index, end));
   }).map(([name]) => name);
 }
+
+const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'typeof', 'await', 'new',
+  'super', 'import', 'async', 'of', 'in', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield']);
+
+/** The index just past the parenthesis that closes the one at ``open``. */
+function closing(text, open) {
+  let depth = 0;
+  for (let index = open; index < text.length; index += 1) {
+    if (text[index] === '(') depth += 1;
+    else if (text[index] === ')' && (depth -= 1) === 0) return index + 1;
+  }
+  return text.length;
+}
+
+/**
+ * The functions a module calls by a bare name that it neither declares, imports, takes as a
+ * parameter nor finds among ``known`` (the globals): each a call that throws a ReferenceError when it
+ * runs, as "line: name".  A name declared anywhere in the module appears once at least outside a call
+ * (``const name =``, an import, a parameter); a function declared or a method written shorthand is
+ * followed by its body, and is no call.
+ */
+export function unknownCalls(source, known) {
+  const text = code(source);
+  const elsewhere = new Set();
+  for (const match of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)(?![\w$])(?!\s*\()/g)) elsewhere.add(match[1]);
+  const calls = [...text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)];
+  for (const match of calls) { // a declaration: its body follows
+    if (text.slice(closing(text, match.index + match[0].length - 1)).trimStart().startsWith('{')) elsewhere.add(match[1]);
+  }
+  return calls
+    .filter((match) => !NOT_NAMES.has(match[1]) && !elsewhere.has(match[1]) && !known.has(match[1]))
+    .map((match) => text.slice(0, match.index).split('\n').length + ': ' + match[1]);
+}

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { code, cyclesOf, drawsOutsideDrawing, importsOf, silentActions, stateWrites } from './module-graph.mjs';
+import {
+  code, cyclesOf, drawsOutsideDrawing, importsOf, silentActions, stateWrites, unknownCalls,
+} from './module-graph.mjs';
 
 const FOLDER = fileURLToPath(new URL('../../../maubinh_api/web/static/playground/', import.meta.url));
 const STORE = 'state.mjs';
@@ -14,7 +16,7 @@ const WIRING = 'playground.js';
 const API = 'api.mjs'; // the API calls and their problems read as fields: every part may call it
 // The parts of the page: each draws from the state, sends actions and calls the API, and imports
 // none of the others.  Every other module is a helper that imports no part (nor the API).
-const PARTS = ['budget.mjs', 'checks.mjs', 'deal.mjs', 'errors.mjs', 'hand.mjs', 'optimal.mjs', 'practice.mjs',
+const PARTS = ['budget.mjs', 'checks.mjs', 'deal.mjs', 'errors.mjs', 'hand.mjs', 'optimal.mjs', 'practice.mjs', 'progress.mjs',
   'request-log.mjs', 'table.mjs', 'variants.mjs'];
 
 // The actions that send no event, each with the reason nothing needs drawing after it.
@@ -169,6 +171,31 @@ test('an action that sends no event is found; one that sends, travels or calls a
 
 // -------------------------------------------------------- the page's modules
 
+// What the page may call without declaring it: the browser's own functions (Node's globals are the rest).
+const BROWSER = new Set(['requestAnimationFrame', 'getComputedStyle', 'matchMedia', 'alert', 'confirm', 'prompt',
+  'cancelAnimationFrame', 'scrollTo']);
+const KNOWN = new Set([...Object.getOwnPropertyNames(globalThis), ...BROWSER]);
+
+test('a call of a name the module never declares, imports or takes is found; declarations are not calls', () => {
+  const source = [
+    "import { drawn } from './page.mjs';",
+    'function local(action) {',
+    '  action();',
+    '  drawn(); helper(); Math.max(1, 2); setTimeout(local, 1);',
+    '  showWaiting(); // gone since a rename',
+    '}',
+    'const helper = () => 1;',
+    'export const actions = { wantRules() { return 1; } };',
+    "const text = 'missing() in a string';",
+  ].join('\n');
+  assert.deepEqual(unknownCalls(source, KNOWN), ['5: showWaiting']);
+});
+
+test('no module of the page calls a name it never declares, imports or takes (a ReferenceError when it runs)', () => {
+  const unknown = MODULES.flatMap((name) => unknownCalls(SOURCES[name], KNOWN).map((found) => name + ':' + found));
+  assert.deepEqual(unknown, []);
+});
+
 test('every module of the page is read, imports only modules that exist, and the wiring reaches them all', () => {
   assert.ok(MODULES.indexOf(STORE) >= 0 && MODULES.indexOf(WIRING) >= 0 && MODULES.length > 10, MODULES.join(' '));
   for (const [name, imports] of Object.entries(GRAPH)) {
@@ -235,8 +262,9 @@ test('every event the store sends has a reaction in the wiring, and every reacti
 });
 
 test('no part of the page keeps state of its own: a module-level let is a handle on the browser, named here', () => {
-  // The page's state is the store's; these hold timers, a drag and the knobs' elements (state.mjs says why).
-  const HANDLES = ['hand.mjs: suppressClick', 'variants.mjs: knobs'];
+  // The page's state is the store's; these hold timers (the arrange timer's interval), a drag and the knobs'
+  // elements (state.mjs says why).
+  const HANDLES = ['hand.mjs: suppressClick', 'practice.mjs: countdown', 'variants.mjs: knobs'];
   const found = [];
   for (const name of MODULES) {
     for (const match of code(SOURCES[name], false).matchAll(/^let\s+([\w$]+)/gm)) found.push(name + ': ' + match[1]);

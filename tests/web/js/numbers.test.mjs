@@ -2,8 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+import fc from 'fast-check';
+
 import {
-  decimalInput, decimalText, integer, isDecimal, number, percent, relocalised, signed,
+  currencyDigits, decimalInput, decimalText, integer, isDecimal, money, number, percent, readNumber, relocalised,
+  shareText, signed,
 } from '../../../maubinh_api/web/static/playground/numbers.mjs';
 
 test('money from the API is written digit for digit in each language', () => {
@@ -54,4 +57,140 @@ test('a field typed in one language is rewritten for the other, or left as typed
   assert.equal(relocalised('en', 'vi', '1,000.5'), '1.000,5');
   assert.equal(relocalised('vi', 'en', '1.000.000'), '1,000,000');
   assert.equal(relocalised('en', 'vi', 'ten'), 'ten');
+});
+
+// ------------------------------------------------------------------ one reading of every field (issue 41)
+
+const LANGS = ['en', 'vi'];
+const lang = fc.constantFrom(...LANGS);
+// A decimal in the API's notation: a sign, a whole part with no leading zero, maybe a fraction.
+const wholeDigits = fc.stringMatching(/^(0|[1-9]\d{0,17})$/);
+const fractionDigits = fc.stringMatching(/^\d{1,8}$/);
+const apiDecimal = fc.tuple(fc.boolean(), wholeDigits, fc.option(fractionDigits, { nil: undefined }))
+  .map(([minus, whole, fraction]) => (minus ? '-' : '') + whole + (fraction === undefined ? '' : '.' + fraction));
+
+/** The same decimal with no trailing zero in its fraction ("0.020" is "0.02", "1.0" is "1"). */
+function canonical(text) {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** A decimal as every notation writes it: each language's way (grouped), the API's, each language's ungrouped. */
+function everyNotation(whole, fraction) {
+  const api = whole + '.' + fraction;
+  return [decimalText('vi', api), decimalText('en', api), api, whole + ',' + fraction];
+}
+
+test('a whole-number field refuses "1,5" and "1.5" in both languages, and never reads 15 (issue 41, defect 1)', () => {
+  for (const lang of LANGS) {
+    for (const typed of ['1,5', '1.5', ' 1,5 ', '2,5', '1.000,5', '1,000.5', '-1,5', '3,0', '1.50', '0,5']) {
+      assert.deepEqual(readNumber(lang, typed, { whole: true }), { refused: 'notWhole', params: { typed: typed.trim() } },
+        lang + ' ' + typed);
+    }
+    for (const typed of ['', 'abc', '1,2,3', '1..5', '--1', '1e3', '%']) {
+      assert.equal(readNumber(lang, typed, { whole: true }).refused, 'badWhole', lang + ' ' + typed);
+    }
+    assert.equal(readNumber(lang, '15', { whole: true }).value, 15);
+    assert.equal(readNumber(lang, ' -3 ', { whole: true }).value, -3);
+    assert.equal(readNumber(lang, '99999999999999999999', { whole: true }).refused, 'tooManyDigits');
+  }
+  // Thousands the language's way, where they are unambiguous.
+  assert.equal(readNumber('vi', '1.000', { whole: true }).value, 1000);
+  assert.equal(readNumber('vi', '1.000.000', { whole: true }).value, 1000000);
+  assert.equal(readNumber('en', '1,000', { whole: true }).value, 1000);
+  assert.equal(readNumber('vi', '1 000 000', { whole: true }).value, 1000000);
+  // "1,000" is one (a decimal) in Vietnamese and "1.000" one in English: neither is read as a thousand.
+  assert.equal(readNumber('vi', '1,000', { whole: true }).refused, 'notWhole');
+  assert.equal(readNumber('en', '1.000', { whole: true }).refused, 'notWhole');
+  // A first group of thousands starts with a digit other than 0: "0.500" is no thousands.
+  assert.equal(readNumber('vi', '0.500', { whole: true }).refused, 'notWhole');
+});
+
+test('the decimals, the bet and the rake are read the language\'s way, the API\'s too, and "2%" as a share', () => {
+  assert.deepEqual(readNumber('vi', '0,02'), { value: '0.02' });
+  assert.deepEqual(readNumber('vi', '0.02'), { value: '0.02' });
+  assert.deepEqual(readNumber('vi', '0.020'), { value: '0.020' }); // not twenty: no thousands start with 0
+  assert.deepEqual(readNumber('en', '1,234.5'), { value: '1234.5' });
+  assert.equal(readNumber('vi', '1,234.5').refused, 'badDecimal'); // English thousands: refused, never 1.2345
+  assert.equal(readNumber('en', '1.234,5').refused, 'badDecimal');
+  assert.equal(readNumber('en', '10,5').refused, 'badDecimal');
+  assert.deepEqual(readNumber('vi', '2%', { percent: true }), { value: '0.02', percent: true });
+  assert.deepEqual(readNumber('vi', '2,5 %', { percent: true }), { value: '0.025', percent: true });
+  assert.deepEqual(readNumber('en', '0.5%', { percent: true }), { value: '0.005', percent: true });
+  assert.deepEqual(readNumber('en', '150%', { percent: true }), { value: '1.5', percent: true });
+  assert.equal(readNumber('en', '2%').refused, 'badDecimal'); // a share only where a share is asked for
+  assert.equal(readNumber('en', '%', { percent: true }).refused, 'badDecimal');
+});
+
+test('a whole number written the language\'s way reads back as itself (property)', () => {
+  fc.assert(fc.property(lang, fc.oneof(fc.maxSafeInteger(), fc.integer({ min: -1e7, max: 1e7 })), (lang, n) => {
+    assert.equal(readNumber(lang, integer(lang, n), { whole: true }).value, n);
+    assert.equal(readNumber(lang, decimalText(lang, String(n)), { whole: true }).value, n);
+    assert.equal(relocalised(lang, lang === 'vi' ? 'en' : 'vi', integer(lang, n), { whole: true }),
+      integer(lang === 'vi' ? 'en' : 'vi', n));
+  }), { numRuns: 500 });
+});
+
+test('a decimal part, in any notation, is refused for a whole number, never read as another (property)', () => {
+  fc.assert(fc.property(lang, fc.boolean(), wholeDigits, fractionDigits, (lang, minus, whole, fraction) => {
+    const own = decimalText(lang, (minus ? '-' : '') + whole + '.' + fraction);
+    assert.equal(readNumber(lang, own, { whole: true }).refused, 'notWhole', lang + ' ' + own);
+    const { group } = lang === 'vi' ? { group: '.' } : { group: ',' };
+    for (const text of everyNotation(whole, fraction).map((written) => (minus ? '-' : '') + written)) {
+      const reading = readNumber(lang, text, { whole: true });
+      if (reading.refused) {
+        assert.ok(['notWhole', 'tooManyDigits'].includes(reading.refused), lang + ' ' + text);
+        continue;
+      }
+      // Read at all only as the language's own thousands ("1.000" on the Vietnamese page), and as those.
+      assert.match(text, new RegExp('^-?[1-9]\\d{0,2}(\\' + group + '\\d{3})+$'), lang + ' ' + text);
+      assert.equal(reading.value, Number(text.split(group).join('')), lang + ' ' + text);
+    }
+  }), { numRuns: 500 });
+});
+
+test('a decimal written the language\'s way reads back digit for digit, and so across a switch (property)', () => {
+  fc.assert(fc.property(lang, apiDecimal, (lang, api) => {
+    assert.equal(readNumber(lang, decimalText(lang, api)).value, api, lang + ' ' + api);
+    const other = lang === 'vi' ? 'en' : 'vi';
+    assert.equal(relocalised(other, lang, decimalText(other, api)), decimalText(lang, api));
+  }), { numRuns: 500 });
+});
+
+test('a share written as a percentage reads back as the share (property)', () => {
+  const share = fc.tuple(fc.stringMatching(/^(0|[1-9]\d{0,2})$/), fc.option(fc.stringMatching(/^\d{1,6}$/), { nil: undefined }))
+    .map(([whole, fraction]) => whole + (fraction === undefined ? '' : '.' + fraction));
+  fc.assert(fc.property(lang, share, (lang, api) => {
+    const shown = shareText(lang, api);
+    assert.match(shown, /%/);
+    assert.equal(readNumber(lang, shown, { percent: true }).value, canonical(api), lang + ' ' + api + ' ' + shown);
+  }), { numRuns: 500 });
+});
+
+test('a rake is shown as a percentage the language\'s way (issue 41, defect 15)', () => {
+  const vi = new Intl.NumberFormat('vi-VN', { style: 'percent' }).format(0.02);
+  assert.equal(shareText('vi', '0.02'), vi);
+  assert.equal(shareText('en', '0.02'), '2%');
+  assert.equal(shareText('vi', '0.025'), vi.replace('2', '2,5'));
+  assert.equal(shareText('en', '0.5'), '50%');
+  assert.equal(shareText('en', '0'), '0%');
+  assert.equal(relocalised('vi', 'en', '2,5%', { percent: true }), '2.5%');
+  assert.equal(relocalised('en', 'vi', '1,5', { whole: true }), '1,5'); // refused: left as typed
+});
+
+test('money keeps the currency\'s own decimals, digit for digit (issue 41, defect 15)', () => {
+  assert.equal(currencyDigits('VND'), 0);
+  assert.equal(currencyDigits('USD'), 2);
+  assert.equal(money('vi', '-2000000.00', 'VND'), '-2.000.000');
+  assert.equal(money('en', '-2000000.00', 'VND'), '-2,000,000');
+  assert.equal(money('vi', '1234.50', 'VND'), '1.234,50'); // a digit of the API's: kept
+  assert.equal(money('vi', '-2000000.00', 'USD'), '-2.000.000,00');
+  assert.equal(money('en', '12', 'USD'), '12.00');
+  assert.equal(money('en', '1.230', 'USD'), '1.23');
+  assert.equal(money('vi', '-2000000.00', null), '-2.000.000,00'); // not known: as the API wrote it
+  assert.equal(money('en', '12345678901234567.00', 'VND'), '12,345,678,901,234,567');
+  fc.assert(fc.property(lang, apiDecimal, fc.constantFrom(null, 'VND', 'USD', 'EUR'), (lang, api, currency) => {
+    const shown = money(lang, api, currency);
+    assert.equal(canonical(readNumber(lang, shown).value), canonical(api), lang + ' ' + api + ' ' + shown);
+    if (currency === 'VND' && /^-?\d+(\.0+)?$/.test(api)) assert.doesNotMatch(shown, lang === 'vi' ? /,/ : /\./);
+  }), { numRuns: 500 });
 });

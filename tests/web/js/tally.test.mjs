@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  biggestMistakes, historyJsonl, historyRows, lossSummary, playsLike, verdictCounts,
+  biggestMistakes, hintedApart, historyJsonl, historyRows, lossSummary, playsLike, verdictCounts,
 } from '../../../maubinh_api/web/static/playground/tally.mjs';
 
 const verdict = (key) => ({ key, label: { en: key, vi: key } });
@@ -55,13 +55,29 @@ test('the run exports as the hand-history rows the batch tool reads', () => {
   const arrangement = { back: ['As', 'Ad', 'Kc', 'Kd', '7h'], middle: ['9s', '9h', '8c', '5d', '3c'], front: ['Qs', 'Jh', '2s'] };
   const run = {
     started: 1700000000000, variant: { preset: 'online', overrides: { rake: '0.05' } }, opponents: 2,
+    theme: { key: 'foul_trap', label: { en: 'One swap from binh lủng', vi: 'Dễ binh lủng' } },
     results: [{ arrangement, declare_natural: false, ev_loss: 0, verdict: verdict('best') }],
   };
+  // The theme goes with each row: batch grade judges the run by that theme's yardsticks, as the page does.
   assert.deepEqual(historyRows(run), [{
     deal_id: 'practice-1700000000000-01', player_id: 'you', variant: run.variant,
     back: 'As Ad Kc Kd 7h', middle: '9s 9h 8c 5d 3c', front: 'Qs Jh 2s', declare_natural: false, seats: 3,
+    theme: 'foul_trap', hint: false,
   }]);
   const lines = historyJsonl(run).split('\n');
   assert.equal(lines.length, 2); // one row, and the newline that ends it
   assert.deepEqual(JSON.parse(lines[0]), historyRows(run)[0]);
+});
+
+test('deals graded after a hint are counted apart, and marked in the hand history (a column batch grade ignores)', () => {
+  const hinted = (loss, key) => ({ ...graded(loss, key), hinted: true });
+  const results = [graded(0.4, 'mistake'), hinted(0, 'best'), graded(0.2, 'inaccuracy'), hinted(1.5, 'blunder')];
+  const { hinted: count, unhinted } = hintedApart(results);
+  assert.equal(count, 2);
+  assert.deepEqual(unhinted, lossSummary([0.4, 0.2])); // the run as played without help
+  assert.deepEqual(hintedApart([graded(0.1, 'good')]), { hinted: 0, unhinted: lossSummary([0.1]) });
+  assert.equal(hintedApart([hinted(0, 'best')]).unhinted.deals, 0);
+  const arrangement = { back: ['As', 'Ad', 'Kc', 'Kd', '7h'], middle: ['9s', '9h', '8c', '5d', '3c'], front: ['Qs', 'Jh', '2s'] };
+  const run = { started: 1, variant: null, opponents: 3, results: results.map((result) => ({ ...result, arrangement })) };
+  assert.deepEqual(historyRows(run).map((row) => row.hint), [false, true, false, true]);
 });

@@ -36,7 +36,10 @@ class AnalysisResult:
         Attributes:
             ev (float): Expected points per opponent of this play, rounded to 4 decimals like every expected value the
                 service answers.
-            best (AnalysisBest): The best play of the cards (the `best` of POST /v1/arrangements/optimal).
+            best (AnalysisBest): The best play of the cards (the `best` of POST /v1/arrangements/optimal), and how it fares
+                against the field: `positions`, `scoop_chance`, `scooped_chance` and `sap_lang_chance` are exactly what the
+                analysis of the best play itself answers (its `arrangement`, with its `declare_natural`), so that a client can
+                say what each of `changes.moves` changes, chi by chi.
             ev_loss (float): `best.ev - ev` (0 for the best play; never negative).
             rank (int | None): The play's place among the distinct legal arrangements and the natural, 1 the best (null for
                 a fouled arrangement that collects no natural).

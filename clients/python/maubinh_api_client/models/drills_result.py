@@ -36,7 +36,17 @@ class DrillsResult:
             tried (int): The hands valued to find the drills.
             drills (list[Drill]):
             yardsticks (list[Yardstick]): Each level's loss per hand under the variant's preset at this table, weakest level
-                first.
+                first, on
+                hands of this `theme`: for `random`, seeded random deals (1,500 per preset and table size);
+                for another theme, 1,000 drills of the theme per preset and table size, dealt as this
+                operation deals them (seeded requests of five drills, their condition judged for `casual`),
+                each set by every level's bot and graded against the best play, as the random deals are
+                (`make levels`: `maubinh_api/service/level_yardsticks.py`, shipped in
+                `strategy/levels.json`; docs/strategy.md, "Yardsticks"). A theme the preset never deals at
+                this table (dealt under a variant with overrides), and every theme under a pinned model of
+                release 1.0.0, has the random deals' figures. What a run of these drills is judged by: the
+                level it plays like is the one nearest on mean loss and share of best plays, in that level's
+                standard errors.
             variant (Variant): A preset with overrides: what a request's `variant` may be, and what every answer's `variant`
                 is (an answer always has all three fields, so that it can be sent back as it is).
      """

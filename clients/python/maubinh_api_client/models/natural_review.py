@@ -31,8 +31,10 @@ class NaturalReview:
             ev (float): Expected points per opponent of declaring it.
             chi_ev (float): Expected points per opponent of the best play of the chi, not declaring it (since 0.7.0): `ev -
                 chi_ev` is what not declaring gives up at best, whether this play declares or not.
-            given_up (float): Points per opponent this play loses by not declaring it (0 when it declares, or when declaring
-                is not worth it).
+            given_up (float): Points per opponent this play loses by not declaring it: `ev - chi_ev` when it does not
+                declare and declaring is worth more than the best play of the chi, otherwise 0 (when it declares, or when
+                declaring is not worth it). How the chi are set is never counted here: a play that does not declare loses
+                `given_up` plus `chi_ev` less its own `ev` (its `ev_loss`).
      """
 
     held: Natural

@@ -19,15 +19,18 @@ class PlaygroundAssetAsset(StrEnum):
     PLAYGROUND_CSS = "playground.css"
     PLAYGROUND_JS = "playground.js"
     PRACTICE_MJS = "practice.mjs"
+    PROGRESS_MJS = "progress.mjs"
     REQUESTS_MJS = "requests.mjs"
     REQUEST_LOG_MJS = "request-log.mjs"
     ROWS_MJS = "rows.mjs"
+    RUNS_MJS = "runs.mjs"
     STATE_MJS = "state.mjs"
     TABLE_MJS = "table.mjs"
     TALLY_MJS = "tally.mjs"
     TEXTS_EN_MJS = "texts-en.mjs"
     TEXTS_VI_MJS = "texts-vi.mjs"
     VARIANTS_MJS = "variants.mjs"
+    WHY_MJS = "why.mjs"
 
     def __str__(self) -> str:
         return str(self.value)

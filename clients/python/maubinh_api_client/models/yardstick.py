@@ -23,7 +23,8 @@ T = TypeVar("T", bound="Yardstick")
 
 @_attrs_define
 class Yardstick:
-    """ A level's loss per hand under a preset at one table size, measured over seeded random hands set by its bot.
+    """ A level's loss per hand under a preset at one table size, measured over seeded hands set by its bot (random deals,
+    or drills of one theme).
 
         Attributes:
             level (PlayerLevel): The level a bot played at, as every enumeration is given.

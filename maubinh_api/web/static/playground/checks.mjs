@@ -8,7 +8,8 @@ import {
   revealField, say, setBusy, setStatus, signed, t,
 } from './page.mjs';
 import { arrangementKey, copyRows, sameArrangement } from './rows.mjs';
-import { actions, gradeHidden, handCards, handComplete, rulesErrors, state } from './state.mjs';
+import { actions, declareAsked, gradeHidden, handCards, handComplete, rulesErrors, state } from './state.mjs';
+import { moveEffects, whyLines } from './why.mjs';
 
 // ------------------------------------------------------------ live checks
 
@@ -31,7 +32,7 @@ export function runChecks() {
     // The rules never loaded (no network, no key yet): try again now that the user acts, and
     // say beside the cards what the checks wait for (not a count of cards long since dealt).
     if (!state.variantsLoading) actions.wantRules();
-    showWaiting();
+    actions.checksWaiting();
     return;
   }
   if (!handComplete()) return;
@@ -144,7 +145,14 @@ export function renderValidation() {
 
 /** The player's choice to declare a natural, as the state holds it. */
 export function renderDeclare() {
-  byId('declare-natural').checked = state.declare;
+  // A natural-call drill asks it as a choice of two, none made at first; elsewhere a box, ticked by default.
+  const asked = declareAsked();
+  const box = byId('declare-natural');
+  box.checked = state.declare;
+  box.closest('label').hidden = asked;
+  byId('declare-choice').hidden = !asked;
+  byId('declare-yes').checked = asked && !state.declareUndecided && state.declare;
+  byId('declare-no').checked = asked && !state.declareUndecided && !state.declare;
 }
 
 export function renderNatural(natural) {
@@ -233,6 +241,8 @@ export function renderAnalysis() {
   box.append(el('h3', { text: t('changesHeading') }));
   box.append(el('ul', { class: 'changes', id: 'analysis-changes' },
     answer.changes.lines[state.lang].map((line) => el('li', { text: line }))));
+  const why = renderWhy(answer);
+  if (why) box.append(why);
   if (answer.ev_loss > 0) {
     const place = el('button', { type: 'button', class: 'small', text: t('placeBest') });
     place.addEventListener('click', () => placeBest(answer));
@@ -241,7 +251,7 @@ export function renderAnalysis() {
   box.append(el('h3', { text: t('oddsHeading') }));
   box.append(renderPositions(answer));
   box.append(renderScoops(answer));
-  if (answer.natural) box.append(renderNaturalReview(answer.natural));
+  if (answer.natural) box.append(renderNaturalReview(answer));
   setStatus('analysis-status', t('analysisSummary', {
     verdict: label(answer.verdict.label), loss: number(answer.ev_loss), ev: signed(answer.ev),
   }));
@@ -257,6 +267,17 @@ function autoOnTable() {
 export function placeBest(answer) {
   actions.setDeclare(answer.best.declare_natural || !answer.natural);
   actions.placeArrangement(answer.best.arrangement, t('placedBest'), true);
+}
+
+/** Each move of the changes with what it changes, chi by chi (why.mjs): null without a move. */
+export function renderWhy(answer) {
+  const lines = whyLines(state.lang, moveEffects(answer));
+  if (!lines.length) return null;
+  return el('div', { class: 'why', id: 'analysis-why' }, [
+    el('h4', { text: t('whyHeading') }),
+    el('p', { class: 'hint', text: t('whyHint') }),
+    el('ul', { class: 'why-lines' }, lines.map((line) => el('li', { text: line }))),
+  ]);
 }
 
 /** Win / tie / lose of each chi as bars, with the numbers written out too. */
@@ -288,11 +309,8 @@ export function renderPositions(answer) {
  * the chi as written to two decimals, so the figures on the page add up exactly.
  */
 export function renderShares(answer) {
-  // Hundredths as the page writes the figure (Intl rounds half away from zero on the exact value).
-  const written = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-  const cents = (value) => Math.round(Number(written.format(value)) * 100);
-  const chi = POSITIONS.reduce((sum, position) => sum + cents(answer.positions[position].points), 0);
-  const rest = (cents(answer.ev) - chi) / 100;
+  const chi = POSITIONS.reduce((sum, position) => sum + writtenCents(answer.positions[position].points), 0);
+  const rest = (writtenCents(answer.ev) - chi) / 100;
   return el('dl', { class: 'shares', id: 'analysis-shares' }, [
     el('div', {}, [el('dt', { text: t('sharesRest') }), el('dd', { id: 'analysis-rest', text: signed(rest) })]),
     el('div', { class: 'shares-total' }, [
@@ -318,12 +336,33 @@ export function renderScoops(answer) {
   return el('ul', { class: 'scoops' }, items);
 }
 
-/** The natural's review: what declaring is worth, what the best chi play is worth, and what not declaring
- * gives up, whether this play declares it or not (the same figure either way). */
-export function renderNaturalReview(natural) {
-  const gap = natural.ev - natural.chi_ev;
+/** Hundredths as the page writes a figure (Intl rounds half away from zero on the exact value): figures
+ * shown as parts of a whole are made of these, so that they add up on the page. */
+function writtenCents(value) {
+  const written = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+  return Math.round(Number(written.format(value)) * 100);
+}
+
+/**
+ * The natural's review: the decision that was right (declare or not: the analysis's best play, which
+ * declares when ``ev`` is at least ``chi_ev``), what the other decision is worth, and what this play
+ * loses (its ``ev_loss``, as the grade writes it) in two parts: by its decision (``given_up`` when it does
+ * not declare; all of it when it declares and playing the chi is worth more) and in how the chi are set
+ * (the rest, as written, so that the parts add up to the loss shown).
+ */
+export function renderNaturalReview(answer) {
+  const natural = answer.natural;
+  const declareRight = answer.best.declare_natural;
+  const loss = writtenCents(answer.ev_loss);
+  const byDecision = natural.collected ? (declareRight ? 0 : loss) : Math.min(writtenCents(natural.given_up), loss);
+  // What the other decision would change: the analysis's own figure where it has one.
+  const gap = natural.collected ? (declareRight ? natural.ev - natural.chi_ev : answer.ev_loss)
+    : (declareRight ? natural.given_up : natural.chi_ev - natural.ev);
   const params = { label: label(natural.held.label), payout: natural.held.payout, ev: signed(natural.ev),
-    chiEv: signed(natural.chi_ev), gap: number(Math.abs(gap)), givenUp: number(natural.given_up) };
-  const key = !natural.collected ? 'naturalKept' : gap >= 0 ? 'naturalDeclared' : 'naturalDeclaredWorse';
-  return el('p', { class: 'natural-review', id: 'natural-review' }, t(key, params));
+    chiEv: signed(natural.chi_ev), gap: number(Math.abs(gap)), loss: number(loss / 100),
+    declaring: number(byDecision / 100), chi: number((loss - byDecision) / 100) };
+  const play = natural.collected ? (loss ? 'naturalPlayDeclaredWrong' : 'naturalPlayDeclared')
+    : (loss ? 'naturalPlayKept' : 'naturalPlayKeptBest');
+  const text = t(declareRight ? 'naturalDeclareRight' : 'naturalKeepRight', params) + ' ' + t(play, params);
+  return el('p', { class: 'natural-review', id: 'natural-review' }, text);
 }

@@ -10,6 +10,10 @@ export const SEAT_NAMES = ['An', 'Bình', 'Cường', 'Dũng'];
 // The bots' levels before the user picks (keys of GET /v1/enumerations' levels).
 export const DEFAULT_LEVELS = ['casual', 'club', 'expert'];
 export const MAX_SEED = 4294967295;
+// The currencies a bet can be said to be in ('none': not said, the money as the API writes it), and the
+// one each language means until the player says (a Vietnamese player bets in đồng).
+export const CURRENCIES = ['none', 'VND', 'USD', 'EUR'];
+export const LANGUAGE_CURRENCY = { vi: 'VND', en: 'none' };
 // The API operations the page calls (tests/web/test_playground.py checks each is in openapi.yaml).
 export const PATHS = {
   variants: '/v1/variants',
@@ -32,4 +36,6 @@ export const STORE = {
   show: 'maubinh.playground.showRequests',
   colours: 'maubinh.playground.fourColour',
   practice: 'maubinh.playground.practice',
+  runs: 'maubinh.playground.runs',
+  currency: 'maubinh.playground.currency',
 };

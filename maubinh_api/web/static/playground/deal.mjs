@@ -43,13 +43,17 @@ export function dealLinked(linked) {
   const cards = linked.cards || deck.slice(0, HAND_SIZE);
   pauseRun();
   actions.deal(seed, deck, laidOut(sortCards(cards)), t('linkOpened'));
+  // Set as the sender set it: the player's play, so its analysis grades it.
+  if (linked.arrangement) actions.placeArrangement(linked.arrangement, t('linkOpenedSet'));
   const problems = linked.problems.map((part) => ({ field: 'seed', detail: { key: 'linkProblem', params: { what: { key: 'linkPart.' + part } } } }));
   if (problems.length) actions.setErrors('seed', problems);
 }
 
-/** The query of a link to the deal on the table: its seed, its 13 cards, the rules. */
+/** The query of a link to the deal on the table: its seed, its 13 cards, the rules, the arrangement
+ * as set (unless the cards are as dealt) and the page's language. */
 function dealLink() {
-  const query = dealQuery({ seed: state.seed, cards: sortCards(handCards()), variant: variantSpec() });
+  const query = dealQuery({ seed: state.seed, cards: sortCards(handCards()), variant: variantSpec(),
+    arrangement: state.asDealt ? null : copyRows(state.rows), lang: state.lang });
   return window.location.origin + window.location.pathname + query;
 }
 

@@ -13,6 +13,18 @@ export function sortCards(cards) {
   return cards.slice().sort((a, b) => rankValue(b) - rankValue(a) || SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]));
 }
 
+/**
+ * A chi's cards as a player lays them out (and the API lists them): the groups first, more cards
+ * first and then higher, the rest high to low, the wheel A-2-3-4-5 as 5-4-3-2-A; suits ♠ ♥ ♦ ♣.
+ */
+export function chiOrder(cards) {
+  const count = {};
+  for (const card of cards) count[card[0]] = (count[card[0]] || 0) + 1;
+  const sorted = sortCards(cards).sort((a, b) => count[b[0]] - count[a[0]]); // stable: high to low within
+  const ranks = sorted.map((card) => card[0]).join('');
+  return ranks === 'A5432' ? sorted.slice(1).concat(sorted[0]) : sorted;
+}
+
 /** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same numbers in every browser. */
 export function mulberry32(seed) {
   let a = seed >>> 0;

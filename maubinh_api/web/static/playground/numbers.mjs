@@ -1,7 +1,9 @@
 /* How the page writes and reads numbers in each of its languages: pure functions of the language
- * (tests/web/js/numbers.test.mjs).  Vietnamese writes 1.234,5 and English 1,234.5; money comes
- * from the API as decimal text ("-1234.50") and is rewritten digit for digit, never through a
- * binary float. */
+ * (tests/web/js/numbers.test.mjs, property tests with fast-check).  Vietnamese writes 1.234,5 and
+ * English 1,234.5; money comes from the API as decimal text ("-1234.50") and is rewritten digit for
+ * digit, never through a binary float, with the currency's own decimals.  Every numeric field of
+ * the page is read by one function, readNumber: a whole number is never rescaled ("1,5" is refused,
+ * not 15). */
 
 /** The locale a language's numbers are written in. */
 export function locale(lang) {
@@ -48,19 +50,91 @@ export function decimalText(lang, text) {
   return (match[1] ? minus : '') + whole + (match[3] === undefined ? '' : decimal + match[3]);
 }
 
+// ------------------------------------------------------------------ reading what was typed
+
+// A space, a no-break space and a narrow one: thousands as some write them ("1 000 000").
+const SPACES = ' \u00a0\u202f';
+
+function escaped(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&');
+}
+
 /**
- * A decimal as typed, in the API's notation: the page's own way of writing it is read back
- * (Vietnamese "1.234,5" and "0,02"), and so is the API's ("0.02") in either language.
+ * The parts of ``text`` written in one notation ({minus, whole, fraction}: digits, the fraction
+ * undefined when there is none), or null when it is not written that way.  ``group`` (or a space)
+ * separates thousands, three digits each after a first group that does not start with 0; null: no
+ * grouping, as the API writes numbers.
+ */
+function written(text, group, decimal) {
+  const grouped = group === null ? '' : '[1-9]\\d{0,2}(?:[' + escaped(group) + SPACES + ']\\d{3})+|';
+  const pattern = new RegExp('^([-\u2212]?)(' + grouped + '\\d+)(?:' + escaped(decimal) + '(\\d+))?$');
+  const match = pattern.exec(text);
+  if (!match) return null;
+  return { minus: match[1] !== '', whole: match[2].replace(/\D/g, ''), fraction: match[3] };
+}
+
+/** The API's decimal notation of parts ("-1234.5"). */
+function apiText(parts) {
+  return (parts.minus ? '-' : '') + parts.whole + (parts.fraction === undefined ? '' : '.' + parts.fraction);
+}
+
+/** A decimal in the API's notation divided by 100, digit for digit (2.5 is 0.025). */
+function hundredth(parts) {
+  const digits = parts.whole + (parts.fraction || '');
+  const point = parts.whole.length - 2;
+  const whole = (point > 0 ? digits.slice(0, point) : '').replace(/^0+(?=\d)/, '') || '0';
+  const fraction = (point > 0 ? digits.slice(point) : '0'.repeat(-point) + digits).replace(/0+$/, '');
+  return { minus: parts.minus, whole, fraction: fraction === '' ? undefined : fraction };
+}
+
+/**
+ * A number as the player typed it in a field of the page, read in the page's language ``lang``: the
+ * one reading of every numeric field (the knobs, the bonus and natural tables, the table limits, the
+ * bet, the rake).  Returns ``{value}``, what the API takes (a JSON number for a whole number, else
+ * decimal text in the API's notation, "1234.5"), or ``{refused, params}``: the key of the reason in
+ * the page's texts and what was typed.  Nothing is ever rescaled:
+ *
+ * - the language's own way is read ("1.234,5" in Vietnamese, "1,234.5" in English), and the API's
+ *   ("0.02") in either language; thousands are groups of three ("1.500" is fifteen hundred in
+ *   Vietnamese, "10.50" the API's ten and a half);
+ * - ``whole``: a decimal part in any notation is refused ("1,5", "1.5", "1.000,5", and "1,000" in
+ *   Vietnamese, where it is a decimal), never read as another whole number; so is a number beyond the
+ *   ones a JavaScript number holds exactly;
+ * - ``percent``: "2%" (or "2,5 %") is read as the share it says (0.02, 0.025).
+ */
+export function readNumber(lang, text, options = {}) {
+  const typed = String(text === null || text === undefined ? '' : text).trim();
+  const refused = (reason) => ({ refused: reason, params: { typed } });
+  let body = typed;
+  const share = Boolean(options.percent) && /%$/.test(body);
+  if (share) body = body.slice(0, -1).trim();
+  const { group, decimal } = separators(lang);
+  const parts = written(body, group, decimal) || written(body, null, '.');
+  if (options.whole) {
+    if (parts && parts.fraction === undefined) {
+      const value = Number((parts.minus ? '-' : '') + parts.whole);
+      return Number.isSafeInteger(value) ? { value: value === 0 ? 0 : value } : refused('tooManyDigits');
+    }
+    // A decimal part, in this notation or another language's ("10,5" on the English page): not whole.
+    const other = separators(lang === 'vi' ? 'en' : 'vi');
+    return parts || written(body, other.group, other.decimal) ? refused('notWhole') : refused('badWhole');
+  }
+  if (!parts) return refused('badDecimal');
+  return share ? { value: apiText(hundredth(parts)), percent: true } : { value: apiText(parts) };
+}
+
+/** Whether what :func:`readNumber` answered is a refusal. */
+export function isRefused(reading) {
+  return 'refused' in reading;
+}
+
+/**
+ * A decimal as typed, in the API's notation (the text as typed when it does not read): what
+ * :func:`readNumber` reads, for the callers that only want its value.
  */
 export function decimalInput(lang, text) {
-  const value = String(text).trim().replace(/\s/g, '');
-  if (lang === 'vi') {
-    if (value.includes(',')) return value.replace(/\./g, '').replace(',', '.');
-    // "1.000.000" and "1.500" are thousands as Vietnamese writes them; "0.02" and "10.50" the API's decimals.
-    return /^-?\d{1,3}(\.\d{3})+$/.test(value) ? value.replace(/\./g, '') : value;
-  }
-  // "1,000,000" and "1,234.5" are thousands as English writes them; "10,5" is not (left for the check to refuse).
-  return /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(value) ? value.replace(/,/g, '') : value;
+  const reading = readNumber(lang, text);
+  return isRefused(reading) ? String(text) : reading.value;
 }
 
 /** Whether a decimal read back (decimalInput) is a number the API takes: digits, a point, a sign. */
@@ -68,9 +142,51 @@ export function isDecimal(text) {
   return /^-?\d+(\.\d+)?$/.test(text);
 }
 
-/** A decimal the way ``to`` writes it, from the way ``from`` wrote it (a field's text when the page
- * switches language); the text as it is when it does not read as a number. */
-export function relocalised(from, to, text) {
-  const value = decimalInput(from, text);
-  return isDecimal(value) ? decimalText(to, value) : text;
+/** A share in the API's notation ("0.025") as a percentage the language's way ("2,5%"), digit for digit. */
+export function shareText(lang, text) {
+  const parts = written(String(text), null, '.');
+  if (!parts) return String(text);
+  const digits = parts.whole + (parts.fraction || '') + '00';
+  const point = parts.whole.length + 2;
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const fraction = digits.slice(point).replace(/0+$/, '');
+  const figure = decimalText(lang, whole + (fraction ? '.' + fraction : ''));
+  // Where the language puts the sign (and any space) around the figure, as Intl writes 1%.
+  const pattern = new Intl.NumberFormat(locale(lang), { style: 'percent' }).formatToParts(0.01);
+  const at = pattern.findIndex((part) => part.type === 'integer');
+  const around = (list) => list.map((part) => part.value).join('');
+  return (parts.minus ? separators(lang).minus : '') + around(pattern.slice(0, at)) + figure +
+    around(pattern.slice(at + 1));
+}
+
+/** The decimal places of a currency (ISO 4217: 0 for the đồng, 2 for the dollar), as Intl knows them. */
+export function currencyDigits(currency) {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+}
+
+/**
+ * Money the API wrote ("-2000000.00") as the language writes it in ``currency`` (an ISO code, or
+ * null when it is not known), digit for digit and never through a binary float: zeros beyond the
+ * currency's own decimals are dropped ("-2.000.000" đồng), missing ones written ("12.00" dollars);
+ * any other digit is the API's and stays ("1.234,50" đồng).  With no currency, as the API wrote it.
+ */
+export function money(lang, text, currency) {
+  const parts = written(String(text), null, '.');
+  if (!parts || !currency) return decimalText(lang, text);
+  const places = currencyDigits(currency);
+  let fraction = parts.fraction || '';
+  if (/^0*$/.test(fraction.slice(places))) fraction = fraction.slice(0, places);
+  fraction = fraction.padEnd(places, '0');
+  return decimalText(lang, apiText({ ...parts, fraction: fraction || undefined }));
+}
+
+/**
+ * What a field holds, the way ``to`` writes it, from the way ``from`` wrote it (a field's text when
+ * the page switches language); the text as it is when it does not read.  ``options`` as for readNumber.
+ */
+export function relocalised(from, to, text, options = {}) {
+  const reading = readNumber(from, text, options);
+  if (isRefused(reading)) return text;
+  if (typeof reading.value === 'number') return integer(to, reading.value);
+  return reading.percent ? shareText(to, reading.value) : decimalText(to, reading.value);
 }

@@ -101,10 +101,16 @@ export const signed = (value) => numbers.signed(state.lang, value);
 export const percent = (value) => numbers.percent(state.lang, value);
 export const integer = (value) => numbers.integer(state.lang, value);
 export const decimalText = (text) => numbers.decimalText(state.lang, text);
+/** What a numeric field holds, read in the page's language (numbers.readNumber): {value} or {refused, params}. */
+export const readNumber = (text, options) => numbers.readNumber(state.lang, text, options);
+export const isRefused = numbers.isRefused;
 export const decimalInput = (text) => numbers.decimalInput(state.lang, text);
 export const isDecimal = numbers.isDecimal;
-/** A field's decimal as typed in ``from``, rewritten for the page's language now. */
-export const relocalised = (from, text) => numbers.relocalised(from, state.lang, text);
+/** Money from the API in ``currency`` (null: not known), and a share ("0.02") as a percentage. */
+export const money = (text, currency) => numbers.money(state.lang, text, currency);
+export const shareText = (text) => numbers.shareText(state.lang, text);
+/** A field's number as typed in ``from``, rewritten for the page's language now. */
+export const relocalised = (from, text, options) => numbers.relocalised(from, state.lang, text, options);
 
 // -------------------------------------------------------------------- cards
 

@@ -24,7 +24,7 @@ import { renderBudget } from './budget.mjs';
 import {
   analyse, renderAnalysis, renderDeclare, renderValidation, renderWaiting, runChecks, scheduleChecks,
 } from './checks.mjs';
-import { STORE } from './constants.mjs';
+import { CURRENCIES, STORE } from './constants.mjs';
 import { buildPicker, clearHand, deal, dealLinked, newSeed, onPick, renderPicker, shareDeal, showDealInAddress } from './deal.mjs';
 import { shuffledDeck } from './deck.mjs';
 import { renderErrors } from './errors.mjs';
@@ -34,10 +34,14 @@ import {
 import { dropOptimal, optimise, renderOptimal } from './optimal.mjs';
 import { announce, byId, randomSeed, recall, showScrollHints, store, t, translateStatuses } from './page.mjs';
 import { readDeal } from './links.mjs';
+import { renderProgress } from './progress.mjs';
+import { readRuns } from './runs.mjs';
 import { renderLog } from './request-log.mjs';
-import { renderPractice, renderThemes, restorePractice, savePractice, startPractice } from './practice.mjs';
+import {
+  renderPractice, renderThemeNote, renderThemes, restorePractice, savePractice, startPractice, startReplay,
+} from './practice.mjs';
 import { actions, gradeHidden, handComplete, state, subscribe } from './state.mjs';
-import { clearTable, relocaliseBet, renderSeats, renderTable, settle } from './table.mjs';
+import { clearTable, relocaliseBet, renderCurrency, renderSeats, renderTable, settle } from './table.mjs';
 import {
   checkVariant, flushKnobEdits, loadPreset, loadVariants, noteOverrides, relocaliseKnobs, renderChangedCount,
   renderFingerprint, renderKnobs, renderPresetDescription, renderPresetOptions, resetKnobs, wantVariant,
@@ -85,7 +89,11 @@ const REACTIONS = {
     showDealInAddress();
     if (state.practice) savePractice(); // the hand being set survives a reload
   },
-  dealt: drawSeats,
+  // The seed field says the deal on the table (a practice deal's too): "Deal" and a shared link use it.
+  dealt: () => {
+    byId('seed').value = String(state.seed);
+    drawSeats();
+  },
   optimal: renderOptimal,
   // Ticked by the player: the table and the analysis were of the other choice.
   declare: ({ byPlayer }) => {
@@ -96,24 +104,46 @@ const REACTIONS = {
   },
   // The arrangements listed and the table were for another number of opponents, as the analysis.
   seats: () => {
+    renderThemes(); // a theme may need a bigger table
+    renderProgress(); // the mistakes to replay are those played at this table
     dropOptimal();
     clearTable();
     drawSeats();
     if (handComplete()) analyse();
   },
   level: clearTable, // the table was settled against another bot
+  // The same settlement, its money in the currency's own decimals.
+  currency: () => {
+    renderCurrency();
+    renderTable();
+    showScrollHints();
+  },
   presets: renderPresetOptions,
   preset: () => {
     renderPresetDescription();
     renderKnobs(state.presetDetail.rules, state.overrides);
+    renderThemes(); // what the rules let the practice deal
+    renderProgress(); // the mistakes to replay are those played under these rules
   },
-  knobsReset: () => renderKnobs(state.presetDetail.rules, state.overrides),
-  overrides: renderChangedCount,
+  knobsReset: () => {
+    renderKnobs(state.presetDetail.rules, state.overrides);
+    renderThemes();
+  },
+  overrides: () => {
+    renderChangedCount();
+    renderThemes();
+  },
   answersDropped: () => {
     renderValidation();
     renderAnalysis();
   },
   practice: showPractice,
+  // The runs kept: in the browser's storage, and drawn (the replay's button counts the deals).
+  runs: () => {
+    store('local', STORE.runs, JSON.stringify(state.runs));
+    renderProgress();
+  },
+  replayWanted: startReplay,
   picked: ({ message }) => {
     drawHand();
     announce(message);
@@ -135,6 +165,7 @@ const REACTIONS = {
   enumerations: () => {
     drawSeats();
     renderThemes();
+    if (state.practice) renderPractice(); // its review names the level it plays like by the level's label
   },
   variantRef: () => {
     renderFingerprint();
@@ -143,6 +174,7 @@ const REACTIONS = {
   // Under other rules the arrangements listed and the table are stale; the checks follow.
   variantChanged: ({ check }) => {
     renderChangedCount();
+    renderProgress(); // the mistakes to replay are those played under these rules
     dropOptimal();
     clearTable();
     if (check !== false) checkVariant();
@@ -150,6 +182,14 @@ const REACTIONS = {
   },
   knobEditsDue: flushKnobEdits,
   rulesWanted: loadVariants,
+  presetWanted: ({ name, seats }) => {
+    if (seats) {
+      byId('seat-count').value = String(seats);
+      REACTIONS.seats();
+    }
+    loadPreset(name);
+  },
+  checksWaiting: renderWaiting,
   checksWanted: runChecks,
 };
 
@@ -165,6 +205,7 @@ function showPractice() {
   byId('best').hidden = hidden;
   if (hidden) dropOptimal();
   renderAnalysis();
+  renderDeclare(); // a natural-call drill asks it as a choice; the run over or paused, the box again
 }
 
 // --------------------------------------------------------------- language
@@ -172,6 +213,9 @@ function showPractice() {
 function initialLanguage() {
   const saved = recall('local', STORE.lang);
   if (saved === 'vi' || saved === 'en') return saved;
+  // A link opens in the language it was shared in, for a visitor who has not chosen one.
+  const linked = readDeal(window.location.search);
+  if (linked && linked.lang) return linked.lang;
   return (navigator.language || '').toLowerCase().indexOf('vi') === 0 ? 'vi' : 'en';
 }
 
@@ -179,6 +223,7 @@ function initialLanguage() {
 function showLanguage() {
   const lang = state.lang;
   store('local', STORE.lang, lang);
+  showDealInAddress(); // the address names the language a link opens in
   document.documentElement.lang = lang;
   document.title = t('pageTitle');
   document.querySelectorAll('[data-i18n]').forEach((node) => {
@@ -215,6 +260,7 @@ function renderAll() {
   renderFingerprint();
   renderChangedCount();
   drawSeats();
+  renderCurrency(); // the language's currency, unless the player chose one
   renderTable();
   renderThemes();
   renderPractice();
@@ -259,6 +305,7 @@ function bindEvents() {
   byId('new-seed').addEventListener('click', newSeed);
   byId('share-deal').addEventListener('click', shareDeal);
   byId('practice-start').addEventListener('click', startPractice);
+  byId('practice-theme').addEventListener('change', renderThemeNote); // the choice is the select's own
   byId('seed').addEventListener('keydown', (event) => {
     if (event.key === 'Enter') deal();
   });
@@ -278,20 +325,33 @@ function bindEvents() {
   byId('auto-arrange').addEventListener('click', () => optimise('strongest'));
   byId('best').addEventListener('click', () => optimise('ev'));
   byId('declare-natural').addEventListener('change', (event) => actions.setDeclare(event.target.checked, true));
+  for (const [id, declare] of [['declare-yes', true], ['declare-no', false]]) {
+    byId(id).addEventListener('change', () => {
+      actions.clearErrors('practice'); // the choice Submit asked for is made
+      actions.setDeclare(declare, true);
+    });
+  }
   byId('preset').addEventListener('change', (event) => loadPreset(event.target.value));
   byId('reset-knobs').addEventListener('click', resetKnobs);
   byId('seat-count').addEventListener('change', (event) => actions.setSeats(Number(event.target.value)));
   byId('bet').addEventListener('input', clearTable);
+  byId('currency').addEventListener('change', (event) => {
+    store('local', STORE.currency, event.target.value);
+    actions.setCurrency(event.target.value);
+  });
   byId('settle').addEventListener('click', settle);
   window.addEventListener('resize', showScrollHints); // a phone turned: the money table may fit now, or no longer
 }
 
 function init() {
   actions.restore(initialLanguage(), recall('session', STORE.key) || '');
+  actions.setRuns(readRuns(recall('local', STORE.runs)));
   byId('api-key').value = state.apiKey;
   if (state.apiKey) loadUsage();
   byId('show-requests').checked = recall('local', STORE.show) === '1';
   byId('four-colour').checked = recall('local', STORE.colours) === '1';
+  const currency = recall('local', STORE.currency);
+  if (CURRENCIES.indexOf(currency) >= 0) actions.setCurrency(currency);
   document.body.classList.toggle('four-colour', byId('four-colour').checked);
   byId('seat-count').value = String(state.seats);
   buildPicker();

@@ -7,42 +7,91 @@
 
 import { call, fail, variantSpec } from './api.mjs';
 import { HAND_SIZE, MAX_SEED, PATHS, POSITIONS, STORE } from './constants.mjs';
-import { shuffledDeck, sortCards } from './deck.mjs';
+import { chiOrder, shuffledDeck, sortCards } from './deck.mjs';
 import { members } from './enumerations.mjs';
 import {
-  announce, begin, byId, cardsColoured, clear, el, handCardNode, integer, isCurrent, label, number, recall, say, setStatus,
-  store, t,
+  announce, begin, byId, cardsColoured, clear, el, handCardNode, integer, isCurrent, isRefused, label, number, readNumber,
+  recall, say, setStatus, store, t,
 } from './page.mjs';
 import { copyRows, laidOut } from './rows.mjs';
 import { actions, handCards, handComplete, state } from './state.mjs';
-import { biggestMistakes, historyJsonl, lossSummary, playsLike, verdictCounts, VERDICTS } from './tally.mjs';
+import { keepRun, mistakesToReplay } from './runs.mjs';
+import {
+  biggestMistakes, hintedApart, historyJsonl, lossSummary, playsLike, verdictCounts, VERDICTS,
+} from './tally.mjs';
+import { hintOf, hintText, moveEffects, whyLines } from './why.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
+// The arrange timer's ticking (a browser interval): its deadline is the run's, in the store.
+let countdown = null;
 // The chart's drawing box (it scales to the panel's width).
 const CHART = { width: 320, height: 120, pad: 22 };
 
 // ------------------------------------------------------------------ the run
 
-/** The themes the service deals drills of (GET /v1/enumerations), random deals first. */
+/** The themes the service deals drills of (GET /v1/enumerations), random deals first; one the rules
+ * or the table on the page cannot deal says what it needs, and offers what would deal it. */
 export function renderThemes() {
   const select = byId('practice-theme');
   const chosen = select.value;
   const themes = members(state.enumerations, 'drill_themes');
   clear(select);
   for (const theme of themes.length ? themes : [{ key: 'any', label: null }]) {
-    select.append(el('option', { value: theme.key, text: theme.label ? label(theme.label) : t('themeAny') }));
+    const needs = themeNeeds(theme.key);
+    const name = theme.label ? label(theme.label) : t('themeAny');
+    select.append(el('option', { value: theme.key, text: needs ? t('themeUnavailable', { name, needs: t(needs) }) : name }));
   }
   if (themes.some((theme) => theme.key === chosen)) select.value = chosen;
+  renderThemeNote();
+}
+
+/** Under the themes: why the chosen one cannot be dealt here, and the button that would deal it. */
+export function renderThemeNote() {
+  const note = clear(byId('practice-theme-note'));
+  const needs = themeNeeds(byId('practice-theme').value);
+  note.hidden = !needs;
+  if (!needs) return;
+  const offered = needs === 'themeNeedsSapLang' && state.presets.find((preset) => preset.name === SAP_LANG_PRESET);
+  const rules = offered ? label(offered.title) : '';
+  note.append(el('p', { text: t(needs + 'Long', { rules }) }));
+  if (offered) {
+    const fix = button('practice-theme-fix', 'themeUse', () => actions.wantPreset(SAP_LANG_PRESET, 4));
+    fix.textContent = t('themeUse', { rules });
+    note.append(fix);
+  }
+}
+
+/** The preset a sập làng drill is offered under, at a table of four (the table it needs at most). */
+const SAP_LANG_PRESET = 'online';
+
+/** What a theme needs that the rules and the table on the page lack (a text key), or null. */
+function themeNeeds(key) {
+  if (!state.presetDetail) return null;
+  const rules = { ...state.presetDetail.rules, ...state.overrides };
+  if (key === 'natural_call') {
+    const naturals = { ...state.presetDetail.rules.naturals, ...(state.overrides.naturals || {}) };
+    return Object.values(naturals).some((payout) => payout) ? null : 'themeNeedsNatural';
+  }
+  if (key === 'sap_lang' && !(rules.sap_lang && state.seats >= rules.sap_lang_min_players)) return 'themeNeedsSapLang';
+  return null;
 }
 
 /** Deal a run: ``count`` drills of the chosen theme under the rules and table on the page. */
 export async function startPractice() {
-  const count = Number(byId('practice-count').value);
+  const reading = readNumber(byId('practice-count').value, { whole: true }); // "1,5" is no count, never 15
+  const count = isRefused(reading) ? NaN : reading.value;
   if (!Number.isInteger(count) || count < 1 || count > 20) {
     actions.setErrors('practice', [{ field: 'practiceCount', detail: { key: 'practiceBadCount' } }]);
     return;
   }
   actions.flushKnobEdits();
+  const needs = themeNeeds(byId('practice-theme').value);
+  if (needs) { // said under the themes, with the button that would deal it
+    announce(t(needs + 'Long'));
+    const fix = byId('practice-theme-fix');
+    if (fix) fix.focus();
+    return;
+  }
   if (state.errors.knobs.length) { // a knob that does not read is not sent
     actions.setErrors('practice', [{ field: 'general:practice', detail: { key: 'fixRules' } }]);
     return;
@@ -67,9 +116,11 @@ export async function startPractice() {
   actions.startPractice({
     theme: answer.theme, count: answer.drills.length, seed: answer.seed, variant: variant === undefined ? null : variant,
     opponents: body.opponents, yardsticks: yardstickMap(answer.yardsticks), drills: answer.drills, index: 0,
-    phase: 'arranging', results: [], started: Date.now(), paused: false, held: null,
+    phase: 'arranging', results: [], started: Date.now(), paused: false, held: null, hint: null,
+    timer: Number(byId('practice-timer').value) || 0, deadline: null,
   });
   dealDrill();
+  focusCards(); // the start button is gone with the setup: the cards are what the player works on next
 }
 
 /** {level: {mean, sd, best_share}} from the answer's list of yardsticks. */
@@ -93,15 +144,43 @@ export function dealDrill(rows) {
   const message = t('practiceDealt', { number: run.index + 1, count: run.count });
   actions.deal(seed, shuffledDeck(seed), laidOut(sortCards(cards)), message);
   if (rows) actions.placeArrangement(rows, t('practiceRestored'));
+  // The arrange timer starts as the deal comes to the table (again after a pause or a reload).
+  if (run.timer) actions.setPracticeDeadline(Date.now() + run.timer * 1000);
+}
+
+/** A run of the worst deals of the runs kept at this table under these rules, each as it was dealt. */
+export function startReplay() {
+  const variant = variantSpec();
+  const table = { variant: variant === undefined ? null : variant, opponents: state.seats - 1 };
+  const drills = mistakesToReplay(state.runs, table, undefined, state.defaultPreset);
+  if (!drills.length) {
+    announce(t('progressNoReplay'));
+    return;
+  }
+  actions.startPractice({
+    theme: { key: 'mistakes', label: null }, count: drills.length, seed: drills[0].seed, variant: table.variant,
+    opponents: table.opponents, yardsticks: null, drills, index: 0, phase: 'arranging', results: [], started: Date.now(),
+    paused: false, held: null, hint: null, timer: Number(byId('practice-timer').value) || 0, deadline: null,
+  });
+  dealDrill();
+  focusCards();
 }
 
 /** Grade the arrangement on the table as the run's deal (its rules, its table), once. */
-export async function submitPractice() {
+export async function submitPractice(timedOut = false) {
   const run = state.practice;
+  stopCountdown(); // submitted: no second submission when the time runs out meanwhile
   if (!handComplete()) {
     actions.setErrors('practice', [{ field: 'general:practice', detail: { key: 'practiceNeedThirteen' } }]);
     return;
   }
+  if (state.declareUndecided && !timedOut) { // a natural-call drill: the decision it drills is the player's to make
+    actions.setErrors('practice', [{ field: 'declareChoice', detail: { key: 'practiceNeedDeclare' } }]);
+    byId('declare-yes').focus();
+    return;
+  }
+  // Undecided when the time ran out: not declared, as at a table where nobody said "báo".
+  if (state.declareUndecided) actions.setDeclare(false);
   const ticket = begin('practiceGrade');
   const arrangement = copyRows(state.rows);
   const body = { arrangement, declare_natural: state.declare, opponents: run.opponents };
@@ -121,10 +200,47 @@ export async function submitPractice() {
   actions.practiceGraded({
     cards: handCards().slice(), arrangement, declare_natural: state.declare, ev: answer.ev,
     ev_loss: answer.ev_loss, verdict: answer.verdict, lines: answer.changes.lines,
-    difficulty: run.drills[run.index].difficulty || null,
+    difficulty: run.drills[run.index].difficulty || null, timed_out: timedOut,
+    why: moveEffects(answer), hinted: Boolean(run.hint),
   });
   announce(t('practiceGraded', { number: run.index + 1, verdict: label(answer.verdict.label), loss: number(answer.ev_loss) }));
   actions.wantChecks(); // the analysis of the deal, now that it is graded
+}
+
+/**
+ * A hint for the deal being set: which chi to look at (why.mjs), from the analysis of the arrangement on
+ * the table, asked without showing it (the grade stays hidden until the cards are submitted: only the
+ * hint's key is kept).  The run records it, and the tally counts the deal apart.
+ */
+export async function hintPractice() {
+  const run = state.practice;
+  if (!handComplete()) {
+    actions.setErrors('practice', [{ field: 'general:practice', detail: { key: 'practiceNeedThirteen' } }]);
+    return;
+  }
+  if (state.declareUndecided) {
+    // The decision is what a natural-call drill tests: a hint on it would be the answer, and the chi
+    // cannot be judged before it is made (declaring sets them aside).  Nothing is asked or recorded.
+    say('practice-status', 'hintDecideFirst');
+    return;
+  }
+  const ticket = begin('practiceHint');
+  const body = { arrangement: copyRows(state.rows), declare_natural: state.declare, opponents: run.opponents };
+  if (run.variant !== null) body.variant = run.variant;
+  say('practice-status', 'hintAsking');
+  const result = await call('POST', PATHS.analysis, body);
+  if (!isCurrent('practiceHint', ticket) || state.practice !== run) return;
+  actions.logRequests('practice', [result.entry]);
+  if (!result.ok) {
+    fail('practice', 'practice', result);
+    say('practice-status', 'hintFailed');
+    return;
+  }
+  actions.clearErrors('practice');
+  setStatus('practice-status', '');
+  const look = hintOf(result.data);
+  actions.practiceHinted(look);
+  announce(hintText(state.lang, look));
 }
 
 export function nextPractice() {
@@ -156,12 +272,16 @@ export function openDeal(index) {
  * finds them. */
 export function savePractice() {
   const run = state.practice;
+  if (run && run.phase === 'review') { // finished: kept with the others (once)
+    const kept = keepRun(state.runs, run);
+    if (JSON.stringify(kept) !== JSON.stringify(state.runs)) actions.setRuns(kept);
+  }
   if (!run) {
     store('local', STORE.practice, null);
     return;
   }
   const rows = run.paused ? run.held : handComplete() ? state.rows : null;
-  store('local', STORE.practice, JSON.stringify({ run: { ...run, paused: false, held: null }, rows }));
+  store('local', STORE.practice, JSON.stringify({ run: { ...run, paused: false, held: null, askingNew: false }, rows }));
 }
 
 /** Back to the run's deal, as it was being set when another deal took the table. */
@@ -222,6 +342,7 @@ export function renderPractice() {
   // A button of the panel pressed from the keyboard is drawn anew: the focus goes on to the next step
   // (the grade's Next, the cards of a new deal), not to the page.
   const pressed = box.contains(document.activeElement) ? document.activeElement.id : null;
+  stopCountdown(); // the deal drawn now starts its own
   drawPractice(clear(box), run);
   if (pressed) focusNextStep(pressed);
 }
@@ -234,7 +355,7 @@ function focusNextStep(pressed) {
   }
   // Next and Back to the practice deal put the cards of the deal on the table: they take the focus then
   // (focusCards); after Submit, the grade's Next; else what the panel offers next.
-  const next = byId('practice-next') || byId('practice-new') || byId('practice-resume');
+  const next = byId('practice-next') || byId('practice-new-confirm') || byId('practice-new') || byId('practice-resume');
   if (next) next.focus();
   else if (!byId('practice-setup').hidden) byId('practice-start').focus();
 }
@@ -263,8 +384,14 @@ function renderDeal(run) {
   if (drill.difficulty) facts.push(t('practiceDifficulty', { difficulty: label(drill.difficulty.label) }));
   const part = el('div', { class: 'practice-deal' }, [el('p', { class: 'practice-where', id: 'practice-where', text: facts.join(' · ') })]);
   if (run.phase === 'arranging') {
-    part.append(button('practice-submit', 'practiceSubmit', submitPractice, 'primary'));
+    if (run.timer && run.deadline) part.append(renderCountdown(run.deadline));
+    part.append(button('practice-submit', 'practiceSubmit', () => submitPractice(), 'primary'));
+    part.append(button('practice-ask-hint', 'hintButton', hintPractice));
     part.append(button('practice-stop', 'practiceStop', stopPractice));
+    // What a hint said: a chi to look at, never a card (why.mjs).
+    if (run.hint) {
+      part.append(el('p', { class: 'note practice-hint', id: 'practice-hint-text', text: hintText(state.lang, run.hint) }));
+    }
     return part;
   }
   const graded = run.results[run.results.length - 1];
@@ -273,6 +400,29 @@ function renderDeal(run) {
   part.append(button('practice-next', last ? 'practiceReviewButton' : 'practiceNext', nextPractice, 'primary'));
   if (!last) part.append(button('practice-stop', 'practiceStop', stopPractice));
   return part;
+}
+
+/** The time left to set the deal, a second at a time; at none, what is set is submitted (as at a
+ * table, where the dealer turns the cards over). */
+function renderCountdown(deadline) {
+  const left = el('p', { class: 'practice-countdown', id: 'practice-countdown', role: 'timer' });
+  const tick = () => {
+    const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    left.textContent = t('practiceTimeLeft', { seconds });
+    left.classList.toggle('urgent', seconds <= 10);
+    if (seconds > 0 || !state.practice || state.practice.deadline !== deadline) return;
+    stopCountdown();
+    announce(t('practiceTimeUp'));
+    submitPractice(true);
+  };
+  tick();
+  countdown = window.setInterval(tick, 250);
+  return left;
+}
+
+function stopCountdown() {
+  if (countdown !== null) window.clearInterval(countdown);
+  countdown = null;
 }
 
 /** The table holds another deal: the run says where it stopped, and goes on when the player asks. */
@@ -292,13 +442,23 @@ function button(id, key, action, kind) {
 }
 
 function renderGrade(result) {
+  const why = whyLines(state.lang, result.why || null);
+  // With the why, each move is said once, with what it changes; the API's lines say what else changes (a
+  // declaration) and all of it when no card moves.
+  const lines = why.length ? result.lines[state.lang].slice(0, result.why.declare ? 1 : 0) : result.lines[state.lang];
   return el('div', { class: 'practice-grade', id: 'practice-grade' }, [
+    result.timed_out ? el('p', { class: 'note', id: 'practice-timed-out', text: t('practiceTimedOut') }) : null,
     el('p', {}, [
       el('span', { class: 'badge verdict verdict-' + result.verdict.key, text: label(result.verdict.label) }),
       ' ',
       el('span', { id: 'practice-loss', text: t('practiceLoss', { loss: number(result.ev_loss) }) }),
     ]),
-    el('ul', { class: 'changes' }, result.lines[state.lang].map((line) => el('li', { text: line }))),
+    lines.length ? el('ul', { class: 'changes' }, lines.map((line) => el('li', { text: line }))) : null,
+    why.length ? el('div', { class: 'why', id: 'practice-why' }, [
+      el('p', { class: 'hint', text: t('whyHint') }),
+      el('ul', { class: 'changes why-lines' }, why.map((line) => el('li', { text: line }))),
+    ]) : null,
+    result.hinted ? el('p', { class: 'hint', id: 'practice-hinted', text: t('hintUsed') }) : null,
   ]);
 }
 
@@ -311,14 +471,23 @@ function renderTally(run) {
   const counts = verdictCounts(run.results);
   const verdicts = VERDICTS.filter((verdict) => counts[verdict]).map((verdict) =>
     verdictName(verdict, run) + ' ' + integer(counts[verdict])).join(', ');
+  // Deals graded after a hint are counted apart: how many, and the mean of the others.
+  const { hinted, unhinted } = hintedApart(run.results);
+  const deals = hinted ? t('practiceDealsHinted', { deals: integer(summary.deals), hinted: integer(hinted) })
+    : integer(summary.deals);
+  const alone = !hinted || unhinted.deals === 0 ? null : unhinted.low === null ? number(unhinted.mean)
+    : t('practiceInterval', { mean: number(unhinted.mean), low: number(unhinted.low), high: number(unhinted.high) });
   return el('div', { class: 'practice-tally', id: 'practice-tally' }, [
-    el('h3', { text: t('practiceTally') }),
+    el('h3', { text: t(run.phase === 'review' ? 'practiceTallyDone' : 'practiceTally') }), // over once reviewed
     el('dl', { class: 'figures' }, [
-      el('div', {}, [el('dt', { text: t('practiceDeals') }), el('dd', { id: 'practice-deals', text: integer(summary.deals) })]),
+      el('div', {}, [el('dt', { text: t('practiceDeals') }), el('dd', { id: 'practice-deals', text: deals })]),
       el('div', {}, [el('dt', { text: t('practiceMean') }), el('dd', { id: 'practice-mean', text: mean })]),
+      alone === null ? null : el('div', {}, [
+        el('dt', { text: t('practiceMeanUnhinted') }), el('dd', { id: 'practice-mean-unhinted', text: alone }),
+      ]),
       el('div', {}, [el('dt', { text: t('practiceVerdicts') }), el('dd', { id: 'practice-verdicts', text: verdicts })]),
     ]),
-    renderChart(losses),
+    renderChart(losses, run.results.map((result) => Boolean(result.hinted))),
   ]);
 }
 
@@ -327,8 +496,9 @@ function verdictName(key, run) {
   return found ? label(found.verdict.label) : key;
 }
 
-/** Each deal's loss as a bar, and the running mean as a line; its summary is the chart's text. */
-export function renderChart(losses) {
+/** Each deal's loss as a bar (``hinted[i]``: deal i was graded after a hint, its bar marked), and the
+ * running mean as a line; its summary is the chart's text. */
+export function renderChart(losses, hinted = []) {
   const { width, height, pad } = CHART;
   const top = Math.max(1, ...losses);
   const step = (width - 2 * pad) / Math.max(losses.length, 1);
@@ -340,13 +510,15 @@ export function renderChart(losses) {
   const running = losses.map((loss, index) => losses.slice(0, index + 1).reduce((sum, one) => sum + one, 0) / (index + 1));
   const title = document.createElementNS(SVG, 'title');
   title.id = titleId;
+  const helped = hinted.flatMap((used, index) => (used ? [integer(index + 1)] : []));
   title.textContent = t('practiceChartSummary', { losses: losses.map((loss) => number(loss)).join('; '),
-    mean: number(running[running.length - 1]) });
+    mean: number(running[running.length - 1]) }) +
+    (helped.length ? ' ' + t('practiceChartHinted', { deals: helped.join(', ') }) : '');
   svg.append(title);
   svg.append(shape('line', { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, class: 'axis' }));
   losses.forEach((loss, index) => {
     svg.append(shape('rect', { x: pad + index * step + step * 0.15, y: y(loss), width: step * 0.7,
-      height: Math.max(height - pad - y(loss), 1), class: 'loss' }));
+      height: Math.max(height - pad - y(loss), 1), class: hinted[index] ? 'loss hinted' : 'loss' }));
   });
   const points = running.map((mean, index) => (pad + (index + 0.5) * step) + ',' + y(mean)).join(' ');
   svg.append(shape('polyline', { points, class: 'mean' }));
@@ -366,7 +538,7 @@ function renderReview(run) {
   const part = el('div', { class: 'practice-review', id: 'practice-review' }, [el('h3', { text: t('practiceReview') })]);
   if (!run.results.length) {
     part.append(el('p', { text: t('practiceNoDeals') }));
-    part.append(button('practice-new', 'practiceNew', () => actions.endPractice(), 'primary'));
+    part.append(button('practice-new', 'practiceNew', () => startPractice(), 'primary')); // nothing to lose
     return part;
   }
   const level = playsLike(run.results, run.yardsticks);
@@ -382,8 +554,18 @@ function renderReview(run) {
     : el('p', { text: t('practiceNoMistakes') }));
   part.append(renderHistory(run));
   part.append(el('p', {}, [exportLink(run), ' ', el('span', { class: 'hint', text: t('practiceExportHint') })]));
-  part.append(button('practice-new', 'practiceNew', () => actions.endPractice(), 'primary'));
+  part.append(run.askingNew ? renderAskNew() : button('practice-new', 'practiceNew', () => actions.askNewPractice(true), 'primary'));
   return part;
+}
+
+/** A new run replaces this review: the player says so first, and may download the run before. */
+function renderAskNew() {
+  return el('div', { class: 'practice-ask', id: 'practice-ask', role: 'group', 'aria-labelledby': 'practice-ask-text' }, [
+    el('p', { id: 'practice-ask-text', text: t('practiceAskNew') }),
+    button('practice-new-confirm', 'practiceNewConfirm', () => startPractice(), 'primary'),
+    ' ',
+    button('practice-new-cancel', 'practiceNewCancel', () => actions.askNewPractice(false)),
+  ]);
 }
 
 function levelName(level) {
@@ -400,16 +582,19 @@ function mistakeItem(result, index) {
   ]);
 }
 
-/** The three chi as set, back first, apart: "A♠ A♥ Q♦ Q♣ 6♣ | J♦ 10♦ 9♥ 8♠ 3♠ | 5♦ 4♣ J♥". */
+/** The three chi as set, back first, apart, each laid out as a player lays it and kept on one line
+ * (a phone wraps between chi, never inside one): "A♠ A♥ Q♦ Q♣ 6♣ | J♦ 10♦ 9♥ 8♠ 3♠ | J♥ 5♦ 4♣". */
 function arrangementColoured(arrangement) {
-  return POSITIONS.flatMap((position, index) => (index ? [' | '] : []).concat(cardsColoured(arrangement[position])));
+  return POSITIONS.flatMap((position, index) => (index ? [' | '] : []).concat(
+    el('span', { class: 'history-chi' }, cardsColoured(chiOrder(arrangement[position])))));
 }
 
 function renderHistory(run) {
   const rows = run.results.map((result, index) => el('tr', {}, [
     el('th', { scope: 'row', text: integer(index + 1) }),
     el('td', { class: 'history-cards' }, arrangementColoured(result.arrangement)),
-    el('td', { text: label(result.verdict.label) }),
+    el('td', {}, [label(result.verdict.label), result.hinted
+      ? el('span', { class: 'history-hinted', text: ' · ' + t('historyHinted') }) : null]),
     el('td', { class: 'num', text: number(result.ev_loss) }),
   ]));
   // The cards wrap within their cell: the table fits a phone without scrolling sideways.

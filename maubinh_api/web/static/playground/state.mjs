@@ -17,7 +17,8 @@ import { allCards, copyRows, emptyRows, isComplete } from './rows.mjs';
 // 'knobs': the page's own reading of the knobs (a decimal that does not read), before any call.
 const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant', 'practice', 'knobs'];
 const SECTIONS = ['variant', 'validate', 'analysis', 'optimal', 'table', 'practice'];
-const CALLS = ['validate', 'analysis', 'optimal', 'table', 'variants', 'preset', 'variantCheck', 'drills', 'practiceGrade'];
+const CALLS = ['validate', 'analysis', 'optimal', 'table', 'variants', 'preset', 'variantCheck', 'drills', 'practiceGrade',
+  'practiceHint'];
 const STATUSES = [
   'check-status', 'analysis-status', 'optimal-status', 'table-status', 'variant-status', 'picker-count', 'practice-status',
 ];
@@ -42,13 +43,19 @@ const data = Object.seal({
   redo: [],
   focusCard: null, // the card holding the hand's single tab stop (always one of the hand's, or null)
   declare: true,
+  // The player has not chosen yet whether to declare the natural: a natural-call practice deal starts so
+  // (the decision is what it drills), until a choice is made; ``declare`` then means nothing.
+  declareUndecided: false,
   // A practice run (practice.mjs), or null: {theme, count, seed, variant, opponents, yardsticks,
   // drills, index, phase ('arranging', 'graded' or 'review'), results, started, paused, held}: paused
   // while the table holds another deal (one the player dealt, picked or opened by link), the
-  // drill's arrangement held until the run resumes.
+  // drill's arrangement held until the run resumes; hint: what a hint said of the deal being set (a
+  // chi's key, 'best' or 'natural'; why.mjs), or null, and each result's ``hinted`` whether one was asked.
   practice: null,
+  runs: [], // the practice runs this browser kept (runs.mjs), the newest last
   seats: 4,
   levels: DEFAULT_LEVELS.slice(),
+  currency: null, // the bet's currency as the player chose it (an ISO code, or 'none'); null: the language's
   presets: [],
   enumerations: null, // GET /v1/enumerations: levels, knob choices and map keys with their labels
   defaultPreset: null,
@@ -114,6 +121,12 @@ export function practising() {
 /** A practice deal waits to be submitted: its grade (the analysis, the best play) must not show yet. */
 export function gradeHidden() {
   return practising() && data.practice.phase === 'arranging';
+}
+
+/** A natural-call drill is on the table: whether to declare is asked as a choice of two, none made
+ * at first (checks.mjs draws it; practice.mjs asks for it before grading). */
+export function declareAsked() {
+  return practising() && Boolean(data.practice.theme) && data.practice.theme.key === 'natural_call';
 }
 
 /** The errors that stop the rules from being sent: a knob the page cannot read, or the service's refusal
@@ -263,7 +276,8 @@ export const actions = Object.freeze({
     data.errors.seed = [];
     data.seed = seed;
     data.deck = deck;
-    data.declare = true;
+    data.declare = true; // outside a natural-call drill, a natural is declared unless the player says not
+    data.declareUndecided = declareAsked() && data.practice.phase === 'arranging';
     data.results.optimal = null;
     data.undo = [];
     data.redo = [];
@@ -299,6 +313,7 @@ export const actions = Object.freeze({
    * with the other choice goes), not a placed answer, which brings its own. */
   setDeclare(declare, byPlayer = false) {
     data.declare = declare;
+    data.declareUndecided = false;
     send('declare', { byPlayer });
   },
 
@@ -312,6 +327,12 @@ export const actions = Object.freeze({
     send('level', { seat });
   },
 
+  /** The currency the bet is in (an ISO code, or 'none': not said), as the player chose it. */
+  setCurrency(currency) {
+    data.currency = currency;
+    send('currency');
+  },
+
   // ---- practice
 
   /** A practice run begins (or comes back from the browser's storage after a reload). */
@@ -322,7 +343,7 @@ export const actions = Object.freeze({
 
   /** The deal on the table is graded: its result joins the run's. */
   practiceGraded(result) {
-    data.practice = { ...data.practice, phase: 'graded', results: data.practice.results.concat([result]) };
+    data.practice = { ...data.practice, phase: 'graded', hint: null, results: data.practice.results.concat([result]) };
     data.asDealt = false; // submitted as it is, it is the player's play: graded as one
     send('practice');
   },
@@ -331,12 +352,43 @@ export const actions = Object.freeze({
   practiceNext(stop = false) {
     const run = data.practice;
     const last = stop || run.index + 1 >= run.drills.length;
-    data.practice = last ? { ...run, phase: 'review' } : { ...run, index: run.index + 1, phase: 'arranging' };
+    data.practice = last ? { ...run, phase: 'review', hint: null }
+      : { ...run, index: run.index + 1, phase: 'arranging', hint: null };
+    send('practice');
+  },
+
+  /** A hint for the deal being set (``look``: a chi's key, 'best' or 'natural'): shown, and its grade
+   * counted apart. */
+  practiceHinted(look) {
+    data.practice = { ...data.practice, hint: look };
     send('practice');
   },
 
   endPractice() {
     data.practice = null;
+    send('practice');
+  },
+
+  /** The runs this browser keeps (read back from its storage, or with a run just finished). */
+  setRuns(runs) {
+    data.runs = runs;
+    send('runs');
+  },
+
+  /** The player asked for a run of the worst deals of the runs kept. */
+  wantReplay() {
+    send('replayWanted');
+  },
+
+  /** The arrange timer of the deal on the table runs out at ``deadline`` (a time in ms). */
+  setPracticeDeadline(deadline) {
+    data.practice = { ...data.practice, deadline };
+    send('practice');
+  },
+
+  /** The review asks before a new run replaces it (``asking``), or stops asking. */
+  askNewPractice(asking) {
+    data.practice = { ...data.practice, askingNew: asking };
     send('practice');
   },
 
@@ -487,6 +539,18 @@ export const actions = Object.freeze({
   /** The rules never loaded (no network, no key yet): load them. */
   wantRules() {
     send('rulesWanted');
+  },
+
+  /** The player asked for another preset from outside the rules panel (a theme that needs it), at a
+   * table of ``seats`` if given. */
+  wantPreset(name, seats) {
+    if (seats) data.seats = seats;
+    send('presetWanted', { name, seats });
+  },
+
+  /** The checks cannot run before the rules load: the panels say what they wait for. */
+  checksWaiting() {
+    send('checksWaiting');
   },
 
   /** The arrangement is to be checked again under the rules now loaded. */

@@ -2,12 +2,12 @@
  * The settlement is an action of the store: the wiring draws it, with the seats (and their errors). */
 
 import { arrangementField, call, fail, withVariant } from './api.mjs';
-import { PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
+import { LANGUAGE_CURRENCY, PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs';
 import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
 import {
-  begin, byId, clear, decimalInput, decimalText, el, isCurrent, isDecimal, label, miniCard, number, positionName, relocalised,
-  say, setBusy, setStatus, t,
+  begin, byId, clear, el, isCurrent, isRefused, label, miniCard, money, number, positionName, readNumber, relocalised,
+  say, setBusy, setStatus, shareText, t,
 } from './page.mjs';
 import { copyRows } from './rows.mjs';
 import { actions, handCards, handComplete, state } from './state.mjs';
@@ -81,8 +81,25 @@ export function clearTable() {
   actions.clearTable();
 }
 
+/** The bet as typed, read in the page's language: {value} (the API's decimal text) or {refused}. */
 export function readBet() {
-  return decimalInput(byId('bet').value);
+  return readNumber(byId('bet').value);
+}
+
+/** The currency the bet is in: the player's choice, else the page language's (the đồng on the Vietnamese
+ * page, none said on the English one); null when none is said (money then as the API writes it). */
+export function betCurrency() {
+  const chosen = state.currency === null ? LANGUAGE_CURRENCY[state.lang] || 'none' : state.currency;
+  return chosen === 'none' ? null : chosen;
+}
+
+/** An amount from the API in the bet's currency: its own decimals ("-2.000.000" đồng), digit for digit. */
+export function cash(text) {
+  return money(text, betCurrency());
+}
+
+export function renderCurrency() {
+  byId('currency').value = betCurrency() || 'none';
 }
 
 /** After a switch of language, the bet as the new language writes it (10,5 is 10.5). */
@@ -103,7 +120,8 @@ export async function settle() {
     setStatus('table-status', ''); // the message is the one beside the button, said once
     return;
   }
-  if (!isDecimal(readBet())) { // the page's own words, with its own way of writing numbers
+  const bet = readBet();
+  if (isRefused(bet)) { // the page's own words, with its own way of writing numbers
     actions.setErrors('table', [{ field: 'bet', detail: { key: 'badBet' } }]);
     return;
   }
@@ -134,7 +152,7 @@ export async function settle() {
     players.push({ id: seatName(index + 1), arrangement: answer.data.arrangement, declare_natural: answer.data.declare_natural });
   });
   say('table-status', 'settling');
-  const result = await call('POST', PATHS.settle, withVariant({ bet: readBet(), players }));
+  const result = await call('POST', PATHS.settle, withVariant({ bet: bet.value, players }));
   if (!isCurrent('table', number)) return;
   entries.push(result.entry);
   if (!result.ok) return tableFailed(entries, result, settlementField);
@@ -201,11 +219,13 @@ export function renderTable() {
   const result = state.results.table;
   if (!result) return;
   const settlement = result.settlement;
-  const heading = t('moneyHeading', { bet: decimalText(settlement.bet) }); // 1.000.000 in Vietnamese
+  const heading = t('moneyHeading', { bet: cash(settlement.bet) }); // 1.000.000 in Vietnamese
   box.append(el('h3', { text: heading }));
   box.append(el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': heading },
     moneyTable(settlement)));
   box.append(el('p', { class: 'hint scroll-hint', hidden: true, text: t('scrollSideways') }));
+  const rake = rakeOf(settlement);
+  if (rake) box.append(el('p', { class: 'hint rake-note', text: t('rakeNote', { share: shareText(rake) }) }));
   box.append(el('h3', { text: t('pairsHeading') }));
   box.append(el('div', { class: 'pairs' }, settlement.pairs.map(renderPair)));
   box.append(el('h3', { text: t('playerLinesHeading') }));
@@ -214,7 +234,16 @@ export function renderTable() {
     el('ol', { class: 'lines', dataset: { playerLines: player.id } }, player.lines.map(lineItem)),
   ]))));
   const me = settlement.players[0];
-  say('table-status', 'tableSummary', { name: me.id, net: decimalText(me.net), points: me.points });
+  say('table-status', 'tableSummary', { name: me.id, net: cash(me.net), points: me.points });
+}
+
+/** The rake the table was settled with (the API's decimal share, "0.02"), or null when there is none. */
+export function rakeOf(settlement) {
+  const reference = settlement.variant && typeof settlement.variant === 'object' ? settlement.variant : null;
+  const overrides = reference && reference.overrides ? reference.overrides : state.overrides;
+  const rules = state.presetDetail ? state.presetDetail.rules : {};
+  const rake = 'rake' in overrides ? overrides.rake : rules.rake;
+  return rake !== undefined && rake !== null && /[1-9]/.test(String(rake)) ? String(rake) : null;
 }
 
 export function moneyTable(settlement) {
@@ -226,7 +255,7 @@ export function moneyTable(settlement) {
     const flags = playerFlags(player).map((flag) => el('span', { class: 'badge badge-small', text: flag }));
     const row = el('tr', { dataset: { player: player.id } }, [el('th', { scope: 'row' }, [player.id, ' '].concat(flags))]);
     for (const column of columns) {
-      const value = column === 'points' ? (player.points > 0 ? '+' : '') + player.points : decimalText(player[column]);
+      const value = column === 'points' ? (player.points > 0 ? '+' : '') + player.points : cash(player[column]);
       row.append(el('td', { class: 'num', dataset: { money: column }, text: value }));
     }
     body.append(row);
@@ -236,9 +265,9 @@ export function moneyTable(settlement) {
     el('th', { scope: 'row', text: t('houseTake') }),
     el('td', { class: 'num', text: '' }),
     el('td', { class: 'num', text: '' }),
-    el('td', { class: 'num', dataset: { money: 'house-rake' }, text: decimalText(take.rake) }),
-    el('td', { class: 'num', dataset: { money: 'house-draw-fee' }, text: decimalText(take.draw_fee) }),
-    el('td', { class: 'num', dataset: { money: 'house-total' }, text: decimalText(take.total) }),
+    el('td', { class: 'num', dataset: { money: 'house-rake' }, text: cash(take.rake) }),
+    el('td', { class: 'num', dataset: { money: 'house-draw-fee' }, text: cash(take.draw_fee) }),
+    el('td', { class: 'num', dataset: { money: 'house-total' }, text: cash(take.total) }),
   ]));
   return el('table', { class: 'money' }, [el('thead', {}, head), body, foot]);
 }

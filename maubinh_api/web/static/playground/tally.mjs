@@ -26,6 +26,13 @@ export function lossSummary(losses) {
   return { deals, mean, sd, low: Math.max(0, mean - half), high: mean + half };
 }
 
+/** The deals graded after a hint (asked before the deal was submitted) counted apart: how many, and the
+ * loss summary of the others, the run as played without help. */
+export function hintedApart(results) {
+  const alone = results.filter((result) => !result.hinted);
+  return { hinted: results.length - alone.length, unhinted: lossSummary(alone.map((result) => result.ev_loss)) };
+}
+
 /** How many graded deals got each verdict, in the batch tool's order. */
 export function verdictCounts(results) {
   const counts = Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0]));
@@ -66,7 +73,9 @@ export function biggestMistakes(results, count = 3) {
     .slice(0, count);
 }
 
-/** The run as hand-history rows (docs/batch.md's schema): one per graded deal, the player "you". */
+/** The run as hand-history rows (docs/batch.md's schema): one per graded deal, the player "you", the
+ * run's rules, table size and theme (its yardsticks are the theme's, as the page's); ``hint``
+ * (whether a hint was asked for the deal) is a column the batch tool does not read. */
 export function historyRows(run) {
   return run.results.map((result, index) => ({
     deal_id: 'practice-' + run.started + '-' + String(index + 1).padStart(2, '0'),
@@ -77,6 +86,9 @@ export function historyRows(run) {
     front: result.arrangement.front.join(' '),
     declare_natural: result.declare_natural,
     seats: run.opponents + 1,
+    // The drills' theme: batch grade judges the run against the levels on that theme's drills.
+    theme: run.theme ? run.theme.key : 'random',
+    hint: Boolean(result.hinted),
   }));
 }
 

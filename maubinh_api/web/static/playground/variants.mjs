@@ -5,8 +5,8 @@ import { call, fail, fillPath, variantSpec, withVariant } from './api.mjs';
 import { PATHS, PROBE } from './constants.mjs';
 import { knobNames, labelOf, mapKeys, members } from './enumerations.mjs';
 import {
-  announce, begin, byId, cancel, clear, debounce, decimalInput, decimalText, el, isCurrent, isDecimal, label, labelled,
-  relocalised, say, t,
+  announce, begin, byId, cancel, clear, debounce, decimalText, el, integer, isCurrent, isRefused, label, labelled,
+  readNumber, relocalised, say, shareText, t,
 } from './page.mjs';
 import { actions, state } from './state.mjs';
 
@@ -47,7 +47,9 @@ export function renderPresetOptions() {
   const chosen = select.value;
   clear(select);
   for (const preset of state.presets) {
-    select.append(el('option', { value: preset.name, text: label(preset.title) + ' · ' + preset.name }));
+    // The preset's API name beside its title on the English page; the Vietnamese page says the title only.
+    const text = label(preset.title) + (state.lang === 'vi' ? '' : ' · ' + preset.name);
+    select.append(el('option', { value: preset.name, title: preset.name, text }));
   }
   if (chosen) select.value = chosen;
 }
@@ -81,6 +83,7 @@ export async function loadPreset(name, earlier) {
 
 export function renderPresetDescription() {
   const detail = state.presetDetail;
+  byId('preset').value = state.preset || ''; // chosen here, or asked for elsewhere (a practice theme)
   byId('preset-description').textContent = detail ? label(detail.description) : ''; // in both languages
 }
 
@@ -89,7 +92,7 @@ export async function checkVariant() {
   const number = begin('variantCheck');
   if (state.errors.knobs.length) { // a knob that does not read is not sent: the service would refuse it
     actions.noteVariant(null);
-    say('variant-status', 'rulesRefused');
+    say('variant-status', 'rulesUnread');
     byId('knobs-details').open = true;
     return;
   }
@@ -97,6 +100,11 @@ export async function checkVariant() {
   const result = await call('POST', PATHS.classify, withVariant({ cards: PROBE }));
   if (!isCurrent('variantCheck', number)) return;
   actions.logRequests('variant', [result.entry]);
+  if (state.errors.knobs.length) { // a knob edited meanwhile no longer reads: these rules are not the page's
+    actions.noteVariant(null);
+    say('variant-status', 'rulesUnread');
+    return;
+  }
   if (result.ok) {
     actions.clearErrors('variant');
     actions.noteVariant(result.data.variant);
@@ -113,9 +121,20 @@ export async function checkVariant() {
 export function renderFingerprint() {
   const reference = state.variantRef;
   byId('fingerprint').textContent = reference ? reference.fingerprint : '—';
-  // Refused rules have no fingerprint, but the knobs changed are still the ones edited.
-  const changed = reference ? Object.keys(reference.overrides) : Object.keys(state.overrides);
-  byId('overridden').textContent = changed.length ? changed.join(', ') : reference ? t('noneChanged') : '—';
+  // Refused rules have no fingerprint, but the knobs changed are still the ones edited (those the page
+  // cannot read too: nothing of them is sent, yet they are changed).
+  const changed = new Set(reference ? Object.keys(reference.overrides) : Object.keys(state.overrides));
+  if (!reference) state.errors.knobs.forEach((error) => changed.add(error.field.slice('knob:'.length).split('/')[0]));
+  const box = clear(byId('overridden'));
+  if (!changed.size) box.textContent = reference ? t('noneChanged') : '—';
+  // Each by its name in the page's language, its API key (what the requests send) beside it as code.
+  Array.from(changed).forEach((name, index) => {
+    const named = labelOf(state.enumerations, 'knobs', name);
+    box.append(index ? ', ' : '', el('span', { class: 'changed-knob' }, [
+      named ? el('span', { dataset: labelled(named), text: label(named) }) : null, named ? ' ' : null,
+      el('code', { text: name }),
+    ]));
+  });
 }
 
 /** The rules a link named: loaded with the presets in place of the default (or the preset in use). */
@@ -184,25 +203,39 @@ export function buildKnob(name, value) {
   const choices = members(state.enumerations, 'knob_values.' + name);
   if (choices.length) {
     kind = 'choice';
+    // Each choice by its name; the English page puts the API's key before it ("low: Lowest straight").
     node = el('select', { id, dataset: { field }, 'aria-describedby': error.id },
-      choices.map((choice) => el('option', { value: choice.key, dataset: labelled(choice.label, choice.key + ': '),
-        text: choice.key + ': ' + label(choice.label) })));
+      choices.map((choice) => el('option', { value: choice.key, title: choice.key,
+        dataset: { labelEn: choice.key + ': ' + choice.label.en, labelVi: choice.label.vi },
+        text: (state.lang === 'vi' ? '' : choice.key + ': ') + label(choice.label) })));
     node.value = value;
   } else if (typeof value === 'number') {
     kind = 'integer';
-    node = el('input', { type: 'number', step: '1', id, inputmode: 'numeric', dataset: { field },
-      'aria-describedby': error.id });
-    node.value = String(value);
+    node = numberInput(id, field, error.id, 'numeric');
+    node.value = integer(value); // 1.000 in Vietnamese
   } else {
+    // A decimal knob is a share (the rake, the draw fee): the API's decimal fraction, or a percentage.
     kind = 'text';
-    node = el('input', { type: 'text', id, spellcheck: 'false', autocomplete: 'off', inputmode: 'decimal',
-      dataset: { field }, 'aria-describedby': error.id });
+    const hint = el('p', { class: 'hint', id: 'hint-' + id, 'data-i18n': 'shareHint', text: t('shareHint') });
+    const share = el('span', { class: 'share', id: 'share-' + id, dataset: { shareFor: field } });
+    node = numberInput(id, field, [error.id, share.id, hint.id].join(' '), 'decimal');
     node.value = value === null ? '' : decimalText(String(value)); // 0,02 in Vietnamese
+    const wrapper = el('div', { class: 'knob knob-share', dataset: { knob: name } }, [
+      el('label', { for: id }, knobTitle(name)), node, ' ', share, hint, error,
+    ]);
+    return watchKnob({ name, kind, node, original: value, wrapper });
   }
   const wrapper = el('div', { class: 'knob', dataset: { knob: name } }, [
     el('label', { for: id }, knobTitle(name)), node, error,
   ]);
   return watchKnob({ name, kind, node, original: value, wrapper });
+}
+
+/** A numeric field: text, read by the page (numbers.readNumber), never by the browser's number input,
+ * which reads "1,5" as 15 in some locales. */
+function numberInput(id, field, describedBy, mode) {
+  return el('input', { type: 'text', id, inputmode: mode, spellcheck: 'false', autocomplete: 'off', dataset: { field },
+    'aria-describedby': describedBy });
 }
 
 /** bonuses / naturals: a small table, one number per entry; empty means "not in the table". */
@@ -214,9 +247,8 @@ export function buildMap(name, value, error) {
     const id = 'knob-' + name + '-' + key.replace(/\W/g, '-');
     const field = 'knob:' + name + '/' + key;
     const entryError = knobError(field);
-    const input = el('input', { type: 'number', step: '1', min: '1', id, inputmode: 'numeric', dataset: { field },
-      'aria-describedby': entryError.id });
-    input.value = key in value ? String(value[key]) : '';
+    const input = numberInput(id, field, entryError.id, 'numeric');
+    input.value = key in value ? integer(value[key]) : '';
     entries[key] = input;
     const named = labelOf(state.enumerations, 'knob_values.' + name, key);
     body.append(el('tr', {}, [
@@ -251,9 +283,8 @@ export function buildLimits(name, value, error) {
     const id = 'knob-' + name + '-' + key;
     const field = 'knob:' + name + '/' + key;
     const fieldError = knobError(field);
-    const input = el('input', { type: 'number', step: '1', min: '0', id, inputmode: 'numeric', dataset: { field },
-      'aria-describedby': fieldError.id });
-    input.value = value ? String(value[key]) : '0';
+    const input = numberInput(id, field, fieldError.id, 'numeric');
+    input.value = integer(value ? value[key] : 0);
     input.disabled = value === null;
     fields[key] = input;
     return el('div', { class: 'knob-limit' }, [
@@ -287,20 +318,51 @@ export function onKnobEdit() {
   debounce('variant', 400, () => actions.variantChanged(true));
 }
 
-/** The knobs as they now read (in the page's language) are what the calls send; a decimal that does not
- * read as one is said beside its knob, in the page's words, and stops the calls until it does. */
+/** The numeric inputs of a knob, each with the field its errors name and whether it takes a whole
+ * number ({field, input, whole, optional}: an empty entry of a map is no entry); the limits only when
+ * the variant has them, unless ``all``. */
+function numericInputs(knob, all = false) {
+  const field = 'knob:' + knob.name;
+  if (knob.kind === 'integer') return [{ field, input: knob.node, whole: true }];
+  if (knob.kind === 'text') return [{ field, input: knob.node, whole: false }];
+  const entries = knob.kind === 'map' ? knob.entries : knob.kind === 'limits' && (all || knob.toggle.checked) ? knob.fields : {};
+  return Object.entries(entries).map(([key, input]) => ({ field: field + '/' + key, input, whole: true,
+    optional: knob.kind === 'map' }));
+}
+
+/** What a numeric input holds, read in the page's language: {value} or {refused, params} (numbers.readNumber). */
+function readInput({ input, whole, optional }) {
+  if (optional && input.value.trim() === '') return { value: null };
+  return readNumber(input.value, whole ? { whole: true } : { percent: true });
+}
+
+/** The knobs as they now read (in the page's language) are what the calls send; a number that does not
+ * read (or a decimal where a whole number goes) is said beside its field, in the page's words, and stops
+ * the calls until it does: nothing of it is sent, and what was typed stays as it was typed. */
 export function noteOverrides(edited) {
-  const unread = knobs.filter((knob) => knob.kind === 'text' && !isDecimal(readKnob(knob)));
-  const problems = unread.map((knob) => ({ field: 'knob:' + knob.name, detail: { key: 'badDecimal' } }));
+  const problems = [];
+  for (const knob of knobs) {
+    for (const entry of numericInputs(knob)) {
+      const reading = readInput(entry);
+      if (isRefused(reading)) problems.push({ field: entry.field, detail: { key: reading.refused, params: reading.params } });
+    }
+  }
   if (JSON.stringify(problems) !== JSON.stringify(state.errors.knobs)) actions.setErrors('knobs', problems);
+  // Said at once, not after the debounce: the rules last accepted are not the ones on the page now.
+  if (problems.length) say('variant-status', 'rulesUnread');
   actions.setOverrides(currentOverrides(), edited);
 }
 
-/** After a switch of language, the decimals of the knobs as the new language writes them. */
+/** After a switch of language, the numbers of the knobs as the new language writes them (10,5 is 10.5);
+ * what does not read stays as it was typed. */
 export function relocaliseKnobs() {
   const written = state.writtenIn.knobs;
   if (written !== null && written !== state.lang) {
-    for (const knob of knobs) if (knob.kind === 'text') knob.node.value = relocalised(written, knob.node.value);
+    for (const knob of knobs) {
+      for (const { input, whole } of numericInputs(knob, true)) {
+        input.value = relocalised(written, input.value, whole ? { whole: true } : { percent: true });
+      }
+    }
   }
   actions.noteWrittenIn('knobs', state.lang);
 }
@@ -315,41 +377,44 @@ export function flushKnobEdits() {
   actions.variantChanged(true);
 }
 
-/** A number typed as digits is sent as a number; anything else as typed, for the service to judge. */
-export function parseInteger(text) {
-  const trimmed = text.trim();
-  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : text;
-}
-
+/** A knob's value as the API takes it; undefined while one of its fields does not read (nothing is sent). */
 export function readKnob(knob) {
   if (knob.kind === 'boolean') return knob.node.checked;
-  if (knob.kind === 'integer') return parseInteger(knob.node.value);
   if (knob.kind === 'choice') return knob.node.value;
-  if (knob.kind === 'text') return decimalInput(knob.node.value); // the text knobs are decimals
+  if (knob.kind === 'limits' && !knob.toggle.checked) return null;
+  const readings = numericInputs(knob).map(readInput);
+  if (readings.some(isRefused)) return undefined;
+  if (knob.kind === 'integer' || knob.kind === 'text') return readings[0].value;
   if (knob.kind === 'limits') {
-    if (!knob.toggle.checked) return null;
     const limits = {};
-    Object.keys(knob.fields).forEach((key) => {
-      limits[key] = parseInteger(knob.fields[key].value);
+    Object.keys(knob.fields).forEach((key, index) => {
+      limits[key] = readings[index].value;
     });
     return limits;
   }
   return null;
 }
 
-/** What to send for a knob: undefined when it still has the preset's value. */
+/** Whether a field of the knob does not read (it is changed, though nothing of it is sent). */
+function knobUnread(knob) {
+  return numericInputs(knob).some((entry) => isRefused(readInput(entry)));
+}
+
+/** What to send for a knob: undefined when it still has the preset's value, or does not read. */
 export function knobOverride(knob) {
   if (knob.kind === 'map') {
     const patch = {};
-    for (const [key, input] of Object.entries(knob.entries)) {
-      const text = input.value.trim();
-      const now = text === '' ? null : parseInteger(input.value);
+    for (const entry of numericInputs(knob)) {
+      const reading = readInput(entry);
+      if (isRefused(reading)) continue; // said beside it; the other entries still count
+      const key = entry.field.slice(('knob:' + knob.name + '/').length);
       const before = knob.original && key in knob.original ? knob.original[key] : null;
-      if (now !== before) patch[key] = now;
+      if (reading.value !== before) patch[key] = reading.value;
     }
     return Object.keys(patch).length ? patch : undefined;
   }
   const now = readKnob(knob);
+  if (now === undefined) return undefined;
   const before = knob.kind === 'limits' && knob.original
     ? Object.keys(knob.fields).reduce((limits, key) => Object.assign(limits, { [key]: knob.original[key] }), {})
     : knob.original;
@@ -365,10 +430,22 @@ export function currentOverrides() {
   return overrides;
 }
 
+/** The knobs changed (those that do not read too), counted and marked; each share as a percentage. */
 export function renderChangedCount() {
-  const changed = knobs.filter((knob) => knobOverride(knob) !== undefined);
+  const changed = knobs.filter((knob) => knobOverride(knob) !== undefined || knobUnread(knob));
   knobs.forEach((knob) => knob.wrapper.classList.toggle('changed', changed.indexOf(knob) >= 0));
   byId('changed-count').textContent = changed.length ? t('changedCount', { count: changed.length }) : '';
+  renderShares();
+}
+
+/** Beside each share knob (the rake, the draw fee), what it reads as a percentage: "tức là 2%". */
+export function renderShares() {
+  for (const knob of knobs) {
+    if (knob.kind !== 'text') continue;
+    const reading = readInput(numericInputs(knob)[0]);
+    const box = knob.wrapper.querySelector('[data-share-for]');
+    box.textContent = isRefused(reading) ? '' : t('shareIs', { share: shareText(reading.value) });
+  }
 }
 
 export function resetKnobs() {

@@ -209,7 +209,12 @@ def sync_detailed(
     three positions against one opponent, or losing all three (sập
     hầm). `sap_lang_chance` holds the chances of scooping every
     opponent, or being scooped by every one, when sập làng can happen
-    at this table under the variant, and is null otherwise. Every
+    at this table under the variant, and is null otherwise. `best`
+    gives the same four for the best play (`best.positions`,
+    `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+    what analysing the best play itself answers, `best.positions` null
+    when it declares a natural), so that each chi's chances before and
+    after `changes.moves` can be shown side by side. Every
     probability is rounded to 4 decimals. `natural` names the
     natural the cards hold (or null): whether this play collects it, its
     expected points (`ev`), those of the best play of the chi instead
@@ -306,7 +311,12 @@ def sync(
     three positions against one opponent, or losing all three (sập
     hầm). `sap_lang_chance` holds the chances of scooping every
     opponent, or being scooped by every one, when sập làng can happen
-    at this table under the variant, and is null otherwise. Every
+    at this table under the variant, and is null otherwise. `best`
+    gives the same four for the best play (`best.positions`,
+    `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+    what analysing the best play itself answers, `best.positions` null
+    when it declares a natural), so that each chi's chances before and
+    after `changes.moves` can be shown side by side. Every
     probability is rounded to 4 decimals. `natural` names the
     natural the cards hold (or null): whether this play collects it, its
     expected points (`ev`), those of the best play of the chi instead
@@ -398,7 +408,12 @@ async def asyncio_detailed(
     three positions against one opponent, or losing all three (sập
     hầm). `sap_lang_chance` holds the chances of scooping every
     opponent, or being scooped by every one, when sập làng can happen
-    at this table under the variant, and is null otherwise. Every
+    at this table under the variant, and is null otherwise. `best`
+    gives the same four for the best play (`best.positions`,
+    `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+    what analysing the best play itself answers, `best.positions` null
+    when it declares a natural), so that each chi's chances before and
+    after `changes.moves` can be shown side by side. Every
     probability is rounded to 4 decimals. `natural` names the
     natural the cards hold (or null): whether this play collects it, its
     expected points (`ev`), those of the best play of the chi instead
@@ -495,7 +510,12 @@ async def asyncio(
     three positions against one opponent, or losing all three (sập
     hầm). `sap_lang_chance` holds the chances of scooping every
     opponent, or being scooped by every one, when sập làng can happen
-    at this table under the variant, and is null otherwise. Every
+    at this table under the variant, and is null otherwise. `best`
+    gives the same four for the best play (`best.positions`,
+    `best.scoop_chance`, `best.scooped_chance`, `best.sap_lang_chance`:
+    what analysing the best play itself answers, `best.positions` null
+    when it declares a natural), so that each chi's chances before and
+    after `changes.moves` can be shown side by side. Every
     probability is rounded to 4 decimals. `natural` names the
     natural the cards hold (or null): whether this play collects it, its
     expected points (`ev`), those of the best play of the chi instead

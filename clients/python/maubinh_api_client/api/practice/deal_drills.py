@@ -201,19 +201,28 @@ def sync_detailed(
     Except under `random` and `natural_call`, a drill holds no natural
     the variant pays, so that what it trains is the arrangement. The
     `natural_call` hands are built to hold a natural (ranks leaning
-    high, where playing the chi can rival declaring); the others are
-    random deals that meet the condition.
+    high, where playing the chi can rival declaring), and no two of
+    five in a row hold the same pattern (the five highest ranks held
+    twice or more: AA KK QQ JJ TT and any three cards is one); the
+    others are random deals that meet the condition.
 
     `difficulty` says what a player of `level` (`casual` unless asked;
     `beginner`, `casual`, `club` or `expert`) gives up on the cards on
     average, `typical_loss` (points per opponent, from the bots' own
     mix of slips: what `POST /v1/arrangements/play` at that level gives
     up over every seed), against what that level gives up on an average
-    hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-    under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-    level's loss per hand under the variant's preset at this table, the
-    figures `python -m maubinh_api.batch grade` says which level a
-    player plays like with.
+    hand (its loss on random deals, the `yardsticks` of a `random`
+    request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+    from 1.5 times. `yardsticks` are each level's loss per hand under
+    the variant's preset at this table on drills of this `theme`: what
+    a run of these drills is judged by, as `python -m
+    maubinh_api.batch grade` judges a hand history whose rows name the
+    theme (a drill is chosen because a decision matters, so what
+    each level gives up on it, and how often it sets the best play,
+    are not a random deal's: on `classic`'s foul traps the club bot
+    gives up 0.32 a hand against 0.16 on random deals, nearer the
+    casual bot's 0.40; judged by random deals' figures, a run of
+    drills reads the wrong level).
 
     The same theme, count, seed, level, table and variant always give
     the same drills, and a longer run starts with the drills of a
@@ -225,7 +234,7 @@ def sync_detailed(
     deal at the table (`natural_call` without naturals, `sap_lang`
     without sập làng) is a 422 at once; one it deals too seldom (a
     `natural_call` where every natural pays far more than any chi play
-    can win) is a 422 after its units times (3 `count` + 8) hands,
+    can win) is a 422 after its units times (2 × `count` + 6) hands,
     naming `/theme`. In bench/drills.py's requests of 10 drills under
     the presets, none needed half of that.
 
@@ -298,19 +307,28 @@ def sync(
     Except under `random` and `natural_call`, a drill holds no natural
     the variant pays, so that what it trains is the arrangement. The
     `natural_call` hands are built to hold a natural (ranks leaning
-    high, where playing the chi can rival declaring); the others are
-    random deals that meet the condition.
+    high, where playing the chi can rival declaring), and no two of
+    five in a row hold the same pattern (the five highest ranks held
+    twice or more: AA KK QQ JJ TT and any three cards is one); the
+    others are random deals that meet the condition.
 
     `difficulty` says what a player of `level` (`casual` unless asked;
     `beginner`, `casual`, `club` or `expert`) gives up on the cards on
     average, `typical_loss` (points per opponent, from the bots' own
     mix of slips: what `POST /v1/arrangements/play` at that level gives
     up over every seed), against what that level gives up on an average
-    hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-    under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-    level's loss per hand under the variant's preset at this table, the
-    figures `python -m maubinh_api.batch grade` says which level a
-    player plays like with.
+    hand (its loss on random deals, the `yardsticks` of a `random`
+    request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+    from 1.5 times. `yardsticks` are each level's loss per hand under
+    the variant's preset at this table on drills of this `theme`: what
+    a run of these drills is judged by, as `python -m
+    maubinh_api.batch grade` judges a hand history whose rows name the
+    theme (a drill is chosen because a decision matters, so what
+    each level gives up on it, and how often it sets the best play,
+    are not a random deal's: on `classic`'s foul traps the club bot
+    gives up 0.32 a hand against 0.16 on random deals, nearer the
+    casual bot's 0.40; judged by random deals' figures, a run of
+    drills reads the wrong level).
 
     The same theme, count, seed, level, table and variant always give
     the same drills, and a longer run starts with the drills of a
@@ -322,7 +340,7 @@ def sync(
     deal at the table (`natural_call` without naturals, `sap_lang`
     without sập làng) is a 422 at once; one it deals too seldom (a
     `natural_call` where every natural pays far more than any chi play
-    can win) is a 422 after its units times (3 `count` + 8) hands,
+    can win) is a 422 after its units times (2 × `count` + 6) hands,
     naming `/theme`. In bench/drills.py's requests of 10 drills under
     the presets, none needed half of that.
 
@@ -390,19 +408,28 @@ async def asyncio_detailed(
     Except under `random` and `natural_call`, a drill holds no natural
     the variant pays, so that what it trains is the arrangement. The
     `natural_call` hands are built to hold a natural (ranks leaning
-    high, where playing the chi can rival declaring); the others are
-    random deals that meet the condition.
+    high, where playing the chi can rival declaring), and no two of
+    five in a row hold the same pattern (the five highest ranks held
+    twice or more: AA KK QQ JJ TT and any three cards is one); the
+    others are random deals that meet the condition.
 
     `difficulty` says what a player of `level` (`casual` unless asked;
     `beginner`, `casual`, `club` or `expert`) gives up on the cards on
     average, `typical_loss` (points per opponent, from the bots' own
     mix of slips: what `POST /v1/arrangements/play` at that level gives
     up over every seed), against what that level gives up on an average
-    hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-    under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-    level's loss per hand under the variant's preset at this table, the
-    figures `python -m maubinh_api.batch grade` says which level a
-    player plays like with.
+    hand (its loss on random deals, the `yardsticks` of a `random`
+    request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+    from 1.5 times. `yardsticks` are each level's loss per hand under
+    the variant's preset at this table on drills of this `theme`: what
+    a run of these drills is judged by, as `python -m
+    maubinh_api.batch grade` judges a hand history whose rows name the
+    theme (a drill is chosen because a decision matters, so what
+    each level gives up on it, and how often it sets the best play,
+    are not a random deal's: on `classic`'s foul traps the club bot
+    gives up 0.32 a hand against 0.16 on random deals, nearer the
+    casual bot's 0.40; judged by random deals' figures, a run of
+    drills reads the wrong level).
 
     The same theme, count, seed, level, table and variant always give
     the same drills, and a longer run starts with the drills of a
@@ -414,7 +441,7 @@ async def asyncio_detailed(
     deal at the table (`natural_call` without naturals, `sap_lang`
     without sập làng) is a 422 at once; one it deals too seldom (a
     `natural_call` where every natural pays far more than any chi play
-    can win) is a 422 after its units times (3 `count` + 8) hands,
+    can win) is a 422 after its units times (2 × `count` + 6) hands,
     naming `/theme`. In bench/drills.py's requests of 10 drills under
     the presets, none needed half of that.
 
@@ -487,19 +514,28 @@ async def asyncio(
     Except under `random` and `natural_call`, a drill holds no natural
     the variant pays, so that what it trains is the arrangement. The
     `natural_call` hands are built to hold a natural (ranks leaning
-    high, where playing the chi can rival declaring); the others are
-    random deals that meet the condition.
+    high, where playing the chi can rival declaring), and no two of
+    five in a row hold the same pattern (the five highest ranks held
+    twice or more: AA KK QQ JJ TT and any three cards is one); the
+    others are random deals that meet the condition.
 
     `difficulty` says what a player of `level` (`casual` unless asked;
     `beginner`, `casual`, `club` or `expert`) gives up on the cards on
     average, `typical_loss` (points per opponent, from the bots' own
     mix of slips: what `POST /v1/arrangements/play` at that level gives
     up over every seed), against what that level gives up on an average
-    hand (its `yardsticks` entry): `easy` under 0.75 times, `medium`
-    under 1.5 times, `hard` from 1.5 times. `yardsticks` are each
-    level's loss per hand under the variant's preset at this table, the
-    figures `python -m maubinh_api.batch grade` says which level a
-    player plays like with.
+    hand (its loss on random deals, the `yardsticks` of a `random`
+    request): `easy` under 0.75 times, `medium` under 1.5 times, `hard`
+    from 1.5 times. `yardsticks` are each level's loss per hand under
+    the variant's preset at this table on drills of this `theme`: what
+    a run of these drills is judged by, as `python -m
+    maubinh_api.batch grade` judges a hand history whose rows name the
+    theme (a drill is chosen because a decision matters, so what
+    each level gives up on it, and how often it sets the best play,
+    are not a random deal's: on `classic`'s foul traps the club bot
+    gives up 0.32 a hand against 0.16 on random deals, nearer the
+    casual bot's 0.40; judged by random deals' figures, a run of
+    drills reads the wrong level).
 
     The same theme, count, seed, level, table and variant always give
     the same drills, and a longer run starts with the drills of a
@@ -511,7 +547,7 @@ async def asyncio(
     deal at the table (`natural_call` without naturals, `sap_lang`
     without sập làng) is a 422 at once; one it deals too seldom (a
     `natural_call` where every natural pays far more than any chi play
-    can win) is a 422 after its units times (3 `count` + 8) hands,
+    can win) is a 422 after its units times (2 × `count` + 6) hands,
     naming `/theme`. In bench/drills.py's requests of 10 drills under
     the presets, none needed half of that.
 

@@ -33,6 +33,8 @@ public final class MauBinhClient {
                 .connectTimeout(Math.min(builder.timeout.toMillis(), 10_000), TimeUnit.MILLISECONDS)
                 .readTimeout(builder.timeout.toMillis(), TimeUnit.MILLISECONDS)
                 .writeTimeout(builder.timeout.toMillis(), TimeUnit.MILLISECONDS)
+                // A redirect the contract documents (308 of /playground/) is its answer, not a hop.
+                .followRedirects(false)
                 .addInterceptor(new Exchanges(builder.retries, builder.longestWait.toMillis(), builder.timeout.toMillis()))
                 .build();
         core = new ApiClient(http);
@@ -63,8 +65,8 @@ public final class MauBinhClient {
     }
 
     /**
-     * Calls one operation and reads its answer: the body and headers of a 2xx, a 304 as an answer
-     * with no body, a problem as a {@link ProblemException}.
+     * Calls one operation and reads its answer: the body and headers of a 2xx, a 3xx (a 304, the
+     * 308 of {@code /playground/}) as an answer with no body, a problem as a {@link ProblemException}.
      *
      * @param call a lambda calling a generated {@code ...WithHttpInfo} method
      * @param <T> the answer's type
@@ -80,8 +82,9 @@ public final class MauBinhClient {
                     texts()[0], texts()[1]);
         } catch (ApiException failed) {
             AnswerHeaders headers = AnswerHeaders.of(failed.getResponseHeaders());
-            if (failed.getCode() == 304) {
-                return new Answer<>(304, null, headers, texts()[0], "");
+            if (failed.getCode() / 100 == 3) {
+                // 304 (unchanged) and a documented redirect: an answer with no body; Location in its headers.
+                return new Answer<>(failed.getCode(), null, headers, texts()[0], "");
             }
             throw problem(failed, headers);
         } catch (JsonParseException unreadable) {

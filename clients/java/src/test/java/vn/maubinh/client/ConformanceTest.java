@@ -95,6 +95,7 @@ class ConformanceTest {
         OPERATIONS.put("documentation", (c, in) -> c.send(() -> c.operations().documentationWithHttpInfo(null, null)));
         OPERATIONS.put("documentationAsset", (c, in) -> c.send(() -> c.operations().documentationAssetWithHttpInfo(in.path, null, null)));
         OPERATIONS.put("playgroundPage", (c, in) -> c.send(() -> c.playground().playgroundPageWithHttpInfo(null, null, in.header("If-None-Match"))));
+        OPERATIONS.put("playgroundPageSlash", (c, in) -> c.send(() -> c.playground().playgroundPageSlashWithHttpInfo(null, null)));
         OPERATIONS.put("playgroundAsset", (c, in) -> c.send(() -> c.playground().playgroundAssetWithHttpInfo(in.path, null, null, in.header("If-None-Match"))));
     }
 
