@@ -8,7 +8,7 @@ found, over 8 connections of its own, as fast as they are answered:
 - a megabyte of chi to ``/v1/hands/classify/batch`` (256 units of reading alone);
 - ``{"theme": []}`` (a 500 before);
 - 3 natural_call drills under a variant whose naturals all pay 500 (no drill is ever found: the
-  search values all it reserved, 288 hands);
+  search values all it reserved: 30 units × (2 × 3 + 6) = 360 hands);
 - optimal arrangements, each under a variant nobody played (its tables built for A).
 
 1. B alone, B beside A, B alone again: B's p50 and p99 per operation, A's answers by status.

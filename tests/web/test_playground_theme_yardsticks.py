@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from selenium.webdriver.support.select import Select
 
-from tests.support.playground import NEEDS_CHROMIUM, SEED, Playground, api, written
+from tests.support.playground import DESKTOP, NEEDS_CHROMIUM, PHONE, SEED, Playground, api, written
 from tests.support.servers import Service
 
 pytestmark = NEEDS_CHROMIUM
@@ -198,7 +198,19 @@ def _place(page: Playground, arrangement: dict[str, list[str]]) -> None:
     page.wait(lambda: all(sorted(page.rows()[p]) == sorted(arrangement[p]) for p in arrangement), "the arrangement")
 
 
-def test_a_themed_run_is_judged_against_its_own_themes_yardsticks(page: Playground, server: Service) -> None:
+#: "Deal 3 of 5" as each language says it (texts-*.mjs practiceDeal).
+DEAL_OF = {"en": "Deal {number} of {count}", "vi": "Ván {number}/{count}"}
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", DESKTOP), ("vi", PHONE)])
+def test_a_themed_run_is_judged_against_its_own_themes_yardsticks(
+    page: Playground, server: Service, lang: str, width: int
+) -> None:
+    # A five-deal themed run end to end, in each language, at a desk's width and a phone's.
+    page.use_width(width)
+    if lang == "vi":
+        page.click('.lang[data-lang="vi"]')
+        page.wait(lambda: page.driver.execute_script("return document.documentElement.lang") == "vi", "Vietnamese")
     variant = _state(page, "preset")
     theme = "foul_trap"
     random_sticks = api(
@@ -221,16 +233,19 @@ def test_a_themed_run_is_judged_against_its_own_themes_yardsticks(page: Playgrou
         for line in dealt["yardsticks"]
     }
     for number, play in enumerate(plays, start=1):
-        page.wait(lambda number=number: page.text("#practice-where").startswith(f"Deal {number} of {RUN}"), "the deal")
+        where = DEAL_OF[lang].format(number=number, count=RUN)
+        page.wait(lambda where=where: page.text("#practice-where").startswith(where), "the deal")
         _place(page, play["arrangement"])
         page.wait(lambda: page.result_for("#check-result"), "the check of the arrangement")
         page.click("#practice-submit")
         page.wait(lambda: page.driver.find_elements("css selector", "#practice-grade"), f"the grade of deal {number}")
-        assert written(play["ev_loss"], "en") in page.text("#practice-loss")
+        assert written(play["ev_loss"], lang) in page.text("#practice-loss")
         page.click("#practice-next")
     page.wait(lambda: page.find("#practice-plays-like").is_displayed(), "the review")
     names = _level_names(page)
     shown = page.text("#practice-plays-like")
     assert names[level] in shown, (shown, level)
     assert names[_plays_like(plays, random_sticks)] not in shown.replace(names[level], ""), shown
+    assert page.horizontal_overflow() == 0
+    page.check_accessibility("the review of a themed run")
     assert page.console_errors() == []
