@@ -48,13 +48,14 @@ logger_class = "maubinh_api.infra.logging.AccessLogger"
 logconfig_dict = log_config()
 
 
-def post_worker_init(worker):  # noqa: ARG001 - gunicorn's hook signature
+def post_worker_init(worker):
     """With threads, hand the GIL over every 0.5 ms instead of 5: a cheap request waiting on
     another thread then waits for less than a millisecond at each turn, not five.  What gunicorn
-    refuses itself (a header with a control byte) is answered as problem details, and logged."""
+    refuses itself (a header with a control byte) is answered as problem details, and logged, under
+    the request's id (the worker's handle_error keeps the request for it)."""
     if threads > 1:
         sys.setswitchinterval(0.0005)
-    answer_refusals_as_problems()
+    answer_refusals_as_problems(worker)
     WORKER_STARTS.inc()  # the alert on workers that keep restarting counts these
 
 

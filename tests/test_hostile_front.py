@@ -113,3 +113,84 @@ def test_the_open_endpoints_are_limited_per_address(running):
     assert statuses.count(429) > 100 and statuses.count(200) >= 200
     time.sleep(1.5)
     assert request("GET", running.url + "/readyz").status == 200  # the rate refills
+
+
+# --------------------------------------------------------------------------- tenants behind one address
+
+A_KEY = "key-of-the-uploading-platform-01"
+B_KEY = "key-of-the-neighbour-platform-01"
+CHI = json.dumps({"cards": ["As", "Kd", "Qh"]}).encode()
+
+
+def _slow_upload(port: int, key: str | None) -> socket.socket:
+    """A connection that has sent a request's header and one byte of its 100,000-byte body, and holds."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    named = f"X-API-Key: {key}\r\n".encode() if key else b""
+    sock.sendall(
+        b"POST /v1/hands/classify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + named
+        + b"Content-Length: 100000\r\n\r\n{"
+    )
+    return sock
+
+
+def _classify(port: int, key: str | None) -> int:
+    named = f"X-API-Key: {key}\r\n".encode() if key else b""
+    status, _, _ = raw(
+        port,
+        b"POST /v1/hands/classify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + named
+        + f"Content-Length: {len(CHI)}\r\nConnection: close\r\n\r\n".encode()
+        + CHI,
+    )
+    return status
+
+
+@pytest.fixture(scope="module")
+def tenants_front(tmp_path_factory):
+    from maubinh_api.infra.tenants import key_digest
+
+    workdir = tmp_path_factory.mktemp("tenants-front")
+    path = workdir / "tenants.yaml"
+    path.write_text(
+        "tenants:\n"
+        f'  - name: uploader\n    key_sha256: "{key_digest(A_KEY)}"\n'
+        f'  - name: neighbour\n    key_sha256: "{key_digest(B_KEY)}"\n'
+    )
+    # Eight requests in progress per tenant and per address without a valid key, for the test's speed.
+    environment = {"MAUBINH_TENANTS_FILE": str(path), "MAUBINH_FRONT_PER_TENANT": "8", "MAUBINH_FRONT_PER_ADDRESS": "8"}
+    with service(workdir, environment, workers=1) as served:
+        yield served
+
+
+def test_a_tenant_holding_slow_uploads_leaves_another_tenant_of_its_address_alone(tenants_front):
+    """Behind a NAT both tenants come from one address. The uploader's slow bodies fill its own
+    limit at the front (a 429 beyond it), never its neighbour's, nor the address's."""
+    port = tenants_front.port
+    held = [_slow_upload(port, A_KEY) for _ in range(8)]
+    try:
+        time.sleep(0.5)  # nginx has taken each of them to reading its body
+        assert _classify(port, A_KEY) == 429  # the uploader's ninth: its own limit
+        assert [_classify(port, B_KEY) for _ in range(20)] == [200] * 20
+        assert _classify(port, None) == 401  # no key: the address's own limit, untouched; the service refuses it
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_made_up_keys_are_held_to_the_address_limit(tenants_front):
+    port = tenants_front.port
+    held = [_slow_upload(port, f"made-up-key-number-{number:04d}") for number in range(8)]
+    try:
+        time.sleep(0.5)
+        assert _classify(port, "made-up-key-number-9999") == 429  # the address's limit: keys it does not know
+        assert _classify(port, None) == 429
+        assert _classify(port, B_KEY) == 200  # a tenant's valid key is held to its own limit
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_the_front_lookup_is_not_for_clients(tenants_front):
+    answer = request("GET", tenants_front.url + "/_front/tenant", headers={"X-API-Key": A_KEY})
+    assert answer.status == 404 and "x-maubinh-tenant" not in answer.headers

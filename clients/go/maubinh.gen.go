@@ -1636,7 +1636,7 @@ type LimitWindow struct {
 	Quota     int    `json:"quota"`
 	Remaining int    `json:"remaining"`
 
-	// ResetSeconds Seconds until the window has refilled.
+	// ResetSeconds Seconds until all of the limit is back (at most `window_seconds`).
 	ResetSeconds  int `json:"reset_seconds"`
 	WindowSeconds int `json:"window_seconds"`
 }
@@ -2719,7 +2719,7 @@ type ReceiptKeysParams struct {
 
 // DocumentationPageParams defines parameters for DocumentationPage.
 type DocumentationPageParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2731,7 +2731,7 @@ type DocumentationPageParams struct {
 
 // DocumentationParams defines parameters for Documentation.
 type DocumentationParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2743,7 +2743,7 @@ type DocumentationParams struct {
 
 // DocumentationAssetParams defines parameters for DocumentationAsset.
 type DocumentationAssetParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2758,7 +2758,7 @@ type DocumentationAssetParamsPath string
 
 // HealthParams defines parameters for Health.
 type HealthParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2773,7 +2773,7 @@ type Health200JSONResponseBodyStatus string
 
 // MetricsParams defines parameters for Metrics.
 type MetricsParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2785,7 +2785,7 @@ type MetricsParams struct {
 
 // OpenapiDocumentParams defines parameters for OpenapiDocument.
 type OpenapiDocumentParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2802,7 +2802,7 @@ type OpenapiDocumentParams struct {
 
 // PlaygroundPageParams defines parameters for PlaygroundPage.
 type PlaygroundPageParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2819,7 +2819,7 @@ type PlaygroundPageParams struct {
 
 // PlaygroundPageSlashParams defines parameters for PlaygroundPageSlash.
 type PlaygroundPageSlashParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2831,7 +2831,7 @@ type PlaygroundPageSlashParams struct {
 
 // PlaygroundAssetParams defines parameters for PlaygroundAsset.
 type PlaygroundAssetParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2851,7 +2851,7 @@ type PlaygroundAssetParamsAsset string
 
 // ReadyParams defines parameters for Ready.
 type ReadyParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XRequestID An id for the request, to find it in the logs and the answer (it is
@@ -2866,7 +2866,7 @@ type Ready200JSONResponseBodyStatus string
 
 // AnalyseArrangementParams defines parameters for AnalyseArrangement.
 type AnalyseArrangementParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2887,7 +2887,7 @@ type AnalyseArrangementParams struct {
 
 // AnalyseBatchParams defines parameters for AnalyseBatch.
 type AnalyseBatchParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2908,7 +2908,7 @@ type AnalyseBatchParams struct {
 
 // OptimalArrangementParams defines parameters for OptimalArrangement.
 type OptimalArrangementParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2929,7 +2929,7 @@ type OptimalArrangementParams struct {
 
 // OptimalBatchParams defines parameters for OptimalBatch.
 type OptimalBatchParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2950,7 +2950,7 @@ type OptimalBatchParams struct {
 
 // PlayHandParams defines parameters for PlayHand.
 type PlayHandParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2971,7 +2971,7 @@ type PlayHandParams struct {
 
 // ValidateArrangementParams defines parameters for ValidateArrangement.
 type ValidateArrangementParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2992,7 +2992,7 @@ type ValidateArrangementParams struct {
 
 // ValidateBatchParams defines parameters for ValidateBatch.
 type ValidateBatchParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3013,7 +3013,7 @@ type ValidateBatchParams struct {
 
 // DealDrillsParams defines parameters for DealDrills.
 type DealDrillsParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3034,7 +3034,7 @@ type DealDrillsParams struct {
 
 // ListEnumerationsParams defines parameters for ListEnumerations.
 type ListEnumerationsParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3060,7 +3060,7 @@ type ListEnumerationsParams struct {
 
 // ClassifyHandsParams defines parameters for ClassifyHands.
 type ClassifyHandsParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3081,7 +3081,7 @@ type ClassifyHandsParams struct {
 
 // ClassifyBatchParams defines parameters for ClassifyBatch.
 type ClassifyBatchParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3102,7 +3102,7 @@ type ClassifyBatchParams struct {
 
 // SettleTableParams defines parameters for SettleTable.
 type SettleTableParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3123,7 +3123,7 @@ type SettleTableParams struct {
 
 // SettleTablesParams defines parameters for SettleTables.
 type SettleTablesParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3144,7 +3144,7 @@ type SettleTablesParams struct {
 
 // ShowUsageParams defines parameters for ShowUsage.
 type ShowUsageParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3165,7 +3165,7 @@ type ShowUsageParams struct {
 
 // ListVariantsParams defines parameters for ListVariants.
 type ListVariantsParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3191,7 +3191,7 @@ type ListVariantsParams struct {
 
 // ShowVariantParams defines parameters for ShowVariant.
 type ShowVariantParams struct {
-	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language.
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
 	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
 
 	// XModelVersion The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -4409,8 +4409,10 @@ type ClientInterface interface {
 	// ShowUsage The caller's own limits and what is left of them
 	//
 	// The tenant the key belongs to, its scopes and each of its limits
-	// with what is left now. A deployment without keys answers the
-	// `anonymous` tenant, with no limits.
+	// with what is left once this request's unit is spent (it is counted as
+	// every request is, and refused with 429 while the tenant is told to
+	// wait). A deployment without keys answers the `anonymous` tenant,
+	// with no limits.
 	//
 	// Corresponds with GET /v1/usage (the `ShowUsage` operationId).
 	ShowUsage(ctx context.Context, params *ShowUsageParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5632,8 +5634,10 @@ func (c *Client) SettleTables(ctx context.Context, params *SettleTablesParams, b
 // ShowUsage The caller's own limits and what is left of them
 //
 // The tenant the key belongs to, its scopes and each of its limits
-// with what is left now. A deployment without keys answers the
-// `anonymous` tenant, with no limits.
+// with what is left once this request's unit is spent (it is counted as
+// every request is, and refused with 429 while the tenant is told to
+// wait). A deployment without keys answers the `anonymous` tenant,
+// with no limits.
 //
 // Corresponds with GET /v1/usage (the `ShowUsage` operationId).
 func (c *Client) ShowUsage(ctx context.Context, params *ShowUsageParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8442,8 +8446,10 @@ type ClientWithResponsesInterface interface {
 	// ShowUsageWithResponse The caller's own limits and what is left of them
 	//
 	// The tenant the key belongs to, its scopes and each of its limits
-	// with what is left now. A deployment without keys answers the
-	// `anonymous` tenant, with no limits.
+	// with what is left once this request's unit is spent (it is counted as
+	// every request is, and refused with 429 while the tenant is told to
+	// wait). A deployment without keys answers the `anonymous` tenant,
+	// with no limits.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -10406,6 +10412,7 @@ type AnalyseArrangementResponse413Headers struct {
 
 // AnalyseArrangementResponse415Headers the declared response headers of an HTTP 415 response for AnalyseArrangement
 type AnalyseArrangementResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -10697,6 +10704,7 @@ type AnalyseBatchResponse413Headers struct {
 
 // AnalyseBatchResponse415Headers the declared response headers of an HTTP 415 response for AnalyseBatch
 type AnalyseBatchResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -10988,6 +10996,7 @@ type OptimalArrangementResponse413Headers struct {
 
 // OptimalArrangementResponse415Headers the declared response headers of an HTTP 415 response for OptimalArrangement
 type OptimalArrangementResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -11279,6 +11288,7 @@ type OptimalBatchResponse413Headers struct {
 
 // OptimalBatchResponse415Headers the declared response headers of an HTTP 415 response for OptimalBatch
 type OptimalBatchResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -11570,6 +11580,7 @@ type PlayHandResponse413Headers struct {
 
 // PlayHandResponse415Headers the declared response headers of an HTTP 415 response for PlayHand
 type PlayHandResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -11861,6 +11872,7 @@ type ValidateArrangementResponse413Headers struct {
 
 // ValidateArrangementResponse415Headers the declared response headers of an HTTP 415 response for ValidateArrangement
 type ValidateArrangementResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -12149,6 +12161,7 @@ type ValidateBatchResponse413Headers struct {
 
 // ValidateBatchResponse415Headers the declared response headers of an HTTP 415 response for ValidateBatch
 type ValidateBatchResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -12440,6 +12453,7 @@ type DealDrillsResponse413Headers struct {
 
 // DealDrillsResponse415Headers the declared response headers of an HTTP 415 response for DealDrills
 type DealDrillsResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -12967,6 +12981,7 @@ type ClassifyHandsResponse413Headers struct {
 
 // ClassifyHandsResponse415Headers the declared response headers of an HTTP 415 response for ClassifyHands
 type ClassifyHandsResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -13255,6 +13270,7 @@ type ClassifyBatchResponse413Headers struct {
 
 // ClassifyBatchResponse415Headers the declared response headers of an HTTP 415 response for ClassifyBatch
 type ClassifyBatchResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -13543,6 +13559,7 @@ type SettleTableResponse413Headers struct {
 
 // SettleTableResponse415Headers the declared response headers of an HTTP 415 response for SettleTable
 type SettleTableResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -13831,6 +13848,7 @@ type SettleTablesResponse413Headers struct {
 
 // SettleTablesResponse415Headers the declared response headers of an HTTP 415 response for SettleTables
 type SettleTablesResponse415Headers struct {
+	AcceptEncoding  *string
 	ContentLanguage *string
 	Vary            *string
 	XAPIVersion     *string
@@ -15839,8 +15857,10 @@ func (c *ClientWithResponses) SettleTablesWithResponse(ctx context.Context, para
 // ShowUsageWithResponse The caller's own limits and what is left of them
 //
 // The tenant the key belongs to, its scopes and each of its limits
-// with what is left now. A deployment without keys answers the
-// `anonymous` tenant, with no limits.
+// with what is left once this request's unit is spent (it is counted as
+// every request is, and refused with 429 while the tenant is told to
+// wait). A deployment without keys answers the `anonymous` tenant,
+// with no limits.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -20665,6 +20685,13 @@ func ParseAnalyseArrangementResponse(rsp *http.Response) (*AnalyseArrangementRes
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers AnalyseArrangementResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -21433,6 +21460,13 @@ func ParseAnalyseBatchResponse(rsp *http.Response) (*AnalyseBatchResponse, error
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers AnalyseBatchResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -22201,6 +22235,13 @@ func ParseOptimalArrangementResponse(rsp *http.Response) (*OptimalArrangementRes
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers OptimalArrangementResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -22969,6 +23010,13 @@ func ParseOptimalBatchResponse(rsp *http.Response) (*OptimalBatchResponse, error
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers OptimalBatchResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -23737,6 +23785,13 @@ func ParsePlayHandResponse(rsp *http.Response) (*PlayHandResponse, error) {
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers PlayHandResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -24505,6 +24560,13 @@ func ParseValidateArrangementResponse(rsp *http.Response) (*ValidateArrangementR
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ValidateArrangementResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -25252,6 +25314,13 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ValidateBatchResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -26020,6 +26089,13 @@ func ParseDealDrillsResponse(rsp *http.Response) (*DealDrillsResponse, error) {
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers DealDrillsResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -27378,6 +27454,13 @@ func ParseClassifyHandsResponse(rsp *http.Response) (*ClassifyHandsResponse, err
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ClassifyHandsResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -28125,6 +28208,13 @@ func ParseClassifyBatchResponse(rsp *http.Response) (*ClassifyBatchResponse, err
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers ClassifyBatchResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -28872,6 +28962,13 @@ func ParseSettleTableResponse(rsp *http.Response) (*SettleTableResponse, error) 
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers SettleTableResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -29619,6 +29716,13 @@ func ParseSettleTablesResponse(rsp *http.Response) (*SettleTablesResponse, error
 		response.Headers413 = &headers
 	case rsp.StatusCode == 415:
 		var headers SettleTablesResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
 		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

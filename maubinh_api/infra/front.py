@@ -44,7 +44,8 @@ class Front:
     run_dir: str  #: nginx's pid file and temporary files
     workers: int = 2  #: nginx worker processes (MAUBINH_FRONT_WORKERS, else WORKERS)
     connections: int = 4096  #: connections each nginx worker holds (MAUBINH_FRONT_CONNECTIONS)
-    per_address: int = 256  #: connections one client address may hold (MAUBINH_FRONT_PER_ADDRESS)
+    per_address: int = 256  #: requests in progress per client address without a valid key (MAUBINH_FRONT_PER_ADDRESS)
+    per_tenant: int = 256  #: requests in progress per tenant, whatever its addresses (MAUBINH_FRONT_PER_TENANT)
     hold_rate: int = 20  #: early 429s a second the front lets out per caller (MAUBINH_FRONT_HOLD_RATE)
     open_rate: int = 50  #: requests a second to the open endpoints per client address (MAUBINH_FRONT_OPEN_RATE)
     open_burst: int = 200  #: of those, how many may come at once (MAUBINH_FRONT_OPEN_BURST)
@@ -66,6 +67,7 @@ class Front:
             ("workers", 1, 64),
             ("connections", 64, 65_536),
             ("per_address", 1, 65_536),
+            ("per_tenant", 1, 65_536),
             ("hold_rate", 1, 10_000),
             ("open_rate", 1, 100_000),
             ("open_burst", 0, 100_000),
@@ -102,6 +104,7 @@ def front_from_env(socket: str, run_dir: str, environ: Mapping[str, str] = os.en
     for name, default in (
         ("connections", 4096),
         ("per_address", 256),
+        ("per_tenant", 256),
         ("hold_rate", 20),
         ("open_rate", 50),
         ("open_burst", 200),

@@ -1,16 +1,23 @@
-"""The rate-limit counts of one instance, shared by all its workers: a ``limits`` storage in SQLite.
+"""Where the tenants' budgets stand, shared by every worker: one number per limit, and a wait told.
 
-Without a Redis for the counts, each gunicorn worker would count on its own and a
-tenant would get its limit once per worker.  This storage keeps the counts in one
-SQLite file that every worker of the instance opens (``deploy/serve.sh`` puts it in
-the run directory, in memory where the system has ``/dev/shm`` or a tmpfs).  Each
-count is read and written in one ``BEGIN IMMEDIATE`` transaction, so SQLite's own
-locking makes two workers racing for the last units take them one at a time.
+Each limit of ``amount`` units per ``seconds`` is the generic cell rate algorithm (GCRA, the
+"virtual scheduling" form of a token bucket): a unit comes back every ``seconds / amount`` seconds,
+at most ``amount`` of them are held, and the store keeps one number per limit, the moment it will
+be whole again (its *theoretical arrival time*).  A cost fits when that moment, moved on by the
+cost, is at most ``seconds`` away; so the store can say exactly when a cost that does not fit will:
+the moment moved on by the cost, less ``seconds``.  A sliding-window counter (the ``limits``
+library's) cannot: what it counted goes on weighing for up to two windows, by a weight that falls
+at the window's boundaries, and no moment it answers holds for a cost spent in two steps.
 
-It implements the ``limits`` library's sliding-window counter the way the
-library's memory storage does (windows aligned on multiples of their length, the
-previous window weighted by how much of it still overlaps), so the library's
-``SlidingWindowCounterRateLimiter`` runs on it unchanged.
+A caller refused is *told* when it may come back, whole seconds from the refusal
+(:func:`whole_seconds`); the store keeps that moment too, so that every worker and every instance
+refuses the caller until then (``early``), and no request of its is answered before the time it
+was told, whichever worker it reaches.  A refusal spends nothing.
+
+Two stores, one algorithm: :class:`SQLiteLimits`, a file every worker of an instance opens (the
+default: ``deploy/serve.sh`` puts it in the run directory, in memory), and :class:`RedisLimits`, a
+Redis every instance shares (one Lua script, so that a spend is atomic across instances; its time is
+the Redis server's).  A property test holds both to the same answers (``tests/infra/test_budget.py``).
 """
 
 from __future__ import annotations
@@ -24,43 +31,135 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, NamedTuple, Protocol, cast
 
-from limits.storage import Storage
-from limits.storage.base import SlidingWindowCounterSupport, TimestampedSlidingWindow
+import redis
 
-__all__ = ["SQLiteStorage", "instance_file"]
+__all__ = [
+    "EPOCH",
+    "TOLERANCE",
+    "LimitStore",
+    "Rate",
+    "RedisLimits",
+    "SQLiteLimits",
+    "Standing",
+    "instance_file",
+    "settle",
+    "whole_seconds",
+]
 
-#: Writes between two sweeps of the expired counts.
-_SWEEP_EVERY = 1000
-_SCHEMA = "CREATE TABLE IF NOT EXISTS counts (key TEXT PRIMARY KEY, value INTEGER NOT NULL, expires REAL NOT NULL)"
+#: Seconds by which a moment may pass its mark and still count as reached: the stores' float
+#: arithmetic (a few tenths of a microsecond) and no more (far below a unit of any limit).
+TOLERANCE: Final = 1e-5
+#: The stores keep moments as seconds since this one (2023-11-14): about 10^8, not 1.7 × 10^9, so
+#: that a double holds them to a hundredth of a microsecond.
+EPOCH: Final = 1_700_000_000.0
+#: Writes between two sweeps of the SQLite store's moments that have passed.
+_SWEEP_EVERY: Final = 1000
 
 
-class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWindow):
-    """Counts in one SQLite file, shared by every process that opens it.
+class Rate(NamedTuple):
+    """One limit: ``amount`` units per ``seconds``."""
 
-    ``clock`` gives the time in seconds (``time.time`` by default; tests pass their own)."""
+    amount: int
+    seconds: int
 
-    STORAGE_SCHEME = ["maubinh+sqlite"]  # noqa: RUF012 - the library's registry reads this class attribute
+    @property
+    def interval(self) -> float:
+        """Seconds in which one unit comes back."""
+        return self.seconds / self.amount
 
-    def __init__(
-        self,
-        uri: str | None = None,
-        wrap_exceptions: bool = False,
-        *,
-        path: Path | None = None,
-        clock: Callable[[], float] = time.time,
-        **options: Any,
-    ) -> None:
-        if path is None:
-            if uri is None or not uri.startswith("maubinh+sqlite://"):
-                raise ValueError("SQLiteStorage needs a path, or a URI maubinh+sqlite:///<path>")
-            path = Path(uri.removeprefix("maubinh+sqlite://"))
+
+class Standing(NamedTuple):
+    """What the store answers: whether the cost was spent, what each limit owes after the call (in
+    seconds: 0 when it is whole, ``seconds`` when it is empty), and how long the caller is told to
+    wait (0: it is not), ``early`` when it was told so before this call (nothing was looked at)."""
+
+    allowed: bool
+    owed: tuple[float, ...]
+    told: float = 0.0
+    early: bool = False
+
+
+class LimitStore(Protocol):
+    """Where the budgets stand (a file of the instance's, or a Redis every instance shares)."""
+
+    def spend(self, caller: str, rates: Sequence[Rate], cost: int, *, drain: bool = False) -> Standing:
+        """Spend ``cost`` units of every limit, or none (and tell the caller when it would fit);
+        with ``drain`` (a cost larger than a whole limit), spend what is left of each, up to the
+        cost, and tell the caller when one unit fits again."""
+
+    def give_back(self, caller: str, rates: Sequence[Rate], units: int) -> None:
+        """Give back ``units`` spent and not used (never more than makes a limit whole)."""
+
+    def standing(self, caller: str, rates: Sequence[Rate]) -> Standing:
+        """Where the limits stand, spending nothing."""
+
+
+def whole_seconds(wait: float) -> int:
+    """A wait in whole seconds, at least one: the least whole number ``n`` with ``n >= wait`` within
+    half the tolerance, so that a caller back after ``n`` seconds finds the moment passed.
+
+    >>> whole_seconds(0.0), whole_seconds(2.3), whole_seconds(3.0), whole_seconds(3.000004)
+    (1, 3, 3, 3)
+    """
+    return max(1, math.ceil(wait - TOLERANCE / 2))
+
+
+def settle(
+    moments: Sequence[float], told: float, now: float, rates: Sequence[Rate], cost: int, *, drain: bool
+) -> tuple[tuple[float, ...], float, Standing]:
+    """The algorithm both stores run (the Redis script restates it in Lua): from each limit's moment
+    and the moment the caller was told (seconds since :data:`EPOCH`, 0 for none) at ``now``, the
+    moments after spending ``cost`` (or refusing it), the moment told, and the answer."""
+    if told > now:
+        owed = tuple(max(0.0, moment - now) for moment in moments)
+        return tuple(moments), told, Standing(False, owed, told - now, early=True)
+    starts = [max(moment, now) for moment in moments]
+    after = [start + cost * rate.interval for start, rate in zip(starts, rates, strict=True)]
+    if drain:
+        after = [min(moment, now + rate.seconds) for moment, rate in zip(after, rates, strict=True)]
+        wait = max(moment + rate.interval - rate.seconds - now for moment, rate in zip(after, rates, strict=True))
+        seconds = whole_seconds(wait)
+        return tuple(after), now + seconds, Standing(False, tuple(m - now for m in after), float(seconds))
+    waits = [moment - rate.seconds - now for moment, rate in zip(after, rates, strict=True)]
+    if all(wait <= TOLERANCE for wait in waits):
+        return tuple(after), told, Standing(True, tuple(m - now for m in after))
+    seconds = whole_seconds(max(waits))
+    owed = tuple(start - now for start in starts)
+    return tuple(moments), now + seconds, Standing(False, owed, float(seconds))
+
+
+def given_back(moments: Sequence[float], now: float, rates: Sequence[Rate], units: int) -> tuple[float, ...]:
+    """Each limit's moment with ``units`` given back: earlier by their time, never before now."""
+    return tuple(max(now, moment - units * rate.interval) for moment, rate in zip(moments, rates, strict=True))
+
+
+def _rate_key(caller: str, rate: Rate) -> str:
+    return f"{caller}|{rate.amount}/{rate.seconds}"
+
+
+def _told_key(caller: str) -> str:
+    return f"{caller}|told"
+
+
+_SCHEMA: Final = (
+    "CREATE TABLE IF NOT EXISTS moments (key TEXT PRIMARY KEY, moment REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS told (caller TEXT PRIMARY KEY, moment REAL NOT NULL)",
+)
+
+
+class SQLiteLimits:
+    """The budgets of one instance, in one SQLite file every worker opens: each call reads and writes
+    in one ``BEGIN IMMEDIATE`` transaction, so two workers racing for the last units take them one
+    at a time.  ``clock`` gives the time (``time.time``; tests pass their own)."""
+
+    def __init__(self, path: Path, *, clock: Callable[[], float] = time.time) -> None:
         self.path = path
-        self._clock = clock
+        self.clock = clock
         self._local = threading.local()
         # The threads of one process take turns here, cheaply, before SQLite's own lock: SQLite makes
         # a connection that finds the file locked sleep a millisecond or more, and sixteen threads
@@ -68,13 +167,11 @@ class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWind
         self._turn = threading.Lock()
         self._lock: tuple[int, int] | None = None  #: (pid, descriptor) of the workers' lock file
         self._writes = 0
-        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-        with self._transaction() as db:  # create the file and its table now: a bad path fails the start
-            db.execute(_SCHEMA)
+        with self._transaction():  # create the file and its tables now: a bad path fails the start
+            pass
 
-    @property
-    def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
-        return (sqlite3.Error, OSError)
+    def _now(self) -> float:
+        return self.clock() - EPOCH
 
     def _connection(self) -> sqlite3.Connection:
         """This thread's connection (a new one after a fork: SQLite connections do not cross it)."""
@@ -83,14 +180,15 @@ class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWind
             return found[1]
         connection = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=OFF")  # counts, not records: nothing to keep across a crash
-        connection.execute(_SCHEMA)
+        connection.execute("PRAGMA synchronous=OFF")  # budgets, not records: nothing to keep across a crash
+        for statement in _SCHEMA:
+            connection.execute(statement)
         self._local.connection = (os.getpid(), connection)
         return connection
 
     def _lock_file(self) -> int:
         """This process's descriptor of the file the workers lock before they write (a new one after a fork)."""
-        found: tuple[int, int] | None = self._lock
+        found = self._lock
         if found is not None and found[0] == os.getpid():
             return found[1]
         descriptor = os.open(f"{self.path}.lock", os.O_RDWR | os.O_CREAT, 0o600)
@@ -118,110 +216,169 @@ class SQLiteStorage(Storage, SlidingWindowCounterSupport, TimestampedSlidingWind
                 fcntl.flock(descriptor, fcntl.LOCK_UN)
 
     @staticmethod
-    def _read(db: sqlite3.Connection, key: str, now: float) -> int:
-        row = db.execute("SELECT value FROM counts WHERE key = ? AND expires > ?", (key, now)).fetchone()
-        return int(row[0]) if row else 0
+    def _read(db: sqlite3.Connection, caller: str, rates: Sequence[Rate]) -> tuple[list[float], float]:
+        keys = [_rate_key(caller, rate) for rate in rates]
+        found = dict(db.execute(f"SELECT key, moment FROM moments WHERE key IN ({','.join('?' * len(keys))})", keys))
+        told = db.execute("SELECT moment FROM told WHERE caller = ?", (caller,)).fetchone()
+        return [float(found.get(key, 0.0)) for key in keys], float(told[0]) if told else 0.0
 
-    def _add(self, db: sqlite3.Connection, key: str, amount: int, expiry: float, now: float) -> int:
-        """Add to a count, starting it (with its expiry) when it had expired or never was."""
-        db.execute(
-            "INSERT INTO counts (key, value, expires) VALUES (?1, ?2, ?3) ON CONFLICT (key) DO UPDATE SET "
-            "value = CASE WHEN expires > ?4 THEN value + ?2 ELSE ?2 END, "
-            "expires = CASE WHEN expires > ?4 THEN expires ELSE ?3 END",
-            (key, amount, now + expiry, now),
+    def _write(self, db: sqlite3.Connection, caller: str, rates: Sequence[Rate], moments: Sequence[float]) -> None:
+        db.executemany(
+            "INSERT INTO moments (key, moment) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET moment = excluded.moment",
+            [(_rate_key(caller, rate), moment) for rate, moment in zip(rates, moments, strict=True)],
         )
+
+    def _sweep(self, db: sqlite3.Connection, now: float) -> None:
+        """Forget, now and then, the moments that have passed (a limit whole, a wait over)."""
         self._writes += 1
         if self._writes % _SWEEP_EVERY == 0:
-            db.execute("DELETE FROM counts WHERE expires <= ?", (now,))
-        return self._read(db, key, now)
+            db.execute("DELETE FROM moments WHERE moment <= ?", (now,))
+            db.execute("DELETE FROM told WHERE moment <= ?", (now,))
 
-    # The storage interface of ``limits``.
-
-    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+    def spend(self, caller: str, rates: Sequence[Rate], cost: int, *, drain: bool = False) -> Standing:
         with self._transaction() as db:
-            return self._add(db, key, amount, expiry, self._clock())
+            now = self._now()
+            moments, told = self._read(db, caller, rates)
+            after, told_after, standing = settle(moments, told, now, rates, cost, drain=drain)
+            if after != tuple(moments):
+                self._write(db, caller, rates, after)
+            if told_after != told:
+                db.execute(
+                    "INSERT INTO told (caller, moment) VALUES (?, ?) "
+                    "ON CONFLICT (caller) DO UPDATE SET moment = excluded.moment",
+                    (caller, told_after),
+                )
+            self._sweep(db, now)
+            return standing
 
-    def get(self, key: str) -> int:
-        return self._read(self._connection(), key, self._clock())
-
-    def get_expiry(self, key: str) -> float:
-        now = self._clock()
-        row = self._connection().execute("SELECT expires FROM counts WHERE key = ? AND expires > ?", (key, now))
-        found = row.fetchone()
-        return float(found[0]) if found else now
-
-    def check(self) -> bool:
-        return self._connection().execute("SELECT 1").fetchone() == (1,)
-
-    def reset(self) -> int | None:
+    def give_back(self, caller: str, rates: Sequence[Rate], units: int) -> None:
         with self._transaction() as db:
-            return int(db.execute("DELETE FROM counts").rowcount)
+            now = self._now()
+            moments, _ = self._read(db, caller, rates)
+            self._write(db, caller, rates, given_back(moments, now, rates, units))
 
-    def clear(self, key: str) -> None:
-        with self._transaction() as db:
-            db.execute("DELETE FROM counts WHERE key = ?", (key,))
-
-    def acquire_sliding_window_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
-        if amount > limit:
-            return False
-        with self._transaction() as db:
-            now = self._clock()
-            previous, previous_ttl, current, _ = self._window(db, key, expiry, now)
-            if math.floor(previous * previous_ttl / expiry + current) + amount > limit:
-                return False
-            self._add(db, self.sliding_window_keys(key, expiry, now)[1], amount, 2 * expiry, now)
-            return True
-
-    def get_sliding_window(self, key: str, expiry: int) -> tuple[int, float, int, float]:
+    def standing(self, caller: str, rates: Sequence[Rate]) -> Standing:
         with self._turn:
-            return self._window(self._connection(), key, expiry, self._clock())
+            db = self._connection()
+            now = self._now()
+            moments, told = self._read(db, caller, rates)
+        owed = tuple(max(0.0, moment - now) for moment in moments)
+        return Standing(True, owed, max(0.0, told - now), early=told > now)
 
-    def spend(
-        self, windows: list[tuple[str, int, int]], amount: int
-    ) -> tuple[bool, list[tuple[int, float, int, float]]]:
-        """Spend ``amount`` in every window ``(key, limit, expiry)`` when it fits all of them, in one
-        transaction (none spent when one refuses); whether it did, and every window afterwards.
-        What the library's strategy does in a test, a hit and a read per window, at once."""
-        with self._transaction() as db:
-            now = self._clock()
-            states = [self._window(db, key, expiry, now) for key, _, expiry in windows]
-            fits = all(
-                amount <= limit and math.floor(previous * weight / expiry + current) + amount <= limit
-                for (_, limit, expiry), (previous, weight, current, _) in zip(windows, states, strict=True)
-            )
-            if fits:
-                for key, _, expiry in windows:
-                    self._add(db, self.sliding_window_keys(key, expiry, now)[1], amount, 2 * expiry, now)
-                states = [self._window(db, key, expiry, now) for key, _, expiry in windows]
-            return fits, states
 
-    def give_back(self, key: str, expiry: int, units: int) -> int:
-        """Give back up to ``units`` of a sliding window's current count, never below 0; how many."""
-        with self._transaction() as db:
-            now = self._clock()
-            current = self.sliding_window_keys(key, expiry, now)[1]
-            back = min(units, self._read(db, current, now))
-            if back > 0:
-                db.execute("UPDATE counts SET value = value - ? WHERE key = ?", (back, current))
-            return back
+#: The algorithm of :func:`settle` and :func:`given_back` in one script, so that a call is atomic
+#: across instances. KEYS: the caller's wait told, then each limit's moment. ARGV: what to do
+#: ("spend", "drain", "back" or "read"), the cost, the time ("" for the server's own, seconds since
+#: EPOCH), then each limit's amount and seconds. It answers the moments as text (a Lua number goes
+#: back as an integer): allowed (1/0), early (1/0), the wait told, then what each limit owes.
+_SCRIPT: Final = """
+local mode, cost, tolerance, epoch = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local now = tonumber(ARGV[3])
+if not now then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) - epoch + tonumber(time[2]) / 1000000
+end
+local n = #KEYS - 1
+local amount, seconds, moments, starts, after = {}, {}, {}, {}, {}
+for i = 1, n do
+  amount[i], seconds[i] = tonumber(ARGV[4 + 2 * i]), tonumber(ARGV[5 + 2 * i])
+  moments[i] = tonumber(redis.call('GET', KEYS[i + 1]) or '0')
+  starts[i] = math.max(moments[i], now)
+end
+local told = tonumber(redis.call('GET', KEYS[1]) or '0')
+local function text(x) return string.format('%.17g', x) end
+local function answer(allowed, early, wait, owed)
+  local out = {allowed, early, text(wait)}
+  for i = 1, n do out[#out + 1] = text(math.max(0, owed[i] - now)) end
+  return out
+end
+local function keep(values)
+  for i = 1, n do
+    if values[i] > now then
+      redis.call('SET', KEYS[i + 1], text(values[i]), 'PX', math.ceil((values[i] - now) * 1000) + 1000)
+    else
+      redis.call('DEL', KEYS[i + 1])
+    end
+  end
+end
+local function whole(wait) return math.max(1, math.ceil(wait - tolerance / 2)) end
+local function tell(wait)
+  redis.call('SET', KEYS[1], text(now + wait), 'PX', math.ceil(wait * 1000) + 1000)
+end
+if mode == 'read' then
+  return answer(told > now and 1 or 0, told > now and 1 or 0, math.max(0, told - now), moments)
+end
+if mode == 'back' then
+  for i = 1, n do after[i] = math.max(now, moments[i] - cost * seconds[i] / amount[i]) end
+  keep(after)
+  return answer(1, 0, 0, after)
+end
+if told > now then return answer(0, 1, told - now, moments) end
+local worst = -1e308
+for i = 1, n do
+  after[i] = starts[i] + cost * seconds[i] / amount[i]
+  if mode == 'drain' then
+    after[i] = math.min(after[i], now + seconds[i])
+    worst = math.max(worst, after[i] + seconds[i] / amount[i] - seconds[i] - now)
+  else
+    worst = math.max(worst, after[i] - seconds[i] - now)
+  end
+end
+if mode == 'drain' then
+  keep(after)
+  tell(whole(worst))
+  return answer(0, 0, whole(worst), after)
+end
+if worst <= tolerance then
+  keep(after)
+  return answer(1, 0, 0, after)
+end
+tell(whole(worst))
+return answer(0, 0, whole(worst), starts)
+"""
 
-    def clear_sliding_window(self, key: str, expiry: int) -> None:
-        previous_key, current_key = self.sliding_window_keys(key, expiry, self._clock())
-        with self._transaction() as db:
-            db.execute("DELETE FROM counts WHERE key IN (?, ?)", (previous_key, current_key))
 
-    def _window(self, db: sqlite3.Connection, key: str, expiry: int, now: float) -> tuple[int, float, int, float]:
-        """(previous count, its weight in seconds, current count, seconds the current one lives),
-        as ``limits``' memory storage computes them."""
-        previous_key, current_key = self.sliding_window_keys(key, expiry, now)
-        previous = self._read(db, previous_key, now)
-        current = self._read(db, current_key, now)
-        left = (1 - ((now / expiry) % 1)) * expiry  # of the current window
-        return previous, (left if previous else 0.0), current, left + expiry
+class RedisLimits:
+    """The budgets of every instance, in a Redis they share (``MAUBINH_LIMITS_REDIS_URL``): one
+    script a call, on the server's time (``clock``, for tests, sends the time instead).  Each
+    moment lives as long as it matters (a limit that is whole again, or a wait that is over, is
+    gone), so the keys are few; but a Redis that evicts could lose them (budget.py refuses one)."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout: float = 0.05,
+        prefix: str = "maubinh:limits:",
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        self._script = self.client.register_script(_SCRIPT)
+        self._prefix = prefix
+        self.clock = clock
+
+    def _call(self, mode: str, caller: str, rates: Sequence[Rate], cost: int) -> Standing:
+        keys = [self._prefix + _told_key(caller)] + [self._prefix + _rate_key(caller, rate) for rate in rates]
+        now = "" if self.clock is None else repr(self.clock() - EPOCH)
+        args: list[Any] = [mode, cost, now, TOLERANCE, EPOCH]
+        for rate in rates:
+            args += [rate.amount, rate.seconds]
+        answer = cast(list[Any], self._script(keys=keys, args=args))
+        allowed, early, told, *owed = answer
+        return Standing(bool(allowed), tuple(float(x) for x in owed), float(told), bool(early))
+
+    def spend(self, caller: str, rates: Sequence[Rate], cost: int, *, drain: bool = False) -> Standing:
+        return self._call("drain" if drain else "spend", caller, rates, cost)
+
+    def give_back(self, caller: str, rates: Sequence[Rate], units: int) -> None:
+        self._call("back", caller, rates, units)
+
+    def standing(self, caller: str, rates: Sequence[Rate]) -> Standing:
+        return self._call("read", caller, rates, 0)
 
 
 def instance_file() -> Path:
-    """A new file for one instance's counts, in memory (/dev/shm) where the system has it,
+    """A new file for one instance's budgets, in memory (/dev/shm) where the system has it,
     removed when the process that made it exits (its forked workers leave it alone)."""
     shared = Path("/dev/shm")
     folder = shared if shared.is_dir() and os.access(shared, os.W_OK) else None

@@ -9,6 +9,7 @@
   pid, client, tenant and size, and its trace id when the service traces.  The application leaves
   the route, the request id, the tenant and the trace id in the WSGI environ for it (``ROUTE_KEY``,
   ``REQUEST_ID_KEY``, ``TENANT_KEY``, ``TRACE_ID_KEY``: what the server's log sees of the app).
+  A request gunicorn refused itself never reached the app: its line is ``gunicorn_refusals``'.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import orjson
 from gunicorn.glogging import Logger as GunicornLogger
 from pythonjsonlogger.json import JsonFormatter
 
+from .gunicorn_refusals import refusing
 from .tracing import current
 
 ROUTE_KEY = "maubinh.route"
@@ -31,6 +33,9 @@ REQUEST_ID_KEY = "maubinh.request_id"
 TENANT_KEY = "maubinh.tenant"
 #: The request's trace id (32 hexadecimal digits), when the service traces (``infra/tracing.py``).
 TRACE_ID_KEY = "maubinh.trace_id"
+#: Set on a request the access log leaves out: the front's own question of which tenant a key names
+#: (``web/front_lookup.py``), asked for a request that has its own line.
+UNLOGGED_KEY = "maubinh.unlogged"
 
 
 def configure_logging(level: str = "INFO") -> None:
@@ -71,6 +76,10 @@ class AccessLogger(GunicornLogger):  # type: ignore[misc]
 
     def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: datetime.timedelta) -> None:
         if not (self.cfg.accesslog or self.cfg.logconfig or self.cfg.logconfig_dict or self.cfg.syslog):
+            return
+        if refusing():  # a request gunicorn refused has its one line, with its id, from gunicorn_refusals
+            return
+        if environ.get(UNLOGGED_KEY):
             return
         status = resp.status
         record = {

@@ -10,7 +10,8 @@ naturals depend on the split (R6): a hand qualifies if *any* split of its 13
 cards forms them, and the service shows the strongest such split.  Under a
 variant, only a split that is not fouled counts: with ``foul_on_equal`` a
 split whose back equals its middle does not, and a hand with no other split
-for the natural falls through to the next natural it holds.
+for the natural falls through to the next natural it holds.  rules/split_naturals.py finds
+those splits from the cards' suits and ranks.
 
 >>> from maubinh_api.rules.variants import preset
 >>> cards = parse_cards('2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc Ac'.split())
@@ -23,23 +24,25 @@ for the natural falls through to the next natural it holds.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 from typing import Final
 
-import numpy as np
-import numpy.typing as npt
-
 from .arrangement import Arrangement
-from .cards import DECK, Card, check_hand, parse_cards
+from .cards import Card, check_hand, parse_cards
 from .chi import Wheel
-from .evaluator import Evaluator
 from .knobs import NaturalVsNatural, RuleSet
 from .labels import LabelledCode
-from .ordered_splits import BACK, FIVES, FRONT, MIDDLE, THREES
+from .split_naturals import (
+    flush_counts_fit,
+    holds_three_straight_flushes,
+    run_value,
+    runs_fit,
+    three_flushes,
+    three_straight_flushes,
+    three_straights,
+)
 from .texts import words
 
 __all__ = ["Natural", "NaturalHand", "compare_naturals", "detect", "parse_cards", "qualifying"]
@@ -82,7 +85,13 @@ class Natural(LabelledCode):
 
 
 _PRECEDENCE: Final = {natural: index for index, natural in enumerate(Natural)}
-_SPLIT_NATURALS: Final = frozenset({Natural.THREE_STRAIGHT_FLUSHES, Natural.THREE_FLUSHES, Natural.THREE_STRAIGHTS})
+#: The strongest split that forms each split natural and is not fouled (rules/split_naturals.py).
+_SPLIT_FINDERS: Final[dict[Natural, Callable[..., Arrangement | None]]] = {
+    Natural.THREE_STRAIGHT_FLUSHES: three_straight_flushes,
+    Natural.THREE_FLUSHES: three_flushes,
+    Natural.THREE_STRAIGHTS: three_straights,
+}
+_SPLIT_NATURALS: Final = frozenset(_SPLIT_FINDERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,13 +149,12 @@ def _qualifying(cards: tuple[Card, ...], wheel: Wheel) -> list[Natural]:
         found.append(Natural.FOUR_TRIPS)
     if counts.count(4) == 3:
         found.append(Natural.THREE_QUADS)
-    flushes = all(count in (3, 5, 8, 10, 13) for count in suit_counts.values())
-    straights = _rank_vector(cards) in _three_straight_vectors()
+    flushes, straights = flush_counts_fit(cards), runs_fit(cards)
     if flushes:
         found.append(Natural.THREE_FLUSHES)
     if straights:
         found.append(Natural.THREE_STRAIGHTS)
-    if flushes and straights and _best_split(cards, Natural.THREE_STRAIGHT_FLUSHES, wheel) is not None:
+    if flushes and straights and holds_three_straight_flushes(cards, wheel):
         found.append(Natural.THREE_STRAIGHT_FLUSHES)
     return sorted(found, key=_PRECEDENCE.__getitem__)
 
@@ -161,7 +169,7 @@ def detect(cards: Sequence[Card], rules: RuleSet) -> NaturalHand | None:
             continue
         split = None
         if natural.depends_on_split:
-            split = _best_split(hand, natural, rules.wheel, foul_on_equal=rules.foul_on_equal)
+            split = _SPLIT_FINDERS[natural](hand, rules.wheel, foul_on_equal=rules.foul_on_equal)
             if split is None:  # every split that forms it is fouled under the variant
                 continue
         return NaturalHand(
@@ -198,106 +206,5 @@ def _tiebreak(cards: tuple[Card, ...], natural: Natural, split: Arrangement | No
             return (split.back.score, split.middle.score, split.front.score)
         case Natural.THREE_STRAIGHTS:  # chi by chi; the front by its run
             assert split is not None
-            front = np.array([[int(card.rank) for card in split.front.cards]], dtype=np.int64)
-            return (split.back.score, split.middle.score, int(_run_values(front, wheel)[0]))
+            return (split.back.score, split.middle.score, run_value([card.rank for card in split.front.cards], wheel))
     return ()  # R8: other equal naturals draw
-
-
-# --- split-dependent naturals -----------------------------------------------------------------
-
-
-def _rank_vector(cards: Sequence[Card]) -> tuple[int, ...]:
-    counts = [0] * 13
-    for card in cards:
-        counts[card.rank - 2] += 1
-    return tuple(counts)
-
-
-def _run(start: int, length: int) -> list[int]:
-    """Rank indices 0-12 of a run starting at ``start`` (0 = ace low, 1 = two...)."""
-    return [(start + offset - 1) % 13 for offset in range(length)]
-
-
-@functools.cache
-def _three_straight_vectors() -> frozenset[tuple[int, ...]]:
-    """Rank-count vectors of every hand made of two 5-card straights and a
-    3-card straight (A-2-3 and Q-K-A included, R5)."""
-    vectors = set()
-    for first, second in combinations_with_replacement(range(10), 2):
-        for third in range(12):
-            counts = [0] * 13
-            for rank in _run(first, 5) + _run(second, 5) + _run(third, 3):
-                counts[rank] += 1
-            if max(counts) <= 4:
-                vectors.add(tuple(counts))
-    return frozenset(vectors)
-
-
-def _three_card_runs(ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    """Which rows of an (N, 3) array of ranks 2-14 are three consecutive
-    ranks, A-2-3 and Q-K-A included (R5)."""
-    ordered = np.sort(ranks, axis=1)
-    consecutive = (ordered[:, 1] == ordered[:, 0] + 1) & (ordered[:, 2] == ordered[:, 1] + 1)
-    ace_low = (ordered[:, 0] == 2) & (ordered[:, 1] == 3) & (ordered[:, 2] == 14)
-    result: npt.NDArray[np.bool_] = consecutive | ace_low
-    return result
-
-
-def _run_values(ranks: npt.NDArray[np.int64], wheel: Wheel) -> npt.NDArray[np.int64]:
-    """Order of 3-card runs (rows of ranks 2-14) for tie-breaks: twice the top
-    rank; A-2-3 is the lowest run (6) or, with ``wheel: second``, ranks just
-    below Q-K-A (27), as the wheel does among 5-card straights."""
-    ordered = np.sort(ranks, axis=1)
-    ace_low = (ordered[:, 0] == 2) & (ordered[:, 2] == 14)
-    ace_low_value = 6 if wheel is Wheel.LOW else 27
-    values: npt.NDArray[np.int64] = np.where(ace_low, ace_low_value, 2 * ordered[:, 2])
-    return values
-
-
-def _best_split(
-    cards: tuple[Card, ...], natural: Natural, wheel: Wheel, *, foul_on_equal: bool = False
-) -> Arrangement | None:
-    """The strongest split (back, then middle, then front) that forms the
-    natural and is not fouled: the back at least as strong as the middle, or
-    stronger with ``foul_on_equal``; None if no split does.  (The front never
-    beats the middle here: a flush or straight beats any 3-card front.)"""
-    hand = sorted(cards, key=lambda card: card.index)
-    indices = np.array([card.index for card in hand], dtype=np.uint8)
-    evaluator = Evaluator.for_wheel(wheel)
-    five_cards = indices[FIVES]
-    five_scores = evaluator.evaluate5(five_cards).astype(np.int64)
-    five_category = five_scores >> 20
-    three_cards = indices[THREES]
-    three_suits = three_cards & 3
-    three_flush = (three_suits[:, 0] == three_suits[:, 1]) & (three_suits[:, 0] == three_suits[:, 2])
-    three_run = _three_card_runs((three_cards >> 2).astype(np.int64) + 2)
-    three_scores = evaluator.evaluate3(three_cards).astype(np.int64)
-
-    if natural is Natural.THREE_FLUSHES:
-        five_ok = (five_category == 5) | (five_category == 8)
-        three_ok = three_flush
-        front_value = three_scores >> 8
-    elif natural is Natural.THREE_STRAIGHTS:
-        five_ok = (five_category == 4) | (five_category == 8)
-        three_ok = three_run
-        front_value = _run_values((three_cards >> 2).astype(np.int64) + 2, wheel)
-    else:
-        five_ok = five_category == 8
-        three_ok = three_flush & three_run
-        front_value = three_scores >> 8
-
-    back_scores, middle_scores = five_scores[BACK], five_scores[MIDDLE]
-    ordered = back_scores > middle_scores if foul_on_equal else back_scores >= middle_scores
-    valid = five_ok[BACK] & five_ok[MIDDLE] & three_ok[FRONT] & ordered
-    rows = np.flatnonzero(valid)
-    if len(rows) == 0:
-        return None
-    # Scores fit in 24 bits and front values in 12: one integer orders (back, middle, front).
-    keys = (back_scores[rows] << 36) | (middle_scores[rows] << 12) | front_value[FRONT[rows]]
-    best = int(rows[int(np.argmax(keys))])
-    return Arrangement.from_cards(
-        back=[DECK[int(index)] for index in five_cards[BACK[best]]],
-        middle=[DECK[int(index)] for index in five_cards[MIDDLE[best]]],
-        front=[DECK[int(index)] for index in three_cards[FRONT[best]]],
-        wheel=wheel,
-    )

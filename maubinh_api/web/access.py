@@ -35,10 +35,11 @@ from limits import parse as parse_limit
 from ..infra.budget import Budgets, Decision, Window
 from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_DURATION, TENANT_REQUESTS, TENANT_THROTTLED
 from ..infra.tenants import Tenant, TenantDirectory
-from ..rules.texts import NOTHING, words
+from ..rules.texts import words
 from .body import body_length, drain_unread
 from .context import context
 from .costs import reading_cost
+from .front_lookup import key_from
 from .operations import LIGHT, Operation
 from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
@@ -49,13 +50,8 @@ _HOW = words("send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'")
 
 
 def presented_key() -> str | None:
-    """The key a request carries, from ``Authorization: Bearer`` or ``X-API-Key``."""
-    authorization = request.headers.get("Authorization", "")
-    scheme, _, value = authorization.partition(" ")
-    if scheme.lower() == "bearer" and value.strip():
-        return value.strip()
-    header = request.headers.get("X-API-Key")
-    return header.strip() if header else None
+    """The key the current request carries, from ``Authorization: Bearer`` or ``X-API-Key``."""
+    return key_from(request.headers.get("Authorization", ""), request.headers.get("X-API-Key"))
 
 
 def scope_of(operation: Operation | None, path: str) -> str | None:
@@ -99,8 +95,7 @@ def register_access_control(
             return
         tenant = _authenticate(directory, budgets, failures, scope, hold)
         found.name_tenant(tenant)
-        if found.operation is None or (found.operation.cost is not None and found.operation.cost.reading):
-            charges.reading(tenant)
+        charges.start(tenant)
 
     @app.after_request
     def _account(response: Response) -> Response:
@@ -108,6 +103,8 @@ def register_access_control(
         found = context()
         if not found.counted:
             return response
+        if response.status_code >= 500 and found.paid:  # the service's failing, not the tenant's: its reading
+            charges.give_back(found.paid)
         requests, costs = _tenant_children(found.tenant_name, request.endpoint or "unmatched", response.status_code)
         requests.inc()
         operation = found.operation
@@ -115,8 +112,11 @@ def register_access_control(
         _tenant_duration(found.tenant_name, LIGHT if operation is None else operation.latency_class).observe(took)
         if found.paid:
             costs.inc(found.paid)
-        if found.decision is not None and found.decision.windows:
-            response.headers.update(rate_limit_fields(found.decision.windows))
+        decision = found.decision
+        if decision is not None and decision.windows:
+            response.headers.update(
+                rate_limit_fields(decision.windows, 0 if decision.allowed else decision.retry_after)
+            )
         return response
 
     return guard, charges
@@ -149,49 +149,79 @@ class Guard:
 
 
 class Charges:
-    """What a tenant's request spends: reading it, before its body is parsed (:meth:`reading`), then
-    what it asks for beyond that, once its body is validated (:meth:`rest`); units reserved and not
-    used are given back (:meth:`give_back`).  The request's context holds what it has spent."""
+    """What a tenant's request spends: its whole cost at once, once it is known and before any work
+    (:meth:`spend`); only what reading it cost when it is refused before its work (:meth:`pay_reading`:
+    a 4xx found reading it, a 503 for want of a place, a 5xx); units reserved and not used are given
+    back (:meth:`give_back`).  A tenant told to wait is refused before its body is read
+    (:meth:`start`).  The request's context holds what it has spent."""
 
     def __init__(self, budgets: Budgets, hold: RetryHold) -> None:
         self._budgets = budgets
         self._hold = hold
 
-    def reading(self, tenant: Tenant) -> None:
-        """Spend the request's reading cost, or raise its refusal (held first when the caller came
-        back early).  One that costs more than a whole limit spends all that is left of it."""
+    def start(self, tenant: Tenant) -> None:
+        """Before the view: refuse (held) a tenant that came back before the time it was told; a
+        request with no body to read pays its whole cost now (one of no operation, its reading), and
+        one whose reading alone is more than a whole limit is refused before its body is parsed."""
         found = context()
-        found.paid = 0
-        decision = self._budgets.spend(
-            tenant.name, tenant.limits, tenant.limit_texts, lambda: reading_cost(body_length()), drain=True
-        )
-        found.decision = decision
-        if decision.allowed:
-            found.paid = decision.cost or 0
+        if not tenant.limits:
             return
-        self._refuse(tenant, decision, decision.cost)
+        early = self._budgets.early(tenant.name)
+        if early is not None:
+            self._refuse(tenant, early, None)
+        operation = found.operation
+        if operation is None:
+            self.spend(self.reading())
+        elif operation.schema is None and operation.cost is not None:
+            self.spend(operation.cost.units({}))
+        elif self.reading() > min(item.amount for item in tenant.limits):
+            self.spend(self.reading())  # can never fit: refused before its body is parsed
 
-    def rest(self, units: int) -> None:
-        """Spend what the validated request costs beyond what reading it spent, or raise the refusal
-        (what reading it spent stays spent)."""
+    def reading(self) -> int:
+        """What reading the request's body costs (a unit per 4 KiB, at least one)."""
+        return reading_cost(body_length())
+
+    def spend(self, units: int) -> None:
+        """Spend the request's whole cost (``units``, at least its reading), or raise its refusal,
+        which spends nothing: a 429 saying when the same request fits, or the 422 of a request that
+        never fits (which pays its reading)."""
         found = context()
-        tenant, paid = found.tenant, found.paid
-        if tenant is None or not tenant.limits or units <= paid:
-            found.paid = max(paid, units)
+        tenant = found.tenant
+        if tenant is None or not tenant.limits:
+            found.paid = units
             return
-        decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units - paid, whole=units)
+        decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units)
         if decision.windows:
             found.decision = decision
         if decision.allowed:
             found.paid = units
             return
+        if decision.exceeds is not None:
+            self.pay_reading()
         self._refuse(tenant, decision, units)
 
+    def pay_reading(self) -> None:
+        """A request refused before its work pays what reading it cost, once: when that does not
+        fit, the refusal is a 429 instead (the same request is answered once it does), and a reading
+        larger than a whole limit spends what is left of it (the tenant then waits for a unit)."""
+        found = context()
+        tenant = found.tenant
+        if found.paid or tenant is None or not tenant.limits:
+            return
+        units = self.reading()
+        decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units, drain=True)
+        if decision.windows:
+            found.decision = decision
+        if decision.allowed:
+            found.paid = units
+        elif decision.exceeds is None:
+            self._refuse(tenant, decision, units)
+
     def give_back(self, units: int) -> None:
-        """Give back ``units`` the request reserved and did not use (it keeps a unit at least)."""
+        """Give back ``units`` the request spent and did not use (it keeps what reading it cost)."""
         found = context()
         tenant, paid = found.tenant, found.paid
-        units = min(units, paid - 1)
+        units = min(units, paid - self.reading())
         if units <= 0:
             return
         found.paid = paid - units
@@ -200,12 +230,11 @@ class Charges:
             found.decision = Decision(True, self._budgets.windows(tenant.name, tenant.limits, tenant.limit_texts))
 
     def _refuse(self, tenant: Tenant, decision: Decision, units: int | None) -> NoReturn:
-        paid = context().paid
         if decision.exceeds is not None:
-            raise _never_fits(tenant, decision, units or 0, paid)
+            raise _never_fits(tenant, decision, units or 0, context().paid)
         TENANT_THROTTLED.labels(tenant=tenant.name).inc()
         held = self._hold.hold(decision, tenant.name)
-        refusal = _over_budget(tenant, decision, units, paid)
+        refusal = _over_budget(tenant, decision, units)
         refusal.headers.update(held)
         raise refusal
 
@@ -272,24 +301,22 @@ def _limit_failures(budgets: Budgets, failures: tuple[RateLimitItem, RateLimitIt
         raise Problem(429, said, headers={"Retry-After": str(decision.retry_after), **held})
 
 
-def _over_budget(tenant: Tenant, decision: Decision, units: int | None, paid: int) -> Problem:
-    if decision.cost is None:  # came back before its Retry-After: refused before the body was read
+def _over_budget(tenant: Tenant, decision: Decision, units: int | None) -> Problem:
+    if decision.cost is None:  # came back before the time it was told: refused before the body was read
         said = words(
             "{tenant} came back before the time it was given; its requests fit again in {retry_after} s",
             tenant=repr(tenant.name), retry_after=decision.retry_after,
         )  # fmt: skip
     else:
-        cost = decision.cost
-        short = [window for window in decision.windows if window.remaining < cost]
+        short = [window for window in decision.windows if window.remaining < (units or 0)]
         window = short[0] if short else decision.windows[0]
-        spent = words(" ({paid} of them spent to read it)", paid=paid) if paid else NOTHING
         said = words(
-            "{tenant} has {remaining} of its {limit} units left and this request costs {units}{spent};"
-            " it fits in {retry_after} s",
-            tenant=repr(tenant.name), remaining=window.remaining, limit=window.text, units=units, spent=spent,
+            "{tenant} has {remaining} of its {limit} units left and this request costs {units}; it fits in"
+            " {retry_after} s (this refusal spent nothing)",
+            tenant=repr(tenant.name), remaining=window.remaining, limit=window.text, units=units,
             retry_after=decision.retry_after,
         )  # fmt: skip
-    headers = {"Retry-After": str(decision.retry_after), **rate_limit_fields(decision.windows)}
+    headers = {"Retry-After": str(decision.retry_after), **rate_limit_fields(decision.windows, decision.retry_after)}
     return Problem(429, said, headers=headers)
 
 
@@ -313,15 +340,21 @@ def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Pr
     return Problem(422, said, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)
 
 
-def rate_limit_fields(windows: tuple[Window, ...]) -> dict[str, str]:
+def rate_limit_fields(windows: tuple[Window, ...], waiting: int = 0) -> dict[str, str]:
     """``RateLimit-Policy`` and ``RateLimit`` (draft-ietf-httpapi-ratelimit-headers):
     each limit as ``"<limit>";q=<quota>;w=<window seconds>`` and what is left
-    as ``"<limit>";r=<remaining>;t=<seconds until it refills>``.
+    as ``"<limit>";r=<units that may be spent now>;t=<seconds until all of them are back>``.
+    A caller told to wait ``waiting`` seconds may spend nothing until then.
 
     >>> rate_limit_fields((Window("50/second", 50, 1, 42, 1),))
     {'RateLimit-Policy': '"50/second";q=50;w=1', 'RateLimit': '"50/second";r=42;t=1'}
+    >>> rate_limit_fields((Window("12/6second", 12, 6, 3, 5),), waiting=2)["RateLimit"]
+    '"12/6second";r=0;t=5'
     """
     return {
         "RateLimit-Policy": ", ".join(f'"{window.text}";q={window.amount};w={window.seconds}' for window in windows),
-        "RateLimit": ", ".join(f'"{window.text}";r={window.remaining};t={window.reset_in}' for window in windows),
+        "RateLimit": ", ".join(
+            f'"{window.text}";r={0 if waiting else window.remaining};t={max(window.reset_in, waiting)}'
+            for window in windows
+        ),
     }

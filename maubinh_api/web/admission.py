@@ -1,9 +1,9 @@
-"""Admission of requests once their body is validated and their cost spent: what they cost, places
-at once per process with a share per tenant, and the kernel in turns.
+"""Admission of requests once their body is validated: a place at once per process with a share per
+tenant, then their cost, and the kernel in turns.
 
 :func:`admit` runs when a view has loaded its body (:func:`~maubinh_api.web.loading.load`): it works
-out the request's cost from the validated body (:mod:`~maubinh_api.web.costs`), spends what reading
-it did not, and takes a place:
+out the request's cost from the validated body (:mod:`~maubinh_api.web.costs`), takes a place, and
+spends the cost:
 
 - **Requests that value hands** (optimal, analysis, play, drills) take one of ``heavy_slots +
   heavy_queue`` places of their process, at most ``per_tenant`` of them one tenant's (on an open
@@ -18,7 +18,8 @@ it did not, and takes a place:
   ``batch_slots`` per process (the worker's memory stays under its bound whatever its traffic), with
   the same queue and share per tenant.
 
-A request refused for its cost (429, 413) takes no place.
+A request takes its place before it spends its cost: one refused for want of a place pays only
+what reading it cost, and one refused for its cost (429, 422) gives its place back at once.
 """
 
 from __future__ import annotations
@@ -107,20 +108,30 @@ def register_admission(
 
 
 def admit(body: Mapping[str, Any], service: HandService, charges: Charges, places: Mapping[str, Places]) -> None:
-    """A validated request's admission: spend its cost beyond what reading it spent (``service`` says
-    which tables its tenant has built), then take its place (a heavy request's, or a large batch's),
-    given back when the request ends."""
+    """A validated request's admission: its place first (a heavy request's, or a large batch's,
+    given back when the request ends; none free is a 503 that pays only the request's reading),
+    then its whole cost (``service`` says which tables its tenant has built), never less than its
+    reading: refused (429), it spends nothing and gives its place back."""
     found = context()
     operation = found.operation
     if operation is None or operation.cost is None:
         raise LookupError(f"{request.endpoint} reads a body but declares no cost")
-    units = cost_of(operation.cost, operation.values_hands, body, service)
-    charges.rest(units)
+    units = max(cost_of(operation.cost, operation.values_hands, body, service), charges.reading())
     kind = "heavy" if operation.values_hands else "batch" if units >= BATCH else None
     if kind is None:
+        charges.spend(units)
         return
     place, tenant = places[kind], found.tenant_name
-    place.enter(tenant)
+    try:
+        place.enter(tenant)
+    except Problem:
+        charges.pay_reading()
+        raise
+    try:
+        charges.spend(units)
+    except BaseException:
+        place.leave(tenant)
+        raise
     found.release = lambda: place.leave(tenant)
 
 

@@ -52,13 +52,14 @@ from .blueprints import (
 from .context import register_context
 from .deprecations import register_deprecations
 from .encoding import AnswerJSON
+from .front_lookup import TenantLookup
 from .language import register_language
 from .observability import METHODS, register_observability
 from .pinned_models import register_model_choice
 from .presenters import warm_chi_values
 from .problems import register_error_handlers
 from .retry_hold import RetryHold
-from .services import ServiceFlask, Services, install
+from .services import ServiceFlask, Services, install, services_of
 
 #: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``, and of
 #: them (and in Redis) each tenant's most recent.
@@ -116,8 +117,7 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
         ),
     )
 
-    if settings.proxy_hops:  # outermost: every layer, the access log included, sees the client's address
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
+    _wrap(app, settings)
 
     _warm_up(service)
     turns.end()  # the warm-up's hands took a turn in this thread
@@ -125,6 +125,16 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
     # cyclic collector's way (and, under gunicorn's preload, its pages shared).
     gc.freeze()
     return app
+
+
+def _wrap(app: Flask, settings: Settings) -> None:
+    """The WSGI layers around the application: behind the front, the answer to its question of which
+    tenant a key names (before it reads a body); outermost, with proxies in front, the client's
+    address as they pass it, for every layer (the access log included)."""
+    if settings.front_holds:
+        app.wsgi_app = TenantLookup(app.wsgi_app, services_of(app).tenants)  # type: ignore[method-assign]
+    if settings.proxy_hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
 
 
 def _register_limits(app: Flask, settings: Settings, turns: Turns) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 Flask's ``request.get_json`` accepts NaN and Infinity, turns numbers into
 binary floats and reports every failure the same way; money cannot work with
-that.  Here: JSON only (415 otherwise), UTF-8 only, numbers with a fraction
+that.  Here: JSON only, sent as it is (415 otherwise: another media type, or a
+``Content-Encoding`` such as gzip), UTF-8 only, numbers with a fraction
 or exponent become ``Decimal`` (exact), a member named twice in one object
 is refused, and every failure is a 400 that says where the text went wrong.
 A body over ``MAX_CONTENT_LENGTH`` is a 413, sent with a length or chunked
@@ -200,6 +201,9 @@ def _exactly(stream: Any, length: int) -> bytes:
 
 
 def _read_object(current: Any) -> dict[str, Any]:
+    coding = current.environ.get("HTTP_CONTENT_ENCODING")
+    if coding is not None:  # the usual case sends none
+        _check_content_coding(coding)
     if current.environ.get("CONTENT_TYPE") != "application/json":  # the usual case needs no parsing
         _check_media_type(current)
     raw = _raw(current)
@@ -215,6 +219,29 @@ def _read_object(current: Any) -> dict[str, Any]:
         )
     body_shape.check(raw, data, longest, crowded=reading is not None and reading.crowded)
     return data
+
+
+def _check_content_coding(value: str) -> None:
+    """A 415 for a body sent with a content coding (RFC 9110 §15.5.16): the service decodes none, and
+    says so in ``Accept-Encoding`` (§12.5.3). ``identity`` (any case), or nothing, is no coding."""
+    codings = [coding for coding in (part.strip(" \t") for part in value.split(",")) if coding]
+    unsupported = [coding for coding in codings if coding.lower() != "identity"]
+    if unsupported:
+        said = ", ".join(unsupported)
+        said = said if len(said) <= 100 else said[:99] + "…"
+        raise Problem(
+            415,
+            words(
+                "the request body is sent with Content-Encoding: {coding}, which this service does not decode;"
+                " send it as plain JSON, without Content-Encoding",
+                coding=said,
+            ),
+            headers=_NO_CODING,
+        )
+
+
+#: What a 415 for a content coding says the service takes: none but the body as it is.
+_NO_CODING: Final = {"Accept-Encoding": "identity"}
 
 
 def _check_media_type(current: Any) -> None:

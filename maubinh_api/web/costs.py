@@ -1,23 +1,21 @@
-"""What a request costs in its tenant's limits: reading it, then what it asks for.
+"""What a request costs in its tenant's limits: what it asks for, and at least its reading.
 
 A unit is about what one hand optimised, one arrangement analysed or one hand of a drill
-search costs a worker, 1 to 2 ms at the most (``make bench-fairness`` prints each
-operation's time per unit); a request pays in two steps:
+search costs a worker, 1 to 2 ms at the most (``make bench-unit-cost`` prints each
+request shape's time per unit); a request is priced once its body is read and validated
+(:func:`cost_of`): one unit per chi classified, arrangement validated or analysed, hand
+optimised or played, table settled; a drills request reserves the most hands its search
+may value (:func:`~maubinh_api.strategy.drills.tries`) and is given back those it did not
+value; the other operations one.  An operation that values hands under a variant with
+overrides pays ``TABLES_UNITS`` more when the tenant's tables of that variant are not built
+yet (building them is its first request's work).
 
-1. **Reading**, before its body is parsed: a unit per ``BYTES_PER_UNIT`` bytes of body,
-   at least one (:func:`reading_cost`).  It is spent whatever follows, so that a body
-   refused as malformed, too large or too costly is never free to send again; one whose
-   reading alone costs more than a whole limit spends what is left of it and is refused.
-2. **What it asks for**, once the body is validated (:func:`cost_of`), less what reading
-   it spent: one unit per chi classified, arrangement validated or analysed, hand
-   optimised or played, table settled; a drills request reserves the most hands its
-   search may value (:func:`~maubinh_api.strategy.drills.tries`) and is given back those
-   it did not value; the other operations one.  An operation that values hands under a
-   variant with overrides pays ``TABLES_UNITS`` more when the tenant's tables of that
-   variant are not built yet (building them is its first request's work).
-
-No valid request's reading comes near its items (a batch of 1,000 chi is about 32 KB for
-its 1,000 units), but a megabyte of fields no operation reads costs 256 units, not one.
+Whatever it asks for, a request costs at least its **reading**: a unit per
+``BYTES_PER_UNIT`` bytes of body, at least one (:func:`reading_cost`).  That is all a request
+refused before its work pays (a body refused as malformed, too large or too costly, a 503 for
+want of a place), so that such a body is never free to send again; no valid request's reading
+comes near its items (a batch of 1,000 chi is about 32 KB for its 1,000 units), but a megabyte
+of fields no operation reads costs 256 units, not one.
 """
 
 from __future__ import annotations
@@ -60,21 +58,19 @@ def reading_cost(length: int) -> int:
 @dataclass(frozen=True)
 class Cost:
     """What a validated request asks for, in units (``units``), and how openapi.yaml states it
-    (``text``, its ``x-cost``); ``reading`` is False for the one operation whose body is not paid
-    for (reading the budget spends none of it)."""
+    (``text``, its ``x-cost``)."""
 
     units: Callable[[Mapping[str, Any]], int]
     text: str
-    reading: bool = True
 
 
-def flat(units: int = 1, note: str = "", *, reading: bool = True) -> Cost:
+def flat(units: int = 1, note: str = "") -> Cost:
     """The same ``units`` whatever the body; ``note`` follows the count in the spec's words.
 
     >>> flat().text, flat(1, " (one table)").text
     ('1 unit', '1 unit (one table)')
     """
-    return Cost(lambda _body: units, f"{units} unit{'' if units == 1 else 's'}{note}", reading)
+    return Cost(lambda _body: units, f"{units} unit{'' if units == 1 else 's'}{note}")
 
 
 def per_item(name: str, noun: str) -> Cost:

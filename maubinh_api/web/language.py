@@ -11,6 +11,9 @@ written in one language, chosen from ``Accept-Language``
 language it chose (``Content-Language``) and that it depends on the header
 (``Vary: Accept-Language``), so that no shared cache hands a Vietnamese
 problem to an English reader.
+
+Only the start of ``Accept-Language`` is read (:data:`ACCEPT_LANGUAGE_ENTRIES`,
+:data:`ACCEPT_LANGUAGE_BYTES`): a request costs what it is priced however long the header.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Final
 
 from flask import Flask, Response, request
 from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from ..rules.errors import ErrorCode, RuleError
 from ..rules.texts import Text
@@ -30,6 +34,41 @@ LANGUAGES: Final = ("en", "vi")
 DEFAULT_LANGUAGE: Final = LANGUAGES[0]
 
 _SUBTAG: Final = re.compile(r"[-_]")
+
+#: The most of an ``Accept-Language`` header that is read: its first 16 entries (comma-separated
+#: elements, empty ones included) within its first 256 bytes, whichever is fewer; an entry the byte
+#: bound cuts is left out.  A browser sends the few languages its user chose, in well under 100
+#: bytes ("vi-VN,vi;q=0.9,en-US;q=0.8,en;q=0.7" is 35), so no real header reaches either bound,
+#: while an 8 KB header of 1,300 entries would cost a one-unit request several times its price
+#: to parse and match (werkzeug's matching goes over every entry for each language).
+ACCEPT_LANGUAGE_ENTRIES: Final = 16
+ACCEPT_LANGUAGE_BYTES: Final = 256
+
+
+def bounded_accept_language(header: str) -> str:
+    """The part of an ``Accept-Language`` header that is read (:data:`ACCEPT_LANGUAGE_ENTRIES`,
+    :data:`ACCEPT_LANGUAGE_BYTES`); its cost is linear in those bounds, not in the header.
+
+    >>> bounded_accept_language("vi-VN,vi;q=0.9,en;q=0.5")
+    'vi-VN,vi;q=0.9,en;q=0.5'
+    >>> bounded_accept_language(",".join(f"x{number}" for number in range(100)))
+    'x0,x1,x2,x3,x4,x5,x6,x7,x8,x9,x10,x11,x12,x13,x14,x15'
+    >>> bounded_accept_language("en;q=0.5, vi-" + "x" * 300)
+    'en;q=0.5'
+    """
+    if len(header) > ACCEPT_LANGUAGE_BYTES:  # a WSGI header is Latin-1 text: one character per byte
+        # Up to the last comma within the bound (or just after it): what follows may be cut short.
+        header = header[: ACCEPT_LANGUAGE_BYTES + 1].rpartition(",")[0]
+    return ",".join(header.split(",", ACCEPT_LANGUAGE_ENTRIES)[:ACCEPT_LANGUAGE_ENTRIES])
+
+
+def accepted_languages(header: str) -> LanguageAccept:
+    """werkzeug's reading of the start of an ``Accept-Language`` header (:func:`bounded_accept_language`).
+
+    >>> [(tag, quality) for tag, quality in accepted_languages("en;q=0.5, vi-VN")]
+    [('vi-VN', 1), ('en', 0.5)]
+    """
+    return parse_accept_header(bounded_accept_language(header), LanguageAccept)
 
 
 def choose_language(accepted: LanguageAccept) -> str:
@@ -56,7 +95,8 @@ def negotiated_language() -> str:
     if current is not None and current.language is not None:
         return current.language
     header = request.environ.get("HTTP_ACCEPT_LANGUAGE")
-    chosen = choose_language(request.accept_languages) if header else DEFAULT_LANGUAGE
+    # Not request.accept_languages: werkzeug would read the whole header.
+    chosen = choose_language(accepted_languages(header)) if header else DEFAULT_LANGUAGE
     if current is not None:
         current.language = chosen
     return chosen

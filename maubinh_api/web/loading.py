@@ -41,16 +41,20 @@ def hand_service() -> HandService:
 
 def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """The request body read as JSON and checked against ``schema`` (marshmallow's
-    ValidationError becomes a 422 in the error handler), then admitted: its cost spent and its
-    place taken (:func:`~maubinh_api.web.admission.admit`).
+    ValidationError becomes a 422 in the error handler; either refusal pays the body's reading),
+    then admitted: its place taken and its cost spent (:func:`~maubinh_api.web.admission.admit`).
 
     ``fast`` may read the commonest, valid shape of a body without the
     schema; it answers None for anything else, which the schema then reads."""
-    body = json_object()
-    note_deprecated(body)
-    quick = fast(body) if fast is not None else None
-    data: dict[str, Any] = quick if quick is not None else schema.load(body)
     found = services()
+    try:
+        body = json_object()
+        note_deprecated(body)
+        quick = fast(body) if fast is not None else None
+        data: dict[str, Any] = quick if quick is not None else schema.load(body)
+    except Exception:  # a request refused before its work pays what reading it cost, no more
+        found.charges.pay_reading()
+        raise
     admit(data, hand_service(), found.charges, found.places)
     return data
 

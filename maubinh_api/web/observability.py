@@ -20,8 +20,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import random
-import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
@@ -30,13 +28,13 @@ from flask import Flask
 
 from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY, TENANT_KEY, TRACE_ID_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
+from ..infra.request_ids import REQUEST_ID, new_request_id
 from ..infra.tracing import Tracing
 from ..rules.texts import Text, words
 from .operations import operation_of
 
 logger = logging.getLogger(__name__)
 
-_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}\Z")
 _STATUS_KEY = "maubinh.status"
 
 StartResponse = Callable[..., Any]
@@ -63,7 +61,7 @@ class Observability:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         given = environ.get("HTTP_X_REQUEST_ID") or None  # an empty one is none, as the front reads it
-        request_id = _new_request_id() if given is None or not _REQUEST_ID.match(given) else given
+        request_id = new_request_id() if given is None or not REQUEST_ID.match(given) else given
         environ[REQUEST_ID_KEY] = request_id
         sent: list[bool] = []
 
@@ -180,12 +178,6 @@ class OperationIds:
                     if method != "OPTIONS":
                         ids[(rule.rule, method)] = operation.operation_id
         return ids
-
-
-def _new_request_id() -> str:
-    """32 hexadecimal digits, drawn for correlation, not secrecy: Python's generator, reseeded in
-    each forked worker, draws them without a system call (``secrets`` makes one a request)."""
-    return f"{random.getrandbits(128):032x}"
 
 
 #: The methods the metrics name; any other is counted as ``other``.

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from maubinh_api.rules import split_naturals
 from maubinh_api.rules.cards import DECK, Suit, parse_cards
 from maubinh_api.rules.chi import Wheel
 from maubinh_api.rules.naturals import Natural, compare_naturals, detect, qualifying
 from maubinh_api.rules.variants import preset, resolve_variant
 
 from . import natural_reference
+from . import split_natural_oracle as oracle
 
 
 def hand(text):
@@ -284,3 +290,263 @@ def test_detection_agrees_with_a_brute_force_check_on_a_large_seeded_sample():
     # Every natural was met many times, so the agreement means something.
     for natural in Natural:
         assert seen[natural.key] >= 5, (natural.key, seen)
+
+
+# --------------------------------------------------------------------------- split naturals against the oracle
+# rules/split_naturals.py finds the split naturals from the suits and ranks; split_natural_oracle is
+# the former detector, which scored all 72,072 splits.  Both must give the same Arrangement (the
+# same cards in each chi) for every hand, natural, wheel and foul_on_equal.
+
+SPLIT_FINDERS = {
+    Natural.THREE_STRAIGHT_FLUSHES: split_naturals.three_straight_flushes,
+    Natural.THREE_FLUSHES: split_naturals.three_flushes,
+    Natural.THREE_STRAIGHTS: split_naturals.three_straights,
+}
+BY_INDEX = {card.index: card for card in DECK}
+
+
+def _cards(indices):
+    return [BY_INDEX[index] for index in sorted(indices)]
+
+
+def _oracle_answers(cards):
+    """The oracle's split for each (natural, wheel, foul_on_equal).  Two shortcuts, both exact: with
+    no ace the wheel changes no score, and a natural no split forms without foul_on_equal is not
+    formed with it either."""
+    answers = {}
+    has_ace = any(card.rank == 14 for card in cards)
+    for natural in SPLIT_FINDERS:
+        for wheel in Wheel:
+            for foul_on_equal in (False, True):
+                if wheel is Wheel.SECOND and not has_ace:
+                    answers[natural, wheel, foul_on_equal] = answers[natural, Wheel.LOW, foul_on_equal]
+                elif foul_on_equal and answers[natural, wheel, False] is None:
+                    answers[natural, wheel, foul_on_equal] = None
+                else:
+                    answers[natural, wheel, foul_on_equal] = oracle.best_split(
+                        tuple(cards), natural, wheel, foul_on_equal=foul_on_equal
+                    )
+    return answers
+
+
+def _disagreements(hands):
+    """(hand, natural, wheel, foul_on_equal) where the finders and the oracle differ, and how many
+    splits the oracle found (so that a family is known to hold the naturals)."""
+    wrong, found = [], Counter()
+    for cards in hands:
+        for (natural, wheel, foul_on_equal), expected in _oracle_answers(cards).items():
+            if SPLIT_FINDERS[natural](cards, wheel, foul_on_equal=foul_on_equal) != expected:
+                wrong.append((" ".join(map(str, cards)), natural.key, wheel.value, foul_on_equal))
+            found[natural.key, foul_on_equal] += expected is not None
+    return wrong, found
+
+
+def _run_ranks(start, length):
+    """Rank indices (0 = two ... 12 = ace) of a run; start 0 is ace low."""
+    return [(start + offset - 1) % 13 for offset in range(length)]
+
+
+def _canonical(indices):
+    """Whether the suits used are the first ones (0, 1...).  Scores do not see suits, and the oracle
+    orders equal splits by card index, which a relabelling of suits that keeps their order keeps: a
+    hand that uses other suits in the same order has the same answer, relabelled (random suits are
+    the property test's)."""
+    used = {index & 3 for index in indices}
+    return used == set(range(len(used)))
+
+
+def _straight_flush_family(back_start):
+    """Every hand of a straight flush from ``back_start``, any other 5-card straight flush and any
+    3-card straight-flush front, of up to three suits (up to relabelling, see _canonical)."""
+    hands = set()
+    for middle_start, front_start in itertools.product(range(back_start, 10), range(12)):
+        for suits in itertools.product(range(3), repeat=3):
+            runs = zip((back_start, middle_start, front_start), (5, 5, 3), suits, strict=True)
+            indices = frozenset(4 * rank + suit for start, length, suit in runs for rank in _run_ranks(start, length))
+            if len(indices) == 13 and _canonical(indices):
+                hands.add(indices)
+    return [_cards(indices) for indices in sorted(hands, key=sorted)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("back_start", range(10))
+def test_straight_flush_runs_agree_with_the_oracle(back_start):
+    wrong, found = _disagreements(_straight_flush_family(back_start))
+    assert wrong == []
+    assert found["three_straight_flushes", False] > 0 and found["three_straights", True] > 0
+
+
+def test_straight_flush_runs_agree_with_the_oracle_on_a_sample():
+    # The slow test's hands, one in 40: two equal straight flushes and the fronts, within the default run.
+    hands = [cards for back_start in range(10) for cards in _straight_flush_family(back_start)][::40]
+    wrong, found = _disagreements(hands)
+    assert wrong == []
+    assert found["three_straight_flushes", True] > 0 and found["three_flushes", True] > 0
+
+
+#: Ranks (0 = two ... 12 = ace) a suit's group is made of: straight flushes, the wheel, equal
+#: ranks in two suits, plain flushes high and low.
+FIVE_RANKS = [
+    (8, 9, 10, 11, 12),
+    (12, 11, 10, 9, 7),
+    (12, 0, 1, 2, 3),
+    (3, 4, 5, 6, 7),
+    (0, 1, 2, 3, 5),
+    (11, 10, 9, 7, 6),
+]
+THREE_RANKS = [(0, 1, 2), (12, 0, 1), (10, 11, 12), (3, 7, 11)]
+EIGHT_RANKS = [
+    tuple(range(8)),  # 2-9: straight flushes from 2-6 to 5-9
+    tuple(range(5, 13)),  # 7-A: a royal flush and the front 7-8-9
+    (12, 0, 1, 2, 3, 7, 9, 11),  # the wheel and 9 J K
+    (12, 11, 10, 9, 7, 0, 1, 2),  # A K Q J 9 (as FIVE_RANKS[1]) and 2-3-4
+    (8, 9, 10, 11, 12, 3, 4, 5),  # T-A and 5-6-7
+    (0, 2, 4, 6, 8, 10, 12, 1),  # no run
+]
+TEN_RANKS = [tuple(range(10)), tuple(range(3, 13)), (12, *range(9)), (0, 1, 2, 3, 5, 7, 8, 9, 10, 11)]
+
+
+def _suited(groups):
+    """A hand from (suit, ranks) groups."""
+    return _cards(4 * rank + suit for suit, ranks in groups for rank in ranks)
+
+
+def _flush_family():
+    """Hands whose suits hold 13, 10 + 3, 8 + 5 and 5 + 5 + 3 cards, the groups' ranks from the
+    lists above, the suits in every order (up to relabelling)."""
+    hands = [_suited([(suit, range(13))]) for suit in range(4)]
+    for ten, three in itertools.product(TEN_RANKS, THREE_RANKS):
+        hands += [_suited([(0, ten), (1, three)]), _suited([(1, ten), (0, three)])]
+    for eight, five in itertools.product(EIGHT_RANKS, FIVE_RANKS):
+        hands += [_suited([(0, eight), (1, five)]), _suited([(1, eight), (0, five)])]
+    for first, second, three in itertools.product(FIVE_RANKS, FIVE_RANKS, THREE_RANKS[:2]):
+        for suits in itertools.permutations(range(3)):
+            hands.append(_suited(zip(suits, (first, second, three), strict=True)))
+    return hands
+
+
+def test_hands_of_three_flushes_agree_with_the_oracle():
+    wrong, found = _disagreements(_flush_family())
+    assert wrong == []
+    assert found["three_flushes", False] > found["three_flushes", True] > 200
+    assert found["three_straight_flushes", False] > 0
+
+
+def _several_ways_family():
+    """For each rank count that is two 5-card runs and a 3-card run added up in more than one way,
+    and for each of those ways, hands with each run dealt in one suit (as far as the cards allow:
+    a card already dealt is replaced by the first free suit of its rank) for five suit patterns."""
+    layouts = {}
+    for back, middle, front in itertools.product(range(10), range(10), range(12)):
+        counts = Counter(_run_ranks(back, 5) + _run_ranks(middle, 5) + _run_ranks(front, 3))
+        layouts.setdefault(tuple(counts[rank] for rank in range(13)), set()).add(
+            (min(back, middle), max(back, middle), front)
+        )
+    hands = set()
+    for ways in layouts.values():
+        if len(ways) < 2:
+            continue
+        for starts, suits in itertools.product(sorted(ways), [(0, 0, 0), (0, 1, 2), (1, 0, 2), (0, 1, 0), (2, 2, 1)]):
+            dealt = []
+            for start, length, suit in zip(starts, (5, 5, 3), suits, strict=True):
+                for rank in _run_ranks(start, length):
+                    free = [other for other in (suit, 0, 1, 2, 3) if 4 * rank + other not in dealt]
+                    dealt.append(4 * rank + free[0])
+            hands.add(frozenset(dealt))
+    return [_cards(indices) for indices in sorted(hands, key=sorted)]
+
+
+def test_hands_with_several_three_straights_agree_with_the_oracle():
+    hands = _several_ways_family()
+    assert len(hands) > 300
+    wrong, found = _disagreements(hands)
+    assert wrong == []
+    assert found["three_straights", True] > 200 and found["three_straight_flushes", False] > 20
+
+
+@st.composite
+def split_natural_hands(draw):
+    """13 cards biased toward the split naturals: two 5-card runs and a 3-card run, each mostly of
+    one suit (equal runs often), or suits of 13, 10 + 3, 8 + 5, 5 + 5 + 3 cards whose ranks often
+    hold runs; sometimes one card swapped for another to spoil it."""
+    if draw(st.booleans()):
+        back = draw(st.integers(0, 9))
+        starts = (back, draw(st.sampled_from([back, *range(10)])), draw(st.integers(0, 11)))
+        dealt: list[int] = []
+        for start, length in zip(starts, (5, 5, 3), strict=True):
+            suit = draw(st.integers(0, 3))
+            for rank in _run_ranks(start, length):
+                wanted = suit if draw(st.integers(0, 5)) else draw(st.integers(0, 3))
+                dealt.append(4 * rank + next(other for other in (wanted, 0, 1, 2, 3) if 4 * rank + other not in dealt))
+    else:
+        sizes = draw(st.sampled_from([(13,), (10, 3), (8, 5), (5, 8), (5, 5, 3), (3, 5, 5)]))
+        suits = draw(st.permutations(range(4)))
+        dealt = []
+        for size, suit in zip(sizes, suits, strict=False):
+            ranks: set[int] = set()
+            for length in [5] * draw(st.integers(0, size // 5)) + [3] * draw(st.integers(0, size % 5 // 3)):
+                ranks |= set(_run_ranks(draw(st.integers(0, 14 - length)), length))
+            for rank in draw(st.permutations(range(13))):
+                if len(ranks) == size:
+                    break
+                ranks.add(rank)
+            dealt += [4 * rank + suit for rank in ranks]
+    if draw(st.integers(0, 3)) == 0:
+        outside = [index for index in range(52) if index not in dealt]
+        dealt[draw(st.integers(0, 12))] = draw(st.sampled_from(outside))
+    return _cards(dealt)
+
+
+@settings(max_examples=250, deadline=None)
+@given(split_natural_hands())
+def test_random_hands_biased_toward_split_naturals_agree_with_the_oracle(cards):
+    wrong, _ = _disagreements([cards])
+    assert wrong == []
+
+
+#: Variants that reach the split naturals: extended as it is and with no other natural (so that a
+#: dragon or one colour does not stop detection first), each with both wheels and foul_on_equal.
+DETECTION_VARIANTS = [
+    resolve_variant({"preset": "extended", "overrides": {"wheel": wheel, "foul_on_equal": strict, **others}}).rules
+    for wheel in ("low", "second")
+    for strict in (False, True)
+    for others in (
+        {},
+        {
+            "naturals": {
+                key: None
+                for key in POSITIVE
+                if key not in ("three_straight_flushes", "three_flushes", "three_straights")
+            }
+        },
+    )
+]
+
+
+@settings(max_examples=120, deadline=None)
+@given(split_natural_hands())
+def test_detection_is_what_it_was(cards):
+    # The same natural, payout, tie-break and split as detect gave with the oracle's code.
+    for rules in DETECTION_VARIANTS:
+        assert detect(cards, rules) == oracle.detect_as_before(cards, rules)
+
+
+def test_detection_is_what_it_was_on_the_costly_seat_and_the_positive_hands():
+    costly = hand("5h 6h 7h 8h 9h 5s 6s 7s 8s 9s 7d 8d 9d")  # two equal straight flushes, a straight-flush front
+    for cards in [costly, *map(hand, POSITIVE.values()), *map(hand, EQUAL_STRAIGHTS.values())]:
+        for rules in DETECTION_VARIANTS:
+            assert detect(cards, rules) == oracle.detect_as_before(cards, rules)
+    strict = resolve_variant({"preset": "extended", "overrides": {"foul_on_equal": True}}).rules
+    natural = detect(costly, strict)  # both equal straight flushes foul: three straights, one of them in the back
+    assert natural.key == "three_straights" and natural.split.back.category.key == "straight_flush"
+
+
+def test_three_straights_are_read_from_the_same_rank_counts_as_before():
+    assert set(split_naturals._run_sums()) == oracle.three_straight_vectors()
+
+
+@pytest.mark.parametrize("wheel", list(Wheel))
+def test_front_runs_are_valued_as_before(wheel):
+    triples = [list(ranks) for ranks in itertools.combinations(range(2, 15), 3)]
+    before = oracle._run_values(np.array(triples, dtype=np.int64), wheel).tolist()
+    assert [split_naturals.run_value(ranks, wheel) for ranks in triples] == before

@@ -3,6 +3,7 @@ waiting for long; light ones never take one."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -11,9 +12,11 @@ import pytest
 from maubinh_api import create_app
 from maubinh_api.infra.tenants import key_digest
 from maubinh_api.web.admission import Places
+from maubinh_api.web.blueprints import arrangements
 from maubinh_api.web.context import ANONYMOUS
 from maubinh_api.web.problems import Problem
 from maubinh_api.web.services import services_of
+from tests.support.budgets import freeze_budgets
 
 A_KEY = "key-of-platform-a-0123456789"
 B_KEY = "key-of-platform-b-0123456789"
@@ -102,3 +105,93 @@ def test_a_hand_that_finds_no_turn_in_time_is_a_503(tmp_path, checked_client):
         holder.join()
     assert refused.status_code == 503 and refused.headers["Retry-After"] == "1"
     assert checked_client(app).post("/v1/arrangements/optimal", json={"cards": HAND}).status_code == 200
+
+
+# --------------------------------------------------------------------------- what a refused request costs
+
+ANALYSIS_BATCH = "/v1/arrangements/analysis/batch"
+
+
+def _analysis_batch(count: int) -> bytes:
+    """A batch of ``count`` analyses, as bytes: its reading is a unit per 4 KiB of them."""
+    arrangement = {"back": HAND[:5], "middle": HAND[5:10], "front": HAND[10:]}
+    return json.dumps({"arrangements": [{"arrangement": arrangement}] * count}).encode()
+
+
+def _reading(body: bytes) -> int:
+    return -(-len(body) // 4096)
+
+
+def _limited_app(tmp_path, limit: str = "2000/day"):
+    path = tmp_path / "limited.yaml"
+    path.write_text(
+        "tenants:\n"
+        f'  - name: platform-a\n    key_sha256: "{key_digest(A_KEY)}"\n    limits: ["{limit}"]\n'
+        f'  - name: platform-b\n    key_sha256: "{key_digest(B_KEY)}"\n    limits: ["{limit}"]\n'
+    )
+    app = create_app({"tenants_file": path, "cache_bytes": 0, "heavy_queue": 3, "heavy_per_tenant": 2})
+    freeze_budgets(app)  # no unit comes back while the test counts them
+    return app
+
+
+def _left(client, key: str) -> int:
+    """What is left of the tenant's limit once this reading of it has spent its unit."""
+    return client.get("/v1/usage", headers={"X-API-Key": key}).get_json()["limits"][0]["remaining"]
+
+
+def _post(client, body: bytes):
+    return client.post(ANALYSIS_BATCH, data=body, content_type="application/json", headers={"X-API-Key": A_KEY})
+
+
+def test_a_request_refused_for_want_of_a_place_pays_its_reading_and_no_more(tmp_path, checked_client):
+    app = _limited_app(tmp_path)
+    client = checked_client(app)
+    heavy = services_of(app).places["heavy"]
+    heavy.enter("platform-a")
+    heavy.enter("platform-a")  # platform-a's share of heavy places, taken
+    body = _analysis_batch(100)
+    before = _left(client, A_KEY)
+    assert _post(client, body).status_code == 503
+    assert _left(client, A_KEY) == before - _reading(body) - 1  # its reading, then this usage's unit
+    heavy.leave("platform-a")
+    before = _left(client, A_KEY)
+    assert _post(client, body).status_code == 200
+    assert _left(client, A_KEY) == before - 100 - 1  # the 100 analyses it answered
+
+
+def test_concurrent_batches_pay_only_for_the_answers_given(tmp_path, checked_client):
+    """Heavy batches at once from one tenant, several refused 503 for want of a place (its share is
+    two): the tenant pays 100 units for each batch answered and its reading for each refused."""
+    app = _limited_app(tmp_path, "100000/day")
+    client = checked_client(app)
+    body = _analysis_batch(100)
+    before = _left(client, A_KEY)
+    barrier = threading.Barrier(8)
+    statuses: list[int] = []
+
+    def send() -> None:
+        barrier.wait(10)
+        statuses.append(_post(client, body).status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    answered, refused = statuses.count(200), statuses.count(503)
+    assert answered + refused == 8 and answered >= 1
+    assert _left(client, A_KEY) == before - answered * 100 - refused * _reading(body) - 1
+
+
+def test_a_failure_of_the_service_costs_only_the_reading(tmp_path, checked_client, monkeypatch):
+    app = _limited_app(tmp_path)
+    client = checked_client(app)
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("a fault of the service's own")
+
+    monkeypatch.setattr(arrangements, "_analyse", broken)
+    body = _analysis_batch(50)
+    before = _left(client, A_KEY)
+    assert _post(client, body).status_code == 500
+    assert _left(client, A_KEY) == before - _reading(body) - 1  # the 50 units it spent were given back

@@ -61,3 +61,58 @@ def test_either_reader_refuses_a_member_named_twice_and_reads_the_rest_alike(cli
     twice = b'{"cards": ["Kh", "Kd", "2c"], "cards": ["Kh", "Kd", "2c"]' + b" " * padding + b"}"
     refused = client.post(CLASSIFY, data=twice, content_type="application/json")
     assert refused.status_code == 400 and "the member 'cards' appears twice" in refused.get_json()["detail"]
+
+
+# --------------------------------------------------------------------------- content codings (RFC 9110 §8.4)
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate", "zstd", "x-gzip", "identity, gzip", "GZIP"])
+def test_a_body_sent_with_a_content_coding_is_a_415_that_names_the_one_accepted(client, coding):
+    # The body is plain JSON, as if the header were not there: the service does not guess.
+    response = client.post(CLASSIFY, data=BODY, content_type="application/json", headers={"Content-Encoding": coding})
+    assert response.status_code == 415 and response.mimetype == "application/problem+json"
+    assert response.headers["Accept-Encoding"] == "identity"  # RFC 9110 §15.5.16 and §12.5.3
+    problem = response.get_json()
+    assert problem["type"] == "urn:maubinh:problem:unsupported-media-type"
+    shown = ", ".join(part.strip() for part in coding.split(",") if part.strip().lower() != "identity")
+    assert problem["detail"] == (
+        f"the request body is sent with Content-Encoding: {shown}, which this service does not decode;"
+        " send it as plain JSON, without Content-Encoding"
+    )
+
+
+def test_the_415_of_a_content_coding_is_in_vietnamese_when_asked(client):
+    response = client.post(
+        CLASSIFY,
+        data=BODY,
+        content_type="application/json",
+        headers={"Content-Encoding": "gzip", "Accept-Language": "vi"},
+    )
+    assert response.status_code == 415 and response.headers["Content-Language"] == "vi"
+    problem = response.get_json()
+    assert problem["title"] == "Kiểu nội dung không được hỗ trợ"
+    assert problem["detail"] == (
+        "nội dung yêu cầu được gửi kèm Content-Encoding: gzip, loại mã hóa mà dịch vụ này không giải mã;"
+        " hãy gửi JSON nguyên dạng, không kèm Content-Encoding"
+    )
+
+
+@pytest.mark.parametrize("coding", ["identity", "IDENTITY", " Identity ", "identity, identity", ""])
+def test_identity_is_no_coding(client, coding):
+    response = client.post(CLASSIFY, data=BODY, content_type="application/json", headers={"Content-Encoding": coding})
+    assert response.status_code == 200 and "Accept-Encoding" not in response.headers
+
+
+def test_a_long_coding_is_cut_short_in_the_detail(client):
+    coding = "x-" + "a" * 300
+    response = client.post(CLASSIFY, data=BODY, content_type="application/json", headers={"Content-Encoding": coding})
+    assert response.status_code == 415
+    detail = response.get_json()["detail"]
+    assert coding[:99] + "…" in detail and coding not in detail
+
+
+def test_every_operation_with_a_body_refuses_a_content_coding(client, spec_document):
+    posted = [path for path, item in spec_document["paths"].items() if "post" in item]
+    assert CLASSIFY in posted
+    for path in posted:
+        response = client.post(path, data=b"{}", content_type="application/json", headers={"Content-Encoding": "br"})
+        assert response.status_code == 415, (path, response.status_code, response.get_data()[:200])
+        assert response.headers["Accept-Encoding"] == "identity", path

@@ -14,6 +14,7 @@ from maubinh_api import create_app
 from maubinh_api.rules.variants import preset
 from maubinh_api.strategy.drills import RESERVE, TRIES_PER_DRILL, UNITS, Theme, tries
 from maubinh_api.web.costs import TABLES_UNITS
+from tests.support.budgets import freeze_budgets
 from tests.web.test_limits import A_KEY, as_tenant, tenants_file
 
 DRILLS = "/v1/drills"
@@ -168,9 +169,9 @@ def test_the_specs_problems_are_the_services(client):
 
 @pytest.fixture
 def api(tmp_path, checked_client):
-    return checked_client(
-        create_app({"tenants_file": tenants_file(tmp_path, '["1000/minute"]'), "cache_bytes": 16 << 20})
-    )
+    app = create_app({"tenants_file": tenants_file(tmp_path, '["1000/minute"]'), "cache_bytes": 16 << 20})
+    freeze_budgets(app)  # no unit comes back while the test counts them
+    return checked_client(app)
 
 
 def test_a_request_pays_a_unit_per_hand_it_valued_as_the_spec_says(api):

@@ -15,10 +15,18 @@ from typing import Any
 import pytest
 from flask import Response
 from marshmallow import Schema, fields
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from maubinh_api import create_app
-from maubinh_api.web import schemas
-from maubinh_api.web.language import Message
+from maubinh_api.web import language, schemas
+from maubinh_api.web.language import (
+    ACCEPT_LANGUAGE_BYTES,
+    ACCEPT_LANGUAGE_ENTRIES,
+    Message,
+    bounded_accept_language,
+    choose_language,
+)
 from maubinh_api.web.problems import _OTHER_TYPE, PROBLEM_TYPES
 from maubinh_api.web.request_fields import OWN_WORDS
 
@@ -157,6 +165,94 @@ def test_the_language_is_negotiated_from_accept_language(client, header, languag
     body = problem(response, 422)
     assert response.headers["Content-Language"] == language
     assert body["title"] == {"en": "Invalid content", "vi": "Nội dung không hợp lệ"}[language]
+
+
+# --------------------------------------------------------------------------- a long header
+
+
+def _read(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[int]]:
+    """What werkzeug's parser is handed, and how many entries the choice goes over, request by request."""
+    handed: list[str] = []
+    entries: list[int] = []
+
+    def parse(header: str, cls: type[LanguageAccept]) -> LanguageAccept:
+        handed.append(header)
+        return parse_accept_header(header, cls)
+
+    def choose(accepted: LanguageAccept) -> str:
+        entries.append(len(accepted))
+        return choose_language(accepted)
+
+    monkeypatch.setattr(language, "parse_accept_header", parse)
+    monkeypatch.setattr(language, "choose_language", choose)
+    return handed, entries
+
+
+def _long_header(first: list[str], count: int = 1300) -> str:
+    """``first``, then other languages up to ``count`` entries (nearly 8 KB for 1,300)."""
+    return ",".join(first + [f"x{number % 10}-AB" for number in range(count - len(first))])
+
+
+@pytest.mark.parametrize(
+    ("first", "language"),
+    [
+        (["vi-VN", "en;q=0.5"], "vi"),
+        (["en-US", "vi;q=0.9"], "en"),
+        (["*", "en;q=0"], "vi"),
+        (["fr", "de"], "en"),
+    ],
+)
+def test_a_header_of_1300_entries_is_answered_as_its_first_entries_choose_and_read_only_so_far(
+    client, monkeypatch, first, language
+):
+    header = _long_header(first)
+    assert header.count(",") == 1299 and len(header) > 7500
+    handed, entries = _read(monkeypatch)
+    response = client.post(
+        "/v1/hands/classify", json={"cards": ["Kh", "Kd", "Zz"]}, headers={"Accept-Language": header}
+    )
+    assert response.headers["Content-Language"] == language
+    # The work is bounded as for a short header: at most 16 entries, at most 256 bytes, read once.
+    assert len(handed) == 1 and len(handed[0]) <= ACCEPT_LANGUAGE_BYTES
+    assert handed[0].count(",") < ACCEPT_LANGUAGE_ENTRIES and entries == [ACCEPT_LANGUAGE_ENTRIES]
+    assert problem(response, 422)["title"] == {"en": "Invalid content", "vi": "Nội dung không hợp lệ"}[language]
+
+
+def test_the_parser_is_handed_as_much_of_an_8_kb_header_as_of_a_short_one(client, monkeypatch):
+    handed, entries = _read(monkeypatch)
+    short = "vi-VN,vi;q=0.9,en-US;q=0.8,en;q=0.7,fr;q=0.6,de;q=0.5,ja;q=0.4,zh;q=0.3"
+    for header in (short, _long_header(short.split(","), 1300), "vi-VN;q=0.9," * 682):
+        client.post("/v1/hands/classify", json={"cards": ["Kh"]}, headers={"Accept-Language": header})
+    assert handed[0] == short and max(map(len, handed)) <= ACCEPT_LANGUAGE_BYTES
+    assert entries[0] == 8 and max(entries) <= ACCEPT_LANGUAGE_ENTRIES
+
+
+@pytest.mark.parametrize(
+    ("header", "read"),
+    [
+        ("vi", "vi"),
+        (" vi-VN , en;q=0.5 ", " vi-VN , en;q=0.5 "),
+        (",".join(["en"] * 16), ",".join(["en"] * 16)),  # 16 entries: all read
+        (",".join(["en"] * 16) + ",vi", ",".join(["en"] * 16)),  # the 17th is not
+        (",,,,,,,,,,,,,,,,vi", ",,,,,,,,,,,,,,,"),  # empty entries count
+        ("en;q=0.1," + "a" * 246 + ",vi", "en;q=0.1," + "a" * 246),  # 255 bytes, then a comma: all read
+        ("en;q=0.1," + "a" * 247 + ",vi", "en;q=0.1," + "a" * 247),  # 256 bytes: all read
+        ("en;q=0.1," + "a" * 248 + ",vi", "en;q=0.1"),  # 257: the entry the bound cuts is left out
+        ("vi-" + "a" * 300, ""),  # one entry longer than the bound: nothing read (English)
+    ],
+)
+def test_the_bounds_on_what_is_read(header, read):
+    assert bounded_accept_language(header) == read
+
+
+def test_the_bounds_leave_room_for_any_browser_header():
+    # A long list a user might set: 12 languages with regions and qualities.
+    header = (
+        "vi-VN,vi;q=0.9,en-US;q=0.8,en;q=0.7,fr-FR;q=0.6,fr;q=0.5,de-DE;q=0.4,de;q=0.3,ja;q=0.2,zh-CN;q=0.1,ko;q=0.1,"
+        "th;q=0.1"
+    )
+    assert len(header) < ACCEPT_LANGUAGE_BYTES and header.count(",") < ACCEPT_LANGUAGE_ENTRIES
+    assert bounded_accept_language(header) == header
 
 
 # --------------------------------------------------------------------------- the headers

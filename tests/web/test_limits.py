@@ -12,6 +12,8 @@ import pytest
 
 from maubinh_api import create_app
 from maubinh_api.infra.tenants import key_digest
+from maubinh_api.web.services import services_of
+from tests.support.budgets import freeze_budgets
 
 A_KEY = "key-of-platform-a-0123456789"
 B_KEY = "key-of-platform-b-0123456789"
@@ -33,7 +35,9 @@ def tenants_file(tmp_path, a_limits='["10/minute"]'):
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"tenants_file": tenants_file(tmp_path), "cache_bytes": 0})
+    app = create_app({"tenants_file": tenants_file(tmp_path), "cache_bytes": 0})
+    freeze_budgets(app)  # no unit comes back while a test counts them
+    return app
 
 
 @pytest.fixture
@@ -55,21 +59,27 @@ def test_a_batch_costs_its_items_and_the_answer_says_what_is_left(api):
     assert re.fullmatch(r'"10/minute";r=5;t=\d+', single.headers["RateLimit"])
 
 
-def test_over_the_limit_is_a_429_with_retry_after_and_only_its_reading_spent(api):
+def test_over_the_limit_is_a_429_with_a_true_retry_after_and_the_refusal_spends_nothing(app, api):
     assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 8}, headers=as_tenant(A_KEY)).status_code == 200
     refused = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
     assert refused.status_code == 429
     assert refused.mimetype == "application/problem+json"
-    assert int(refused.headers["Retry-After"]) >= 1
+    # 10 a minute is a unit back every 6 s: 2 are left, the third of 3 is back in 6 s.
+    assert refused.headers["Retry-After"] == "6"
+    # Nothing may be spent until then, and all 10 are back 48 s after the 8 were spent.
+    assert refused.headers["RateLimit"] == '"10/minute";r=0;t=48'
     body = refused.get_json()
     assert body["type"] == "urn:maubinh:problem:too-many-requests"
-    # 2 units were left; reading the batch spent one before its 3 chi were counted.
-    assert "'platform-a' has 1 of its 10/minute units left and this request costs 3 (1 of them spent" in body["detail"]
-    # The refused batch spent only its reading: 1 unit is still there (the tenant waits its
-    # Retry-After before sending more: a request before then is refused at once, "early").
-    assert api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()["limits"][0]["remaining"] == 1
+    assert body["detail"] == (
+        "'platform-a' has 2 of its 10/minute units left and this request costs 3; it fits in 6 s"
+        " (this refusal spent nothing)"
+    )
+    # Until then the tenant waits as a whole: a request that would fit is refused at once ("early").
     again = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY))
     assert again.status_code == 429 and "came back before the time it was given" in again.get_json()["detail"]
+    services_of(app).budgets.clock.now += 6  # the same request, when told
+    answered = api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
+    assert answered.status_code == 200 and answered.headers["RateLimit"] == '"10/minute";r=0;t=60'
 
 
 def test_one_tenant_spending_its_budget_leaves_the_other_untouched(api):
@@ -105,14 +115,15 @@ def test_a_bad_request_costs_its_reading(api):
     assert re.fullmatch(r'"10/minute";r=9;t=\d+', bad.headers["RateLimit"])
 
 
-def test_usage_answers_the_callers_own_budget_and_costs_nothing(api):
+def test_usage_answers_the_callers_own_budget_and_costs_a_unit(api):
     api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 3}, headers=as_tenant(A_KEY))
     for _ in range(2):
         usage = api.get("/v1/usage", headers=as_tenant(A_KEY)).get_json()
     assert usage["tenant"] == "platform-a" and usage["scopes"] == ["api"]
     [window] = usage["limits"]
-    assert (window["limit"], window["quota"], window["window_seconds"], window["remaining"]) == ("10/minute", 10, 60, 7)
-    assert api.get("/v1/usage", headers=as_tenant(B_KEY)).get_json()["limits"][0]["remaining"] == 1000
+    # 3 chi, then a unit for each reading of the budget (the second's answer counts both).
+    assert (window["limit"], window["quota"], window["window_seconds"], window["remaining"]) == ("10/minute", 10, 60, 5)
+    assert api.get("/v1/usage", headers=as_tenant(B_KEY)).get_json()["limits"][0]["remaining"] == 999
 
 
 def test_usage_without_keys_is_the_anonymous_tenant(checked_client):
@@ -221,3 +232,27 @@ def test_a_client_that_waits_its_retry_after_is_answered(tmp_path, checked_clien
         assert refused is not None, attempt
         time.sleep(int(refused.headers["Retry-After"]))
         assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 200, attempt
+
+
+def test_a_bad_request_whose_reading_does_not_fit_is_a_429_and_is_answered_when_told(app, api):
+    assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 10}, headers=as_tenant(A_KEY)).status_code == 200
+    bad = {"hands": [["Zz", "Kd", "Qh"]]}
+    refused = api.post(CLASSIFY + "/batch", json=bad, headers=as_tenant(A_KEY))
+    # Nothing left to pay its reading with: not a free 422, a 429 that says when it is read.
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "6"
+    services_of(app).budgets.clock.now += 6
+    assert api.post(CLASSIFY + "/batch", json=bad, headers=as_tenant(A_KEY)).status_code == 422
+
+
+def test_every_request_with_a_key_counts_and_a_tenant_told_to_wait_gets_nothing(app, api):
+    for path in ("/v1/usage", "/v1/variants", "/v1/enumerations", "/v1/no-such-thing"):
+        before = api.get("/v1/usage", headers=as_tenant(B_KEY)).get_json()["limits"][0]["remaining"]
+        api.get(path, headers=as_tenant(B_KEY))
+        after = api.get("/v1/usage", headers=as_tenant(B_KEY)).get_json()["limits"][0]["remaining"]
+        assert before - after == 2, path  # its unit, and the second usage's
+    # 10 a minute: a batch of 9 after 2 units is refused, and then even the budget's reading waits.
+    assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 2}, headers=as_tenant(A_KEY)).status_code == 200
+    assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 9}, headers=as_tenant(A_KEY)).status_code == 429
+    for path in ("/v1/usage", "/v1/variants"):
+        waiting = api.get(path, headers=as_tenant(A_KEY))
+        assert waiting.status_code == 429 and "came back before the time it was given" in waiting.get_json()["detail"]

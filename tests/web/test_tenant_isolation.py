@@ -57,7 +57,8 @@ def test_a_variant_one_tenant_used_is_not_found_by_another(api):
 def test_usage_and_refusals_name_only_the_callers_own_budget(api):
     api.post("/v1/hands/classify/batch", json={"hands": [["As", "Kd", "Qh"]] * 40}, headers={"X-API-Key": A_KEY})
     usage = api.get("/v1/usage", headers={"X-API-Key": B_KEY}).get_json()
-    assert usage["tenant"] == "platform-b" and usage["limits"][0]["remaining"] == 1000
+    # Untouched by A's 40 units: B's whole limit less the unit of this reading.
+    assert usage["tenant"] == "platform-b" and usage["limits"][0]["remaining"] == 999
     assert "platform-a" not in str(usage)
 
 

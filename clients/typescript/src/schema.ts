@@ -570,8 +570,10 @@ export interface paths {
         /**
          * The caller's own limits and what is left of them
          * @description The tenant the key belongs to, its scopes and each of its limits
-         *     with what is left now. A deployment without keys answers the
-         *     `anonymous` tenant, with no limits.
+         *     with what is left once this request's unit is spent (it is counted as
+         *     every request is, and refused with 429 while the tenant is told to
+         *     wait). A deployment without keys answers the `anonymous` tenant,
+         *     with no limits.
          */
         get: operations["showUsage"];
         put?: never;
@@ -1841,7 +1843,7 @@ export interface components {
             quota: number;
             window_seconds: number;
             remaining: number;
-            /** @description Seconds until the window has refilled. */
+            /** @description Seconds until all of the limit is back (at most `window_seconds`). */
             reset_seconds: number;
         };
         /** @description RFC 9457 problem details. `title`, `detail` and each `errors` entry's `detail` are in the language `Accept-Language` chose (`Content-Language` says which); `type`, `status`, `instance` and the pointers are the same in both. A 422's `detail` is its first entry as `<pointer>: <detail>`, then "(and N more)" ("(và N lỗi khác)"). */
@@ -1965,10 +1967,11 @@ export interface components {
         /**
          * @description The tenant's budget is spent: the request's cost (`x-cost` of each
          *     operation, and at least a unit per 4 KiB of body) does not fit one
-         *     of its limits. `Retry-After` is when it will: the same request sent
-         *     again after that many seconds is answered, unless the tenant's
-         *     other requests spent the room meanwhile. Until then the tenant is
-         *     refused as a whole: a request of its that comes before that moment
+         *     of its limits. The refusal spends nothing. `Retry-After` is when it
+         *     will fit: the same request sent again after that many seconds is
+         *     answered, unless the tenant's other requests spent the room
+         *     meanwhile. Until then the tenant is refused as a whole, by every
+         *     worker and instance: a request of its that comes before that moment
          *     is refused without its body being read, told the time left, and
          *     answered late: the front holds such 429s on a timer and lets out at
          *     most `MAUBINH_FRONT_HOLD_RATE` a second per tenant (20) and two a
@@ -1978,8 +1981,11 @@ export interface components {
          *     `Retry-After` but not the `RateLimit` fields.) Also answered
          *     to a client address that keeps sending missing or wrong keys (at
          *     most `MAUBINH_AUTH_FAILURE_LIMIT`, 30 a minute by default), and by
-         *     the front itself, with `Retry-After: 1`, to more requests at once
-         *     than one key or address may send, and to an address that sends the
+         *     the front itself, with `Retry-After: 1`, to more requests in
+         *     progress at once than one tenant may have
+         *     (`MAUBINH_FRONT_PER_TENANT`, 256, whatever addresses they come from)
+         *     or one client address for requests without a valid key
+         *     (`MAUBINH_FRONT_PER_ADDRESS`, 256), and to an address that sends the
          *     open endpoints (the probes, the document, the docs and the
          *     playground) more than `MAUBINH_FRONT_OPEN_RATE` requests a second
          *     (50, in bursts of up to `MAUBINH_FRONT_OPEN_BURST`, 200).
@@ -2003,7 +2009,7 @@ export interface components {
                  *       "type": "urn:maubinh:problem:too-many-requests",
                  *       "title": "Too many requests",
                  *       "status": 429,
-                 *       "detail": "'platform-a' has 12 of its 50/second units left and this request costs 40 (1 of them spent to read it); it fits in 1 s",
+                 *       "detail": "'platform-a' has 12 of its 50/second units left and this request costs 40; it fits in 1 s (this refusal spent nothing)",
                  *       "instance": "/v1/arrangements/analysis"
                  *     }
                  */
@@ -2060,9 +2066,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is not sent as application/json (UTF-8). */
+        /**
+         * @description The body is not sent as application/json (UTF-8), or is sent with a
+         *     `Content-Encoding` other than `identity` (gzip, br, deflate...): the
+         *     service decodes no content coding (RFC 9110 §15.5.16) and says so with
+         *     `Accept-Encoding: identity` on this answer. Send the JSON as it is,
+         *     without `Content-Encoding`.
+         */
         UnsupportedMediaType: {
             headers: {
+                "Accept-Encoding": components["headers"]["AcceptEncoding"];
                 "X-Request-ID": components["headers"]["RequestId"];
                 traceresponse: components["headers"]["TraceResponse"];
                 "X-API-Version": components["headers"]["ApiVersion"];
@@ -2292,11 +2305,13 @@ export interface components {
          * @example model-da849a48dcaa0e18
          */
         PinnedModel: string;
-        /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+        /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
         AcceptLanguage: string;
     };
     requestBodies: never;
     headers: {
+        /** @description The content codings the service takes in a request body, `identity` only (none); sent on a 415 that refuses a body's `Content-Encoding` (RFC 9110 §12.5.3). */
+        AcceptEncoding: "identity";
         /**
          * @description Sent when the request used something the contract deprecated (RFC 9745): when it was
          *     deprecated, as `@` and the Unix time. `Sunset` says after when it may go, and `Link` points
@@ -2356,9 +2371,9 @@ export interface components {
         ETag: string;
         /** @description The caller's limits (draft-ietf-httpapi-ratelimit-headers), on the answers of a tenant with limits: each as `"<limit>";q=<quota in cost units>;w=<window in seconds>`, e.g. `"50/second";q=50;w=1, "2000000/day";q=2000000;w=86400`. */
         RateLimitPolicy: string;
-        /** @description What is left of each limit after this request: `"<limit>";r=<remaining units>;t=<seconds until all of it is free again>`, e.g. `"50/second";r=43;t=2` (a sliding window: what was spent fades over the next window). */
+        /** @description What is left of each limit after this request: `"<limit>";r=<units that may be spent now>;t=<seconds until all of the limit is back>`, e.g. `"50/second";r=43;t=1`. Units come back one every `w`/`q` seconds, so `t` is never more than `w`. On a 429, `r` is 0 (nothing is answered until `Retry-After` has passed) and `t` is at least `Retry-After`. */
         RateLimit: string;
-        /** @description Whole seconds after which the request fits again (the same request, nothing else spent meanwhile). */
+        /** @description Whole seconds after which the same request is answered (nothing else being spent meanwhile); a request sent before then is refused again. */
         RetryAfter: number;
         /** @description The language chosen from `Accept-Language` (`en` unless the request prefers `vi`): the language of a problem document's texts. Other answers carry every text for people as `{"en", "vi"}` whatever the header says. */
         ContentLanguage: "en" | "vi";
@@ -2509,6 +2524,7 @@ export type ParameterRequestId = components['parameters']['RequestId'];
 export type ParameterIfNoneMatch = components['parameters']['IfNoneMatch'];
 export type ParameterPinnedModel = components['parameters']['PinnedModel'];
 export type ParameterAcceptLanguage = components['parameters']['AcceptLanguage'];
+export type HeaderAcceptEncoding = components['headers']['AcceptEncoding'];
 export type HeaderDeprecation = components['headers']['Deprecation'];
 export type HeaderSunset = components['headers']['Sunset'];
 export type HeaderDeprecationLink = components['headers']['DeprecationLink'];
@@ -2530,7 +2546,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2600,7 +2616,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2670,7 +2686,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2740,7 +2756,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2810,7 +2826,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2880,7 +2896,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -2950,7 +2966,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3020,7 +3036,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3090,7 +3106,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3160,7 +3176,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3244,7 +3260,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3314,7 +3330,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3384,7 +3400,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3453,7 +3469,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3526,7 +3542,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3595,7 +3611,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description The model to answer from, as an earlier answer's `X-Model-Version` named it: a pinned
@@ -3740,7 +3756,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -3791,7 +3807,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -3869,7 +3885,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -3922,7 +3938,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -3971,7 +3987,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -4014,7 +4030,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -4057,7 +4073,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -4108,7 +4124,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -4163,7 +4179,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is
@@ -4206,7 +4222,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Answers that are not problems are the same in either language. */
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
                 "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /**
                  * @description An id for the request, to find it in the logs and the answer (it is

@@ -7,7 +7,6 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from ..context import ANONYMOUS, context
-from ..costs import flat
 from ..operations import declare
 from ..services import services
 
@@ -15,13 +14,19 @@ blueprint = Blueprint("usage", __name__, url_prefix="/v1/usage")
 
 
 @blueprint.get("")
-@declare("showUsage", cost=flat(0, ": reading the budget spends none of it", reading=False))
+@declare("showUsage")
 def show_usage() -> Response:
-    """The caller's tenant, scopes and each limit's window (reading costs nothing)."""
+    """The caller's tenant, scopes and each limit's window, after this request's unit is spent (a
+    tenant told to wait is refused it, as every other request of its)."""
     tenant = context().tenant
     if tenant is None:
         return jsonify({"tenant": ANONYMOUS, "scopes": ["api"], "limits": []})
-    windows = services().budgets.windows(tenant.name, tenant.limits, tenant.limit_texts)
+    found = context().decision  # what spending this request's unit left: no second reading of the store
+    windows = (
+        found.windows
+        if found is not None
+        else services().budgets.windows(tenant.name, tenant.limits, tenant.limit_texts)
+    )
     limits: list[dict[str, Any]] = [
         {
             "limit": window.text,

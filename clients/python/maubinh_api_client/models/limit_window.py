@@ -27,7 +27,7 @@ class LimitWindow:
             quota (int):
             window_seconds (int):
             remaining (int):
-            reset_seconds (int): Seconds until the window has refilled.
+            reset_seconds (int): Seconds until all of the limit is back (at most `window_seconds`).
      """
 
     limit: str

@@ -146,8 +146,10 @@ def sync_detailed(
     """ The caller's own limits and what is left of them
 
      The tenant the key belongs to, its scopes and each of its limits
-    with what is left now. A deployment without keys answers the
-    `anonymous` tenant, with no limits.
+    with what is left once this request's unit is spent (it is counted as
+    every request is, and refused with 429 while the tenant is told to
+    wait). A deployment without keys answers the `anonymous` tenant,
+    with no limits.
 
     Args:
         accept_language (str | Unset):
@@ -187,8 +189,10 @@ def sync(
     """ The caller's own limits and what is left of them
 
      The tenant the key belongs to, its scopes and each of its limits
-    with what is left now. A deployment without keys answers the
-    `anonymous` tenant, with no limits.
+    with what is left once this request's unit is spent (it is counted as
+    every request is, and refused with 429 while the tenant is told to
+    wait). A deployment without keys answers the `anonymous` tenant,
+    with no limits.
 
     Args:
         accept_language (str | Unset):
@@ -223,8 +227,10 @@ async def asyncio_detailed(
     """ The caller's own limits and what is left of them
 
      The tenant the key belongs to, its scopes and each of its limits
-    with what is left now. A deployment without keys answers the
-    `anonymous` tenant, with no limits.
+    with what is left once this request's unit is spent (it is counted as
+    every request is, and refused with 429 while the tenant is told to
+    wait). A deployment without keys answers the `anonymous` tenant,
+    with no limits.
 
     Args:
         accept_language (str | Unset):
@@ -264,8 +270,10 @@ async def asyncio(
     """ The caller's own limits and what is left of them
 
      The tenant the key belongs to, its scopes and each of its limits
-    with what is left now. A deployment without keys answers the
-    `anonymous` tenant, with no limits.
+    with what is left once this request's unit is spent (it is counted as
+    every request is, and refused with 429 while the tenant is told to
+    wait). A deployment without keys answers the `anonymous` tenant,
+    with no limits.
 
     Args:
         accept_language (str | Unset):
