@@ -81,8 +81,8 @@ def light_client(url: str, name: str, seconds: float, salt: int, every: float) -
     kept-alive connection; the latency of each, and the failures."""
     rng = random.Random(salt)
     host, port = url.removeprefix("http://").split(":")
-    # From an address of its own, as another platform's servers would be: the front counts the
-    # requests in progress per address (MAUBINH_FRONT_PER_ADDRESS), and wrk's are all 127.0.0.1.
+    # From an address of its own, as another platform's servers would be (the front holds each
+    # tenant's requests in progress to its own limit, MAUBINH_FRONT_PER_TENANT, whatever the address).
     connection = http.client.HTTPConnection(host, int(port), timeout=10, source_address=("127.0.0.2", 0))
     latencies: list[float] = []
     failures = 0

@@ -31,6 +31,9 @@ graceful_timeout = 30
 # Above the front's upstream keep-alive (4 s, deploy/nginx.conf.template): nginx lets a kept
 # connection go before gunicorn would close it under a request.
 keepalive = 5
+# The front admits request lines of up to 8 KiB (large_client_header_buffers): gunicorn's default of
+# 4,094 bytes refused longer ones itself, before the application could count them against a tenant.
+limit_request_line = 8190
 max_requests = int(os.environ.get("MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10
 # The heartbeat file lives in memory, not on a disk that may stall.

@@ -155,39 +155,57 @@ class Card:
             ...
         maubinh_api.rules.errors.CardError: unknown card '1d': the rank must be one of 2-9, T (or 10), J, Q, K, A
         """
+        card = cls.read(text)
+        if card is not None:
+            return card
+        raise cls.why_not(text)
+
+    @classmethod
+    def read(cls, text: object) -> Card | None:
+        """The card ``text`` names in any accepted notation, or None (:meth:`parse` says why): no
+        message is written for what does not read, so a request of thousands of bad cards costs
+        what reading them does.
+
+        >>> Card.read('10d'), Card.read('1d'), Card.read(7)
+        (Card('Td'), None, None)
+        """
         known = _PARSED.get(text) if type(text) is str else None
         if known is not None:  # a text read before: a request's 13 cards cost 13 lookups
             return known
+        if not isinstance(text, str) or not text or text != text.strip():
+            return None
+        rank, suit = _RANK_INPUT.get(text[:-1].upper()), _SUIT_INPUT.get(text[-1:].lower())
+        if rank is None or suit is None:
+            return None
+        card = _PARSED[text] = _DECK_BY_KEY[(rank, suit)]  # bounded: the accepted notations are finite
+        return card
+
+    @staticmethod
+    def why_not(text: object) -> CardError:
+        """Why ``text`` names no card (it does not :meth:`read`): the error :meth:`parse` raises."""
         if not isinstance(text, str):
-            raise CardError(
-                words("a card must be a string such as 'As', not {kind}", kind=json_kind(text)),
-                value=text,
+            return CardError(
+                words("a card must be a string such as 'As', not {kind}", kind=json_kind(text)), value=text
             )
         if not text:
-            raise CardError(words("a card must not be empty; write it as rank + suit, e.g. 'As' or '10h'"), value=text)
+            return CardError(words("a card must not be empty; write it as rank + suit, e.g. 'As' or '10h'"), value=text)
         if text != text.strip():
-            raise CardError(
+            return CardError(
                 words("card {card} has surrounding spaces; write it as e.g. 'As'", card=repr(text)), value=text
             )
-        rank_text, suit_text = text[:-1].upper(), text[-1:]
-        suit = _SUIT_INPUT.get(suit_text.lower())
-        rank = _RANK_INPUT.get(rank_text)
-        if rank is None:
+        rank_text = text[:-1].upper()
+        if rank_text not in _RANK_INPUT:
             if not rank_text:
-                raise CardError(
+                return CardError(
                     words("unknown card {card}: a card is a rank followed by a suit", card=repr(text)), value=text
                 )
-            raise CardError(
+            return CardError(
                 words("unknown card {card}: the rank must be one of 2-9, T (or 10), J, Q, K, A", card=repr(text)),
                 value=text,
             )
-        if suit is None:
-            raise CardError(
-                words("unknown card {card}: the suit must be one of s h d c (or ♠ ♥ ♦ ♣)", card=repr(text)),
-                value=text,
-            )
-        card = _PARSED[text] = _DECK_BY_KEY[(rank, suit)]  # bounded: the accepted notations are finite
-        return card
+        return CardError(
+            words("unknown card {card}: the suit must be one of s h d c (or ♠ ♥ ♦ ♣)", card=repr(text)), value=text
+        )
 
     @classmethod
     def parse_each(cls, texts: Sequence[object]) -> list[Card]:
@@ -235,6 +253,7 @@ class Card:
 _DECK_BY_KEY: Final[dict[tuple[Rank, Suit], Card]] = {}
 #: Every text a card was read from, and its card (the notations are finite, so this is bounded).
 _PARSED: dict[str, Card] = {}
+
 for _rank in Rank:
     for _suit in _SUIT_ORDER:
         _DECK_BY_KEY[(_rank, _suit)] = Card._make(_rank, _suit)

@@ -130,7 +130,7 @@ def _score(cards: Indices, wheel: Wheel) -> int:
 def run_value(ranks: Sequence[int], wheel: Wheel) -> int:
     """Order of 3-card runs (ranks 2-14) for three-straights tie-breaks: twice the top rank; A-2-3
     is the lowest run (6) or, with ``wheel: second``, ranks just below Q-K-A (27), as the wheel
-    does among 5-card straights (docs/rules.md, "Two naturals at one table").
+    does among 5-card straights (docs/rules.md, "Two naturals at one table: knob `natural_vs_natural`").
 
     >>> run_value([14, 2, 3], Wheel.LOW), run_value([14, 2, 3], Wheel.SECOND), run_value([13, 12, 14], Wheel.LOW)
     (6, 27, 28)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from ..rules.arrangement import Arrangement
 from ..rules.labels import LabelledCode
@@ -162,9 +163,20 @@ def _close(found: Valuation, mix: Mix, rng: np.random.Generator) -> int:
     loss = np.array(found.exact[1:]) - found.exact[0]
     if len(loss) == 0:
         return found.splits[0]
-    weights = np.exp(loss / max(mix.temperature, 1e-6))
+    weights = _slip_weights(loss, mix.temperature)
     place = 1 + int(rng.choice(len(weights), p=weights / weights.sum()))
     return found.splits[place]
+
+
+def _slip_weights(loss: npt.NDArray[np.float64], temperature: float) -> npt.NDArray[np.float64]:
+    """How likely each slip is, unnormalised: the smaller its loss the likelier.  When the best is
+    so far ahead that every weight underflows to 0 (a loss of 62 points at a temperature of 0.05),
+    they are taken relative to the likeliest, which leaves their shares as they were."""
+    scaled = loss / max(temperature, 1e-6)
+    weights: npt.NDArray[np.float64] = np.exp(scaled)
+    if not weights.sum() > 0:
+        weights = np.exp(scaled - scaled.max())
+    return weights
 
 
 def expected_loss(found: Valuation, level: Level) -> float:
@@ -201,7 +213,7 @@ def _close_chances(found: Valuation, mix: Mix) -> list[float]:
     if len(found.exact) == 1:
         return [1.0]
     loss = np.array(found.exact[1:]) - found.exact[0]
-    weights = np.exp(loss / max(mix.temperature, 1e-6))
+    weights = _slip_weights(loss, mix.temperature)
     return [0.0, *(weights / weights.sum()).tolist()]
 
 

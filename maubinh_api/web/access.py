@@ -12,11 +12,12 @@ or missing key are limited per client address, so that keys cannot be guessed
 at speed.
 
 Each ``/v1`` request then spends its cost (:mod:`~maubinh_api.web.costs`) in
-every limit of its tenant, in two steps (:class:`Charges`): reading it, before
-its body is parsed, and what it asks for, once its body is validated; over a
-limit it is a 429 with ``Retry-After`` (answered after a pause when the caller
-came back before the previous one's: :mod:`~maubinh_api.web.retry_hold`), and
-what reading it cost stays spent.
+every limit of its tenant, once (:class:`Charges`): when its body is read and
+validated and its place taken, before any work; a request refused before its
+work pays only its reading.  Over a limit it is a 429 with ``Retry-After``,
+which spends nothing; a tenant told to wait is refused before its body is read
+(answered after a pause when it came back before its time:
+:mod:`~maubinh_api.web.retry_hold`).
 Answers of a tenant with limits carry ``RateLimit-Policy`` and ``RateLimit``
 (the IETF httpapi draft's structured fields): each limit's quota and window,
 and what is left of it.  No key is ever logged: the tenant's name is.
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from flask import Flask, Response, request
 from limits import RateLimitItem
@@ -44,6 +45,8 @@ from .operations import LIGHT, Operation
 from .problems import OVER_LIMIT, Problem
 from .retry_hold import RetryHold
 
+#: Refusals that cost nothing: of a key (the request is not its tenant's), and of a budget.
+_UNCHARGED: Final = frozenset({401, 403, 429})
 #: The metrics' tenant of refusals for a wrong or missing key (client addresses would be unbounded).
 UNAUTHENTICATED = "unauthenticated"
 _HOW = words("send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'")
@@ -103,8 +106,7 @@ def register_access_control(
         found = context()
         if not found.counted:
             return response
-        if response.status_code >= 500 and found.paid:  # the service's failing, not the tenant's: its reading
-            charges.give_back(found.paid)
+        charges.settle(response.status_code)
         requests, costs = _tenant_children(found.tenant_name, request.endpoint or "unmatched", response.status_code)
         requests.inc()
         operation = found.operation
@@ -178,8 +180,9 @@ class Charges:
             self.spend(self.reading())  # can never fit: refused before its body is parsed
 
     def reading(self) -> int:
-        """What reading the request's body costs (a unit per 4 KiB, at least one)."""
-        return reading_cost(body_length())
+        """What reading the request's body costs: a unit per 4 KiB, or per 500 values once they are
+        counted (a body being parsed), at least one."""
+        return reading_cost(body_length(), context().values)
 
     def spend(self, units: int) -> None:
         """Spend the request's whole cost (``units``, at least its reading), or raise its refusal,
@@ -191,6 +194,7 @@ class Charges:
             found.paid = units
             return
         decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units)
+        found.charged = True
         if decision.windows:
             found.decision = decision
         if decision.allowed:
@@ -210,12 +214,30 @@ class Charges:
             return
         units = self.reading()
         decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units, drain=True)
+        found.charged = True
         if decision.windows:
             found.decision = decision
         if decision.allowed:
             found.paid = units
         elif decision.exceeds is None:
             self._refuse(tenant, decision, units)
+
+    def settle(self, status: int) -> None:
+        """Once answered: a failure of the service's own (5xx) keeps only what reading the request
+        cost; a refusal before its work that paid nothing yet (a 400 of a header, say) pays its
+        reading now, and a tenant that cannot pay it is told to wait (its next requests are refused
+        before they are read)."""
+        found = context()
+        tenant = found.tenant
+        if tenant is None or not tenant.limits:
+            return
+        if status >= 500:
+            self.give_back(found.paid)
+        elif not found.charged and 400 <= status < 500 and status not in _UNCHARGED:
+            units = self.reading()
+            decision = self._budgets.spend(tenant.name, tenant.limits, tenant.limit_texts, units, drain=True)
+            found.decision = decision if decision.windows else found.decision
+            found.paid = units if decision.allowed else 0
 
     def give_back(self, units: int) -> None:
         """Give back ``units`` the request spent and did not use (it keeps what reading it cost)."""
@@ -334,7 +356,7 @@ def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Pr
     said = words(
         "this request costs {units} units, more than {tenant}'s whole limit of {limit}: it can never be answered"
         " as sent; send it in parts of at most {amount} units (a unit per chi, hand, arrangement or table, and"
-        " one per 4 KiB of body){spent}",
+        " at least one per 4 KiB or 500 values of body){spent}",
         units=units, tenant=repr(tenant.name), limit=window.text, amount=window.amount, spent=spent,
     )  # fmt: skip
     return Problem(422, said, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)

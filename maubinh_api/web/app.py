@@ -54,7 +54,7 @@ from .deprecations import register_deprecations
 from .encoding import AnswerJSON
 from .front_lookup import TenantLookup
 from .language import register_language
-from .observability import METHODS, register_observability
+from .observability import METHODS, refuse_bad_request_ids, register_observability
 from .pinned_models import register_model_choice
 from .presenters import warm_chi_values
 from .problems import register_error_handlers
@@ -94,9 +94,8 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
     # On every answer, outside Flask's too: the contract kept to, and the model (a pinned one's own).
     traced = tracing_from_env() if tracing is None else tracing or None
     register_observability(app, [("X-API-Version", __version__), ("X-Model-Version", models.default)], traced)
-    register_model_choice(app, models)
     register_deprecations(app)
-    limits = _register_limits(app, settings, turns)
+    limits = _register_limits(app, settings, turns, models)
     _register_views(app)
     count_faults_from_zero(
         (rule.rule, method)
@@ -137,9 +136,11 @@ def _wrap(app: Flask, settings: Settings) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
 
 
-def _register_limits(app: Flask, settings: Settings, turns: Turns) -> dict[str, Any]:
+def _register_limits(app: Flask, settings: Settings, turns: Turns, models: Models) -> dict[str, Any]:
     """Tenants, their keys and budgets (the counts where they cannot be evicted), and the places of
-    requests that value hands: the services they are, by their name in :class:`Services`."""
+    requests that value hands: the services they are, by their name in :class:`Services`.  Then
+    what is read of a request's headers: after access control, so that a tenant told to wait is
+    refused before they are looked at, and what they refuse counts against it."""
     directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
     counts = budget_store(settings.limits_redis_url, settings.limits_file, timeout=settings.redis_timeout)
     refuse_an_evicting_store(counts, evictable=settings.limits_evictable)
@@ -163,6 +164,8 @@ def _register_limits(app: Flask, settings: Settings, turns: Turns) -> dict[str, 
         wait=settings.heavy_wait,
         batch_slots=settings.batch_slots,
     )
+    refuse_bad_request_ids(app)
+    register_model_choice(app, models)
     return {"tenants": directory, "budgets": budgets, "guard": guard, "charges": charges, "places": places}
 
 

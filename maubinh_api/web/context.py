@@ -42,8 +42,10 @@ class RequestContext:
     tenant: Tenant | None = None
     #: The model version it pinned (``X-Model-Version``); None: the default model's.
     model: str | None = None
-    #: The cost units it has spent so far (reading it, then the rest), and the budget's last word.
+    #: The cost units it has spent so far, whether its budget was asked yet (a refusal may spend
+    #: nothing), and the budget's last word.
     paid: int = 0
+    charged: bool = False
     decision: Decision | None = None
     #: Gives back the place admission gave it (a heavy request's, a large batch's), once.
     release: Callable[[], None] | None = None
@@ -51,8 +53,14 @@ class RequestContext:
     #: then the JSON object they hold, or the problem reading them was (``web/body.py``: a
     #: ``Problem``, which problems.py defines after this module, as it reads the language from here).
     raw: bytes | tuple[Exception, int] | None = None
+    #: The values its body holds, once counted before it is parsed (0: not counted, a body under
+    #: 2 KiB); reading it costs a unit per ``costs.VALUES_PER_UNIT`` of them.
+    values: int = 0
     body: dict[str, Any] | None = None
     body_problem: Exception | None = None
+    #: Offending values of its body described so far (a 422 writes out the first ``LISTED`` alone:
+    #: ``request_fields.described``).
+    described: int = 0
     #: The headers announcing what it used that is deprecated (``web/deprecations.py``), if anything.
     deprecated: dict[str, str] | None = None
     #: The service layer for its model and tenant, once a step asked for it (``web/loading.py``).

@@ -8,10 +8,12 @@ optimised or played, table settled; a drills request reserves the most hands its
 may value (:func:`~maubinh_api.strategy.drills.tries`) and is given back those it did not
 value; the other operations one.  An operation that values hands under a variant with
 overrides pays ``TABLES_UNITS`` more when the tenant's tables of that variant are not built
-yet (building them is its first request's work).
+yet (building them is its first request's work; ``OWN_ROWS_UNITS`` when the hand bank's rows must be
+built for it too).
 
 Whatever it asks for, a request costs at least its **reading**: a unit per
-``BYTES_PER_UNIT`` bytes of body, at least one (:func:`reading_cost`).  That is all a request
+``BYTES_PER_UNIT`` bytes of body, or per ``VALUES_PER_UNIT`` values it holds when that is more, at
+least one (:func:`reading_cost`).  That is all a request
 refused before its work pays (a body refused as malformed, too large or too costly, a 503 for
 want of a place), so that such a body is never free to send again; no valid request's reading
 comes near its items (a batch of 1,000 chi is about 32 KB for its 1,000 units), but a megabyte
@@ -24,35 +26,48 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..rules.variants import Variant
+from ..rules.variants import Variant, preset
 from ..service.hands import HandService
 from ..strategy.drills import RESERVE, TRIES_PER_DRILL, UNITS, Theme, tries
 
 __all__ = [
     "BYTES_PER_UNIT",
     "DRILLS",
+    "OWN_ROWS_UNITS",
     "TABLES_NOTE",
     "TABLES_UNITS",
+    "VALUES_PER_UNIT",
     "Cost",
     "cost_of",
     "flat",
     "per_item",
     "reading_cost",
+    "tables_units",
 ]
 
 #: Bytes of body read per unit of cost.
 BYTES_PER_UNIT: Final = 4096
+#: Values of a body read per unit of cost: parsing and checking a value costs a few microseconds
+#: (4.4 µs each for a batch of 1,000 numbers where chi were asked for, refused), and a body of 4 KiB
+#: may hold 2,000 of them.
+VALUES_PER_UNIT: Final = 500
 #: What building a variant's tables for a tenant costs (about 3 ms: odds, scoring, kernel tables, their native copy).
 TABLES_UNITS: Final = 3
+#: What building them costs when the variant's ``wheel`` or ``sap_lang`` differs from its preset's: the
+#: hand bank's rows are built for it too (3 to 6 MB; about 9 ms in all).
+OWN_ROWS_UNITS: Final = 6
 
 
-def reading_cost(length: int) -> int:
-    """The units of reading a body of ``length`` bytes (at least one: every request is work).
+def reading_cost(length: int, values: int = 0) -> int:
+    """The units of reading a body of ``length`` bytes holding ``values`` values (at least one:
+    every request is work): a unit per 4 KiB, or per 500 values when that is more.
 
     >>> reading_cost(0), reading_cost(4096), reading_cost(4097), reading_cost(1024 * 1024)
     (1, 1, 2, 256)
+    >>> reading_cost(3000, values=1001)  # a thousand numbers where a batch of chi was asked for
+    3
     """
-    return max(1, -(-length // BYTES_PER_UNIT))
+    return max(1, -(-length // BYTES_PER_UNIT), -(-values // VALUES_PER_UNIT))
 
 
 @dataclass(frozen=True)
@@ -100,7 +115,23 @@ DRILLS: Final = Cost(
     + "), and gives back what it did not value",
 )
 #: What the spec adds to the cost of an operation that values hands (:func:`cost_of`).
-TABLES_NOTE: Final = f"{TABLES_UNITS} more under a variant with overrides whose tables the tenant has not built yet"
+TABLES_NOTE: Final = (
+    f"{TABLES_UNITS} more under a variant with overrides whose tables the tenant has not built yet, {OWN_ROWS_UNITS}"
+    " when it changes its preset's `wheel` or `sap_lang`"
+)
+
+
+def tables_units(variant: Variant) -> int:
+    """What building ``variant``'s tables costs: more when its hand bank's rows cannot be its preset's.
+
+    >>> from maubinh_api.rules.variants import resolve_variant
+    >>> tables_units(resolve_variant({"preset": "classic", "overrides": {"scoop_multiplier": 3}}))
+    3
+    >>> tables_units(resolve_variant({"preset": "classic", "overrides": {"wheel": "second"}}))
+    6
+    """
+    rules, own = variant.rules, preset(variant.name).rules
+    return TABLES_UNITS if (rules.wheel, rules.sap_lang) == (own.wheel, own.sap_lang) else OWN_ROWS_UNITS
 
 
 def cost_of(cost: Cost, values_hands: bool, body: Mapping[str, Any], service: HandService) -> int:
@@ -111,5 +142,5 @@ def cost_of(cost: Cost, values_hands: bool, body: Mapping[str, Any], service: Ha
     if values_hands:
         variant = body.get("variant")
         if isinstance(variant, Variant) and not service.holds_tables(variant):
-            units += TABLES_UNITS
+            units += tables_units(variant)
     return units

@@ -3,7 +3,7 @@
 A WSGI middleware around the Flask app (no per-request Flask proxies, which
 cost more than the work): it gives every answer, errors included, an
 ``X-Request-ID`` (the caller's, else a new one; a caller's that is not 1-128
-letters, digits and ``._:-`` is a 400), times the request and counts it by
+letters, digits and ``._:-`` is a 400, :func:`refuse_bad_request_ids`), times the request and counts it by
 route template, method (``other`` for any but the usual seven) and status,
 and answers a problem even when the application's own error handlers fail.  The route template comes from
 Flask's routing, left in the environ by the request's first hook (``web/context.py``).
@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from flask import Flask
+from flask import Flask, request
 
 from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY, TENANT_KEY, TRACE_ID_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
@@ -32,10 +32,13 @@ from ..infra.request_ids import REQUEST_ID, new_request_id
 from ..infra.tracing import Tracing
 from ..rules.texts import Text, words
 from .operations import operation_of
+from .problems import Problem
 
 logger = logging.getLogger(__name__)
 
 _STATUS_KEY = "maubinh.status"
+#: Set by the middleware on a request whose ``X-Request-ID`` is no id (it gave it one of its own).
+BAD_REQUEST_ID_KEY: Final = "maubinh.bad_request_id"
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -51,6 +54,18 @@ def register_observability(app: Flask, headers: Sequence[tuple[str, str]] = (), 
         app.wsgi_app = TracedObservability(app.wsgi_app, headers, tracing, OperationIds(app))  # type: ignore[method-assign]
 
 
+def refuse_bad_request_ids(app: Flask) -> None:
+    """Refuse a request whose ``X-Request-ID`` is no id with a 400 problem.  Registered after access
+    control: the refusal counts against its tenant, and a tenant told to wait is refused as a whole
+    before it (the middleware refused it before the application ran, and a tenant sending 1,400 such
+    requests a second took more than a core, uncounted)."""
+
+    @app.before_request
+    def _refuse() -> None:
+        if request.environ.get(BAD_REQUEST_ID_KEY):
+            raise Problem(400, _BAD_REQUEST_ID)
+
+
 class Observability:
     """Request id, fixed headers, timing and metrics for every request."""
 
@@ -63,6 +78,8 @@ class Observability:
         given = environ.get("HTTP_X_REQUEST_ID") or None  # an empty one is none, as the front reads it
         request_id = new_request_id() if given is None or not REQUEST_ID.match(given) else given
         environ[REQUEST_ID_KEY] = request_id
+        if given is not None and request_id != given:  # refused by the application, once it knows the tenant
+            environ[BAD_REQUEST_ID_KEY] = True
         sent: list[bool] = []
 
         def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
@@ -74,8 +91,6 @@ class Observability:
             return start_response(status, headers, *exc_info)
 
         try:
-            if given is not None and request_id != given:
-                return _plain_problem(start, 400, _BAD_REQUEST_ID, environ)
             try:
                 return self.app(environ, start)
             except Exception:  # the application's own error handlers failed: answer all the same
@@ -183,11 +198,7 @@ class OperationIds:
 #: The methods the metrics name; any other is counted as ``other``.
 METHODS: Final = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: The problems answered without the application: (type slug, title, detail).
-_BAD_REQUEST_ID: Final = (
-    "malformed-request",
-    words("Malformed request"),
-    words("the X-Request-ID header must be 1 to 128 letters, digits, '.', '_', ':' or '-'"),
-)
+_BAD_REQUEST_ID: Final = words("the X-Request-ID header must be 1 to 128 letters, digits, '.', '_', ':' or '-'")
 _FAILED: Final = (
     "internal-error",
     words("Internal server error"),

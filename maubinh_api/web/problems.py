@@ -19,7 +19,7 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from flask import Flask, Response, request
 from marshmallow import ValidationError
@@ -27,7 +27,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..rules.errors import ErrorCode, PathPart, RuleError, pointer
 from ..rules.texts import Text, words
-from .language import negotiated_language
+from .language import Message, negotiated_language
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ PROBLEM_TYPES: dict[int, ProblemType] = {
 _OTHER_TYPE: Final = ProblemType("error", words("Error"))
 #: A 503 of a service that is ready but has no room for the request now (readiness's 503 is "not-ready").
 BUSY: Final = ProblemType("busy", words("Service busy"))
-#: A 413 of a request that costs more than its tenant's whole limit: it can never be answered as sent.
+#: A 422 of a request that costs more than its tenant's whole limit: it can never be answered as sent.
 OVER_LIMIT: Final = ProblemType("cost-over-limit", words("Costs more than the limit"))
 #: A 400 of a request that pins a model (``X-Model-Version``) the deployment does not keep.
 UNKNOWN_MODEL: Final = ProblemType("unknown-model", words("Unknown model"))
@@ -82,6 +82,10 @@ class Fault:
     pointer: str
     detail: Text
     code: ErrorCode
+    #: False for a value past those a 422 lists: counted in its detail, never written out.
+    listed: bool = True
+    #: For the entry that stands for a batch's items left unread once a 422 had all it lists: how many.
+    unchecked: int = 0
 
     @classmethod
     def of(cls, error: RuleError) -> Fault:
@@ -115,11 +119,14 @@ class Problem(Exception):
 
     @classmethod
     def invalid(cls, errors: list[Fault]) -> Problem:
-        """A 422 for the given entries, its detail naming the first."""
-        first = errors[0]
+        """A 422 for the given entries, its detail naming the first and counting them all; it lists
+        the first ``LISTED`` (those past them are counted only)."""
+        listed = [error for error in errors if error.listed][:LISTED]
+        unchecked = sum(error.unchecked for error in errors)
+        first = listed[0]
         where = Text(first.pointer, first.pointer) if first.pointer else words("the body")
         said = words("{where}: {detail}", where=where, detail=first.detail)
-        others = len(errors) - 1
+        others = len(errors) - 1 - sum(1 for error in errors if error.unchecked)
         if others > LISTED - 1:
             more = words(
                 " (and {others} more; the first {listed} are listed)", others=format(others, ","), listed=LISTED
@@ -127,7 +134,9 @@ class Problem(Exception):
             said += more
         elif others:
             said += words(" (and {others} more)", others=format(others, ","))
-        return cls(422, said, errors=errors[:LISTED])
+        if unchecked:
+            said += words(" (the last {count} items of the batch were not checked)", count=format(unchecked, ","))
+        return cls(422, said, errors=listed)
 
     def relocated(self, prefix: str) -> Problem:
         """The same problem with every pointer moved under ``prefix`` (a pointer)."""
@@ -177,12 +186,18 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
     if isinstance(messages, Mapping):
         found: list[Fault] = []
         for key, value in messages.items():
+            if type(value) is list and all(item is UNLISTED for item in value):  # counted alone: no path made
+                found.extend([_UNLISTED_FAULT] * len(value))
+                continue
             # marshmallow files errors of the whole schema under "_schema".
             part: tuple[PathPart, ...] = () if key == "_schema" else (key,)
             found.extend(errors_from_marshmallow(value, prefix + part))
         return found
+    if isinstance(messages, list) and messages and isinstance(messages[0], Unchecked):
+        return [Fault("", messages[0].said, ErrorCode.INVALID_VALUE, listed=False, unchecked=messages[0].items)]
     if isinstance(messages, list) and all(isinstance(item, str) for item in messages):  # Messages are str
-        return [_fault(pointer(prefix), item) for item in messages]
+        # A value past those a 422 lists is counted, never written out: no pointer is worked out for it.
+        return [_UNLISTED_FAULT if item is UNLISTED else _fault(pointer(prefix), item) for item in messages]
     if isinstance(messages, list):
         return [entry for item in messages for entry in errors_from_marshmallow(item, prefix)]
     return [_fault(pointer(prefix), str(messages))]
@@ -195,6 +210,25 @@ def _fault(where: str, message: str) -> Fault:
     code = getattr(message, "code", None) or ErrorCode.INVALID_VALUE
     said = getattr(message, "said", None)
     return Fault(where, said if isinstance(said, Text) else Text(str(message), str(message)), code)
+
+
+class Unchecked(Message):
+    """A batch's items left unread once its 422 had all it lists (``request_fields.Batch``): how many."""
+
+    items: int
+
+    def __new__(cls, items: int) -> Unchecked:
+        unchecked = cast(Unchecked, super().__new__(cls, words("(not checked)")))
+        unchecked.items = items
+        return unchecked
+
+    def __reduce__(self) -> tuple[type[Unchecked], tuple[int]]:  # type: ignore[override]
+        return (Unchecked, (self.items,))
+
+
+#: A value past those a 422 lists (``request_fields.described``): counted in its detail only.
+UNLISTED: Final = Message(words("(not listed)"))
+_UNLISTED_FAULT: Final = Fault("", UNLISTED.said, ErrorCode.INVALID_VALUE, listed=False)
 
 
 def too_large(limit: int | None) -> Problem:

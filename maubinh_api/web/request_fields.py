@@ -7,7 +7,9 @@ notation) with a :class:`~maubinh_api.web.language.Message`: English with its Vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any, ClassVar, Final
 
@@ -15,12 +17,14 @@ from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, valida
 from marshmallow.types import ErrorMessages
 
 from ..rules.cards import Card
-from ..rules.errors import CardError, ErrorCode, RuleError, VariantError, json_kind
+from ..rules.errors import ErrorCode, RuleError, VariantError, json_kind
 from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
 from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
 from ..rules.texts import Text, phrase, words
 from ..rules.variants import Variant, resolve_variant
+from .context import context_if_any
 from .language import Message
+from .problems import LISTED, UNLISTED, Unchecked
 
 #: Largest seed a request takes: 2**53 - 1, the largest integer every JSON reader (a browser's
 #: ``JSON.parse`` too) keeps exact.
@@ -40,6 +44,34 @@ def _not(shape: Message, value: object) -> Message:
     """``shape`` (what a value must be), then what ``value`` is instead."""
     code = ErrorCode.NULL if value is None else (shape.code or ErrorCode.WRONG_TYPE)
     return Message(words("{shape}, not {kind}", shape=shape.said, kind=json_kind(value)), code)
+
+
+def described(message: Callable[[], Message]) -> Message:
+    """What is wrong with one value, written out while the request has described fewer than a 422
+    lists (``LISTED``); past them, :data:`UNLISTED`, which is counted and never written: a batch of
+    thousands of bad cards is refused for what reading them costs, not for thousands of texts in two
+    languages that no answer shows."""
+    found = context_if_any()
+    if found is not None:
+        if found.described >= LISTED:
+            return UNLISTED
+        found.described += 1
+    return message()
+
+
+@contextmanager
+def tentatively() -> Iterator[None]:
+    """A first reading whose errors are thrown away (the schema reads the value again, and says
+    what is wrong): it writes out nothing, and counts nothing against what a 422 lists."""
+    found = context_if_any()
+    if found is None:
+        yield
+        return
+    before, found.described = found.described, LISTED
+    try:
+        yield
+    finally:
+        found.described = before
 
 
 def _braces_doubled(message: Message) -> Message:
@@ -95,10 +127,10 @@ class CardField(OwnWords, fields.Field[Card]):
     }
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Card:
-        try:
-            return Card.parse(value)
-        except CardError as error:
-            raise ValidationError(Message.of(error)) from None
+        card = Card.read(value)
+        if card is None:
+            raise ValidationError(described(functools.partial(_unreadable, value)))
+        return card
 
 
 class BoundedList(OwnWords, fields.List):
@@ -128,16 +160,39 @@ class BoundedList(OwnWords, fields.List):
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, list):
-            raise ValidationError(_not(self.shape, value))
+            raise ValidationError(described(lambda: _not(self.shape, value)))
         if not self.min_length <= len(value) <= self.max_length:
-            raise ValidationError(self.wrong_count.format(count=len(value)))
+            raise ValidationError(described(lambda: self.wrong_count.format(count=len(value))))
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def batch_of(item: fields.Field[Any], limit: int, entries: Text, noun: Text, **kwargs: Any) -> BoundedList:
+class Batch(BoundedList):
+    """A batch's items: once the request has described all a 422 lists, the items after are not read
+    (the 422 says how many): a thousand bad items are refused for what the first few cost."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if not isinstance(value, list) or not self.min_length <= len(value) <= self.max_length:
+            return super()._deserialize(value, attr, data, **kwargs)  # refused as a whole
+        found = context_if_any()
+        items: list[Any] = []
+        errors: dict[int, Any] = {}
+        for index, item in enumerate(value):
+            if errors and found is not None and found.described >= LISTED:
+                errors[index] = [Unchecked(len(value) - index)]
+                break
+            try:
+                items.append(self.inner.deserialize(item, **kwargs))
+            except ValidationError as error:
+                errors[index] = error.messages
+        if errors:
+            raise ValidationError(errors, valid_data=items)
+        return items
+
+
+def batch_of(item: fields.Field[Any], limit: int, entries: Text, noun: Text, **kwargs: Any) -> Batch:
     """A batch: a list of 1 to ``limit`` ``item`` (``entries``: what they are called in the count's
     message, ``noun``: in the shape's)."""
-    return BoundedList(
+    return Batch(
         item,
         min_length=1,
         max_length=limit,
@@ -157,18 +212,38 @@ class CardList(BoundedList):
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, list):
-            raise ValidationError(_not(self.shape, value))
+            raise ValidationError(described(lambda: _not(self.shape, value)))
         if not self.min_length <= len(value) <= self.max_length:
-            raise ValidationError(self.wrong_count.format(count=len(value)))
-        cards, errors = [], {}
+            raise ValidationError(described(lambda: self.wrong_count.format(count=len(value))))
+        cards: list[Card] = []
+        bad: list[int] = []
         for index, item in enumerate(value):
-            try:
-                cards.append(Card.parse(item))
-            except CardError as error:
-                errors[index] = [Message.of(error)]
-        if errors:
-            raise ValidationError(errors)
+            card = Card.read(item)
+            if card is None:
+                bad.append(index)
+            else:
+                cards.append(card)
+        if bad:
+            raise ValidationError(_card_faults(value, bad))
         return cards
+
+
+def _unreadable(text: object) -> Message:
+    """Why ``text`` names no card, in both languages."""
+    return Message.of(Card.why_not(text))
+
+
+def _card_faults(value: list[Any], bad: list[int]) -> dict[int, list[Message]]:
+    """What is wrong with each bad card of a list (``bad``: their positions), as marshmallow keys
+    its errors; once the request has described all a 422 lists, the rest are counted in one entry."""
+    errors: dict[int, list[Message]] = {}
+    for position, index in enumerate(bad):
+        message = described(functools.partial(_unreadable, value[index]))
+        if message is UNLISTED:
+            errors[index] = [UNLISTED] * (len(bad) - position)
+            break
+        errors[index] = [message]
+    return errors
 
 
 def card_list(min_length: int, max_length: int, what: Text, **kwargs: Any) -> CardList:

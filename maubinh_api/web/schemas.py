@@ -44,6 +44,7 @@ from .request_fields import (
     one_of,
     opponents_field,
     seed_field,
+    tentatively,
     whole_range,
 )
 
@@ -121,7 +122,8 @@ class ArrangementField(Nested):
     ) -> Any:
         if type(value) is dict and value.keys() == _POSITIONS:
             try:
-                return {name: field.deserialize(value[name], name, value) for name, field in self._chi}
+                with tentatively():
+                    return {name: field.deserialize(value[name], name, value) for name, field in self._chi}
             except ValidationError:
                 pass  # the schema says which chi, and why
         return super()._deserialize(value, attr, data, partial, **kwargs)

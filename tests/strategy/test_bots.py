@@ -131,3 +131,23 @@ def test_the_best_level_gives_up_nothing_and_a_natural_costs_what_missing_it_doe
     gap = found.natural_ev - found.best_normal_ev
     assert expected_loss(found, Level.BEGINNER) == pytest.approx(LEVELS[Level.BEGINNER].natural_miss * gap)
     assert expected_loss(found, Level.EXPERT) == 0.0  # experts never miss one
+
+
+def test_a_slip_is_drawn_even_when_the_best_is_far_ahead_of_every_other():
+    """Expert's slips weigh exp(loss / 0.05): on this hand, under classic with every knob changed,
+    the best is about 62 points ahead of the next, every weight underflowed to 0 and the draw
+    failed ("Probabilities contain NaN": a 500 once in 500 plays). The weights are now relative."""
+    from maubinh_api.rules.variants import resolve_variant
+
+    knobs = {
+        "wheel": "second", "foul_on_equal": True, "majority_bonus": 1, "scoop_multiplier": 4,
+        "foul_multiplier": 3, "foul_pays_bonuses": False, "sap_lang": True, "sap_lang_multiplier": 3,
+        "sap_lang_min_players": 3, "foul_counts_as_scoop": True, "natural_vs_natural": "draw",
+        "natural_tie_breaks": True, "bonuses": dict.fromkeys(preset("classic").rules.bonuses, 7),
+        "naturals": dict.fromkeys(preset("classic").rules.naturals, 9),
+    }  # fmt: skip
+    variant = resolve_variant({"preset": "classic", "overrides": knobs})
+    cards = parse_cards(["8d", "2d", "3h", "Td", "Kh", "3d", "2h", "5h", "4h", "9h", "Jd", "Ah", "Kc"])
+    for seed in range(40):
+        played = play_hand(cards, variant, Level.EXPERT, seed)
+        assert not foul_reasons(played.arrangement, variant.rules)

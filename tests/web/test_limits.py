@@ -256,3 +256,20 @@ def test_every_request_with_a_key_counts_and_a_tenant_told_to_wait_gets_nothing(
     for path in ("/v1/usage", "/v1/variants"):
         waiting = api.get(path, headers=as_tenant(A_KEY))
         assert waiting.status_code == 429 and "came back before the time it was given" in waiting.get_json()["detail"]
+
+
+def test_a_header_refused_before_the_body_is_read_still_counts(app, api):
+    """An unknown model or a request id that is none is a 400 found before any work: it pays its
+    reading (it paid nothing before, and a tenant sending 1,400 a second took a core), and a
+    tenant told to wait gets its 429 first."""
+    refusals = ({"X-Model-Version": "model-0000000000000000"}, {"X-Request-ID": "not an id"})
+    for headers in refusals:
+        before = api.get("/v1/usage", headers=as_tenant(B_KEY)).get_json()["limits"][0]["remaining"]
+        assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(B_KEY) | headers).status_code == 400
+        after = api.get("/v1/usage", headers=as_tenant(B_KEY)).get_json()["limits"][0]["remaining"]
+        assert before - after == 2, headers  # its reading, and the second usage's unit
+    assert api.post(CLASSIFY + "/batch", json={"hands": [CHI] * 10}, headers=as_tenant(A_KEY)).status_code == 200
+    assert api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY)).status_code == 429
+    for headers in refusals:
+        waiting = api.post(CLASSIFY, json={"cards": CHI}, headers=as_tenant(A_KEY) | headers)
+        assert waiting.status_code == 429, headers

@@ -1966,7 +1966,8 @@ export interface components {
         };
         /**
          * @description The tenant's budget is spent: the request's cost (`x-cost` of each
-         *     operation, and at least a unit per 4 KiB of body) does not fit one
+         *     operation, and at least a unit per 4 KiB of body or per 500 values in
+         *     it) does not fit one
          *     of its limits. The refusal spends nothing. `Retry-After` is when it
          *     will fit: the same request sent again after that many seconds is
          *     answered, unless the tenant's other requests spent the room
@@ -2117,7 +2118,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The JSON is well formed but a field, card, count or knob is wrong (`invalid-content`), or the request costs more units than one of the tenant's limits holds in all (`cost-over-limit`, with no `errors`; a 413 before 1.0.0) — it can never be answered as sent, so there is no `Retry-After`, and the problem says how large a part may be; what reading it cost is spent (one whose reading alone costs more than a whole limit spends all that is left of it, and the tenant's next requests are refused, 429, until a unit is free again). Or the body holds what no operation reads (counted from its bytes before it is parsed, at the body's place `""`, more than 16 levels of arrays and objects, more than 40,000 values or 20,000 members in all; while it is read, an object of more than 64 members, a text of more than 256 characters, a NUL or a lone surrogate); `errors` names each, at most 50 of them (the `detail` counts them all). */
+        /** @description The JSON is well formed but a field, card, count or knob is wrong (`invalid-content`), or the request costs more units than one of the tenant's limits holds in all (`cost-over-limit`, with no `errors`; a 413 before 1.0.0) — it can never be answered as sent, so there is no `Retry-After`, and the problem says how large a part may be; what reading it cost is spent (one whose reading alone costs more than a whole limit spends all that is left of it, and the tenant's next requests are refused, 429, until a unit is free again). Or the body holds what no operation reads (counted from its bytes before it is parsed, at the body's place `""`, more than 16 levels of arrays and objects, more than 40,000 values or 20,000 members in all; while it is read, an object of more than 64 members, a text of more than 256 characters, a NUL or a lone surrogate); `errors` names each, at most 50 of them (the `detail` counts them all; in a batch, once its items hold 50, the items after are not checked, and the `detail` says how many). */
         InvalidContent: {
             headers: {
                 "X-Request-ID": components["headers"]["RequestId"];
