@@ -217,15 +217,26 @@ class SQLiteLimits:
 
     @staticmethod
     def _read(db: sqlite3.Connection, caller: str, rates: Sequence[Rate]) -> tuple[list[float], float]:
+        # One statement: each call into SQLite lets the GIL go, and a thread of another request
+        # then holds it for up to the switch interval before this one has it back.
         keys = [_rate_key(caller, rate) for rate in rates]
-        found = dict(db.execute(f"SELECT key, moment FROM moments WHERE key IN ({','.join('?' * len(keys))})", keys))
-        told = db.execute("SELECT moment FROM told WHERE caller = ?", (caller,)).fetchone()
-        return [float(found.get(key, 0.0)) for key in keys], float(told[0]) if told else 0.0
+        found = dict(
+            db.execute(
+                f"SELECT key, moment FROM moments WHERE key IN ({','.join('?' * len(keys))}) "
+                "UNION ALL SELECT ?, moment FROM told WHERE caller = ?",
+                [*keys, _told_key(caller), caller],
+            )
+        )
+        return [float(found.get(key, 0.0)) for key in keys], float(found.get(_told_key(caller), 0.0))
 
     def _write(self, db: sqlite3.Connection, caller: str, rates: Sequence[Rate], moments: Sequence[float]) -> None:
-        db.executemany(
-            "INSERT INTO moments (key, moment) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET moment = excluded.moment",
-            [(_rate_key(caller, rate), moment) for rate, moment in zip(rates, moments, strict=True)],
+        rows = [
+            value for rate, moment in zip(rates, moments, strict=True) for value in (_rate_key(caller, rate), moment)
+        ]
+        db.execute(
+            f"INSERT INTO moments (key, moment) VALUES {','.join(['(?, ?)'] * len(rates))} "
+            "ON CONFLICT (key) DO UPDATE SET moment = excluded.moment",
+            rows,
         )
 
     def _sweep(self, db: sqlite3.Connection, now: float) -> None:
