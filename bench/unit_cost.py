@@ -63,9 +63,7 @@ from maubinh_api.infra.tenants import key_digest
 from maubinh_api.rules.variants import resolve_variant
 from maubinh_api.strategy.drills import MAX_DRILLS, Theme, tries
 from maubinh_api.web.body import LONGEST_CONTENT_TYPE
-from maubinh_api.web.body_shape import refuse_by_bytes
 from maubinh_api.web.costs import reading_cost, tables_units
-from maubinh_api.web.problems import Problem
 from maubinh_api.web.schemas import (
     LEVELS,
     MAX_ANALYSIS_ARRANGEMENTS,
@@ -169,13 +167,8 @@ def post(path: str, payload: object, declared: int | Callable[[int, bytes], int]
 
 
 def reading_of(body: bytes) -> int:
-    """What reading ``body`` costs, as the service counts it: its bytes, and its values when it is
-    counted before it is parsed (2 KiB or more) and not refused for its shape then."""
-    try:
-        values = refuse_by_bytes(body).values
-    except Problem:
-        values = 0
-    return reading_cost(len(body), values)
+    """What reading ``body`` costs, as the service counts it: a unit per 4 KiB."""
+    return reading_cost(len(body))
 
 
 def get(path: str, **headers: str) -> Request:
@@ -817,7 +810,10 @@ def worker_cpu(pids: list[int]) -> float:
     """Seconds of CPU the processes have used (user and system), from /proc/<pid>/stat."""
     total = 0
     for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except FileNotFoundError:  # gone (nginx's cache loader exits once it has read the cache)
+            continue
         total += int(fields[11]) + int(fields[12])  # utime and stime: the stat's 14th and 15th fields
     return total / TICKS
 

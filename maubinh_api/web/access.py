@@ -180,9 +180,8 @@ class Charges:
             self.spend(self.reading())  # can never fit: refused before its body is parsed
 
     def reading(self) -> int:
-        """What reading the request's body costs: a unit per 4 KiB, or per 500 values once they are
-        counted (a body being parsed), at least one."""
-        return reading_cost(body_length(), context().values)
+        """What reading the request's body costs (a unit per 4 KiB, at least one)."""
+        return reading_cost(body_length())
 
     def spend(self, units: int) -> None:
         """Spend the request's whole cost (``units``, at least its reading), or raise its refusal,
@@ -356,7 +355,7 @@ def _never_fits(tenant: Tenant, decision: Decision, units: int, paid: int) -> Pr
     said = words(
         "this request costs {units} units, more than {tenant}'s whole limit of {limit}: it can never be answered"
         " as sent; send it in parts of at most {amount} units (a unit per chi, hand, arrangement or table, and"
-        " at least one per 4 KiB or 500 values of body){spent}",
+        " one per 4 KiB of body){spent}",
         units=units, tenant=repr(tenant.name), limit=window.text, amount=window.amount, spent=spent,
     )  # fmt: skip
     return Problem(422, said, headers=rate_limit_fields(decision.windows), kind=OVER_LIMIT)

@@ -210,7 +210,6 @@ def _read_object(current: Any) -> dict[str, Any]:
     if not isinstance(raw, bytes):
         raise raw[0]
     shape = body_shape.refuse_by_bytes(raw)
-    context().values = shape.values  # what parsing it reads: its reading costs a unit per VALUES_PER_UNIT
     reading = _Reading() if len(raw) >= SHORT_BODY else None
     data = _decode(_SHORT_READER if reading is None else reading.decoder, _text(raw))
     if not isinstance(data, dict):

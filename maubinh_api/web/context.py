@@ -53,9 +53,6 @@ class RequestContext:
     #: then the JSON object they hold, or the problem reading them was (``web/body.py``: a
     #: ``Problem``, which problems.py defines after this module, as it reads the language from here).
     raw: bytes | tuple[Exception, int] | None = None
-    #: The values its body holds, once counted before it is parsed (0: not counted, a body under
-    #: 2 KiB); reading it costs a unit per ``costs.VALUES_PER_UNIT`` of them.
-    values: int = 0
     body: dict[str, Any] | None = None
     body_problem: Exception | None = None
     #: Offending values of its body described so far (a 422 writes out the first ``LISTED`` alone:

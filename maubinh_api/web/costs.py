@@ -12,8 +12,7 @@ yet (building them is its first request's work; ``OWN_ROWS_UNITS`` when the hand
 built for it too).
 
 Whatever it asks for, a request costs at least its **reading**: a unit per
-``BYTES_PER_UNIT`` bytes of body, or per ``VALUES_PER_UNIT`` values it holds when that is more, at
-least one (:func:`reading_cost`).  That is all a request
+``BYTES_PER_UNIT`` bytes of body, at least one (:func:`reading_cost`).  That is all a request
 refused before its work pays (a body refused as malformed, too large or too costly, a 503 for
 want of a place), so that such a body is never free to send again; no valid request's reading
 comes near its items (a batch of 1,000 chi is about 32 KB for its 1,000 units), but a megabyte
@@ -36,7 +35,6 @@ __all__ = [
     "OWN_ROWS_UNITS",
     "TABLES_NOTE",
     "TABLES_UNITS",
-    "VALUES_PER_UNIT",
     "Cost",
     "cost_of",
     "flat",
@@ -47,10 +45,6 @@ __all__ = [
 
 #: Bytes of body read per unit of cost.
 BYTES_PER_UNIT: Final = 4096
-#: Values of a body read per unit of cost: parsing and checking a value costs a few microseconds
-#: (4.4 µs each for a batch of 1,000 numbers where chi were asked for, refused), and a body of 4 KiB
-#: may hold 2,000 of them.
-VALUES_PER_UNIT: Final = 500
 #: What building a variant's tables for a tenant costs (about 3 ms: odds, scoring, kernel tables, their native copy).
 TABLES_UNITS: Final = 3
 #: What building them costs when the variant's ``wheel`` or ``sap_lang`` differs from its preset's: the
@@ -58,16 +52,13 @@ TABLES_UNITS: Final = 3
 OWN_ROWS_UNITS: Final = 6
 
 
-def reading_cost(length: int, values: int = 0) -> int:
-    """The units of reading a body of ``length`` bytes holding ``values`` values (at least one:
-    every request is work): a unit per 4 KiB, or per 500 values when that is more.
+def reading_cost(length: int) -> int:
+    """The units of reading a body of ``length`` bytes (at least one: every request is work).
 
     >>> reading_cost(0), reading_cost(4096), reading_cost(4097), reading_cost(1024 * 1024)
     (1, 1, 2, 256)
-    >>> reading_cost(3000, values=1001)  # a thousand numbers where a batch of chi was asked for
-    3
     """
-    return max(1, -(-length // BYTES_PER_UNIT), -(-values // VALUES_PER_UNIT))
+    return max(1, -(-length // BYTES_PER_UNIT))
 
 
 @dataclass(frozen=True)

@@ -1966,8 +1966,7 @@ export interface components {
         };
         /**
          * @description The tenant's budget is spent: the request's cost (`x-cost` of each
-         *     operation, and at least a unit per 4 KiB of body or per 500 values in
-         *     it) does not fit one
+         *     operation, and at least a unit per 4 KiB of body) does not fit one
          *     of its limits. The refusal spends nothing. `Retry-After` is when it
          *     will fit: the same request sent again after that many seconds is
          *     answered, unless the tenant's other requests spent the room
