@@ -32,6 +32,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "wins": "{chi} wins {before} → {after}",
         "now": "{chi} wins {after}",
         "unchanged": "{chi} unchanged",
+        "foul": "no more binh lủng (foul)",
         "shares": {"scoop": "scoop (sập hầm) {before} → {after}", "scooped": "scooped {before} → {after}"},
         "together": "All the moves together: ",
         "hint": {
@@ -53,6 +54,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "wins": "{chi} thắng {before} → {after}",
         "now": "{chi} thắng {after}",
         "unchanged": "{chi} không đổi",
+        "foul": "hết binh lủng",
         "shares": {"scoop": "sập hầm {before} → {after}", "scooped": "bị sập hầm {before} → {after}"},
         "together": "Tính chung: ",
         "hint": {
@@ -84,14 +86,18 @@ def cards_text(cards: list[str]) -> str:
 
 def expected_why(answer: dict[str, Any], lang: str) -> list[tuple[str, list[str]]]:
     """Per line of the why: how it starts (the move, in the page's words) and what it must say, each
-    figure the API's: the chi the move is the last to touch, before and after; on the last line, the chi
-    no move touches and every scoop whose figure, as written, changes."""
+    figure the API's: the chi the move is the last to touch, before and after (only after when the play
+    as set collects a natural and compares no chi); on the last line, the chi no move touches, the foul
+    the best play mends and every scoop whose figure, as written, changes.  The deals are random, so
+    each of these cases must be said as the page says it."""
     words, best, moves = WORDS[lang], answer["best"], answer["changes"]["moves"]
 
     def chi(position: str, *, rest: bool) -> str:
-        before = percent(answer["positions"][position]["win"], lang)
         after = percent(best["positions"][position]["win"], lang)
         name = words["chi"][position]
+        if answer["positions"] is None:  # the play as set collects a natural: no chi of its to compare
+            return str(words["now"].format(chi=name, after=after))
+        before = percent(answer["positions"][position]["win"], lang)
         if rest and before == after:
             return str(words["unchanged"].format(chi=name))
         return str(words["wins"].format(chi=name, before=before, after=after))
@@ -106,6 +112,8 @@ def expected_why(answer: dict[str, Any], lang: str) -> list[tuple[str, list[str]
         )
         lines.insert(0, (start, [chi(position, rest=False) for position in touched]))
     rest = [chi(position, rest=True) for position in POSITIONS if position not in said]
+    if answer["fouled"]:
+        rest.append(words["foul"])
     for key, template in words["shares"].items():
         before, after = percent(answer[f"{key}_chance"], lang), percent(best[f"{key}_chance"], lang)
         if before != after:
