@@ -189,6 +189,12 @@ def _settled(prometheus: Any, after: float) -> dict[str, float]:
         time.sleep(0.5)
 
 
+def _at_most(late: int, sent: int) -> float:
+    """The most a latency ratio may read when the client saw ``late`` of ``sent`` requests over the
+    objective: none if it saw none, else their share with the rate's extrapolation (within 1.5x)."""
+    return 0.0 if late == 0 else 1.5 * late / sent
+
+
 def test_the_ratios_move_as_the_traffic_says(tmp_path: Path) -> None:
     environment = {
         "MAUBINH_TENANTS_FILE": str(_tenants(tmp_path)),
@@ -206,14 +212,23 @@ def test_the_ratios_move_as_the_traffic_says(tmp_path: Path) -> None:
         prometheus_server(tmp_path, f"127.0.0.1:{running.port}", [RULES], metrics_key=OPS_KEY) as prometheus,
     ):
         sent: Counter[tuple[str, int]] = Counter()
+        # Light requests the client itself waited over 0.1 s for (the light objective), per tenant: the
+        # service's own time is shorter, so these bound its latency errors on a busy machine.
+        slow: Counter[str] = Counter()
+
+        def classify(tenant: str, headers: dict[str, str]) -> None:
+            begun = time.monotonic()
+            sent[tenant, post(running.url + "/v1/hands/classify", hand, headers).status] += 1
+            slow[tenant] += time.monotonic() - begun > 0.1
+
         started = time.time()
-        for _ in range(30):  # calm: light requests, all in time, none over any limit
-            sent["a", post(running.url + "/v1/hands/classify", hand, a).status] += 1
-            sent["b", post(running.url + "/v1/hands/classify", hand, b).status] += 1
+        for _ in range(30):  # calm: light requests, none over any limit
+            classify("a", a)
+            classify("b", b)
             time.sleep(0.1)
         calm = _settled(prometheus, started)
         assert calm["maubinh:availability_errors:ratio_rate5m"] == 0
-        assert calm["maubinh:latency_errors:ratio_rate5m"] == 0
+        assert calm["maubinh:latency_errors:ratio_rate5m"] <= _at_most(slow["a"] + slow["b"], 60)
         assert calm["throttled{platform-b}"] == 0
 
         storm = time.time()
@@ -224,7 +239,7 @@ def test_the_ratios_move_as_the_traffic_says(tmp_path: Path) -> None:
                 drills = [{"theme": "natural_call", "count": 20, "seed": 14 * wave + seed} for seed in range(14)]
                 heavy = [pool.submit(post, running.url + "/v1/drills", body, a, 30) for body in drills]
                 for _ in range(75):  # b as fast as it can against its 15 a second: throttled, never a fault
-                    sent["b", post(running.url + "/v1/hands/classify", hand, b).status] += 1
+                    classify("b", b)
                 for future in heavy:
                     sent["a", future.result().status] += 1
                 time.sleep(2)
@@ -239,5 +254,7 @@ def test_the_ratios_move_as_the_traffic_says(tmp_path: Path) -> None:
     assert after["tenant:maubinh_availability_errors:ratio_rate5m{platform-a}"] > 0
     assert after["tenant:maubinh_availability_errors:ratio_rate5m{platform-b}"] == 0  # its 429s are not faults
     assert after["tenant:maubinh_latency_errors:ratio_rate5m{platform-a}"] > 0  # heavy requests that waited
-    assert after["tenant:maubinh_latency_errors:ratio_rate5m{platform-b}"] == 0
+    # b's light requests are not late for a's heavy ones (none, unless the machine held the client up).
+    b_sent = sum(count for (tenant, _), count in sent.items() if tenant == "b")
+    assert after["tenant:maubinh_latency_errors:ratio_rate5m{platform-b}"] <= _at_most(slow["b"], b_sent)
     assert after["throttled{platform-b}"] == pytest.approx(sent["b", 429] / (sent["b", 429] + sent["b", 200]), rel=0.5)

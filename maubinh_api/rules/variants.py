@@ -27,6 +27,7 @@ maubinh_api.rules.errors.VariantError: unknown preset 'kitchen'; the presets are
 from __future__ import annotations
 
 import functools
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -63,9 +64,13 @@ class Variant:
     sources: tuple[Text, ...]
     overridden: tuple[str, ...] = ()
     fingerprint: str = field(default="", compare=False)
+    #: :func:`overrides_of`, worked out once: every answer names its variant, several times over.
+    echoed: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fingerprint", self.rules.fingerprint())
+        if self.overridden:
+            object.__setattr__(self, "echoed", _echoed_overrides(self))
 
     @property
     def is_preset(self) -> bool:
@@ -132,9 +137,28 @@ def preset(name: str) -> Variant:
 def resolve_variant(spec: object) -> Variant:
     """Resolve what a request says under ``variant``: a preset name, or
     ``{"preset": name, "overrides": {...}}``.  Errors carry the path inside
-    that value (``()`` for a bad name given as a string)."""
+    that value (``()`` for a bad name given as a string).
+
+    A platform sends the same variant with every request: the last 256 resolved are kept by their
+    JSON text (member order and values as read), so a repeat costs one ``json.dumps``."""
     if isinstance(spec, str):
         return preset(spec)
+    if isinstance(spec, Mapping):
+        try:
+            text = json.dumps(spec, ensure_ascii=True, allow_nan=True)
+        except (TypeError, ValueError):  # not JSON (a caller's own objects): resolved as it is
+            return _resolve_spec(spec)
+        return _resolved(text)
+    return _resolve_spec(spec)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(text: str) -> Variant:
+    # JSON text read back is the very value it was written from; a refusal is raised, never kept.
+    return _resolve_spec(json.loads(text))
+
+
+def _resolve_spec(spec: object) -> Variant:
     if not isinstance(spec, Mapping):
         raise VariantError(
             words(
@@ -178,8 +202,10 @@ def overrides_of(variant: Variant) -> dict[str, Any]:
     >>> resolve_variant({"preset": "online", "overrides": overrides_of(online)}) == online
     True
     """
-    if not variant.overridden:  # a preset as it is: every answer names one, keep it cheap
-        return {}
+    return dict(variant.echoed)
+
+
+def _echoed_overrides(variant: Variant) -> dict[str, Any]:
     canonical = variant.rules.canonical()
     base = preset(variant.name).rules.canonical()
     echoed: dict[str, Any] = {}
