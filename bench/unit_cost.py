@@ -1218,6 +1218,12 @@ def runs_of(rows: list[Row], reference: Shape, unit: float) -> list[Run]:
     return runs
 
 
+def service_errors(log: Path) -> list[str]:
+    """The service's log lines at error level (a 5xx's traceback): what a failed run needs to be read."""
+    lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    return [line for line in lines if '"level": "ERROR"' in line or '"level": "CRITICAL"' in line]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.5, help="work per shape (about)")
@@ -1266,6 +1272,11 @@ def main() -> int:
             ok &= fairness(running, runs, args.fair_seconds)
             for client in clients:
                 client.close()
+            faults = service_errors(running.log)
+            if faults:
+                print(f"the service's log: {len(faults)} lines at error level; the last:")
+                for line in faults[-6:]:
+                    print("  ", line[:2000])
     print("unit-cost targets:", "met" if ok else "NOT met")
     return 0 if ok else 1
 
