@@ -22,23 +22,28 @@ export async function loadVariants() {
   // The presets, and the enumerations every select and table of knobs is built from.
   const [result, named] = await Promise.all([call('GET', PATHS.variants), call('GET', PATHS.enumerations)]);
   if (!isCurrent('variants', number)) return;
-  actions.rulesAnswered();
-  actions.logRequests('variant', [result.entry, named.entry]);
-  const failed = [result, named].find((answer) => !answer.ok);
-  if (failed) {
-    fail('variant', 'variant', failed);
-    say('variant-status', 'rulesFailed');
-    return;
+  // Loading until the preset's rules have come too: checks asked for meanwhile (a link's cards) must
+  // not load them a second time, which would come after the link's overrides and drop them.
+  try {
+    actions.logRequests('variant', [result.entry, named.entry]);
+    const failed = [result, named].find((answer) => !answer.ok);
+    if (failed) {
+      fail('variant', 'variant', failed);
+      say('variant-status', 'rulesFailed');
+      return;
+    }
+    actions.setEnumerations(named.data); // the bots' levels, now with their names
+    actions.setPresets(result.data.variants, result.data.default); // its reaction lists them
+    const select = byId('preset');
+    const known = (name) => state.presets.some((preset) => preset.name === name);
+    const linked = state.linkedVariant;
+    const fromLink = linked && known(linked.preset) ? linked.preset : null;
+    const wanted = fromLink || (known(state.preset) ? state.preset : state.defaultPreset);
+    select.value = wanted;
+    await loadPreset(wanted, [result.entry, named.entry]);
+  } finally {
+    if (isCurrent('variants', number)) actions.rulesAnswered();
   }
-  actions.setEnumerations(named.data); // the bots' levels, now with their names
-  actions.setPresets(result.data.variants, result.data.default); // its reaction lists them
-  const select = byId('preset');
-  const known = (name) => state.presets.some((preset) => preset.name === name);
-  const linked = state.linkedVariant;
-  const fromLink = linked && known(linked.preset) ? linked.preset : null;
-  const wanted = fromLink || (known(state.preset) ? state.preset : state.defaultPreset);
-  select.value = wanted;
-  await loadPreset(wanted, [result.entry, named.entry]);
 }
 
 /** The presets to choose from, named in the page's language. */
