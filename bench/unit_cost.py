@@ -60,7 +60,8 @@ from typing import Any
 
 from bench.hostile_tenant import B_KEY, RICH, light_traffic, percentile
 from maubinh_api.infra.tenants import key_digest
-from maubinh_api.rules.variants import resolve_variant
+from maubinh_api.rules.knobs import BONUS_KEYS, NATURAL_KEYS
+from maubinh_api.rules.variants import PRESET_NAMES, resolve_variant
 from maubinh_api.strategy.drills import MAX_DRILLS, Theme, tries
 from maubinh_api.web.body import LONGEST_CONTENT_TYPE
 from maubinh_api.web.costs import reading_cost, tables_units
@@ -81,30 +82,7 @@ METER_LIMIT, A_LIMIT, A_UNITS = "10000000/year", "50/second", 50
 TICKS = os.sysconf("SC_CLK_TCK")
 RANKS, SUITS = "23456789TJQKA", "shdc"
 DECK = [rank + suit for rank in RANKS for suit in SUITS]
-PRESETS = ("classic", "online", "extended", "chinese-poker-2-4")
-NATURALS = (
-    "dragon_flush",
-    "dragon",
-    "three_straight_flushes",
-    "thirteen_one_colour",
-    "twelve_one_colour",
-    "five_pairs_trips",
-    "six_pairs",
-    "four_trips",
-    "three_quads",
-    "three_flushes",
-    "three_straights",
-)
-BONUSES = (
-    "front.trips",
-    "middle.full_house",
-    "middle.quads",
-    "middle.straight_flush",
-    "middle.royal_flush",
-    "back.quads",
-    "back.straight_flush",
-    "back.royal_flush",
-)
+PRESETS, NATURALS, BONUSES = PRESET_NAMES, NATURAL_KEYS, BONUS_KEYS
 #: Every knob of openapi.yaml's RuleOverrides, each away from the classic preset's value.
 EVERY_KNOB: dict[str, Any] = {
     "wheel": "second",
