@@ -1,7 +1,8 @@
 """Receipts for money: what the service answered to a settlement, in a form a third party can check.
 
 A receipt names the request and the answer by their digests (SHA-256 of their JSON Canonicalization
-Scheme form, RFC 8785: the same bytes whatever order or spacing a platform stored them in), the
+Scheme form, RFC 8785: the same bytes whatever order or spacing a platform stored them in; a
+request's numbers bound to their exact values, :func:`exact_canonical`), the
 variants' fingerprints, the model and the release, and an id made of all of these; it is signed
 with the deployment's Ed25519 key as a JWS (RFC 7515, compact form, ``alg`` EdDSA, RFC 8037) whose
 payload is the canonical form of those fields and whose ``kid`` names the key in the served key
@@ -32,6 +33,7 @@ __all__ = [
     "answer_digest",
     "canonical",
     "digest",
+    "exact_canonical",
     "request_digest",
 ]
 
@@ -77,14 +79,56 @@ def answer_digest(answer: Any) -> str:
 
 
 def request_digest(body: Any) -> str:
-    """:func:`digest` of a validated request body: as :func:`answer_digest` when it holds no
-    decimal (a validated body's member names are the schema's, its whole numbers in their fields'
-    ranges), else through the RFC 8785 implementation (orjson refuses a Decimal)."""
+    """``sha256:`` and the SHA-256 of a request body's :func:`exact_canonical` form: every number
+    bound to the exact value the service read (two bodies that differ in any value never share it).
+    As :func:`answer_digest` when the body holds no decimal (a validated body's member names are the
+    schema's; orjson writes an integer's exact digits), else through :func:`exact_canonical`."""
     try:
         data = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
     except TypeError:
-        data = canonical(body)
+        data = exact_canonical(body)
     return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def exact_canonical(value: Any) -> bytes:
+    """RFC 8785 of a parsed JSON value whose numbers are ints and Decimals (as the service reads a
+    body), with one difference: a number is written as RFC 8785 writes its double only when that
+    text's value is the number's exact value; else as the exact value itself, in plain decimal
+    notation (docs/integrating.md, "Receipts").  For the numbers any JSON writer writes (the
+    shortest text of a double, an integer) the two forms are the same bytes.
+
+    >>> exact_canonical({"rake": Decimal("0.10"), "b": [Decimal("1E-7"), 10]})
+    b'{"b":[1e-7,10],"rake":0.1}'
+    >>> exact_canonical({"rake": Decimal("0.10000000000000000555")})
+    b'{"rake":0.10000000000000000555}'
+    """
+    if isinstance(value, Mapping):
+        members = sorted(value.items(), key=lambda item: item[0].encode("utf-16-be"))
+        return b"{" + b",".join(rfc8785.dumps(name) + b":" + exact_canonical(item) for name, item in members) + b"}"
+    if isinstance(value, (list, tuple)):
+        return b"[" + b",".join(exact_canonical(item) for item in value) + b"]"
+    if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
+        return _exact_number(value).encode("ascii")
+    return rfc8785.dumps(value)
+
+
+def _exact_number(number: int | Decimal) -> str:
+    exact = Decimal(number)
+    try:
+        written = rfc8785.dumps(float(exact)).decode("ascii")
+    except (OverflowError, rfc8785.CanonicalizationError):
+        written = None
+    if written is not None and Decimal(written) == exact:
+        return written
+    # Without trailing zeros, and exactly: Decimal.normalize would round to the context's 28 digits.
+    sign, digits, exponent = exact.as_tuple()
+    if not isinstance(exponent, int):
+        raise ValueError(f"{number} is not a JSON number")  # NaN or infinity: a JSON reader refuses them
+    while len(digits) > 1 and digits[-1] == 0:
+        digits, exponent = digits[:-1], exponent + 1
+    exact = Decimal((sign, digits, exponent))
+    # Plain digits for any value a request can hold; an exponent only where they would run long.
+    return f"{exact:f}" if -64 <= exact.adjusted() <= 64 else str(exact).lower()
 
 
 def _thumbprint(public: Ed25519PublicKey) -> str:

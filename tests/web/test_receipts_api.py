@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import json
+from decimal import ROUND_HALF_EVEN, Decimal
 
 import pytest
 import rfc8785
@@ -11,6 +13,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption,
 
 from maubinh_api import __version__
 from maubinh_api.infra.config import ConfigError
+from maubinh_api.infra.receipts import exact_canonical
 from maubinh_api.strategy.model import shipped_model_version
 from maubinh_api.web.app import create_app
 
@@ -73,3 +76,46 @@ def test_a_key_the_service_cannot_use_stops_the_start(tmp_path):
     (tmp_path / "key.pem").write_text("-----BEGIN PRIVATE KEY-----\nnot one\n-----END PRIVATE KEY-----\n")
     with pytest.raises(ConfigError, match=r"receipts: .*key\.pem: not a PEM private key"):
         create_app({"receipt_key": tmp_path / "key.pem"})
+
+
+# The same rake, 0.1, as three JSON literals: the service reads each exactly (as a decimal), so each
+# takes its own house share and must get its own request digest (a double would make them one).
+RAKES = ("0.1", "0.10000000000000000555", "0.1000000000000000055511151231257827021181583404541015625")
+SCOOP = [  # the first seat wins every chi, with bonuses: +30 points, 30 * 10^12 at a bet of 10^12
+    {"id": "an", "arrangement": {"back": ["As", "Ks", "Qs", "Js", "Ts"], "middle": ["Ah", "Ad", "Ac", "Kh", "Kd"],
+                                 "front": ["Qh", "Qd", "Qc"]}},
+    {"id": "binh", "arrangement": {"back": ["9c", "8d", "7h", "5s", "3c"], "middle": ["9h", "8c", "6d", "4s", "2c"],
+                                   "front": ["7c", "5d", "2h"]}},
+]  # fmt: skip
+
+
+def _settle_with_rake(client, rake: str):
+    text = (
+        '{"bet": "1000000000000", "players": ' + json.dumps(SCOOP) + ', "variant": {"preset": "classic",'
+        ' "overrides": {"amount_decimals": 8, "rake": ' + rake + "}}}"
+    )
+    answer = client.post("/v1/settlements", data=text, content_type="application/json").get_json()
+    return text, answer
+
+
+def test_a_rake_sent_as_different_literals_of_one_double_gets_different_digests(client):
+    answers = {}
+    for rake in RAKES:
+        text, answer = _settle_with_rake(client, rake)
+        winner = next(player for player in answer["players"] if Decimal(player["amount"]) > 0)
+        # The house's share is the winnings times the rake exactly as sent, rounded once to 8 places.
+        expected = (Decimal(winner["amount"]) * Decimal(rake)).quantize(Decimal("1E-8"), rounding=ROUND_HALF_EVEN)
+        assert Decimal(answer["house_take"]["rake"]) == expected
+        # The digest is of the body with its numbers as sent: RFC 8785, the rake's literal kept exactly.
+        exact = exact_canonical(json.loads(text, parse_float=Decimal))
+        assert exact.endswith(b'"overrides":{"amount_decimals":8,"rake":' + rake.encode() + b'},"preset":"classic"}}')
+        assert answer["receipt"]["request_digest"] == "sha256:" + hashlib.sha256(exact).hexdigest()
+        answers[rake] = answer
+    # 30 * 10^12 * 0.1 is 3 * 10^12; the longer literals are 0.1 + 5.55e-18 and + 5.5511151...e-18.
+    assert [answers[rake]["house_take"]["rake"] for rake in RAKES] == [
+        "3000000000000.00000000", "3000000000000.00016650", "3000000000000.00016653"
+    ]  # fmt: skip
+    assert len({answer["receipt"]["request_digest"] for answer in answers.values()}) == 3
+    # The plain literal's digest is the RFC 8785 digest any JSON reader computes of the body.
+    plain_text, _ = _settle_with_rake(client, RAKES[0])
+    assert answers[RAKES[0]]["receipt"]["request_digest"] == _sha(json.loads(plain_text))
