@@ -2208,7 +2208,7 @@ type RuleOverrides struct {
 		MiddleStraightFlush *BonusOverride `json:"middle.straight_flush,omitempty"`
 	} `json:"bonuses,omitempty"`
 
-	// DrawFee Share of the bet each player pays when every player nets 0, at most 1.
+	// DrawFee Share of the bet each player pays when every player nets 0, at most 1, with at most 8 decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is read as 0.
 	DrawFee *RuleOverrides_DrawFee `json:"draw_fee,omitempty"`
 
 	// FoulCountsAsScoop A fouled hand counts as scooped for sập làng.
@@ -2266,7 +2266,7 @@ type RuleOverrides struct {
 		TwelveOneColour *NaturalOverride `json:"twelve_one_colour,omitempty"`
 	} `json:"naturals,omitempty"`
 
-	// Rake Share of a player's positive winnings the house keeps, at most 0.5.
+	// Rake Share of a player's positive winnings the house keeps, at most 0.5, with at most 8 decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is read as 0.
 	Rake *RuleOverrides_Rake `json:"rake,omitempty"`
 
 	// SapLang Whether sập làng applies.
@@ -2296,7 +2296,7 @@ type RuleOverridesDrawFee0 = string
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type RuleOverridesDrawFee1 = float32
 
-// RuleOverrides_DrawFee Share of the bet each player pays when every player nets 0, at most 1.
+// RuleOverrides_DrawFee Share of the bet each player pays when every player nets 0, at most 1, with at most 8 decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is read as 0.
 type RuleOverrides_DrawFee struct {
 	union json.RawMessage
 }
@@ -2309,7 +2309,7 @@ type RuleOverridesRake0 = string
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type RuleOverridesRake1 = float32
 
-// RuleOverrides_Rake Share of a player's positive winnings the house keeps, at most 0.5.
+// RuleOverrides_Rake Share of a player's positive winnings the house keeps, at most 0.5, with at most 8 decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is read as 0.
 type RuleOverrides_Rake struct {
 	union json.RawMessage
 }

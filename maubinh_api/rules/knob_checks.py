@@ -6,8 +6,14 @@ naming the knob in both languages.
 
 >>> integer(1, 100)(3, ("scoop_multiplier",))
 3
->>> fraction(Decimal("0.5"))("0.02", ("rake",))
+>>> fraction(Decimal("0.5"), 8)("0.02", ("rake",))
 Decimal('0.02')
+>>> fraction(Decimal("0.5"), 8)(Decimal("-0.0"), ("rake",))  # JSON's -0 is 0
+Decimal('0.0')
+>>> fraction(Decimal("0.5"), 8)("0.0123456789", ("rake",))
+Traceback (most recent call last):
+    ...
+maubinh_api.rules.errors.VariantError: rake 0.0123456789 has more than 8 decimal places
 >>> boolean("yes", ("sap_lang",))
 Traceback (most recent call last):
     ...
@@ -108,7 +114,10 @@ def choice(kind: type[StrEnum]) -> Checker:
 _DECIMAL_TEXT: Final = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 
 
-def fraction(high: Decimal) -> Checker:
+def fraction(high: Decimal, places: int) -> Checker:
+    """A decimal fraction from 0 to ``high`` with at most ``places`` decimal places (trailing zeros
+    aside): refused beyond them, never rounded (a rounded rate would get another rate's fingerprint)."""
+
     def check(value: object, path: tuple[PathPart, ...]) -> Decimal:
         number: Decimal | None = None
         if isinstance(value, str) and not _DECIMAL_TEXT.match(value):
@@ -127,9 +136,24 @@ def fraction(high: Decimal) -> Checker:
                 path=path,
             )  # fmt: skip
         _check_range(number, Decimal(0), high, path)
-        return number
+        _check_places(number, places, path)
+        return abs(number) if number == 0 else number  # -0 is 0: one fingerprint, one echo
 
     return check
+
+
+def _check_places(number: Decimal, places: int, path: tuple[PathPart, ...]) -> None:
+    _sign, digits, exponent = number.as_tuple()
+    assert isinstance(exponent, int)  # a finite number: the range was checked
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    if any(digits) and -(exponent + trailing) > places:
+        raise VariantError(
+            words(
+                "{name} {value} has more than {places} decimal places",
+                name=field_name(path), value=_number(number), places=places,
+            ),
+            path=path,
+        )  # fmt: skip
 
 
 def _refuse_fraction_text(text: str, high: Decimal, path: tuple[PathPart, ...]) -> None:

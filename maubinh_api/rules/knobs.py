@@ -42,7 +42,7 @@ from .knob_checks import (
     table_map,
 )
 from .labels import LabelledCode
-from .money import MAX_AMOUNT_DECIMALS
+from .money import MAX_AMOUNT_DECIMALS, MAX_RATE_DECIMALS
 from .texts import Text, words
 
 __all__ = [
@@ -194,8 +194,12 @@ class RuleSet:
         choice(NaturalVsNatural), words("Two naturals at one table"), canonical=_code
     )
     natural_tie_breaks: bool = _knob(boolean, words("Equal naturals use tie-breaks"))
-    rake: Decimal = _knob(fraction(Decimal("0.5")), words("Rake (share of winnings)"), canonical=decimal_text)
-    draw_fee: Decimal = _knob(fraction(Decimal(1)), words("Draw fee (share of the bet)"), canonical=decimal_text)
+    rake: Decimal = _knob(
+        fraction(Decimal("0.5"), MAX_RATE_DECIMALS), words("Rake (share of winnings)"), canonical=decimal_text
+    )
+    draw_fee: Decimal = _knob(
+        fraction(Decimal(1), MAX_RATE_DECIMALS), words("Draw fee (share of the bet)"), canonical=decimal_text
+    )
     amount_decimals: int = _knob(integer(0, MAX_AMOUNT_DECIMALS), words("Decimal places of money"))
     bonuses: Mapping[str, int] = _knob(
         table_map(BONUS_KEYS, integer(1, 1000), "bonus keys"), words("Bonus table"), canonical=_ordered(BONUS_KEYS)

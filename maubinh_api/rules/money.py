@@ -4,13 +4,18 @@ Amounts are points × bet, exact.  A bet may not have more decimal places
 than the variant's ``amount_decimals``, so every amount is already a whole
 number of the smallest money unit and the table's amounts sum to exactly 0.
 Only the house's shares (rake, draw fee) are rounded, half-even, to
-``amount_decimals``; a player's net is the amount minus those shares, so
-the nets plus the house's take sum to exactly 0.
+``amount_decimals``, once: the product of an amount and a rate (at most
+``MAX_RATE_DECIMALS`` places) is computed exactly first, never rounded to the
+28 digits of Python's default decimal context on the way.  A player's net is
+the amount minus those shares, so the nets plus the house's take sum to
+exactly 0.
 
 >>> parse_bet("12.5", 2)
 Decimal('12.5')
 >>> rake_of(Decimal("150"), Decimal("0.02"), 2)
 Decimal('3.00')
+>>> rake_of(Decimal("3"), Decimal("0.49999999"), 0)  # 1.49999997: one rounding, down
+Decimal('1')
 >>> money_text(Decimal("-7.5"), 2)
 '-7.50'
 """
@@ -18,19 +23,34 @@ Decimal('3.00')
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+from decimal import ROUND_HALF_EVEN, Context, Decimal, Inexact, InvalidOperation, Overflow
 from typing import Final
 
 from .errors import ErrorCode, RuleError
 from .numerals import vi_number
 from .texts import Text, words
 
-__all__ = ["MAX_AMOUNT_DECIMALS", "MAX_BET", "draw_fee_of", "money_text", "parse_bet", "quantize", "rake_of"]
+__all__ = [
+    "MAX_AMOUNT_DECIMALS",
+    "MAX_BET",
+    "MAX_RATE_DECIMALS",
+    "draw_fee_of",
+    "money_text",
+    "parse_bet",
+    "quantize",
+    "rake_of",
+]
 
 #: Largest bet accepted: a sanity limit against client bugs, not a rule.
 MAX_BET: Final = Decimal(10) ** 12
 #: The most decimal places a variant pays money in (``amount_decimals``, docs/rules.md).
 MAX_AMOUNT_DECIMALS: Final = 8
+#: The most decimal places a rate (rake, draw fee) may have: 0.12345678 is 12.345678%.
+MAX_RATE_DECIMALS: Final = 8
+#: Wide enough for any product of an amount (10^12 bets, 8 places) and a rate: exact, or it raises.
+_EXACT: Final = Context(prec=80, rounding=ROUND_HALF_EVEN, traps=[Inexact, InvalidOperation, Overflow])
+#: Rounds to the variant's places and nothing else (the default context's 28 digits could round first).
+_WIDE: Final = Context(prec=80, rounding=ROUND_HALF_EVEN, traps=[InvalidOperation, Overflow])
 _DECIMAL_TEXT: Final = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 #: Digits with commas (and points): a thousands separator or a decimal comma.
 _GROUPED_TEXT: Final = re.compile(r"^[0-9][0-9.,]*[0-9]$")
@@ -123,17 +143,17 @@ def _refusal(text: str) -> BetError:
 
 def quantize(value: Decimal, decimals: int) -> Decimal:
     """``value`` rounded half-even to ``decimals`` places."""
-    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN)
+    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN, context=_WIDE)
 
 
 def rake_of(amount: Decimal, rake: Decimal, decimals: int) -> Decimal:
     """The house's share of a positive amount (nothing of a loss or a draw)."""
-    return quantize(amount * rake, decimals) if amount > 0 else quantize(Decimal(0), decimals)
+    return quantize(_EXACT.multiply(amount, rake), decimals) if amount > 0 else quantize(Decimal(0), decimals)
 
 
 def draw_fee_of(bet: Decimal, fee: Decimal, decimals: int) -> Decimal:
     """What each player pays when the whole table nets 0."""
-    return quantize(bet * fee, decimals)
+    return quantize(_EXACT.multiply(bet, fee), decimals)
 
 
 def money_text(value: Decimal, decimals: int) -> str:

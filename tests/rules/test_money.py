@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from maubinh_api.rules.money import BetError, draw_fee_of, money_text, parse_bet, quantize, rake_of
 
@@ -69,3 +73,26 @@ def test_money_text_has_the_variant_places():
     assert money_text(Decimal("12"), 2) == "12.00"
     assert money_text(Decimal("-0.5"), 2) == "-0.50"
     assert money_text(Decimal("3"), 0) == "3"
+
+
+def test_a_share_is_the_exact_product_rounded_once():
+    # 10000000000000.50000081 * 0.12345679 is 1234567900000.0617284949999999 exactly: 0.06172849 to 8
+    # places. Python's default 28 digits make it ...06172849500000 first, which rounds half-even up.
+    amount, rate = Decimal("10000000000000.50000081"), Decimal("0.12345679")
+    assert amount * rate == Decimal("1234567900000.061728495000000")  # the 28-digit product
+    assert rake_of(amount, rate, 8) == Decimal("1234567900000.06172849")
+    assert draw_fee_of(amount, rate, 8) == Decimal("1234567900000.06172849")
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.decimals(min_value=Decimal("0.00000001"), max_value=Decimal(10) ** 14, places=8),
+    st.decimals(min_value=0, max_value=1, places=8),
+    st.integers(0, 8),
+)
+def test_any_amount_and_rate_round_once_half_even(amount, rate, places):
+    amount = quantize(amount, places)
+    exact = Fraction(amount) * Fraction(rate) * 10**places
+    whole = math.floor(exact)
+    whole += exact - whole > Fraction(1, 2) or (exact - whole == Fraction(1, 2) and whole % 2 == 1)
+    assert rake_of(amount, rate, places) == Decimal(whole).scaleb(-places)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 
 import pytest
 import rfc8785
@@ -78,8 +78,8 @@ def test_a_key_the_service_cannot_use_stops_the_start(tmp_path):
         create_app({"receipt_key": tmp_path / "key.pem"})
 
 
-# The same rake, 0.1, as three JSON literals: the service reads each exactly (as a decimal), so each
-# takes its own house share and must get its own request digest (a double would make them one).
+# The same rake, 0.1, as three JSON literals of one double: three values, which a digest of doubles
+# made one. The service reads each exactly: the longer two have more than 8 places and are refused.
 RAKES = ("0.1", "0.10000000000000000555", "0.1000000000000000055511151231257827021181583404541015625")
 SCOOP = [  # the first seat wins every chi, with bonuses: +30 points, 30 * 10^12 at a bet of 10^12
     {"id": "an", "arrangement": {"back": ["As", "Ks", "Qs", "Js", "Ts"], "middle": ["Ah", "Ad", "Ac", "Kh", "Kd"],
@@ -89,33 +89,42 @@ SCOOP = [  # the first seat wins every chi, with bonuses: +30 points, 30 * 10^12
 ]  # fmt: skip
 
 
-def _settle_with_rake(client, rake: str):
-    text = (
+def _body_with_rake(rake: str) -> str:
+    return (
         '{"bet": "1000000000000", "players": ' + json.dumps(SCOOP) + ', "variant": {"preset": "classic",'
         ' "overrides": {"amount_decimals": 8, "rake": ' + rake + "}}}"
     )
-    answer = client.post("/v1/settlements", data=text, content_type="application/json").get_json()
-    return text, answer
 
 
-def test_a_rake_sent_as_different_literals_of_one_double_gets_different_digests(client):
-    answers = {}
-    for rake in RAKES:
-        text, answer = _settle_with_rake(client, rake)
-        winner = next(player for player in answer["players"] if Decimal(player["amount"]) > 0)
-        # The house's share is the winnings times the rake exactly as sent, rounded once to 8 places.
-        expected = (Decimal(winner["amount"]) * Decimal(rake)).quantize(Decimal("1E-8"), rounding=ROUND_HALF_EVEN)
-        assert Decimal(answer["house_take"]["rake"]) == expected
-        # The digest is of the body with its numbers as sent: RFC 8785, the rake's literal kept exactly.
-        exact = exact_canonical(json.loads(text, parse_float=Decimal))
+def test_a_digest_binds_each_literal_and_a_rate_beyond_8_places_is_refused_not_rounded(client):
+    texts = [_body_with_rake(rake) for rake in RAKES]
+    # Three bodies, three digests: each number written as its exact value (RFC 8785's text when exact).
+    exacts = [exact_canonical(json.loads(text, parse_float=Decimal)) for text in texts]
+    for rake, exact in zip(RAKES, exacts, strict=True):
         assert exact.endswith(b'"overrides":{"amount_decimals":8,"rake":' + rake.encode() + b'},"preset":"classic"}}')
-        assert answer["receipt"]["request_digest"] == "sha256:" + hashlib.sha256(exact).hexdigest()
-        answers[rake] = answer
-    # 30 * 10^12 * 0.1 is 3 * 10^12; the longer literals are 0.1 + 5.55e-18 and + 5.5511151...e-18.
-    assert [answers[rake]["house_take"]["rake"] for rake in RAKES] == [
-        "3000000000000.00000000", "3000000000000.00016650", "3000000000000.00016653"
-    ]  # fmt: skip
-    assert len({answer["receipt"]["request_digest"] for answer in answers.values()}) == 3
-    # The plain literal's digest is the RFC 8785 digest any JSON reader computes of the body.
-    plain_text, _ = _settle_with_rake(client, RAKES[0])
-    assert answers[RAKES[0]]["receipt"]["request_digest"] == _sha(json.loads(plain_text))
+    assert len({hashlib.sha256(exact).digest() for exact in exacts}) == 3
+    answer = client.post("/v1/settlements", data=texts[0], content_type="application/json").get_json()
+    # 30 * 10^12 won, 10% of it kept; the digest is the RFC 8785 digest any JSON reader computes.
+    assert answer["house_take"]["rake"] == "3000000000000.00000000"
+    assert answer["receipt"]["request_digest"] == "sha256:" + hashlib.sha256(exacts[0]).hexdigest()
+    assert answer["receipt"]["request_digest"] == _sha(json.loads(texts[0]))
+    for text in texts[1:]:
+        refused = client.post("/v1/settlements", data=text, content_type="application/json")
+        assert refused.status_code == 422
+        [error] = refused.get_json()["errors"]
+        assert (error["pointer"], error["code"]) == ("/variant/overrides/rake", "knob_value")
+        assert error["detail"].endswith("has more than 8 decimal places")
+
+
+@pytest.mark.parametrize("zero", ["-0.0", "-0", "0.000000000000"])
+def test_a_rake_of_minus_zero_or_long_zeros_is_the_rake_0(client, zero):
+    # The answer's variant says "0" and has rake 0's fingerprint, so it posts back as it came.
+    players = json.dumps(FORFEITS)
+    text = '{"bet": "10", "players": ' + players + ', "variant": {"preset": "online", "overrides": {"rake": '
+    sent = client.post("/v1/settlements", data=text + zero + "}}}", content_type="application/json")
+    plain = client.post("/v1/settlements", json={**TABLE, "variant": {"preset": "online", "overrides": {"rake": "0"}}})
+    assert sent.status_code == plain.status_code == 200, sent.get_json()
+    assert sent.get_json()["variant"] == plain.get_json()["variant"]
+    assert sent.get_json()["variant"]["overrides"] == {"rake": "0"}
+    again = client.post("/v1/settlements", json={**TABLE, "variant": sent.get_json()["variant"]})
+    assert again.status_code == 200 and again.get_json()["variant"] == plain.get_json()["variant"]

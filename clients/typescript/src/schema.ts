@@ -907,9 +907,9 @@ export interface components {
             natural_vs_natural?: components["schemas"]["NaturalVsNaturalKey"];
             /** @description Equal naturals are compared by the tie-breaks of seed 004. */
             natural_tie_breaks?: boolean;
-            /** @description Share of a player's positive winnings the house keeps, at most 0.5. */
+            /** @description Share of a player's positive winnings the house keeps, at most 0.5, with at most 8 decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is read as 0. */
             rake?: string | number;
-            /** @description Share of the bet each player pays when every player nets 0, at most 1. */
+            /** @description Share of the bet each player pays when every player nets 0, at most 1, with at most 8 decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is read as 0. */
             draw_fee?: string | number;
             amount_decimals?: number;
             bonuses?: null | {

@@ -44,8 +44,12 @@ class RuleOverrides:
             foul_counts_as_scoop (bool | Unset): A fouled hand counts as scooped for sập làng.
             natural_vs_natural (NaturalVsNaturalKey | Unset): What two declared naturals do: the higher wins, or they draw.
             natural_tie_breaks (bool | Unset): Equal naturals are compared by the tie-breaks of seed 004.
-            rake (float | str | Unset): Share of a player's positive winnings the house keeps, at most 0.5.
-            draw_fee (float | str | Unset): Share of the bet each player pays when every player nets 0, at most 1.
+            rake (float | str | Unset): Share of a player's positive winnings the house keeps, at most 0.5, with at most 8
+                decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is read as
+                0.
+            draw_fee (float | str | Unset): Share of the bet each player pays when every player nets 0, at most 1, with at
+                most 8 decimal places (trailing zeros aside; more is a 422, `knob_value`, never rounded). A JSON number `-0` is
+                read as 0.
             amount_decimals (int | Unset):
             bonuses (None | RuleOverridesBonusTableOverride | Unset):
             naturals (None | RuleOverridesNaturalTableOverride | Unset):
