@@ -163,6 +163,7 @@ const (
 	ErrorCodeNull                ErrorCode = "null"
 	ErrorCodeOutOfRange          ErrorCode = "out_of_range"
 	ErrorCodePlayerCount         ErrorCode = "player_count"
+	ErrorCodePlayerIdCharacter   ErrorCode = "player_id_character"
 	ErrorCodePlayerRepeated      ErrorCode = "player_repeated"
 	ErrorCodeRequired            ErrorCode = "required"
 	ErrorCodeThemeUnavailable    ErrorCode = "theme_unavailable"
@@ -203,6 +204,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeOutOfRange:
 		return true
 	case ErrorCodePlayerCount:
+		return true
+	case ErrorCodePlayerIdCharacter:
 		return true
 	case ErrorCodePlayerRepeated:
 		return true
@@ -1489,7 +1492,8 @@ type Enumerations struct {
 // | `bet_range` | a bet of 0 or less, or above the largest |
 // | `bet_decimals` | a bet with more decimal places than the variant pays |
 // | `player_count` | a table of too few or too many players |
-// | `player_repeated` | one player id used twice at a table |
+// | `player_repeated` | one player id used twice at a table (ids compared in Unicode NFC) |
+// | `player_id_character` | a player id with a control, format (bidi, zero-width, BOM) or line-separator character |
 // | `theme_unavailable` | a drill theme the variant or table never deals, or too seldom to find |
 // | `body_shape` | a body beyond what any request holds (members, values, text length, NUL, lone surrogate) |
 // | `invalid_value` | any other value of the right type that is not valid there |
@@ -1504,7 +1508,12 @@ type ForfeitedSeat struct {
 	DeclareNatural *bool                `json:"declare_natural,omitempty"`
 	Forfeit        ForfeitedSeatForfeit `json:"forfeit"`
 
-	// Id The player's id at this table, unique in it.
+	// Id The player's id at this table, unique in it, 1 to 64 characters. It is read in Unicode NFC
+	// (`e` and U+0301 is `é`, the same id), and answered so. It may not hold a character of
+	// Unicode's categories Cc (controls, U+0085 too), Cf (format, such as the bidi overrides
+	// U+202A-U+202E and U+2066-U+2069, zero-width characters and the BOM), Zl or Zp (U+2028,
+	// U+2029), Co, Cs or Cn: a 422, `player_id_character`. None of those can change how the
+	// explanation lines read.
 	Id PlayerId `json:"id"`
 }
 
@@ -1592,7 +1601,8 @@ type InvalidValue struct {
 	// | `bet_range` | a bet of 0 or less, or above the largest |
 	// | `bet_decimals` | a bet with more decimal places than the variant pays |
 	// | `player_count` | a table of too few or too many players |
-	// | `player_repeated` | one player id used twice at a table |
+	// | `player_repeated` | one player id used twice at a table (ids compared in Unicode NFC) |
+	// | `player_id_character` | a player id with a control, format (bidi, zero-width, BOM) or line-separator character |
 	// | `theme_unavailable` | a drill theme the variant or table never deals, or too seldom to find |
 	// | `body_shape` | a body beyond what any request holds (members, values, text length, NUL, lone surrogate) |
 	// | `invalid_value` | any other value of the right type that is not valid there |
@@ -1960,14 +1970,24 @@ type PlayedSeat struct {
 	// Forfeit Omitted, or false for a player who plays.
 	Forfeit *PlayedSeatForfeit `json:"forfeit,omitempty"`
 
-	// Id The player's id at this table, unique in it.
+	// Id The player's id at this table, unique in it, 1 to 64 characters. It is read in Unicode NFC
+	// (`e` and U+0301 is `é`, the same id), and answered so. It may not hold a character of
+	// Unicode's categories Cc (controls, U+0085 too), Cf (format, such as the bidi overrides
+	// U+202A-U+202E and U+2066-U+2069, zero-width characters and the BOM), Zl or Zp (U+2028,
+	// U+2029), Co, Cs or Cn: a 422, `player_id_character`. None of those can change how the
+	// explanation lines read.
 	Id PlayerId `json:"id"`
 }
 
 // PlayedSeatForfeit Omitted, or false for a player who plays.
 type PlayedSeatForfeit bool
 
-// PlayerId The player's id at this table, unique in it.
+// PlayerId The player's id at this table, unique in it, 1 to 64 characters. It is read in Unicode NFC
+// (`e` and U+0301 is `é`, the same id), and answered so. It may not hold a character of
+// Unicode's categories Cc (controls, U+0085 too), Cf (format, such as the bidi overrides
+// U+202A-U+202E and U+2066-U+2069, zero-width characters and the BOM), Zl or Zp (U+2028,
+// U+2029), Co, Cs or Cn: a 422, `player_id_character`. None of those can change how the
+// explanation lines read.
 type PlayerId = string
 
 // PlayerInput A seat: a player with an `arrangement` (`PlayedSeat`), or `forfeit: true` and no arrangement for a player who left before the reveal (`ForfeitedSeat`).

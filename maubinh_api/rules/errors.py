@@ -102,6 +102,9 @@ class ErrorCode(StrEnum):
     PLAYER_COUNT = "player_count"
     #: One player id used twice at a table.
     PLAYER_REPEATED = "player_repeated"
+    #: A player id with a character that could change how the explanations read (a control, bidi,
+    #: zero-width or line-separator character).
+    PLAYER_ID_CHARACTER = "player_id_character"
     #: A drill theme the variant or table never deals, or deals too seldom to find.
     THEME_UNAVAILABLE = "theme_unavailable"
     #: A body beyond what any request holds (members, values, text length, a NUL, a lone surrogate).

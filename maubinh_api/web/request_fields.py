@@ -19,6 +19,7 @@ from marshmallow.types import ErrorMessages
 from ..rules.cards import Card
 from ..rules.errors import ErrorCode, RuleError, VariantError, json_kind
 from ..rules.money import MAX_AMOUNT_DECIMALS, parse_bet
+from ..rules.player_ids import PlayerIdError, shown_id
 from ..rules.table import MAX_OPPONENTS, MIN_OPPONENTS
 from ..rules.texts import Text, phrase, words
 from ..rules.variants import Variant, resolve_variant
@@ -109,6 +110,18 @@ class String(OwnWords, fields.String):
     default_error_messages = {  # noqa: RUF012 - marshmallow's own attribute
         "invalid": Message(words("must be a string"), ErrorCode.WRONG_TYPE)
     }
+
+
+class PlayerIdField(String):
+    """A player id, read in NFC and refused when it holds a character the explanations cannot show
+    safely (:mod:`~maubinh_api.rules.player_ids`); its length is checked on the NFC form."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return shown_id(text)
+        except PlayerIdError as error:
+            raise ValidationError(Message(error.said, error.code)) from None
 
 
 class Nested(OwnWords, fields.Nested):

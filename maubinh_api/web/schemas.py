@@ -34,9 +34,9 @@ from .request_fields import (
     BoundedList,
     Nested,
     OwnWords,
+    PlayerIdField,
     StrictBoolean,
     StrictSchema,
-    String,
     VariantField,
     WholeNumber,
     batch_of,
@@ -155,23 +155,18 @@ class ValidateBatchRequest(StrictSchema):
 class PlayerSchema(StrictSchema):
     """One seat: an id and an arrangement, or ``"forfeit": true``."""
 
-    id = String(
+    id = PlayerIdField(
         required=True,
         error_messages={
             "null": Message(words("a player id must be a string, not null"), ErrorCode.NULL),
             "invalid": Message(words("a player id must be a string"), ErrorCode.WRONG_TYPE),
         },
-        validate=[
-            validate.Length(
-                min=1,
-                max=MAX_PLAYER_ID,
-                # marshmallow fills the bounds.
-                error=Message(phrase("a player id has {min} to {max} characters"), ErrorCode.INVALID_VALUE),
-            ),
-            validate.Regexp(
-                r"^[^\x00-\x1f\x7f]*$", error=Message(words("a player id must not contain control characters"))
-            ),
-        ],
+        validate=validate.Length(
+            min=1,
+            max=MAX_PLAYER_ID,
+            # marshmallow fills the bounds.
+            error=Message(phrase("a player id has {min} to {max} characters"), ErrorCode.INVALID_VALUE),
+        ),
     )
     arrangement = ArrangementField()
     forfeit = StrictBoolean(load_default=False)

@@ -58,6 +58,14 @@ CASES = [
     ("/v1/settlements", {"bet": "0.005", "players": [_seat("a"), _seat("b")]}, "/bet", "bet_decimals"),
     ("/v1/settlements", {"bet": "1", "players": [_seat("a")]}, "/players", "player_count"),
     ("/v1/settlements", {"bet": "1", "players": [_seat("a"), _seat("a")]}, "/players/1/id", "player_repeated"),
+    # One id in two Unicode forms (e + U+0301, é): one player twice.
+    ("/v1/settlements", {"bet": "1", "players": [_seat("e\u0301"), _seat("é")]}, "/players/1/id", "player_repeated"),
+    (
+        "/v1/settlements",
+        {"bet": "1", "players": [_seat("an\u202e"), _seat("b")]},
+        "/players/0/id",
+        "player_id_character",
+    ),
     (
         "/v1/settlements",
         {"bet": "1", "players": [_seat("a", ARRANGEMENT), _seat("b", {**OTHER, "front": ["As", "Ac", "Kd"]})]},

@@ -143,7 +143,7 @@ def test_declared_natural_is_reported(client):
         (lambda body: body["players"][0].pop("arrangement"), "/players/0", "send the player's arrangement"),
         (lambda body: body["players"][0].update(forfeit="yes"), "/players/0/forfeit", "must be true or false"),
         (lambda body: body["players"][0].update(id=""), "/players/0/id", "1 to 64 characters"),
-        (lambda body: body["players"][0].update(id="a\nb"), "/players/0/id", "control characters"),
+        (lambda body: body["players"][0].update(id="a\nb"), "/players/0/id", "must not contain U+000A:"),
         (lambda body: body["players"][0].update(seat=3), "/players/0/seat", "unknown field"),
         (
             lambda body: body.update(variant={"preset": "online", "overrides": {"rake": "0.9"}}),

@@ -1260,7 +1260,14 @@ export interface components {
         };
         /** @description A seat: a player with an `arrangement` (`PlayedSeat`), or `forfeit: true` and no arrangement for a player who left before the reveal (`ForfeitedSeat`). */
         PlayerInput: components["schemas"]["PlayedSeat"] | components["schemas"]["ForfeitedSeat"];
-        /** @description The player's id at this table, unique in it. */
+        /**
+         * @description The player's id at this table, unique in it, 1 to 64 characters. It is read in Unicode NFC
+         *     (`e` and U+0301 is `é`, the same id), and answered so. It may not hold a character of
+         *     Unicode's categories Cc (controls, U+0085 too), Cf (format, such as the bidi overrides
+         *     U+202A-U+202E and U+2066-U+2069, zero-width characters and the BOM), Zl or Zp (U+2028,
+         *     U+2029), Co, Cs or Cn: a 422, `player_id_character`. None of those can change how the
+         *     explanation lines read.
+         */
         PlayerId: string;
         /** @description A player who sets an arrangement. */
         PlayedSeat: {
@@ -1905,13 +1912,14 @@ export interface components {
          *     | `bet_range` | a bet of 0 or less, or above the largest |
          *     | `bet_decimals` | a bet with more decimal places than the variant pays |
          *     | `player_count` | a table of too few or too many players |
-         *     | `player_repeated` | one player id used twice at a table |
+         *     | `player_repeated` | one player id used twice at a table (ids compared in Unicode NFC) |
+         *     | `player_id_character` | a player id with a control, format (bidi, zero-width, BOM) or line-separator character |
          *     | `theme_unavailable` | a drill theme the variant or table never deals, or too seldom to find |
          *     | `body_shape` | a body beyond what any request holds (members, values, text length, NUL, lone surrogate) |
          *     | `invalid_value` | any other value of the right type that is not valid there |
          * @enum {string}
          */
-        ErrorCode: "card_unknown" | "card_repeated" | "wrong_count" | "required" | "null" | "unknown_field" | "wrong_type" | "out_of_range" | "not_a_choice" | "conflict" | "unknown_preset" | "unknown_knob" | "knob_value" | "fingerprint_mismatch" | "bet_format" | "bet_range" | "bet_decimals" | "player_count" | "player_repeated" | "theme_unavailable" | "body_shape" | "invalid_value";
+        ErrorCode: "card_unknown" | "card_repeated" | "wrong_count" | "required" | "null" | "unknown_field" | "wrong_type" | "out_of_range" | "not_a_choice" | "conflict" | "unknown_preset" | "unknown_knob" | "knob_value" | "fingerprint_mismatch" | "bet_format" | "bet_range" | "bet_decimals" | "player_count" | "player_repeated" | "player_id_character" | "theme_unavailable" | "body_shape" | "invalid_value";
     };
     responses: {
         /** @description API keys are configured and the request carries none, or a wrong one. */

@@ -15,6 +15,7 @@ class ErrorCode(StrEnum):
     NULL = "null"
     OUT_OF_RANGE = "out_of_range"
     PLAYER_COUNT = "player_count"
+    PLAYER_ID_CHARACTER = "player_id_character"
     PLAYER_REPEATED = "player_repeated"
     REQUIRED = "required"
     THEME_UNAVAILABLE = "theme_unavailable"

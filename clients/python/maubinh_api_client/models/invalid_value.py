@@ -49,7 +49,9 @@ class InvalidValue:
                 | `bet_range` | a bet of 0 or less, or above the largest |
                 | `bet_decimals` | a bet with more decimal places than the variant pays |
                 | `player_count` | a table of too few or too many players |
-                | `player_repeated` | one player id used twice at a table |
+                | `player_repeated` | one player id used twice at a table (ids compared in Unicode NFC) |
+                | `player_id_character` | a player id with a control, format (bidi, zero-width, BOM) or line-separator character
+                |
                 | `theme_unavailable` | a drill theme the variant or table never deals, or too seldom to find |
                 | `body_shape` | a body beyond what any request holds (members, values, text length, NUL, lone surrogate) |
                 | `invalid_value` | any other value of the right type that is not valid there |

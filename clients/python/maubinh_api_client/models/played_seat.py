@@ -27,7 +27,12 @@ class PlayedSeat:
     """ A player who sets an arrangement.
 
         Attributes:
-            id (str): The player's id at this table, unique in it.
+            id (str): The player's id at this table, unique in it, 1 to 64 characters. It is read in Unicode NFC
+                (`e` and U+0301 is `é`, the same id), and answered so. It may not hold a character of
+                Unicode's categories Cc (controls, U+0085 too), Cf (format, such as the bidi overrides
+                U+202A-U+202E and U+2066-U+2069, zero-width characters and the BOM), Zl or Zp (U+2028,
+                U+2029), Co, Cs or Cn: a 422, `player_id_character`. None of those can change how the
+                explanation lines read.
             arrangement (Arrangement): Three chi: back and middle of 5 cards, front of 3. A request may write its cards in
                 any notation; an answer writes them canonically, and posts on as it is.
             forfeit (bool | Unset): Omitted, or false for a player who plays. Default: False.
