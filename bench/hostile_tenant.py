@@ -71,16 +71,19 @@ def connect(url: str, address: str) -> http.client.HTTPConnection:
     return http.client.HTTPConnection(host, int(port), timeout=30, source_address=(address, 0))
 
 
-def post(connection: http.client.HTTPConnection, path: str, body: bytes, key: str) -> int:
-    connection.request("POST", path, body, {"Content-Type": "application/json", "X-API-Key": key})
+def post(connection: http.client.HTTPConnection, path: str, body: bytes, key: str, request_id: str = "") -> int:
+    headers = {"Content-Type": "application/json", "X-API-Key": key}
+    if request_id:
+        headers["X-Request-ID"] = request_id  # the front's log names the request by it
+    connection.request("POST", path, body, headers)
     answer = connection.getresponse()
     answer.read()
     return answer.status
 
 
-def light_client(url: str, name: str, seconds: float, salt: int) -> list[float]:
+def light_client(url: str, name: str, seconds: float, salt: int, tag: str = "") -> list[float]:
     """One of B's clients: a request every 25 ms, on a kept-alive connection; each one's latency
-    (a failure counts as ten seconds)."""
+    (a failure counts as ten seconds).  With ``tag``, each request's id is ``tag-name-number``."""
     rng = random.Random(salt)
     connection = connect(url, "127.0.0.2")
     latencies: list[float] = []
@@ -95,7 +98,8 @@ def light_client(url: str, name: str, seconds: float, salt: int) -> list[float]:
         )
         started = time.perf_counter()
         try:
-            status = post(connection, path, json.dumps(body).encode(), B_KEY)
+            request_id = f"{tag}-{name}-{len(latencies)}" if tag else ""
+            status = post(connection, path, json.dumps(body).encode(), B_KEY, request_id)
         except (OSError, http.client.HTTPException):
             status = 0
             connection.close()
@@ -106,10 +110,10 @@ def light_client(url: str, name: str, seconds: float, salt: int) -> list[float]:
     return latencies
 
 
-def light_traffic(url: str, seconds: float, salt: int) -> dict[str, list[float]]:
+def light_traffic(url: str, seconds: float, salt: int, tag: str = "") -> dict[str, list[float]]:
     with ThreadPoolExecutor(2) as pool:
         futures = {
-            name: pool.submit(light_client, url, name, seconds, salt + index)
+            name: pool.submit(light_client, url, name, seconds, salt + index, tag)
             for index, name in enumerate(("classify", "optimal"))
         }
         return {name: future.result() for name, future in futures.items()}

@@ -30,7 +30,9 @@ every 3 s, so what a shape is charged reads exactly), A (50 units a second, as t
    target), the costliest shape of part 1 whose request fits A's limit (at most 50 units), the
    costliest of those answered 200, and the dearest request charged nothing (if any is).  Target: B's p99
    beside each (but the control) at most 2x the lower of its p99s alone just before and just after,
-   for each operation; no 5xx, no failed request.
+   for each operation; no 5xx, no failed request.  Beside B's clients' own timing, the p99 of the
+   same requests in the workers (gunicorn's access log, by B's request ids) says whether a slow
+   answer was slow in the service or in a client starved of the machine's two cores.
 
     python -m bench.unit_cost [--seconds 1.5] [--fair-seconds 15] [--only TEXT]
 """
@@ -935,7 +937,7 @@ def front_pids(running: Service) -> list[int]:
     return [master, *(int(child) for child in children)]
 
 
-def costly_traffic(running: Service, run: Run, seconds: float) -> Beside:
+def costly_traffic(running: Service, run: Run, seconds: float, tag: str) -> Beside:
     """B's light traffic for ``seconds`` beside A sending ``run``'s shape over 4 connections, from a
     process of its own (from a second before)."""
     rng = random.Random(99)
@@ -956,7 +958,7 @@ def costly_traffic(running: Service, run: Run, seconds: float) -> Beside:
     workers, front = running.worker_pids(), front_pids(running)
     cpu, nginx, started = worker_cpu(workers), worker_cpu(front), time.monotonic()
     time.sleep(1)
-    shared = light_traffic(running.url, seconds, salt=20 + len(run.title))
+    shared = light_traffic(running.url, seconds, salt=20 + len(run.title), tag=tag)
     stop.set()
     statuses, client = results.get(timeout=120)
     process.join(30)
@@ -966,20 +968,41 @@ def costly_traffic(running: Service, run: Run, seconds: float) -> Beside:
     )
 
 
+def worker_durations(log: Path) -> dict[str, list[float]]:
+    """The worker's time for each of B's tagged requests (gunicorn's access log: from reading the
+    request to writing its answer), by ``tag-name``, in s; a request not answered 200 counts 10 s."""
+    found: dict[str, list[float]] = {}
+    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+        if '"logger":"access"' not in line or not ('"request_id":"balone' in line or '"request_id":"bbeside' in line):
+            continue
+        entry = json.loads(line)
+        if not entry["path"].startswith("/v1/"):  # the front's question of whose key it is, under B's id
+            continue
+        tag, name, _number = entry["request_id"].rsplit("-", 2)
+        took = entry["duration_ms"] / 1000 if entry["status"] == 200 else 10.0  # in s, as B's clients time
+        found.setdefault(f"{tag}-{name}", []).append(took)
+    return found
+
+
 def fairness(running: Service, runs: list[Run], seconds: float) -> bool:
     """B alone, beside A's first run, alone, beside the next... alone: B's p99 beside each run against
-    the lower of its p99s alone just before and just after (the machine drifts: either may be slower)."""
+    the lower of its p99s alone just before and just after (the machine drifts: either may be slower),
+    as B's clients timed them and as the front did."""
     light_traffic(running.url, 5, salt=1)  # warm-up: both workers, every path B takes
-    alone = [light_traffic(running.url, seconds, salt=10)]
+    alone = [light_traffic(running.url, seconds, salt=10, tag="balone0")]
     beside = []
     for number, run in enumerate(runs):
-        beside.append(costly_traffic(running, run, seconds))
+        beside.append(costly_traffic(running, run, seconds, tag=f"bbeside{number}"))
         time.sleep(2)  # A's last refusals are held at the front for a moment
-        alone.append(light_traffic(running.url, seconds, salt=30 + number))
-    print("  B alone, before and after each run (p50 / p99, ms):")
+        alone.append(light_traffic(running.url, seconds, salt=30 + number, tag=f"balone{number + 1}"))
+    time.sleep(1)  # the front's last lines written
+    worker = worker_durations(running.log)
+    print("  B alone, before and after each run (p50 / p99 ms as B's clients timed them | p99 in the workers):")
     for name in ("classify", "optimal"):
         phases = "  ".join(
-            f"{percentile(found[name], 0.5):5.2f} /{percentile(found[name], 0.99):6.2f}" for found in alone
+            f"{percentile(found[name], 0.5):5.2f} /{percentile(found[name], 0.99):6.2f}"
+            f" | {percentile(worker[f'balone{number}-{name}'], 0.99):5.2f}"
+            for number, found in enumerate(alone)
         )
         print(f"    {name:8s} {phases}")
     met = True
@@ -997,12 +1020,16 @@ def fairness(running: Service, runs: list[Run], seconds: float) -> bool:
             lower = min(percentile(alone[number][name], 0.99), percentile(alone[number + 1][name], 0.99))
             latencies = found.latencies[name]
             middle, worst = percentile(latencies, 0.5), percentile(latencies, 0.99)
+            in_workers = [worker[f"balone{number}-{name}"], worker[f"balone{number + 1}-{name}"]]
+            worker_lower = min(percentile(phase, 0.99) for phase in in_workers)
+            worker_worst = percentile(worker[f"bbeside{number}-{name}"], 0.99)
             ok = worst <= 2 * lower and max(latencies) < 10
             verdict = ("met" if ok else "NOT met") if run.counted else ("within" if ok else "over") + " (not a target)"
             met &= ok or not run.counted
             print(
                 f"    B {name:8s} beside A p50 {middle:5.2f} ms p99 {worst:6.2f} ms: {worst / lower:.2f}x the lower"
-                f" p99 alone ({lower:.2f} ms; target <= 2x) -> {verdict}"
+                f" p99 alone ({lower:.2f} ms; target <= 2x) -> {verdict}; in the workers p99 {worker_worst:.2f} ms:"
+                f" {worker_worst / worker_lower:.2f}x ({worker_lower:.2f} ms)"
             )
         server_errors = sum(count for key, count in statuses.items() if key[0] == "5" or key == "failed")
         b_failures = sum(sum(1 for latency in latencies if latency >= 10) for latencies in found.latencies.values())
