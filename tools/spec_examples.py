@@ -69,12 +69,20 @@ def calls(spec: dict[str, Any]) -> Iterator[Call]:
                     yield Call(name, example, method.upper(), path, content["value"])
 
 
+#: A receipt's time of issue in the examples: the one figure of an answer that is not the request's.
+ISSUED_AT = "2026-12-06T12:00:00Z"
+
+
 def answer(client: Any, call: Call) -> Any:
-    """The service's answer to one example call (which must succeed)."""
+    """The service's answer to one example call (which must succeed), its receipt's time of issue
+    (unsigned, as the examples' deployment has no key) set to :data:`ISSUED_AT`."""
     response = client.open(call.path, method=call.method, json=call.body)
     if response.status_code != 200:
         raise SystemExit(f"{call.key}: the service answered {response.status_code}: {response.get_data(as_text=True)}")
-    return response.get_json()
+    found = response.get_json()
+    if isinstance(found, dict) and isinstance(found.get("receipt"), dict):
+        found["receipt"]["issued"]["at"] = ISSUED_AT
+    return found
 
 
 def section(answers: dict[str, Any]) -> str:

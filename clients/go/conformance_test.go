@@ -41,6 +41,7 @@ type receiptStep struct {
 	Of      string   `json:"of"`
 	Keys    string   `json:"keys"`
 	Replace []string `json:"replace"`
+	Tenant  string   `json:"tenant"`
 }
 
 type sameAs struct {
@@ -498,7 +499,7 @@ func (r *run) verify(s step) string {
 	if len(s.Receipt.Replace) == 2 {
 		answer = strings.Replace(answer, s.Receipt.Replace[0], s.Receipt.Replace[1], 1)
 	}
-	if _, err := VerifyReceipt(settled.request, []byte(answer), keys.text, true); err != nil {
+	if _, err := VerifyReceiptFor(settled.request, []byte(answer), keys.text, true, s.Receipt.Tenant); err != nil {
 		var refused *ReceiptError
 		if errors.As(err, &refused) {
 			return refused.Reason

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -2129,8 +2130,10 @@ type ProblemType string
 // `maubinh-receipt+jws`, `kid` a key of `GET /.well-known/jwks.json`) whose payload is the
 // canonical form of the receipt's fields `id` to `release`; null, with `signed` false, when
 // the deployment has no signing key. The same request answered the same way gets the same
-// receipt. docs/integrating.md, "Receipts", says what to store and how a third party checks it;
-// the Python and TypeScript clients verify one offline.
+// receipt. `issued` says whose it is and when it was made, signed apart (the same key), so
+// that the id and its signature stay those of the request and the answer. docs/integrating.md,
+// "Receipts", says what to store and how a third party checks it; the Python, TypeScript, Java
+// and Go clients verify one offline.
 type Receipt struct {
 	// AnswerDigest `sha256:` and the hexadecimal SHA-256 of a JSON value's RFC 8785 canonical form.
 	AnswerDigest Digest `json:"answer_digest"`
@@ -2140,6 +2143,9 @@ type Receipt struct {
 
 	// Id The first 32 hexadecimal digits of the SHA-256 of the canonical form of the fields `operation` to `release`.
 	Id string `json:"id"`
+
+	// Issued Always answered from 1.1.0; a receipt stored before has none (and still verifies, as nobody's in particular).
+	Issued *ReceiptIssue `json:"issued,omitempty"`
 
 	// KeyId The signing key's `kid`, or null when the receipt is unsigned.
 	KeyId *string `json:"key_id"`
@@ -2165,6 +2171,26 @@ type Receipt struct {
 
 // ReceiptOperation The operation that answered.
 type ReceiptOperation string
+
+// ReceiptIssue Whose receipt it is and when it was made (since 1.1.0). `signature` is a compact JWS with
+// the receipt's key (`kid` its `key_id`, `typ` `maubinh-receipt-issue+jws`) whose payload is
+// the RFC 8785 form of `{"at": at, "receipt": the receipt's id, "tenant": tenant}`; null when
+// the receipt is unsigned. A receipt another tenant was issued does not verify as yours: the
+// clients' verifiers take the tenant expected.
+type ReceiptIssue struct {
+	// At When the receipt was made: UTC, to the second.
+	//
+	// Examples: 2026-12-06T13:16:33Z
+	At time.Time `json:"at"`
+
+	// Signature The compact JWS of the issue, or null when the receipt is unsigned.
+	Signature *string `json:"signature"`
+
+	// Tenant The tenant the receipt was issued to: its name in the deployment's tenants file (never its key), `anonymous` on an open deployment.
+	//
+	// Examples: platform-a
+	Tenant string `json:"tenant"`
+}
 
 // ReceiptKey An Ed25519 public key as a JWK (RFC 8037).
 type ReceiptKey struct {
@@ -2431,8 +2457,10 @@ type SettlementBatchResult struct {
 	// `maubinh-receipt+jws`, `kid` a key of `GET /.well-known/jwks.json`) whose payload is the
 	// canonical form of the receipt's fields `id` to `release`; null, with `signed` false, when
 	// the deployment has no signing key. The same request answered the same way gets the same
-	// receipt. docs/integrating.md, "Receipts", says what to store and how a third party checks it;
-	// the Python and TypeScript clients verify one offline.
+	// receipt. `issued` says whose it is and when it was made, signed apart (the same key), so
+	// that the id and its signature stay those of the request and the answer. docs/integrating.md,
+	// "Receipts", says what to store and how a third party checks it; the Python, TypeScript, Java
+	// and Go clients verify one offline.
 	Receipt Receipt `json:"receipt"`
 
 	// Results The settled tables, in the order sent (each names its variant; none has a receipt of its own).

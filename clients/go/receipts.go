@@ -47,9 +47,15 @@ var claimNames = []string{"operation", "request_digest", "answer_digest", "finge
 
 // VerifyReceipt checks the receipt of a settlement's answer against the request body sent and the
 // answer received (JSON texts as stored, in any key order) with the deployment's key set (the JSON
-// of GET /.well-known/jwks.json), offline. It returns the receipt, or a *ReceiptError naming what
-// does not hold. requireSignature refuses an unsigned receipt.
+// of GET /.well-known/jwks.json), offline, and its issue (whose it is, when it was made) when it
+// has one. It returns the receipt, or a *ReceiptError naming what does not hold. requireSignature
+// refuses an unsigned receipt.
 func VerifyReceipt(request, answer, keys []byte, requireSignature bool) (*Receipt, error) {
+	return VerifyReceiptFor(request, answer, keys, requireSignature, "")
+}
+
+// VerifyReceiptFor is VerifyReceipt that also refuses a receipt not issued to tenant (none: "").
+func VerifyReceiptFor(request, answer, keys []byte, requireSignature bool, tenant string) (*Receipt, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(answer, &fields); err != nil {
 		return nil, fail("the answer is not a JSON object")
@@ -79,6 +85,23 @@ func VerifyReceipt(request, answer, keys []byte, requireSignature bool) (*Receip
 	if err != nil || "rct-"+strings.TrimPrefix(form, "sha256:")[:32] != receipt.Id {
 		return nil, fail("id is not made of the receipt's fields")
 	}
+	// Whose and when (from 1.1; a receipt made before has no issue), read as sent: its time's text.
+	var issued *struct {
+		Tenant    *string `json:"tenant"`
+		At        *string `json:"at"`
+		Signature *string `json:"signature"`
+	}
+	if raw, ok := claims["issued"]; ok {
+		if json.Unmarshal(raw, &issued) != nil || issued == nil || issued.Tenant == nil || issued.At == nil {
+			return nil, fail("its issue does not read")
+		}
+	}
+	if tenant != "" && issued == nil {
+		return nil, fail("it names no tenant")
+	}
+	if tenant != "" && *issued.Tenant != tenant {
+		return nil, fail("it was issued to " + *issued.Tenant)
+	}
 	if receipt.Signature == nil {
 		if requireSignature {
 			return nil, fail("it is unsigned")
@@ -86,17 +109,38 @@ func VerifyReceipt(request, answer, keys []byte, requireSignature bool) (*Receip
 		return &receipt, nil
 	}
 	signed["id"] = claims["id"]
-	payload, err := json.Marshal(signed)
+	if err := verifySigned(*receipt.Signature, signed, receipt.KeyId, keys, "the signature"); err != nil {
+		return nil, err
+	}
+	if issued != nil {
+		if issued.Signature == nil {
+			return nil, fail("its issue is unsigned")
+		}
+		issue := map[string]any{"at": *issued.At, "receipt": receipt.Id, "tenant": *issued.Tenant}
+		if err := verifySigned(*issued.Signature, issue, receipt.KeyId, keys, "the issue's signature"); err != nil {
+			return nil, err
+		}
+	}
+	return &receipt, nil
+}
+
+// verifySigned checks that token is an EdDSA JWS of value's RFC 8785 form by the key keyID of keys.
+func verifySigned(token string, value any, keyID *string, keys []byte, what string) error {
+	payload, err := json.Marshal(value)
 	if err == nil {
 		payload, err = canonical(payload)
 	}
 	if err != nil {
-		return nil, fail("the receipt's fields have no canonical form")
+		return fail("the receipt's fields have no canonical form")
 	}
-	if err := verifyJWS(*receipt.Signature, payload, receipt.KeyId, keys); err != nil {
-		return nil, err
+	if err := verifyJWS(token, payload, keyID, keys); err != nil {
+		var failed *ReceiptError
+		if errors.As(err, &failed) && what != "the signature" {
+			return fail(strings.Replace(failed.Reason, "the signature", what, 1))
+		}
+		return err
 	}
-	return &receipt, nil
+	return nil
 }
 
 func verifyJWS(token string, payload []byte, keyID *string, keys []byte) error {

@@ -7,7 +7,9 @@ variants' fingerprints, the model and the release, and an id made of all of thes
 with the deployment's Ed25519 key as a JWS (RFC 7515, compact form, ``alg`` EdDSA, RFC 8037) whose
 payload is the canonical form of those fields and whose ``kid`` names the key in the served key
 set (a JWK Set, RFC 7517, each key's id its RFC 7638 thumbprint, so that keys can rotate).  With no
-key configured a receipt is unsigned and says so (``signed`` false, ``signature`` null).
+key configured a receipt is unsigned and says so (``signed`` false, ``signature`` null).  Whose a
+receipt is and when it was made (``issued``) is signed apart with the same key (``ISSUE_TYPE``), so
+that the id and its signature stay those of the request and the answer.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from cryptography.hazmat.primitives.serialization import load_pem_private_key, l
 from jwt.algorithms import OKPAlgorithm
 
 __all__ = [
+    "ISSUE_TYPE",
     "RECEIPT_TYPE",
     "ReceiptKeyError",
     "ReceiptSigner",
@@ -39,6 +42,8 @@ __all__ = [
 
 #: The JWS ``typ`` of a receipt's signature.
 RECEIPT_TYPE: Final = "maubinh-receipt+jws"
+#: The JWS ``typ`` of the signature of a receipt's issue (whose it is, and when it was made).
+ISSUE_TYPE: Final = "maubinh-receipt-issue+jws"
 _JWS: Final = jwt.PyJWS(algorithms=["EdDSA"])
 
 
@@ -177,11 +182,11 @@ class ReceiptSigner:
             publics.append(public)
         return cls(private, publics)
 
-    def sign(self, claims: Mapping[str, Any]) -> str | None:
-        """The compact JWS of ``claims``' canonical form, or None with no key."""
+    def sign(self, claims: Mapping[str, Any], kind: str = RECEIPT_TYPE) -> str | None:
+        """The compact JWS (``typ`` ``kind``) of ``claims``' canonical form, or None with no key."""
         if self.key is None:
             return None
-        headers = {"kid": self.key_id, "typ": RECEIPT_TYPE}
+        headers = {"kid": self.key_id, "typ": kind}
         return _JWS.encode(canonical(claims), self.key, algorithm="EdDSA", headers=headers)
 
 

@@ -4,6 +4,7 @@ sent it, around an answer that may come from the cache."""
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -11,10 +12,11 @@ from typing import Any
 import orjson
 from flask import Response
 
-from ..infra.receipts import canonical, request_digest
+from ..infra.receipts import ISSUE_TYPE, canonical, request_digest
 from ..version import __version__
 from .body import json_object
 from .cached_answers import cached_digested, json_answer
+from .context import context
 from .pinned_models import chosen_version
 from .services import services
 
@@ -38,5 +40,14 @@ def receipted_json(
     signer = services().receipts
     signature = signer.sign(claims)
     receipt = claims | {"key_id": signer.key_id, "signed": signature is not None, "signature": signature}
+    # Whose and when, signed apart: the id and its signature stay those of the request and the
+    # answer (the same for anyone sent the same), and a 1.0 verifier, which knows only them, holds.
+    issue = {"receipt": claims["id"], "tenant": context().tenant_name, "at": _now()}
+    receipt["issued"] = {"tenant": issue["tenant"], "at": issue["at"], "signature": signer.sign(issue, ISSUE_TYPE)}
     # The answer's last member: its digest is of the answer without it.
     return json_answer(body[:-2] + b',"receipt":' + orjson.dumps(receipt) + b"}\n", source)
+
+
+def _now() -> str:
+    """The time a receipt is issued: RFC 3339, UTC, to the second."""
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -415,6 +415,19 @@ def test_a_settlement_receipt_verifies_offline_and_fails_on_any_change(client_pa
     forged = jwt.PyJWS().encode(rfc8785_claims(receipt), other, algorithm="EdDSA", headers={"kid": receipt["key_id"]})
     with pytest.raises(ReceiptError, match="signature is not"):
         verify_receipt(TABLE, dict(answer, receipt=dict(receipt, signature=forged)), keys)
+    # Whose and when: the open server's one tenant; another's name, or the time changed, is refused.
+    issued = receipt["issued"]
+    assert verify_receipt(TABLE, answer, keys, tenant="anonymous") == receipt
+    with pytest.raises(ReceiptError, match="issued to anonymous"):
+        verify_receipt(TABLE, answer, keys, tenant="platform-b")
+    for forged_issue in (dict(issued, tenant="platform-b"), dict(issued, at="2020-01-01T00:00:00Z")):
+        with pytest.raises(ReceiptError, match="the issue's signature is of other fields"):
+            verify_receipt(TABLE, dict(answer, receipt=dict(receipt, issued=forged_issue)), keys)
+    # A receipt made before 1.1 has no issue: it holds, but not as anyone's.
+    before = {name: value for name, value in receipt.items() if name != "issued"}
+    assert verify_receipt(TABLE, dict(answer, receipt=before), keys) == before
+    with pytest.raises(ReceiptError, match="names no tenant"):
+        verify_receipt(TABLE, dict(answer, receipt=before), keys, tenant="anonymous")
 
 
 def rfc8785_claims(receipt: dict[str, Any]) -> bytes:

@@ -238,7 +238,9 @@ class PythonClient:
         if "replace" in check:
             text = text.replace(*check["replace"])
         try:
-            self.receipts.verify_receipt(json.loads(settled.request), json.loads(text), json.loads(keys.text))
+            self.receipts.verify_receipt(
+                json.loads(settled.request), json.loads(text), json.loads(keys.text), tenant=check.get("tenant")
+            )
         except self.receipts.ReceiptError as refused:
             return str(refused.reason)
         return "holds"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 from decimal import Decimal
 
+import jwt
 import pytest
 import rfc8785
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -16,6 +18,7 @@ from maubinh_api.infra.config import ConfigError
 from maubinh_api.infra.receipts import exact_canonical
 from maubinh_api.strategy.model import shipped_model_version
 from maubinh_api.web.app import create_app
+from tests.web.test_limits import A_KEY, B_KEY, as_tenant, tenants_file
 
 FORFEITS = [{"id": "an", "forfeit": True}, {"id": "binh", "forfeit": True}]
 TABLE = {"bet": "10", "players": FORFEITS, "variant": "online"}
@@ -128,3 +131,27 @@ def test_a_rake_of_minus_zero_or_long_zeros_is_the_rake_0(client, zero):
     assert sent.get_json()["variant"]["overrides"] == {"rake": "0"}
     again = client.post("/v1/settlements", json={**TABLE, "variant": sent.get_json()["variant"]})
     assert again.status_code == 200 and again.get_json()["variant"] == plain.get_json()["variant"]
+
+
+def test_a_receipt_says_whose_it_is_and_when_signed_apart(tmp_path, checked_client):
+    # Two tenants settle the same table: one id, one signature (the request and the answer's), and
+    # each its own issue, signed with the same key over {at, receipt, tenant}.
+    key = tmp_path / "receipts.pem"
+    key.write_bytes(Ed25519PrivateKey.generate().private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
+    api = checked_client(create_app({"receipt_key": key, "tenants_file": tenants_file(tmp_path, '["100/minute"]')}))
+    before = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+    receipts = {
+        tenant: api.post("/v1/settlements", json=TABLE, headers=as_tenant(key_of)).get_json()["receipt"]
+        for tenant, key_of in (("platform-a", A_KEY), ("platform-b", B_KEY))
+    }
+    after = datetime.datetime.now(datetime.UTC)
+    a, b = receipts["platform-a"], receipts["platform-b"]
+    assert (a["id"], a["signature"]) == (b["id"], b["signature"])
+    public = jwt.PyJWK(api.get("/.well-known/jwks.json").get_json()["keys"][0], algorithm="EdDSA")
+    for tenant, receipt in receipts.items():
+        issued = receipt["issued"]
+        assert issued["tenant"] == tenant
+        assert before <= datetime.datetime.fromisoformat(issued["at"]) <= after
+        verified = jwt.PyJWS().decode_complete(issued["signature"], key=public, algorithms=["EdDSA"])
+        assert verified["payload"] == rfc8785.dumps({"at": issued["at"], "receipt": receipt["id"], "tenant": tenant})
+        assert verified["header"] == {"alg": "EdDSA", "kid": receipt["key_id"], "typ": "maubinh-receipt-issue+jws"}

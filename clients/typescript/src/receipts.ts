@@ -23,6 +23,8 @@ export class ReceiptError extends Error {
 export interface ReceiptCheck {
   /** Whether an unsigned receipt (a deployment with no signing key) is refused (default true). */
   requireSignature?: boolean | undefined;
+  /** The tenant the receipt must have been issued to (`issued.tenant`); none: any tenant's. */
+  tenant?: string | undefined;
 }
 
 /** The fields a receipt's id and signature are made of, in their order. */
@@ -71,24 +73,50 @@ export async function verifyReceipt(
   if (`rct-${(await sha256(canonical(claims))).slice(0, 32)}` !== receipt.id) {
     throw new ReceiptError("id is not made of the receipt's fields");
   }
+  // Whose and when (from 1.1; a receipt made before has no issue).
+  const issued = (receipt as Partial<Receipt>).issued;
+  if (issued !== undefined && (typeof issued.tenant !== "string" || typeof issued.at !== "string")) {
+    throw new ReceiptError("its issue does not read");
+  }
+  if (check.tenant !== undefined && issued?.tenant !== check.tenant) {
+    throw new ReceiptError(issued === undefined ? "it names no tenant" : `it was issued to ${issued.tenant}`);
+  }
   if (receipt.signature === null) {
     if (check.requireSignature ?? true) {
       throw new ReceiptError("it is unsigned");
     }
     return receipt;
   }
-  const key = keys.keys.find((found: ReceiptKeys["keys"][number]) => found.kid === receipt.key_id);
+  await checkSignature(receipt.signature, { id: receipt.id, ...claims }, receipt.key_id, keys, "the signature");
+  if (issued !== undefined) {
+    if (typeof issued.signature !== "string") {
+      throw new ReceiptError("its issue is unsigned");
+    }
+    const issue = { at: issued.at, receipt: receipt.id, tenant: issued.tenant };
+    await checkSignature(issued.signature, issue, receipt.key_id, keys, "the issue's signature");
+  }
+  return receipt;
+}
+
+/** That `token` is an EdDSA JWS of `signed`'s RFC 8785 form by the key `keyId` of `keys`. */
+async function checkSignature(
+  token: string,
+  signed: unknown,
+  keyId: string | null,
+  keys: ReceiptKeys,
+  what: string,
+): Promise<void> {
+  const key = keys.keys.find((found: ReceiptKeys["keys"][number]) => found.kid === keyId);
   if (key === undefined) {
-    throw new ReceiptError(`no key ${String(receipt.key_id)} in the key set`);
+    throw new ReceiptError(`no key ${String(keyId)} in the key set`);
   }
   let verified;
   try {
-    verified = await compactVerify(receipt.signature, await importJWK(key, "EdDSA"), { algorithms: ["EdDSA"] });
+    verified = await compactVerify(token, await importJWK(key, "EdDSA"), { algorithms: ["EdDSA"] });
   } catch {
-    throw new ReceiptError("the signature is not the key's");
+    throw new ReceiptError(`${what} is not the key's`);
   }
-  if (verified.protectedHeader.kid !== receipt.key_id || !same(verified.payload, canonical({ id: receipt.id, ...claims }))) {
-    throw new ReceiptError("the signature is of other fields");
+  if (verified.protectedHeader.kid !== keyId || !same(verified.payload, canonical(signed))) {
+    throw new ReceiptError(`${what} is of other fields`);
   }
-  return receipt;
 }

@@ -1426,8 +1426,10 @@ export interface components {
          *     `maubinh-receipt+jws`, `kid` a key of `GET /.well-known/jwks.json`) whose payload is the
          *     canonical form of the receipt's fields `id` to `release`; null, with `signed` false, when
          *     the deployment has no signing key. The same request answered the same way gets the same
-         *     receipt. docs/integrating.md, "Receipts", says what to store and how a third party checks it;
-         *     the Python and TypeScript clients verify one offline.
+         *     receipt. `issued` says whose it is and when it was made, signed apart (the same key), so
+         *     that the id and its signature stay those of the request and the answer. docs/integrating.md,
+         *     "Receipts", says what to store and how a third party checks it; the Python, TypeScript, Java
+         *     and Go clients verify one offline.
          */
         Receipt: {
             /** @description The first 32 hexadecimal digits of the SHA-256 of the canonical form of the fields `operation` to `release`. */
@@ -1450,6 +1452,31 @@ export interface components {
             /** @description Whether the deployment signed the receipt. */
             signed: boolean;
             /** @description The compact JWS of the receipt's fields, or null when the receipt is unsigned. */
+            signature: string | null;
+            /** @description Always answered from 1.1.0; a receipt stored before has none (and still verifies, as nobody's in particular). */
+            issued?: components["schemas"]["ReceiptIssue"];
+        };
+        /**
+         * ReceiptIssue
+         * @description Whose receipt it is and when it was made (since 1.1.0). `signature` is a compact JWS with
+         *     the receipt's key (`kid` its `key_id`, `typ` `maubinh-receipt-issue+jws`) whose payload is
+         *     the RFC 8785 form of `{"at": at, "receipt": the receipt's id, "tenant": tenant}`; null when
+         *     the receipt is unsigned. A receipt another tenant was issued does not verify as yours: the
+         *     clients' verifiers take the tenant expected.
+         */
+        ReceiptIssue: {
+            /**
+             * @description The tenant the receipt was issued to: its name in the deployment's tenants file (never its key), `anonymous` on an open deployment.
+             * @example platform-a
+             */
+            tenant: string;
+            /**
+             * Format: date-time
+             * @description When the receipt was made: UTC, to the second.
+             * @example 2026-12-06T13:16:33Z
+             */
+            at: string;
+            /** @description The compact JWS of the issue, or null when the receipt is unsigned. */
             signature: string | null;
         };
         /** @description `sha256:` and the hexadecimal SHA-256 of a JSON value's RFC 8785 canonical form. */
@@ -2467,6 +2494,7 @@ export type Settlement = components['schemas']['Settlement'];
 export type SettlementBatchRequest = components['schemas']['SettlementBatchRequest'];
 export type SettlementBatchResult = components['schemas']['SettlementBatchResult'];
 export type Receipt = components['schemas']['Receipt'];
+export type ReceiptIssue = components['schemas']['ReceiptIssue'];
 export type Digest = components['schemas']['Digest'];
 export type ReceiptKeys = components['schemas']['ReceiptKeys'];
 export type ReceiptKey = components['schemas']['ReceiptKey'];

@@ -40,7 +40,7 @@ interface Step {
   path?: Record<string, unknown>;
   headers?: Record<string, unknown>;
   client?: { key?: string; language?: "en" | "vi"; retries?: number; model?: unknown };
-  receipt?: { of: string; keys: string; replace?: [string, string] };
+  receipt?: { of: string; keys: string; replace?: [string, string]; tenant?: string };
   repeat_until_status?: number;
   at_most?: number;
   expect: Expectation;
@@ -255,7 +255,7 @@ class Run {
     assert.ok(settled !== undefined && keys !== undefined, `${step.id}: the settlement and the keys come first`);
     const answer = check.replace === undefined ? settled.text : settled.text.replace(check.replace[0], check.replace[1]);
     try {
-      await verifyReceipt(JSON.parse(settled.request), JSON.parse(answer), JSON.parse(keys.text));
+      await verifyReceipt(JSON.parse(settled.request), JSON.parse(answer), JSON.parse(keys.text), { tenant: check.tenant });
     } catch (refused) {
       assert.ok(refused instanceof ReceiptError, String(refused));
       return refused.reason;

@@ -90,6 +90,7 @@ from .ready_response_200 import ReadyResponse200
 from .ready_response_200_checks import ReadyResponse200Checks
 from .ready_response_200_status import ReadyResponse200Status
 from .receipt import Receipt
+from .receipt_issue import ReceiptIssue
 from .receipt_key import ReceiptKey
 from .receipt_keys import ReceiptKeys
 from .receipt_operation import ReceiptOperation
@@ -221,6 +222,7 @@ __all__ = (
     "ReadyResponse200Checks",
     "ReadyResponse200Status",
     "Receipt",
+    "ReceiptIssue",
     "ReceiptKey",
     "ReceiptKeys",
     "ReceiptOperation",

@@ -9,8 +9,11 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.receipt_operation import ReceiptOperation
+from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.receipt_issue import ReceiptIssue
 
 
 
@@ -29,8 +32,10 @@ class Receipt:
     `maubinh-receipt+jws`, `kid` a key of `GET /.well-known/jwks.json`) whose payload is the
     canonical form of the receipt's fields `id` to `release`; null, with `signed` false, when
     the deployment has no signing key. The same request answered the same way gets the same
-    receipt. docs/integrating.md, "Receipts", says what to store and how a third party checks it;
-    the Python and TypeScript clients verify one offline.
+    receipt. `issued` says whose it is and when it was made, signed apart (the same key), so
+    that the id and its signature stay those of the request and the answer. docs/integrating.md,
+    "Receipts", says what to store and how a third party checks it; the Python, TypeScript, Java
+    and Go clients verify one offline.
 
         Attributes:
             id (str): The first 32 hexadecimal digits of the SHA-256 of the canonical form of the fields `operation` to
@@ -44,6 +49,12 @@ class Receipt:
             key_id (None | str): The signing key's `kid`, or null when the receipt is unsigned.
             signed (bool): Whether the deployment signed the receipt.
             signature (None | str): The compact JWS of the receipt's fields, or null when the receipt is unsigned.
+            issued (ReceiptIssue | Unset): Whose receipt it is and when it was made (since 1.1.0). `signature` is a compact
+                JWS with
+                the receipt's key (`kid` its `key_id`, `typ` `maubinh-receipt-issue+jws`) whose payload is
+                the RFC 8785 form of `{"at": at, "receipt": the receipt's id, "tenant": tenant}`; null when
+                the receipt is unsigned. A receipt another tenant was issued does not verify as yours: the
+                clients' verifiers take the tenant expected.
      """
 
     id: str
@@ -56,12 +67,14 @@ class Receipt:
     key_id: None | str
     signed: bool
     signature: None | str
+    issued: ReceiptIssue | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.receipt_issue import ReceiptIssue # noqa: PLC0415
         id = self.id
 
         operation = self.operation.value
@@ -86,6 +99,10 @@ class Receipt:
         signature: None | str
         signature = self.signature
 
+        issued: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.issued, Unset):
+            issued = self.issued.to_dict()
+
 
         field_dict: dict[str, Any] = {}
 
@@ -101,6 +118,8 @@ class Receipt:
             "signed": signed,
             "signature": signature,
         })
+        if issued is not UNSET:
+            field_dict["issued"] = issued
 
         return field_dict
 
@@ -108,6 +127,7 @@ class Receipt:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.receipt_issue import ReceiptIssue # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -145,6 +165,16 @@ class Receipt:
         signature = _parse_signature(d.pop("signature"))
 
 
+        _issued = d.pop("issued", UNSET)
+        issued: ReceiptIssue | Unset
+        if isinstance(_issued,  Unset):
+            issued = UNSET
+        else:
+            issued = ReceiptIssue.from_dict(_issued)
+
+
+
+
         receipt = cls(
             id=id,
             operation=operation,
@@ -156,6 +186,7 @@ class Receipt:
             key_id=key_id,
             signed=signed,
             signature=signature,
+            issued=issued,
         )
 
         return receipt

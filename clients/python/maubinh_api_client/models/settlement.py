@@ -46,8 +46,10 @@ class Settlement:
                 `maubinh-receipt+jws`, `kid` a key of `GET /.well-known/jwks.json`) whose payload is the
                 canonical form of the receipt's fields `id` to `release`; null, with `signed` false, when
                 the deployment has no signing key. The same request answered the same way gets the same
-                receipt. docs/integrating.md, "Receipts", says what to store and how a third party checks it;
-                the Python and TypeScript clients verify one offline.
+                receipt. `issued` says whose it is and when it was made, signed apart (the same key), so
+                that the id and its signature stay those of the request and the answer. docs/integrating.md,
+                "Receipts", says what to store and how a third party checks it; the Python, TypeScript, Java
+                and Go clients verify one offline.
      """
 
     players: list[PlayerResult]

@@ -38,6 +38,23 @@ public final class Receipts {
      */
     public static Receipt verify(String requestText, String answerText, String keysText, boolean requireSignature)
             throws ReceiptException {
+        return verify(requestText, answerText, keysText, requireSignature, null);
+    }
+
+    /**
+     * Checks the receipt of a settlement's answer, and that it was issued to {@code tenant}.
+     *
+     * @param requestText the request's JSON as sent ({@link Answer#requestText()}), in any key order
+     * @param answerText the answer's JSON as received ({@link Answer#text()})
+     * @param keysText the deployment's key set, the JSON of GET /.well-known/jwks.json
+     * @param requireSignature refuse an unsigned receipt
+     * @param tenant the tenant it must have been issued to ({@code issued.tenant}); null: any tenant's
+     * @return the receipt
+     * @throws ReceiptException a part of it does not hold (which: {@link ReceiptException#reason()})
+     */
+    public static Receipt verify(
+            String requestText, String answerText, String keysText, boolean requireSignature, String tenant)
+            throws ReceiptException {
         JsonObject answer = object(answerText, "the answer is not a JSON object");
         if (!answer.has("receipt") || !answer.get("receipt").isJsonObject()) {
             throw new ReceiptException("the answer has no receipt");
@@ -59,6 +76,21 @@ public final class Receipts {
         if (!("rct-" + digest(signed.toString()).substring("sha256:".length(), "sha256:".length() + 32)).equals(receipt.getId())) {
             throw new ReceiptException("id is not made of the receipt's fields");
         }
+        // Whose and when (from 1.1; a receipt made before has no issue), read as sent: its time's text.
+        JsonObject issued = null;
+        if (claims.has("issued")) {
+            JsonElement found = claims.get("issued");
+            issued = found.isJsonObject() ? found.getAsJsonObject() : null;
+            if (issued == null || text(issued, "tenant") == null || text(issued, "at") == null) {
+                throw new ReceiptException("its issue does not read");
+            }
+        }
+        if (tenant != null && issued == null) {
+            throw new ReceiptException("it names no tenant");
+        }
+        if (tenant != null && !tenant.equals(text(issued, "tenant"))) {
+            throw new ReceiptException("it was issued to " + text(issued, "tenant"));
+        }
         if (receipt.getSignature() == null) {
             if (requireSignature) {
                 throw new ReceiptException("it is unsigned");
@@ -66,11 +98,23 @@ public final class Receipts {
             return receipt;
         }
         signed.add("id", claims.get("id"));
-        verifySignature(receipt.getSignature(), canonical(signed.toString()), receipt.getKeyId(), keysText);
+        verifySignature(receipt.getSignature(), canonical(signed.toString()), receipt.getKeyId(), keysText, "the signature");
+        if (issued != null) {
+            if (text(issued, "signature") == null) {
+                throw new ReceiptException("its issue is unsigned");
+            }
+            JsonObject issue = new JsonObject();
+            issue.add("at", issued.get("at"));
+            issue.add("receipt", claims.get("id"));
+            issue.add("tenant", issued.get("tenant"));
+            verifySignature(text(issued, "signature"), canonical(issue.toString()), receipt.getKeyId(), keysText,
+                    "the issue's signature");
+        }
         return receipt;
     }
 
-    private static void verifySignature(String token, String payload, String keyId, String keysText) throws ReceiptException {
+    private static void verifySignature(String token, String payload, String keyId, String keysText, String what)
+            throws ReceiptException {
         String[] parts = token.split("\\.", -1);
         if (parts.length != 3) {
             throw new ReceiptException("the signature is not a compact JWS");
@@ -87,7 +131,7 @@ public final class Receipts {
         }
         String kid = text(header, "kid");
         if (!"EdDSA".equals(text(header, "alg")) || keyId == null || !keyId.equals(kid)) {
-            throw new ReceiptException("the signature is of other fields");
+            throw new ReceiptException(what + " is of other fields");
         }
         JsonElement keys = object(keysText, "the key set does not read").get("keys");
         if (keys == null || !keys.isJsonArray()) {
@@ -103,10 +147,10 @@ public final class Receipts {
             byte[] input = (parts[0] + "." + parts[1]).getBytes(StandardCharsets.US_ASCII);
             verifier.update(input, 0, input.length);
             if (!verifier.verifySignature(signature)) {
-                throw new ReceiptException("the signature is not the key's");
+                throw new ReceiptException(what + " is not the key's");
             }
             if (!payload.equals(new String(body, StandardCharsets.UTF_8))) {
-                throw new ReceiptException("the signature is of other fields");
+                throw new ReceiptException(what + " is of other fields");
             }
             return;
         }

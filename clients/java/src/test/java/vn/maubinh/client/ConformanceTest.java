@@ -310,7 +310,8 @@ class ConformanceTest {
                 answer = answer.replace(replace.get(0).getAsString(), replace.get(1).getAsString());
             }
             try {
-                Receipts.verify(settled.request, answer, keys.text, true);
+                String tenant = check.has("tenant") ? check.get("tenant").getAsString() : null;
+                Receipts.verify(settled.request, answer, keys.text, true, tenant);
                 return "holds";
             } catch (ReceiptException refused) {
                 return refused.reason();
