@@ -58,10 +58,17 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+def _who(player: str) -> Text:
+    """A player's id as the lines name it: in quotation marks, so that no id reads as a figure or a
+    word of the line (``Net: +9999.00`` is a name there); rules/player_ids.py refuses the marks in ids."""
+    quoted = f"\u201c{player}\u201d"
+    return Text(quoted, quoted)
+
+
 def _score(player: str, points: int) -> Text:
     """A player's points in a pair (``p1 +6``)."""
     # TRANSLATORS: a player's points in a pair, e.g. "p1 +6"; chi is the unit.
-    return words("{player} {points}", player=player, points=_signed(points))
+    return words("{player} {points}", player=_who(player), points=_signed(points))
 
 
 def _bonus_label(key: str) -> Text:
@@ -85,7 +92,7 @@ def pair_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> tuple[Text, 
         lines.extend(_natural_lines(pair, reveals))
     elif all(position.reason is PositionReason.BOTH_FOULED for position in pair.positions):
         # TRANSLATORS: {fouled} is "fouled (binh lủng)" in English, the term alone in Vietnamese.
-        lines.append(words("{a} and {b} are both {fouled}: no payment.", a=a, b=b, fouled=_FOULED))
+        lines.append(words("{a} and {b} are both {fouled}: no payment.", a=_who(a), b=_who(b), fouled=_FOULED))
     else:
         lines.extend(_position_lines(pair, reveals))
         running = sum(p.value if p.winner == a else -p.value for p in pair.positions)
@@ -95,8 +102,8 @@ def pair_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> tuple[Text, 
             lines.append(
                 words(
                     "Majority of positions to {majority}: {loser} pays {majority} {units} more.",
-                    majority=pair.majority,
-                    loser=loser,
+                    majority=_who(pair.majority),
+                    loser=_who(loser),
                     units=pair.majority_units,
                 )
             )
@@ -121,15 +128,15 @@ def _foul_line(pair: PairOutcome, winner: str, reveals: Mapping[str, Reveal]) ->
         return words(
             "{loser} left before the reveal, which counts as a foul: "
             "{winner} wins all three positions with its own chi.",
-            loser=loser,
-            winner=winner,
+            loser=_who(loser),
+            winner=_who(winner),
         )
     # TRANSLATORS: {fouled} is "fouled (binh lủng)" in English, the term alone in Vietnamese.
     return words(
         "{loser} is {fouled}: {winner} wins all three positions with its own chi.",
-        loser=loser,
+        loser=_who(loser),
         fouled=_FOULED,
-        winner=winner,
+        winner=_who(winner),
     )
 
 
@@ -142,9 +149,9 @@ def _position_line(pair: PairOutcome, outcome: PositionOutcome, reveals: Mapping
         return words(
             "{where}: {a}'s {hand_a} ties {b}'s {hand_b}: no payment.",
             where=where,
-            a=a,
+            a=_who(a),
             hand_a=hand_a,
-            b=b,
+            b=_who(b),
             hand_b=hand_b,
         )
     winner = outcome.winner
@@ -154,11 +161,11 @@ def _position_line(pair: PairOutcome, outcome: PositionOutcome, reveals: Mapping
     if outcome.reason is PositionReason.OPPONENT_FOULED:
         return words(
             "{where}: {winner}'s {won}: {loser} pays {winner} {value}{bonus}.",
-            where=where, winner=winner, won=won, loser=loser, value=outcome.value, bonus=bonus,
+            where=where, winner=_who(winner), won=won, loser=_who(loser), value=outcome.value, bonus=bonus,
         )  # fmt: skip
     return words(
         "{where}: {winner}'s {won} beats {loser}'s {lost}: {loser} pays {winner} {value}{bonus}.",
-        where=where, winner=winner, won=won, loser=loser, lost=lost, value=outcome.value, bonus=bonus,
+        where=where, winner=_who(winner), won=won, loser=_who(loser), lost=lost, value=outcome.value, bonus=bonus,
     )  # fmt: skip
 
 
@@ -189,7 +196,7 @@ def _multiplier_line(multiplier: Multiplier, running: int, first: str) -> Text:
     else:
         # TRANSLATORS: {multiplier} is "Sập làng" in both languages.
         line = phrase("{multiplier}: {player} was scooped by every opponent: × {factor}, {result}.")
-    return line.format(multiplier=name, player=player, factor=factor, result=result)
+    return line.format(multiplier=name, player=_who(player), factor=factor, result=result)
 
 
 def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Text]:
@@ -203,8 +210,8 @@ def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Tex
         # English, its Vietnamese name alone in Vietnamese.
         said = words(
             "{winner} has a natural, {natural}: {loser} pays {winner} {payout}; the chi are not compared.",
-            winner=winner, natural=_glossed(Natural.from_key(decision.key).label), loser=b if winner == a else a,
-            payout=decision.payout,
+            winner=_who(winner), natural=_glossed(Natural.from_key(decision.key).label),
+            loser=_who(b if winner == a else a), payout=decision.payout,
         )  # fmt: skip
         return [said]
     naturals = {player: reveals[player].natural for player in (a, b)}
@@ -213,13 +220,13 @@ def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Tex
         said = words(
             "{a} ({natural_a}) and {b} ({natural_b}) both have naturals, "
             "which this variant scores as a draw: no payment.",
-            a=a, natural_a=held[a], b=b, natural_b=held[b],
+            a=_who(a), natural_a=held[a], b=_who(b), natural_b=held[b],
         )  # fmt: skip
         return [said]
     if decision.reason is NaturalOutcomeReason.EQUAL_NATURALS:
         said = words(
             "{a} ({natural_a}) and {b} ({natural_b}) hold naturals of equal rank: no payment.",
-            a=a, natural_a=held[a], b=b, natural_b=held[b],
+            a=_who(a), natural_a=held[a], b=_who(b), natural_b=held[b],
         )  # fmt: skip
         return [said]
     winner = decision.winner
@@ -228,14 +235,14 @@ def _natural_lines(pair: PairOutcome, reveals: Mapping[str, Reveal]) -> list[Tex
     if decision.reason is NaturalOutcomeReason.HIGHER_NATURAL:
         said = words(
             "Both have naturals: {winner}'s {won} outranks {loser}'s {lost}: {loser} pays {winner} {payout}.",
-            winner=winner, won=held[winner], loser=loser, lost=held[loser], payout=decision.payout,
+            winner=_who(winner), won=held[winner], loser=_who(loser), lost=held[loser], payout=decision.payout,
         )  # fmt: skip
         return [said]
     natural = naturals[winner]
     assert natural is not None
     said = words(
         "Both have {natural}: {winner} wins the tie-break ({tie_break}): {loser} pays {winner} {payout}.",
-        natural=held[winner], winner=winner, tie_break=_TIE_BREAK[natural.natural], loser=loser,
+        natural=held[winner], winner=_who(winner), tie_break=_TIE_BREAK[natural.natural], loser=_who(loser),
         payout=decision.payout,
     )  # fmt: skip
     return [said]

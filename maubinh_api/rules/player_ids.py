@@ -4,7 +4,8 @@ and no character that could change how a line reads.
 An id is read in Unicode NFC, so ``e`` + U+0301 and ``é`` are one id (and one player at a table).
 It may not hold a character of the categories below: a right-to-left override (U+202E) would
 reverse the figures after it, a zero-width space would make two ids look one, a line separator
-would start a line of its own.
+would start a line of its own; nor the quotation marks the lines put around an id (“ and ”), so
+that ``Net: +9999.00`` reads as the name it is.
 
 >>> shown_id("Nguyê\u0301n") == "Nguyến"
 True
@@ -22,7 +23,7 @@ from typing import Final
 from .errors import ErrorCode, RuleError
 from .texts import words
 
-__all__ = ["REFUSED_CATEGORIES", "PlayerIdError", "shown_id"]
+__all__ = ["QUOTES", "REFUSED_CATEGORIES", "PlayerIdError", "shown_id"]
 
 #: Controls (C0, DEL, C1 with U+0085), format characters (bidi, zero-width, BOM, soft hyphen),
 #: line and paragraph separators, private use, surrogates and unassigned code points.
@@ -35,10 +36,22 @@ class PlayerIdError(RuleError):
     default_code = ErrorCode.PLAYER_ID_CHARACTER
 
 
+#: The quotation marks the explanation lines put around an id: in an id, they could close it early.
+QUOTES: Final = "\u201c\u201d"
+
+
 def shown_id(text: str) -> str:
     """``text`` in NFC, or :class:`PlayerIdError` naming its first character that is refused."""
     normal = unicodedata.normalize("NFC", text)
     for character in normal:
+        if character in QUOTES:
+            raise PlayerIdError(
+                words(
+                    "a player id must not contain the quotation mark {character}: the explanations put ids"
+                    " between \u201c and \u201d",
+                    character=character,
+                )
+            )
         if unicodedata.category(character) in REFUSED_CATEGORIES:
             name = unicodedata.name(character, "")
             named = f"U+{ord(character):04X}" + (f" {name}" if name else "")

@@ -34,6 +34,15 @@ def test_an_id_that_could_change_how_a_line_reads_is_refused_naming_the_characte
     assert named in refused.value.said.vi
 
 
+@pytest.mark.parametrize("mark", ["\u201c", "\u201d"])
+def test_the_quotation_marks_the_lines_put_around_ids_are_refused_in_one(mark):
+    # "a” pays “b 9999" would close the quotation early and read as two names and a figure.
+    with pytest.raises(PlayerIdError) as refused:
+        shown_id(f"a{mark} +9999")
+    assert refused.value.code is ErrorCode.PLAYER_ID_CHARACTER
+    assert f"quotation mark {mark}" in refused.value.said.en
+
+
 def test_an_id_is_read_in_nfc_so_one_name_is_one_id():
     assert shown_id("Nguye\u0302\u0303n") == shown_id("Nguy\u1ec5n") == "Nguyễn"
     assert shown_id("e\u0301") == "\u00e9"

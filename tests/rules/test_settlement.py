@@ -96,7 +96,7 @@ def test_a_line_between_chi_of_the_same_name_says_the_kicker_that_decides():
     # full) and the tied middles read apart or the same without a kicker.
     table = run("classic", [seat("a", TIE_A), seat("b", TIE_B)])
     back, middle, front = table.pairs[0].lines[:3]
-    assert front.en == "Front: a's Queen high, Four kicker beats b's Queen high, Two kicker: b pays a 1."
+    assert front.en == "Front: “a”'s Queen high, Four kicker beats “b”'s Queen high, Two kicker: “b” pays “a” 1."
     assert "Mậu thầu Q, kèm 4" in front.vi and "Mậu thầu Q, kèm 2" in front.vi
     assert "kicker" not in back.en and "kicker" not in middle.en
 

@@ -149,7 +149,8 @@ def test_pair_totals_add_up_to_player_points_and_lines_end_with_the_total(table)
         )
     for pair in settlement.pairs:
         a, b = pair.players
-        assert pair.lines[-1].en == f"Total: {a} {pair.points:+d}, {b} {-pair.points:+d}.".replace("+0", "0")
+        # Each id between quotation marks: no id reads as a figure.
+        assert pair.lines[-1].en == f"Total: “{a}” {pair.points:+d}, “{b}” {-pair.points:+d}.".replace("+0", "0")
         assert pair.lines[-1].vi.startswith("Tổng:")
 
 

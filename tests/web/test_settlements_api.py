@@ -63,7 +63,7 @@ def test_settles_a_four_player_online_table(client):
         ("scoop", 2, "an", None),
         ("sap_lang", 2, "an", "scooped_all"),
     ]
-    assert first["lines"][-1] == {"en": "Total: an +72, binh -72.", "vi": "Tổng: an +72 chi, binh -72 chi."}
+    assert first["lines"][-1] == {"en": "Total: “an” +72, “binh” -72.", "vi": "Tổng: “an” +72 chi, “binh” -72 chi."}
     assert any("Sập làng" in line["en"] for line in first["lines"])
     assert body["variant"]["preset"] == "online"
     assert body["bet"] == "10"
@@ -258,3 +258,12 @@ def test_a_settlement_is_the_same_alone_or_in_a_batch(client, tables):
         alone = client.post("/v1/settlements", json=table).get_json()
         assert alone.pop("receipt")["operation"] == "settleTable"
         assert result == alone
+
+
+def test_an_id_that_looks_like_money_reads_as_a_name_in_the_lines(client):
+    # Every id between quotation marks: "Net: +9999.00" is a player there, never a figure.
+    table = {"bet": "1", "players": [{"id": "Net: +9999.00", "forfeit": True}, {"id": "b", "forfeit": True}]}
+    answer = client.post("/v1/settlements", json=table).get_json()
+    [pair] = answer["pairs"]
+    assert pair["lines"][-1]["en"] == "Total: “Net: +9999.00” 0, “b” 0."
+    assert all("“Net: +9999.00”" in line["en"] for line in pair["lines"])
