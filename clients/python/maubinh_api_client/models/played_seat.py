@@ -31,7 +31,8 @@ class PlayedSeat:
                 (`e` and U+0301 is `é`, the same id), and answered so. It may not hold a character of
                 Unicode's categories Cc (controls, U+0085 too), Cf (format, such as the bidi overrides
                 U+202A-U+202E and U+2066-U+2069, zero-width characters and the BOM), Zl or Zp (U+2028,
-                U+2029), Co, Cs or Cn: a 422, `player_id_character`. None of those can change how the
+                U+2029), Co, Cs or Cn, nor the quotation marks U+201C and U+201D that the explanation lines
+                put around every id: a 422, `player_id_character`. None of those can change how the
                 explanation lines read.
             arrangement (Arrangement): Three chi: back and middle of 5 cards, front of 3. A request may write its cards in
                 any notation; an answer writes them canonically, and posts on as it is.
