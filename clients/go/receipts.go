@@ -169,6 +169,9 @@ func verifyJWS(token string, payload []byte, keyID *string, keys []byte) error {
 		if key.Kid != header.Kid {
 			continue
 		}
+		if thumbprint(string(key.Crv), string(key.Kty), key.X) != key.Kid {
+			return fail(fmt.Sprintf("key %s is not the key its id names", key.Kid))
+		}
 		public, err := base64.RawURLEncoding.DecodeString(key.X)
 		if err != nil || len(public) != ed25519.PublicKeySize {
 			return fail(fmt.Sprintf("key %s is not an Ed25519 key", key.Kid))
@@ -182,4 +185,12 @@ func verifyJWS(token string, payload []byte, keyID *string, keys []byte) error {
 		return nil
 	}
 	return fail("no key " + header.Kid + " in the key set")
+}
+
+// thumbprint is an Ed25519 key's RFC 7638 thumbprint, base64url: the id the key set must name it by
+// (a foreign key under the deployment's id is not the deployment's).
+func thumbprint(crv, kty, x string) string {
+	members, _ := json.Marshal(map[string]string{"crv": crv, "kty": kty, "x": x}) // names in order, as RFC 7638 wants
+	sum := sha256.Sum256(members)
+	return base64.RawURLEncoding.EncodeToString(sum[:])
 }

@@ -415,6 +415,12 @@ def test_a_settlement_receipt_verifies_offline_and_fails_on_any_change(client_pa
     forged = jwt.PyJWS().encode(rfc8785_claims(receipt), other, algorithm="EdDSA", headers={"kid": receipt["key_id"]})
     with pytest.raises(ReceiptError, match="signature is not"):
         verify_receipt(TABLE, dict(answer, receipt=dict(receipt, signature=forged)), keys)
+    # A key set holding a foreign key under the genuine kid, and the receipt signed by that key: the
+    # signature checks with the key found, but the key is not the one its id (its thumbprint) names.
+    foreign = json.loads(jwt.algorithms.OKPAlgorithm.to_jwk(other.public_key()))  # kty, crv, x
+    swapped = {"keys": [dict(foreign, kid=receipt["key_id"], alg="EdDSA", use="sig")]}
+    with pytest.raises(ReceiptError, match="is not the key its id names"):
+        verify_receipt(TABLE, dict(answer, receipt=dict(receipt, signature=forged)), swapped)
     # Whose and when: the open server's one tenant; another's name, or the time changed, is refused.
     issued = receipt["issued"]
     assert verify_receipt(TABLE, answer, keys, tenant="anonymous") == receipt

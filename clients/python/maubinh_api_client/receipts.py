@@ -11,6 +11,7 @@ deployment's ``/.well-known/jwks.json``).  Nothing is asked of the service.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from collections.abc import Mapping
 from typing import Any
@@ -84,6 +85,8 @@ def _check_signature(token: str, signed: Mapping[str, Any], key_id: Any, keys: M
     found = [key for key in keys.get("keys", []) if key.get("kid") == key_id]
     if not found:
         raise ReceiptError(f"no key {key_id} in the key set")
+    if _thumbprint(found[0]) != key_id:  # a foreign key under the deployment's id is not the deployment's
+        raise ReceiptError(f"key {key_id} is not the key its id names")
     try:
         public = jwt.PyJWK(dict(found[0]), algorithm="EdDSA")
         checker = jwt.PyJWS(algorithms=["EdDSA"])
@@ -92,3 +95,9 @@ def _check_signature(token: str, signed: Mapping[str, Any], key_id: Any, keys: M
         raise ReceiptError(f"{what} is not the key's") from None
     if verified["header"].get("kid") != key_id or verified["payload"] != rfc8785.dumps(signed):
         raise ReceiptError(f"{what} is of other fields")
+
+
+def _thumbprint(key: Mapping[str, Any]) -> str:
+    """An Ed25519 key's RFC 7638 thumbprint, base64url: the id the key set must name it by."""
+    members = {name: key.get(name) for name in ("crv", "kty", "x")}
+    return base64.urlsafe_b64encode(hashlib.sha256(rfc8785.dumps(members)).digest()).rstrip(b"=").decode()

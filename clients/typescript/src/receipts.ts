@@ -110,6 +110,10 @@ async function checkSignature(
   if (key === undefined) {
     throw new ReceiptError(`no key ${String(keyId)} in the key set`);
   }
+  // A foreign key under the deployment's id is not the deployment's: the id is the key's thumbprint.
+  if ((await thumbprint(key)) !== key.kid) {
+    throw new ReceiptError(`key ${key.kid} is not the key its id names`);
+  }
   let verified;
   try {
     verified = await compactVerify(token, await importJWK(key, "EdDSA"), { algorithms: ["EdDSA"] });
@@ -119,4 +123,12 @@ async function checkSignature(
   if (verified.protectedHeader.kid !== keyId || !same(verified.payload, canonical(signed))) {
     throw new ReceiptError(`${what} is of other fields`);
   }
+}
+
+/** An Ed25519 key's RFC 7638 thumbprint, base64url: the id the key set must name it by. */
+async function thumbprint(key: ReceiptKeys["keys"][number]): Promise<string> {
+  const hashed = new Uint8Array(
+    await globalThis.crypto.subtle.digest("SHA-256", canonical({ crv: key.crv, kty: key.kty, x: key.x })),
+  );
+  return btoa(String.fromCharCode(...hashed)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }

@@ -141,6 +141,10 @@ public final class Receipts {
             if (!key.isJsonObject() || !kid.equals(text(key.getAsJsonObject(), "kid"))) {
                 continue;
             }
+            if (!kid.equals(thumbprint(key.getAsJsonObject()))) {
+                // A foreign key under the deployment's id is not the deployment's.
+                throw new ReceiptException("key " + kid + " is not the key its id names");
+            }
             byte[] x = publicKey(key.getAsJsonObject(), kid);
             Ed25519Signer verifier = new Ed25519Signer();
             verifier.init(false, new Ed25519PublicKeyParameters(x, 0));
@@ -167,6 +171,21 @@ public final class Receipts {
             // not base64url: said below
         }
         throw new ReceiptException("key " + kid + " is not an Ed25519 key");
+    }
+
+    /** An Ed25519 key's RFC 7638 thumbprint, base64url: the id the key set must name it by. */
+    private static String thumbprint(JsonObject key) throws ReceiptException {
+        JsonObject members = new JsonObject();
+        for (String name : new String[] {"crv", "kty", "x"}) {
+            members.add(name, key.has(name) ? key.get(name) : JsonNull.INSTANCE);
+        }
+        try {
+            byte[] sum = MessageDigest.getInstance("SHA-256")
+                    .digest(canonical(members.toString()).getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(sum);
+        } catch (NoSuchAlgorithmException missing) {
+            throw new IllegalStateException("every Java has SHA-256", missing);
+        }
     }
 
     private static String text(JsonObject object, String name) {
