@@ -105,7 +105,7 @@ class Settings:
     #: The PEM file of the Ed25519 key that signs settlement receipts (none: receipts are unsigned).
     receipt_key: Path | None = None
     #: PEM files of the public keys of earlier signing keys, comma-separated: still served in
-    #: ``GET /v1/receipts/keys``, so that receipts they signed verify after a rotation.
+    #: ``GET /.well-known/jwks.json``, so that receipts they signed verify after a rotation.
     receipt_old_keys: tuple[Path, ...] = ()
 
     def __post_init__(self) -> None:
