@@ -421,6 +421,22 @@ def test_a_settlement_receipt_verifies_offline_and_fails_on_any_change(client_pa
     swapped = {"keys": [dict(foreign, kid=receipt["key_id"], alg="EdDSA", use="sig")]}
     with pytest.raises(ReceiptError, match="is not the key its id names"):
         verify_receipt(TABLE, dict(answer, receipt=dict(receipt, signature=forged)), swapped)
+    # From the texts as stored, read strictly: what verifies parsed verifies as text, and a forged
+    # member placed before the genuine one (a reader keeps one of the two) is refused.
+    from maubinh_api_client.receipts import verify_receipt_text
+
+    request_text, answer_text = json.dumps(TABLE), json.dumps(answer)
+    assert verify_receipt_text(request_text, answer_text, keys) == receipt
+    forged_bet = request_text.replace('{"bet"', '{"bet": "1", "bet"', 1)
+    forged_net = answer_text.replace('"net": ', '"net": "9999.00", "net": ', 1)
+    for request_given, answer_given, reason in (
+        (forged_bet, answer_text, "the request names a member twice"),
+        (request_text, forged_net, "the answer names a member twice"),
+        (request_text, answer_text.replace("}", ', "x": NaN}', 1), "the answer holds NaN"),
+        ("{'bet': '10'}", answer_text, "the request is not JSON"),
+    ):
+        with pytest.raises(ReceiptError, match=reason):
+            verify_receipt_text(request_given, answer_given, keys)
     # Whose and when: the open server's one tenant; another's name, or the time changed, is refused.
     issued = receipt["issued"]
     assert verify_receipt(TABLE, answer, keys, tenant="anonymous") == receipt

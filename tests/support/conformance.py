@@ -238,9 +238,7 @@ class PythonClient:
         if "replace" in check:
             text = text.replace(*check["replace"])
         try:
-            self.receipts.verify_receipt(
-                json.loads(settled.request), json.loads(text), json.loads(keys.text), tenant=check.get("tenant")
-            )
+            self.receipts.verify_receipt_text(settled.request, text, json.loads(keys.text), tenant=check.get("tenant"))
         except self.receipts.ReceiptError as refused:
             return str(refused.reason)
         return "holds"
