@@ -55,6 +55,11 @@ public final class Receipts {
     public static Receipt verify(
             String requestText, String answerText, String keysText, boolean requireSignature, String tenant)
             throws ReceiptException {
+        // Strict JSON first (RFC 8785's reader: a member named twice, a comment, single quotes or NaN
+        // is refused): Gson keeps the last of two members of one name, so a forged "net" placed
+        // before the genuine one would otherwise hide.
+        strict(requestText, "the request");
+        strict(answerText, "the answer");
         JsonObject answer = object(answerText, "the answer is not a JSON object");
         if (!answer.has("receipt") || !answer.get("receipt").isJsonObject()) {
             throw new ReceiptException("the answer has no receipt");
@@ -203,6 +208,14 @@ public final class Receipts {
             // said below
         }
         throw new ReceiptException(failure);
+    }
+
+    private static void strict(String text, String what) throws ReceiptException {
+        try {
+            new JsonCanonicalizer(text);
+        } catch (IOException | RuntimeException refused) {
+            throw new ReceiptException(what + " is not strict JSON (a member named twice, a comment, NaN...)");
+        }
     }
 
     /** The RFC 8785 form of a JSON text. */

@@ -182,6 +182,24 @@ class ClientTest {
         ReceiptException none = assertThrows(ReceiptException.class, () -> Receipts.verify("{}", "{\"bet\":\"1\"}", "{\"keys\":[]}", true));
         assertEquals("the answer has no receipt", none.reason());
         ReceiptException text = assertThrows(ReceiptException.class, () -> Receipts.verify("{}", "not json", "{}", true));
-        assertEquals("the answer is not a JSON object", text.reason());
+        assertEquals("the answer is not strict JSON (a member named twice, a comment, NaN...)", text.reason());
+    }
+
+    @Test
+    void aMemberNamedTwiceACommentOrSingleQuotesAreRefusedBeforeAnythingIsRead() {
+        // A forged "net" placed before the genuine one: Gson would keep the genuine, and the digest hold.
+        String[] answers = {
+            "{\"net\":\"9999.00\",\"net\":\"10.00\",\"receipt\":{}}",
+            "{/* a comment */\"receipt\":{}}",
+            "{'receipt':{}}",
+            "[NaN]",
+        };
+        for (String answer : answers) {
+            ReceiptException refused = assertThrows(ReceiptException.class, () -> Receipts.verify("{}", answer, "{}", true));
+            assertEquals("the answer is not strict JSON (a member named twice, a comment, NaN...)", refused.reason(), answer);
+        }
+        ReceiptException request = assertThrows(
+                ReceiptException.class, () -> Receipts.verify("{\"bet\":\"1\",\"bet\":\"10\"}", "{}", "{}", true));
+        assertEquals("the request is not strict JSON (a member named twice, a comment, NaN...)", request.reason());
     }
 }
