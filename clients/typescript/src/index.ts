@@ -14,7 +14,7 @@ export type { Client, Middleware } from "openapi-fetch";
 import type { components, paths } from "./schema.js";
 
 export type * from "./schema.js";
-export { ReceiptError, verifyReceipt, type ReceiptCheck } from "./receipts.js";
+export { ReceiptError, verifyReceipt, verifyReceiptText, type ReceiptCheck } from "./receipts.js";
 
 /** A problem document (RFC 9457), as every error answer of the service is. */
 export type Problem = components["schemas"]["Problem"];

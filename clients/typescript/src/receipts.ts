@@ -98,6 +98,74 @@ export async function verifyReceipt(
   return receipt;
 }
 
+/**
+ * {@link verifyReceipt} from the request and answer texts as stored, read as strict JSON: a member
+ * named twice is refused (`JSON.parse` keeps the last, so a forged `"net"` placed before the
+ * genuine one would otherwise hide), as is anything `JSON.parse` refuses (comments, single quotes,
+ * NaN).
+ */
+export async function verifyReceiptText(
+  requestText: string,
+  answerText: string,
+  keys: ReceiptKeys,
+  check: ReceiptCheck = {},
+): Promise<Receipt> {
+  const request = strict(requestText, "the request");
+  const answer = strict(answerText, "the answer");
+  if (typeof answer !== "object" || answer === null || Array.isArray(answer)) {
+    throw new ReceiptError("the answer is not a JSON object");
+  }
+  return verifyReceipt(request, answer as Parameters<typeof verifyReceipt>[1], keys, check);
+}
+
+/** `text` parsed, or a {@link ReceiptError}: not JSON, or an object that names a member twice. */
+function strict(text: string, what: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ReceiptError(`${what} is not JSON`);
+  }
+  if (namesTwice(text)) {
+    throw new ReceiptError(`${what} names a member twice`);
+  }
+  return parsed;
+}
+
+/** Whether an object of `text` (valid JSON) names a member twice: its names, level by level. */
+function namesTwice(text: string): boolean {
+  const levels: (Set<string> | null)[] = []; // a set of names for an object, null for an array
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index];
+    if (character === "{" || character === "[") {
+      levels.push(character === "{" ? new Set<string>() : null);
+    } else if (character === "}" || character === "]") {
+      levels.pop();
+    } else if (character === '"') {
+      let end = index + 1;
+      while (text[end] !== '"') {
+        end += text[end] === "\\" ? 2 : 1;
+      }
+      const names = levels[levels.length - 1];
+      let after = end + 1;
+      while (" \t\n\r".includes(text[after] ?? "")) {
+        after += 1;
+      }
+      if (names !== undefined && names !== null && text[after] === ":") {
+        const name = JSON.parse(text.slice(index, end + 1)) as string; // "\u0061" and "a" are one name
+        if (names.has(name)) {
+          return true;
+        }
+        names.add(name);
+      }
+      index = end;
+    }
+    index += 1;
+  }
+  return false;
+}
+
 /** That `token` is an EdDSA JWS of `signed`'s RFC 8785 form by the key `keyId` of `keys`. */
 async function checkSignature(
   token: string,

@@ -19,6 +19,7 @@ import {
   ReceiptError,
   type VariantSpec,
   verifyReceipt,
+  verifyReceiptText,
 } from "../dist/index.js";
 
 const baseUrl = process.env["MAUBINH_URL"] ?? "http://127.0.0.1:8000";
@@ -134,6 +135,21 @@ test("a table's round: optimal for one seat, bots for three, checked, graded and
   await fails(table, { ...settled, receipt: { ...receipt, signature: flipped } }, /signature/);
   await fails(table, { ...settled, receipt: { ...receipt, key_id: "another" } }, /no key/);
   await fails(table, { ...settled, receipt: { ...receipt, signature: null, signed: false } }, /unsigned/);
+  // From the texts as stored: the same receipt holds; a forged member placed before the genuine one
+  // (JSON.parse keeps the last), or a text JSON.parse refuses, is refused by name.
+  const [requestText, answerText] = [JSON.stringify(table), JSON.stringify(settled)];
+  assert.deepEqual(await verifyReceiptText(requestText, answerText, keys), receipt);
+  const refusedText = async (request: string, answered: string, reason: string) => {
+    await assert.rejects(verifyReceiptText(request, answered, keys), (error: unknown) => {
+      assert.ok(error instanceof ReceiptError, String(error));
+      assert.equal(error.reason, reason);
+      return true;
+    });
+  };
+  await refusedText(requestText, answerText.replace('"net":', '"net":"9999.00","net":'), "the answer names a member twice");
+  await refusedText(requestText.replace('{"bet":', '{"bet":"1","bet":'), answerText, "the request names a member twice");
+  await refusedText(requestText, answerText.replace('"net":', '"n\\u0065t":"9999.00","net":'), "the answer names a member twice");
+  await refusedText("{'bet': '10'}", answerText, "the request is not JSON");
   // The variant an answer named is found again by its fingerprint.
   // (An answer's variant always carries its fingerprint; a request's may leave it out: one schema for both.)
   const fingerprint = best.variant.fingerprint ?? assert.fail("an answer's variant names its fingerprint");
