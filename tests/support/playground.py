@@ -138,7 +138,10 @@ class Playground:
     def wait(self, condition: Callable[[], T], what: str, seconds: float = 20) -> T:
         deadline = time.monotonic() + seconds
         while True:
-            value = condition()
+            try:
+                value = condition()
+            except StaleElementReferenceException:  # found, then drawn anew before it was read: look again
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:
