@@ -96,3 +96,18 @@ func TestTheAnswersHeadersAreReadIntoValues(t *testing.T) {
 		t.Fatalf("headers %+v", read)
 	}
 }
+
+func TestAReceiptsAnswerThatIsNotStrictJSONIsRefusedBeforeItIsRead(t *testing.T) {
+	// A forged member placed before the genuine one (a map keeps the last), a comment, NaN.
+	for _, answer := range []string{
+		`{"bet":"9999","bet":"1","receipt":{}}`,
+		`{/* a comment */"receipt":{}}`,
+		`{"receipt":{},"x":NaN}`,
+	} {
+		_, err := VerifyReceipt([]byte(`{}`), []byte(answer), []byte(`{"keys":[]}`), true)
+		var refused *ReceiptError
+		if !errors.As(err, &refused) || refused.Reason != "the answer is not strict JSON (a member named twice, a comment, NaN...)" {
+			t.Fatalf("%s: %v", answer, err)
+		}
+	}
+}

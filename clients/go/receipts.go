@@ -56,6 +56,11 @@ func VerifyReceipt(request, answer, keys []byte, requireSignature bool) (*Receip
 
 // VerifyReceiptFor is VerifyReceipt that also refuses a receipt not issued to tenant (none: "").
 func VerifyReceiptFor(request, answer, keys []byte, requireSignature bool, tenant string) (*Receipt, error) {
+	// Strict JSON first (RFC 8785's reader: a member named twice, a comment or NaN is refused): the
+	// map below keeps the last of two members of one name, so a forged one placed first would hide.
+	if _, err := canonical(answer); err != nil {
+		return nil, fail("the answer is not strict JSON (a member named twice, a comment, NaN...)")
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(answer, &fields); err != nil {
 		return nil, fail("the answer is not a JSON object")
