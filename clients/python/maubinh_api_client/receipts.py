@@ -1,180 +1,272 @@
 """The offline check of a settlement's receipt (written by hand beside the generated package;
 tools/python_client.py keeps it): that the request and answer a platform stored are the ones the
-receipt names (SHA-256 of their RFC 8785 canonical form), that its id is made of its fields, and
-that the deployment signed those fields (a compact JWS, EdDSA, whose ``kid`` is a key of the
-deployment's ``/.well-known/jwks.json``).  Nothing is asked of the service.
+receipt names, that its id is made of its fields, whose it is, and that the deployment signed them
+(compact JWSs, EdDSA, by a key of the deployment's ``/.well-known/jwks.json`` whose id is its RFC
+7638 thumbprint).  Nothing is asked of the service.
 
     from maubinh_api_client.receipts import verify_receipt, verify_receipt_text
-    receipt = verify_receipt(request_body, answer_json, keys_json)   # raises ReceiptError
-    receipt = verify_receipt(request_body, answer_json, keys_json, tenant="platform-a")  # and whose
-    receipt = verify_receipt_text(request_text, answer_text, keys_json)  # from the texts as stored
+    receipt = verify_receipt_text(request_text, answer_text, keys_json)   # raises ReceiptError
+    receipt = verify_receipt_text(request_text, answer_text, keys_json, tenant="platform-a")
+    receipt = verify_receipt(request_body, answer_json, keys_json)   # from parsed values
 
-From the texts as stored is the stricter check: they are read as strict JSON (a member named twice,
-NaN or Infinity refused: a forged ``"net"`` before the genuine one cannot hide), and their numbers
-exactly, as the service digests them (docs/integrating.md, "Receipts").
+It follows the rule of docs/integrating.md, "Verifying a receipt", step by step, as the service and
+the other clients do: a refusal's ``code`` is that of the first step that fails, the same in every
+client (tests/conformance/receipts.json holds them to it).  From the texts as stored is the whole
+check: they are read as strict JSON (a member named twice, NaN, a lone surrogate refused: a forged
+``"net"`` before the genuine one cannot hide) with their numbers exact, as the service digests them.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-import jwt
 import rfc8785
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 __all__ = ["ReceiptError", "verify_receipt", "verify_receipt_text"]
 
 #: The fields a receipt's id and signature are made of, in their order.
 CLAIMS = ("operation", "request_digest", "answer_digest", "fingerprints", "model", "release")
+RECEIPT_TYPE = "maubinh-receipt+jws"
+ISSUE_TYPE = "maubinh-receipt-issue+jws"
+
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+_ID = re.compile(r"rct-[0-9a-f]{32}")
+_AT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+_ABSENT = object()
 
 
 class ReceiptError(ValueError):
-    """A receipt that does not hold; ``reason`` says which part failed."""
+    """A receipt that does not hold: ``code`` is the failing step's code (``"answer_digest"``,
+    ``"jws_signature"``, ...: docs/integrating.md, "Verifying a receipt"), ``reason`` says it in words."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, code: str, reason: str) -> None:
         super().__init__(f"the receipt does not hold: {reason}")
+        self.code = code
         self.reason = reason
-
-
-def _digest(value: Any) -> str:
-    return "sha256:" + hashlib.sha256(rfc8785.dumps(value)).hexdigest()
-
-
-def verify_receipt(
-    request: Any,
-    answer: Mapping[str, Any],
-    keys: Mapping[str, Any],
-    *,
-    require_signature: bool = True,
-    tenant: str | None = None,
-) -> dict[str, Any]:
-    """Check ``answer["receipt"]`` against the ``request`` body sent and the ``answer`` received
-    (both as parsed JSON, in any key order), with the deployment's key set ``keys``, and its issue
-    (whose it is, when it was made) when it has one; with ``tenant``, that it was issued to that
-    tenant.  Return the receipt, or raise :class:`ReceiptError` naming what does not hold."""
-    bare = {name: value for name, value in answer.items() if name != "receipt"}
-    return _verified(_digest(request), _digest(bare), answer, keys, require_signature=require_signature, tenant=tenant)
 
 
 def verify_receipt_text(
     request: str | bytes,
     answer: str | bytes,
-    keys: Mapping[str, Any],
+    keys: str | bytes | Mapping[str, Any],
     *,
     require_signature: bool = True,
     tenant: str | None = None,
 ) -> dict[str, Any]:
-    """:func:`verify_receipt` from the request and answer texts as stored: read as strict JSON (a
-    member named twice, NaN or Infinity is refused) with their numbers exact, digested as the service
-    digests them (RFC 8785, a number whose RFC 8785 text is not its exact value written exactly)."""
-    request_value = _strict(request, "the request")
-    answer_value = _strict(answer, "the answer")
-    if not isinstance(answer_value, dict):
-        raise ReceiptError("the answer is not a JSON object")
-    bare = {name: value for name, value in answer_value.items() if name != "receipt"}
-    request_digest, answer_digest = (_exact_digest(value) for value in (request_value, bare))
-    return _verified(
-        request_digest, answer_digest, answer_value, keys, require_signature=require_signature, tenant=tenant
-    )
+    """Check the receipt of ``answer`` (the answer's JSON text as stored) against ``request`` (the
+    request's, as sent) with the deployment's key set ``keys`` (its JSON, or parsed), and that it
+    was issued to ``tenant`` when one is given.  Return the receipt, or raise
+    :class:`ReceiptError` with the code of the first step that fails."""
+    request_value, answer_value = _strict(request, "the request"), _strict(answer, "the answer")
+    return _verified(request_value, answer_value, keys, require_signature=require_signature, tenant=tenant)
 
 
-def _verified(
-    request_digest: str,
-    answer_digest: str,
+def verify_receipt(
+    request: Any,
     answer: Mapping[str, Any],
-    keys: Mapping[str, Any],
+    keys: str | bytes | Mapping[str, Any],
     *,
-    require_signature: bool,
-    tenant: str | None,
+    require_signature: bool = True,
+    tenant: str | None = None,
 ) -> dict[str, Any]:
-    receipt = answer.get("receipt")
-    if not isinstance(receipt, Mapping):
-        raise ReceiptError("the answer has no receipt")
-    if request_digest != receipt.get("request_digest"):
-        raise ReceiptError("request_digest is not the request's")
-    if answer_digest != receipt.get("answer_digest"):
-        raise ReceiptError("answer_digest is not the answer's")
-    claims = {name: receipt.get(name) for name in CLAIMS}
-    if "rct-" + hashlib.sha256(rfc8785.dumps(claims)).hexdigest()[:32] != receipt.get("id"):
-        raise ReceiptError("id is not made of the receipt's fields")
+    """:func:`verify_receipt_text` from the request body and the answer already parsed (any key
+    order): every step but the first, which only the texts allow (a parser has already kept one of
+    two members of one name, and read numbers as doubles: prefer the texts for a dispute)."""
+    return _verified(request, answer, keys, require_signature=require_signature, tenant=tenant)
+
+
+def _verified(request: Any, answer: Any, keys: Any, *, require_signature: bool, tenant: str | None) -> dict[str, Any]:
+    receipt = _receipt(answer)
+    if _digest(request) != receipt["request_digest"]:
+        raise ReceiptError("request_digest", "request_digest is not the request's")
+    bare = {name: value for name, value in answer.items() if name != "receipt"}
+    if _digest(bare) != receipt["answer_digest"]:
+        raise ReceiptError("answer_digest", "answer_digest is not the answer's")
+    claims = {name: receipt[name] for name in CLAIMS}
+    if "rct-" + hashlib.sha256(_exact(claims)).hexdigest()[:32] != receipt["id"]:
+        raise ReceiptError("id", "id is not made of the receipt's fields")
     issued = receipt.get("issued")
-    if issued is not None and not (
-        isinstance(issued, Mapping) and isinstance(issued.get("tenant"), str) and isinstance(issued.get("at"), str)
-    ):
-        raise ReceiptError("its issue does not read")
     if tenant is not None and (issued is None or issued["tenant"] != tenant):
-        raise ReceiptError("it names no tenant" if issued is None else f"it was issued to {issued['tenant']}")
-    if receipt.get("signature") is None:
+        raise ReceiptError("tenant", "it names no tenant" if issued is None else f"it was issued to {issued['tenant']}")
+    if receipt["signature"] is None:
         if require_signature:
-            raise ReceiptError("it is unsigned")
+            raise ReceiptError("unsigned", "it is unsigned")
         return dict(receipt)
-    signed = {"id": receipt["id"], **claims}
-    _check_signature(receipt["signature"], signed, receipt.get("key_id"), keys, "the signature")
-    if issued is not None:  # a receipt made before 1.1 has none
+    public = _key(keys, receipt["key_id"])
+    _check_jws(receipt["signature"], {"id": receipt["id"], **claims}, receipt["key_id"], public, RECEIPT_TYPE)
+    if issued is not None:
         issue = {"at": issued["at"], "receipt": receipt["id"], "tenant": issued["tenant"]}
-        if not isinstance(issued.get("signature"), str):
-            raise ReceiptError("its issue is unsigned")
-        _check_signature(issued["signature"], issue, receipt.get("key_id"), keys, "the issue's signature")
+        _check_jws(issued["signature"], issue, receipt["key_id"], public, ISSUE_TYPE)
     return dict(receipt)
 
 
-def _check_signature(token: str, signed: Mapping[str, Any], key_id: Any, keys: Mapping[str, Any], what: str) -> None:
-    """That ``token`` is an EdDSA JWS of ``signed``'s RFC 8785 form by the key ``key_id`` of ``keys``."""
-    found = [key for key in keys.get("keys", []) if key.get("kid") == key_id]
-    if not found:
-        raise ReceiptError(f"no key {key_id} in the key set")
-    if _thumbprint(found[0]) != key_id:  # a foreign key under the deployment's id is not the deployment's
-        raise ReceiptError(f"key {key_id} is not the key its id names")
+def _receipt(answer: Any) -> Mapping[str, Any]:
+    """The answer's receipt, its fields all present and typed (step 3)."""
+    if not isinstance(answer, Mapping) or not isinstance(answer.get("receipt"), Mapping):
+        raise ReceiptError("no_receipt", "the answer has no receipt")
+    receipt: Mapping[str, Any] = answer["receipt"]
+    wrong = [name for name, fits in _FIELDS.items() if not fits(receipt.get(name, _ABSENT))]
+    issued = receipt.get("issued")
+    if "issued" in receipt and not (isinstance(issued, Mapping) and _issue_reads(issued)):
+        wrong.append("issued")
+    if not wrong and _signed_apart(receipt):
+        wrong.append("signed")
+    if wrong:
+        raise ReceiptError("receipt_fields", f"its fields do not read: {', '.join(wrong)}")
+    return receipt
+
+
+def _text(pattern: re.Pattern[str] | None = None) -> Any:
+    return lambda value: isinstance(value, str) and (pattern is None or pattern.fullmatch(value) is not None)
+
+
+def _text_or_null(value: Any) -> bool:
+    return value is None or isinstance(value, str)
+
+
+_FIELDS = {
+    "id": _text(_ID),
+    "operation": _text(),
+    "request_digest": _text(_DIGEST),
+    "answer_digest": _text(_DIGEST),
+    "fingerprints": lambda value: isinstance(value, list) and all(isinstance(item, str) for item in value),
+    "model": _text(),
+    "release": _text(),
+    "key_id": _text_or_null,
+    "signed": lambda value: isinstance(value, bool),
+    "signature": _text_or_null,
+}
+
+
+def _issue_reads(issued: Mapping[str, Any]) -> bool:
+    tenant, at = issued.get("tenant"), issued.get("at")
+    return (
+        isinstance(tenant, str)
+        and tenant != ""
+        and isinstance(at, str)
+        and _AT.fullmatch(at) is not None
+        and _text_or_null(issued.get("signature", _ABSENT))
+    )
+
+
+def _signed_apart(receipt: Mapping[str, Any]) -> bool:
+    signed = receipt["signature"] is not None
+    issued = receipt.get("issued")
+    return (
+        receipt["signed"] != signed
+        or (signed and receipt["key_id"] is None)
+        or (issued is not None and (issued["signature"] is not None) != signed)
+    )
+
+
+def _key(keys: Any, key_id: str) -> Ed25519PublicKey:
+    """The key ``key_id`` of the key set: an Ed25519 key whose RFC 7638 thumbprint is that id."""
+    if isinstance(keys, (str, bytes)):
+        try:
+            keys = _strict(keys, "the key set")
+        except ReceiptError:
+            keys = None
+    if not isinstance(keys, Mapping) or not isinstance(keys.get("keys"), list):
+        raise ReceiptError("key_set", "the key set does not read")
+    named = [key for key in keys["keys"] if isinstance(key, Mapping) and key.get("kid") == key_id]
+    if not named:
+        raise ReceiptError("unknown_key", f"no key {key_id} in the key set")
+    key = named[0]
+    x = _base64url(key.get("x"))
+    if key.get("kty") != "OKP" or key.get("crv") != "Ed25519" or x is None or len(x) != 32:
+        raise ReceiptError("key_type", f"key {key_id} is not an Ed25519 key")
+    members = {"crv": "Ed25519", "kty": "OKP", "x": key["x"]}
+    if _encode(hashlib.sha256(_exact(members)).digest()) != key_id:
+        # A foreign key under the deployment's id is not the deployment's.
+        raise ReceiptError("key_thumbprint", f"key {key_id} is not the key its id names")
+    return Ed25519PublicKey.from_public_bytes(x)
+
+
+def _check_jws(token: str, signed: Mapping[str, Any], key_id: str, public: Ed25519PublicKey, kind: str) -> None:
+    """That ``token`` is a compact JWS, EdDSA, of type ``kind`` by ``key_id``, of ``signed``'s form."""
+    what = "the signature" if kind == RECEIPT_TYPE else "the issue's signature"
+    parts = token.split(".")
+    decoded = [_base64url(part) for part in parts] if len(parts) == 3 else [None]
+    header = None
+    if None not in decoded:
+        try:
+            header = _strict(decoded[0] or b"", "the header")
+        except ReceiptError:
+            header = None
+    if not isinstance(header, dict):
+        raise ReceiptError("jws_form", f"{what} is not a compact JWS")
+    if header.get("alg") != "EdDSA" or header.get("kid") != key_id or header.get("typ") != kind:
+        raise ReceiptError("jws_header", f"{what}'s header is not EdDSA, {kind}, by key {key_id}")
     try:
-        public = jwt.PyJWK(dict(found[0]), algorithm="EdDSA")
-        checker = jwt.PyJWS(algorithms=["EdDSA"])
-        verified = checker.decode_complete(token, key=public, algorithms=["EdDSA"])
-    except jwt.PyJWTError:
-        raise ReceiptError(f"{what} is not the key's") from None
-    if verified["header"].get("kid") != key_id or verified["payload"] != rfc8785.dumps(signed):
-        raise ReceiptError(f"{what} is of other fields")
+        public.verify(decoded[2] or b"", f"{parts[0]}.{parts[1]}".encode("ascii"))
+    except InvalidSignature:
+        raise ReceiptError("jws_signature", f"{what} is not the key's") from None
+    if decoded[1] != _exact(signed):
+        raise ReceiptError("jws_payload", f"{what} is of other fields")
 
 
-def _thumbprint(key: Mapping[str, Any]) -> str:
-    """An Ed25519 key's RFC 7638 thumbprint, base64url: the id the key set must name it by."""
-    members = {name: key.get(name) for name in ("crv", "kty", "x")}
-    return base64.urlsafe_b64encode(hashlib.sha256(rfc8785.dumps(members)).digest()).rstrip(b"=").decode()
+def _base64url(text: Any) -> bytes | None:
+    """Base64url without padding, in its one written form (no stray bits), or None."""
+    if not isinstance(text, str) or _BASE64URL.fullmatch(text) is None or len(text) % 4 == 1:
+        return None
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except binascii.Error:
+        return None
+    return data if _encode(data) == text else None
+
+
+def _encode(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
 def _strict(text: str | bytes, what: str) -> Any:
-    """``text`` read as strict JSON, its non-integers as Decimal: a member named twice (which one would
-    a reader keep?), NaN or Infinity is a :class:`ReceiptError`."""
+    """``text`` read as strict JSON (step 1), its numbers exact (int, else Decimal)."""
 
     def members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         names = [name for name, _value in pairs]
         if len(set(names)) != len(names):
-            raise ReceiptError(f"{what} names a member twice")
+            raise ReceiptError("not_strict_json", f"{what} names a member twice")
         return dict(pairs)
 
     def constant(name: str) -> Any:
-        raise ReceiptError(f"{what} holds {name}, which is not JSON")
+        raise ReceiptError("not_strict_json", f"{what} holds {name}, which is not JSON")
+
+    def integer(digits: str) -> int | Decimal:
+        return int(digits) if len(digits) <= 1000 else Decimal(digits)  # Python's int stops at 4,300 digits
 
     try:
-        return json.loads(text, object_pairs_hook=members, parse_float=Decimal, parse_constant=constant)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ReceiptError(f"{what} is not JSON") from None
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        value = json.loads(text, object_pairs_hook=members, parse_float=Decimal, parse_int=integer,
+                           parse_constant=constant)  # fmt: skip
+        _exact(value)  # a lone surrogate has no UTF-8 form: refused here
+    except (json.JSONDecodeError, UnicodeError, rfc8785.CanonicalizationError):
+        raise ReceiptError("not_strict_json", f"{what} is not strict JSON") from None
+    return value
 
 
-def _exact_digest(value: Any) -> str:
+def _digest(value: Any) -> str:
     return "sha256:" + hashlib.sha256(_exact(value)).hexdigest()
 
 
 def _exact(value: Any) -> bytes:
-    """RFC 8785 of a strictly read value, a number written as RFC 8785 writes its double only when
-    that text has the number's exact value, else as the exact value (as the service does)."""
-    if isinstance(value, dict):
+    """RFC 8785 of a value, a number written as RFC 8785 writes its double only when that text has
+    the number's exact value, else as the exact value (the service's form)."""
+    if isinstance(value, Mapping):
         members = sorted(value.items(), key=lambda item: item[0].encode("utf-16-be"))
         return b"{" + b",".join(rfc8785.dumps(name) + b":" + _exact(item) for name, item in members) + b"}"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return b"[" + b",".join(_exact(item) for item in value) + b"]"
     if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
         return _exact_number(Decimal(value)).encode("ascii")
