@@ -78,6 +78,10 @@ RUN: dict[tuple[str, str], Callable[[Path, dict[str, str]], None] | None] = {
         ".venv/bin/python -m maubinh_api.batch grade docs/examples/history.jsonl --out graded-example",
     ): None,
     (
+        "docs/batch.md",
+        ".venv/bin/python -m maubinh_api.batch verify docs/examples/hand_records.jsonl --keys docs/examples/jwks.json",
+    ): None,
+    (
         "docs/integrating.md",
         ".venv/bin/python -m maubinh_api.tenants new platform-a --limit 50/second --limit 2000000/day",
     ): None,

@@ -61,7 +61,13 @@ EXACT = TABLE[:-1] + (
 )
 
 
-def _pem(key: Ed25519PrivateKey, folder: Path, name: str) -> Path:
+# A request at the readers' limits: nested 200 deep (the table 1, "platform" 2, its list 198 more).
+AT_THE_LIMITS = TABLE[:-1] + (
+    ', "platform": {"deep": ' + "[" * 198 + "]" * 198 + ', "far": 1e999999999, "near": 1e-999999999}}'
+)
+
+
+def pem_file(key: Ed25519PrivateKey, folder: Path, name: str) -> Path:
     path = folder / name
     path.write_bytes(key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
     return path
@@ -78,12 +84,12 @@ def _answers(signing: Ed25519PrivateKey | None, old: list[Ed25519PrivateKey], re
         )
         config: dict[str, Any] = {
             "tenants_file": tenants,
-            "receipt_old_keys": tuple(_pem(key, where, f"old{index}.pem") for index, key in enumerate(old)),
+            "receipt_old_keys": tuple(pem_file(key, where, f"old{index}.pem") for index, key in enumerate(old)),
         }
         if signing is not None:
-            config["receipt_key"] = _pem(signing, where, "key.pem")
+            config["receipt_key"] = pem_file(signing, where, "key.pem")
         client = create_app(config).test_client()
-        with mock.patch.object(receipted_answers, "_now", return_value=AT):
+        with mock.patch.object(receipted_answers, "issue_time", return_value=AT):
             answers = [
                 client.post(
                     "/v1/settlements",
@@ -98,7 +104,7 @@ def _answers(signing: Ed25519PrivateKey | None, old: list[Ed25519PrivateKey], re
     return [answer.get_data(as_text=True).rstrip("\n") for answer in answers]
 
 
-def _key_set(*keys: Ed25519PrivateKey) -> dict[str, Any]:
+def key_set(*keys: Ed25519PrivateKey) -> dict[str, Any]:
     return {"keys": ReceiptSigner(None, [key.public_key() for key in keys]).keys}
 
 
@@ -199,8 +205,8 @@ def cases() -> dict[str, Any]:
     exact = _resigned(genuine, _set("request_digest", _exact_digest(EXACT)))
     (rotated,) = _answers(OLD_KEY, [], [TABLE])
     (unsigned,) = _answers(None, [], [TABLE])
-    keys = _key_set(KEY, OLD_KEY)
-    foreign = _key_set(FOREIGN_KEY)
+    keys = key_set(KEY, OLD_KEY)
+    foreign = key_set(FOREIGN_KEY)
     foreign["keys"][0]["kid"] = _kid(KEY)  # a forger's key under the deployment's id
     receipt = _receipt(genuine)
     kid = receipt["key_id"]
@@ -213,9 +219,9 @@ def cases() -> dict[str, Any]:
     del before_1_1["issued"]
     net = '"net":"'
     forged_net = genuine.replace('{"id":"an",', '{"id":"an","net":"9999.00",', 1)
-    x25519 = _key_set(KEY)
+    x25519 = key_set(KEY)
     x25519["keys"][0]["crv"] = "X25519"
-    short = _key_set(KEY)
+    short = key_set(KEY)
     short["keys"][0]["x"] = short["keys"][0]["x"][:-2]
     c: list[dict[str, Any]] = []
 
@@ -286,7 +292,7 @@ def cases() -> dict[str, Any]:
             "the_doubles_exact_value",
             "0.10000000000000000555",
             "0.1000000000000000055511151231257827021181583404541015625",
-        ),  # noqa: E501
+        ),
         ("integer_rounded", "10000000000000001", "10000000000000000"),
         ("underflow_to_zero", "1e-400", "0"),
         ("tiny_changed", "1e-400", "1e-401"),
@@ -346,10 +352,18 @@ def cases() -> dict[str, Any]:
          _edited(genuine, "issued/at", "2026-12-07T12:00:00Z"))  # fmt: skip
     case("issue_of_another_receipt", "The issue signed for another receipt.", "jws_payload",
          _edited(genuine, "issued/signature", _receipt(other)["issued"]["signature"]))  # fmt: skip
+    # The readers' two limits, at them and just beyond (added after the first 65 cases).
+    limits = _resigned(genuine, _set("request_digest", _exact_digest(AT_THE_LIMITS)))
+    case("genuine_at_the_limits", "A request nested 200 deep and holding 1e999999999 and 1e-999999999.", "holds",
+         limits, request=AT_THE_LIMITS)  # fmt: skip
+    case("nested_too_deep", "The same request nested 201 deep.", "not_strict_json", limits,
+         request=AT_THE_LIMITS.replace('"deep": [', '"deep": [[', 1).replace("]]", "]]]", 1))  # fmt: skip
+    case("exponent_too_large", "The same request holding 1e1000000000.", "not_strict_json", limits,
+         request=AT_THE_LIMITS.replace("1e999999999", "1e1000000000"))  # fmt: skip
     key_sets = {
         "deployment": keys,
         "foreign": foreign,
-        "other": _key_set(FOREIGN_KEY),
+        "other": key_set(FOREIGN_KEY),
         "x25519": x25519,
         "short": short,
         "not_a_list": {"keys": keys["keys"][0]},

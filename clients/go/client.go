@@ -4,8 +4,9 @@
 // from the service's openapi.yaml (make client-go). This file and its neighbours are written by
 // hand: a client with the key, language and pinned model on every request and retries after
 // Retry-After within the call's deadline (New), problems as a typed error (CheckAnswer,
-// *ProblemError), the answer's headers as values (ReadHeaders), and the offline check of a
-// settlement's receipt (VerifyReceipt). It depends on net/http and the generator's own runtime.
+// *ProblemError), the answer's headers as values (ReadHeaders), the offline check of a
+// settlement's receipt (VerifyReceipt) and of a deal (VerifyDeal), and hand records
+// (BuildHandRecord, VerifyHandRecords). It depends on net/http and the generator's own runtime.
 package maubinh
 
 import (

@@ -106,7 +106,8 @@ func TestAReceiptsAnswerThatIsNotStrictJSONIsRefusedBeforeItIsRead(t *testing.T)
 	} {
 		_, err := VerifyReceipt([]byte(`{}`), []byte(answer), []byte(`{"keys":[]}`), true)
 		var refused *ReceiptError
-		if !errors.As(err, &refused) || refused.Reason != "the answer is not strict JSON (a member named twice, a comment, NaN...)" {
+		if !errors.As(err, &refused) || refused.Code != CodeNotStrictJSON ||
+			refused.Reason != "the answer is not strict JSON (a member named twice, a comment, NaN...)" {
 			t.Fatalf("%s: %v", answer, err)
 		}
 	}

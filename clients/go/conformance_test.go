@@ -32,6 +32,7 @@ type step struct {
 	Headers     map[string]json.RawMessage `json:"headers"`
 	Client      map[string]json.RawMessage `json:"client"`
 	Receipt     *receiptStep               `json:"receipt"`
+	Deal        *dealStep                  `json:"deal"`
 	RepeatUntil int                        `json:"repeat_until_status"`
 	AtMost      int                        `json:"at_most"`
 	Expect      expectation                `json:"expect"`
@@ -42,6 +43,14 @@ type receiptStep struct {
 	Keys    string   `json:"keys"`
 	Replace []string `json:"replace"`
 	Tenant  string   `json:"tenant"`
+}
+
+// dealStep names the steps whose answers a deal is checked with: the commitment, the deal, the key set.
+type dealStep struct {
+	Commitment string `json:"commitment"`
+	Of         string `json:"of"`
+	Keys       string `json:"keys"`
+	Tenant     string `json:"tenant"`
 }
 
 type sameAs struct {
@@ -62,6 +71,7 @@ type expectation struct {
 	HeadersSame    map[string]json.RawMessage `json:"headers_same"`
 	WaitedAtLeast  float64                    `json:"waited_at_least_seconds"`
 	Receipt        string                     `json:"receipt"`
+	Deal           string                     `json:"deal"`
 }
 
 type scenario struct {
@@ -95,18 +105,41 @@ func decode[P any](in *input) (*P, error) {
 	return params, json.Unmarshal(text, params)
 }
 
+// readBody is the step's body as the generated type B reads it; in.request is what is sent.
+func readBody[B any](in *input) (B, error) {
+	var body B
+	if err := json.Unmarshal(in.body, &body); err != nil {
+		return body, fmt.Errorf("the body does not read as %T: %w", body, err)
+	}
+	in.request, _ = json.Marshal(body)
+	return body, nil
+}
+
 func withBody[B, P, R any](call func(context.Context, *P, B, ...RequestEditorFn) (R, error)) operation {
 	return func(ctx context.Context, in *input) (any, error) {
-		var body B
-		if err := json.Unmarshal(in.body, &body); err != nil {
-			return nil, fmt.Errorf("the body does not read as %T: %w", body, err)
+		body, err := readBody[B](in)
+		if err != nil {
+			return nil, err
 		}
-		in.request, _ = json.Marshal(body)
 		params, err := decode[P](in)
 		if err != nil {
 			return nil, err
 		}
 		return call(ctx, params, body)
+	}
+}
+
+func withPathAndBody[T ~string, B, P, R any](name string, call func(context.Context, T, *P, B, ...RequestEditorFn) (R, error)) operation {
+	return func(ctx context.Context, in *input) (any, error) {
+		body, err := readBody[B](in)
+		if err != nil {
+			return nil, err
+		}
+		params, err := decode[P](in)
+		if err != nil {
+			return nil, err
+		}
+		return call(ctx, T(in.path[name]), params, body)
 	}
 }
 
@@ -167,6 +200,8 @@ func operations(c *ClientWithResponses) map[string]operation {
 		"dealDrills":          withBody(c.DealDrillsWithResponse),
 		"settleTable":         withBody(c.SettleTableWithResponse),
 		"settleTables":        withBody(c.SettleTablesWithResponse),
+		"commitDeal":          noBody(c.CommitDealWithResponse),
+		"dealCards":           withPathAndBody("deal_id", c.DealCardsWithResponse),
 		"listVariants":        noBody(c.ListVariantsWithResponse),
 		"showVariant":         withPath("name", c.ShowVariantWithResponse),
 		"listEnumerations":    noBody(c.ListEnumerationsWithResponse),
@@ -509,6 +544,24 @@ func (r *run) verify(s step) string {
 	return "holds"
 }
 
+// verifyDeal checks a deal offline from the answers' texts, as they came: "holds", or the code of
+// the first step that fails.
+func (r *run) verifyDeal(s step) string {
+	check := s.Deal
+	commitment, dealt, keys := r.seen[check.Commitment], r.seen[check.Of], r.seen[check.Keys]
+	if commitment == nil || dealt == nil || keys == nil {
+		return "without the steps it names"
+	}
+	if _, err := VerifyDealFor(commitment.text, dealt.text, keys.text, true, check.Tenant); err != nil {
+		var refused *DealError
+		if errors.As(err, &refused) {
+			return refused.Code
+		}
+		return err.Error()
+	}
+	return "holds"
+}
+
 func play(t *testing.T, plan scenario, base string, future bool, report *os.File) {
 	r := &run{scenario: plan, seen: map[string]*observation{}}
 	for _, s := range plan.Steps {
@@ -519,6 +572,10 @@ func play(t *testing.T, plan scenario, base string, future bool, report *os.File
 		if s.Receipt != nil {
 			if outcome := r.verify(s); outcome != s.Expect.Receipt {
 				t.Fatalf("%s: the receipt %s", s.ID, outcome)
+			}
+		} else if s.Deal != nil {
+			if outcome := r.verifyDeal(s); outcome != s.Expect.Deal {
+				t.Fatalf("%s: the deal %s", s.ID, outcome)
 			}
 		} else {
 			seen, err := r.send(s, base)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/big"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +140,42 @@ func TestABadCardIsAProblemWithItsPointerAndCodeInEitherLanguage(t *testing.T) {
 		if problem.Headers.RequestID == "" || problem.Headers.APIVersion == "" {
 			t.Fatalf("%s: headers %+v", language, problem.Headers)
 		}
+	}
+}
+
+// A deal committed, dealt from two client seeds, checked offline as the platform's, and kept in a
+// hand record whose file checks too.
+func TestADealIsCheckedOfflineAndKeptInAHandRecord(t *testing.T) {
+	api := live(t, "MAUBINH_KEY", "")
+	committed, err := api.CommitDealWithResponse(call(t), nil)
+	commitment := must(t, committed, committed.Body, committed.JSON200, err)
+	dealt, err := api.DealCardsWithResponse(call(t), commitment.DealId, nil, DealRequest{ClientSeeds: []ClientSeed{"an-1", "binh-2"}, Seats: 2})
+	deal := must(t, dealt, dealt.Body, dealt.JSON200, err)
+	keys, err := api.ReceiptKeysWithResponse(call(t), nil)
+	must(t, keys, keys.Body, keys.JSON200, err)
+	if _, err := VerifyDealFor(committed.Body, dealt.Body, keys.Body, true, "platform"); err != nil {
+		t.Fatal(err)
+	}
+	var refused *DealError
+	if _, err := VerifyDealFor(committed.Body, dealt.Body, keys.Body, true, "tight"); !errors.As(err, &refused) || refused.Code != CodeTenant {
+		t.Fatalf("another tenant's: %v", err)
+	}
+	changed := *deal
+	changed.Deck = slices.Clone(deal.Deck)
+	changed.Deck[0], changed.Deck[1] = deal.Deck[1], deal.Deck[0]
+	swapped, _ := json.Marshal(changed)
+	if _, err := VerifyDeal(committed.Body, swapped, keys.Body, true); !errors.As(err, &refused) || refused.Code != CodeDeck {
+		t.Fatalf("a card changed: %v", err)
+	}
+	seats := []HandRecordSeat{{PlayerId: "an", Cards: deal.Hands[0]}, {PlayerId: "binh", Cards: deal.Hands[1]}}
+	record, err := BuildHandRecord(HandRecordParts{TableID: "t-live", HandID: "h-1", Seats: seats, Commitment: committed.Body, Deal: dealt.Body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := HandRecordLine(record)
+	head, _ := RecordDigest(line)
+	chains, err := VerifyHandRecords(line, keys.Body, "platform", map[string]string{"t-live": head})
+	if err != nil || len(chains) != 1 || !chains[0].FromTheStart || chains[0].Head != head {
+		t.Fatalf("%+v %v", chains, err)
 	}
 }

@@ -265,6 +265,21 @@ func (e FoulCode) Valid() bool {
 	}
 }
 
+// Defines values for HandRecordRecord.
+const (
+	MaubinhHandRecord1 HandRecordRecord = "maubinh-hand-record/1"
+)
+
+// Valid indicates whether the value is a known member of the HandRecordRecord enum.
+func (e HandRecordRecord) Valid() bool {
+	switch e {
+	case MaubinhHandRecord1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for KnobKey.
 const (
 	KnobKeyAmountDecimals    KnobKey = "amount_decimals"
@@ -936,6 +951,7 @@ const (
 	DeckMjs         PlaygroundAssetParamsAsset = "deck.mjs"
 	EnumerationsMjs PlaygroundAssetParamsAsset = "enumerations.mjs"
 	ErrorsMjs       PlaygroundAssetParamsAsset = "errors.mjs"
+	FairDealMjs     PlaygroundAssetParamsAsset = "fair-deal.mjs"
 	HandMjs         PlaygroundAssetParamsAsset = "hand.mjs"
 	I18nMjs         PlaygroundAssetParamsAsset = "i18n.mjs"
 	LinksMjs        PlaygroundAssetParamsAsset = "links.mjs"
@@ -979,6 +995,8 @@ func (e PlaygroundAssetParamsAsset) Valid() bool {
 	case EnumerationsMjs:
 		return true
 	case ErrorsMjs:
+		return true
+	case FairDealMjs:
 		return true
 	case HandMjs:
 		return true
@@ -1342,6 +1360,107 @@ type ClassifyResult struct {
 	Variant Variant `json:"variant"`
 }
 
+// ClientSeed A seed a player or the platform adds to the deal, chosen after seeing the commitment; 1 to 128 printable ASCII characters, no space.
+//
+// Examples: an-7f3a91
+type ClientSeed = string
+
+// Deal A deal and what it came from: the server seed (its SHA-256 is the commitment's
+// `server_seed_hash`), the client seeds, the whole shuffled deck and each seat's 13 cards
+// in the order dealt. Keep it with its `DealCommitment`: the two are the deal's proof.
+type Deal struct {
+	ClientSeeds []ClientSeed `json:"client_seeds"`
+
+	// DealId A deal's id, `deal-`, 8 hexadecimal digits naming the secret its seed comes from, and 32 random ones.
+	//
+	// Examples: deal-2f584837-a439160f7e3200a175eeaf2e4d682aa0
+	DealId DealId `json:"deal_id"`
+
+	// Deck The 52 cards as the shuffle left them.
+	Deck []Card `json:"deck"`
+
+	// Hands Each seat's 13 cards, seat 0 first, in the deck's order.
+	Hands [][]Card `json:"hands"`
+	Seats int      `json:"seats"`
+
+	// ServerSeed The server seed, 32 bytes in hexadecimal.
+	ServerSeed string `json:"server_seed"`
+
+	// ServerSeedHash `sha256:` and the hexadecimal SHA-256 of the server seed's 32 bytes.
+	ServerSeedHash string `json:"server_seed_hash"`
+
+	// Shuffle The shuffle that deals from the seeds (`POST /v1/deals/{deal_id}` describes `hmac-sha256-fisher-yates-1`); a later one gets another name.
+	//
+	// Examples: hmac-sha256-fisher-yates-1
+	Shuffle ShuffleName `json:"shuffle"`
+}
+
+// DealCommitment The service's commitment to a deal's seed, made before the client seeds are known.
+// `signature` is a compact JWS with the receipts' key (`alg` EdDSA, `typ`
+// `maubinh-deal-commitment+jws`, `kid` its `key_id`, a key of
+// `GET /.well-known/jwks.json`) whose payload is the RFC 8785 form of the fields `deal_id`,
+// `shuffle`, `server_seed_hash`, `tenant` and `at`; null, with `signed` false, on a
+// deployment with no signing key.
+type DealCommitment struct {
+	// At When the commitment was made, UTC, to the second.
+	At time.Time `json:"at"`
+
+	// DealId A deal's id, `deal-`, 8 hexadecimal digits naming the secret its seed comes from, and 32 random ones.
+	//
+	// Examples: deal-2f584837-a439160f7e3200a175eeaf2e4d682aa0
+	DealId DealId `json:"deal_id"`
+
+	// KeyId The signing key's `kid`, or null when unsigned.
+	KeyId *string `json:"key_id"`
+
+	// ServerSeedHash `sha256:` and the hexadecimal SHA-256 of the 32 bytes of the server seed.
+	ServerSeedHash string `json:"server_seed_hash"`
+
+	// Shuffle The shuffle that deals from the seeds (`POST /v1/deals/{deal_id}` describes `hmac-sha256-fisher-yates-1`); a later one gets another name.
+	//
+	// Examples: hmac-sha256-fisher-yates-1
+	Shuffle ShuffleName `json:"shuffle"`
+
+	// Signature The compact JWS of the commitment, or null when unsigned.
+	Signature *string `json:"signature"`
+
+	// Signed Whether the deployment signed the commitment.
+	Signed bool `json:"signed"`
+
+	// Tenant The tenant the deal is for (its name in the tenants file, `anonymous` on an open deployment).
+	Tenant string `json:"tenant"`
+}
+
+// DealId A deal's id, `deal-`, 8 hexadecimal digits naming the secret its seed comes from, and 32 random ones.
+//
+// Examples: deal-2f584837-a439160f7e3200a175eeaf2e4d682aa0
+type DealId = string
+
+// DealProof A deal's proof as a hand record keeps it, the two answers as they came.
+type DealProof struct {
+	// Commitment The service's commitment to a deal's seed, made before the client seeds are known.
+	// `signature` is a compact JWS with the receipts' key (`alg` EdDSA, `typ`
+	// `maubinh-deal-commitment+jws`, `kid` its `key_id`, a key of
+	// `GET /.well-known/jwks.json`) whose payload is the RFC 8785 form of the fields `deal_id`,
+	// `shuffle`, `server_seed_hash`, `tenant` and `at`; null, with `signed` false, on a
+	// deployment with no signing key.
+	Commitment DealCommitment `json:"commitment"`
+
+	// Deal A deal and what it came from: the server seed (its SHA-256 is the commitment's
+	// `server_seed_hash`), the client seeds, the whole shuffled deck and each seat's 13 cards
+	// in the order dealt. Keep it with its `DealCommitment`: the two are the deal's proof.
+	Deal Deal `json:"deal"`
+}
+
+// DealRequest defines model for DealRequest.
+type DealRequest struct {
+	// ClientSeeds The client seeds, in the order the stream takes them.
+	ClientSeeds []ClientSeed `json:"client_seeds"`
+
+	// Seats How many seats are dealt 13 cards.
+	Seats int `json:"seats"`
+}
+
 // Difficulty How much the typical level gives up on a drill against an average hand: `easy` (under 0.75 times), `medium` (under 1.5 times) or `hard`.
 type Difficulty struct {
 	Key   DifficultyKey `json:"key"`
@@ -1573,6 +1692,78 @@ type HandCards = []CardInput
 type HandCategory struct {
 	Key   Category `json:"key"`
 	Label Labels   `json:"label"`
+}
+
+// HandRecord One hand at a table, as a platform keeps it for recall and disputes (not an answer of the
+// service: the clients build one from the answers and check a file of them offline;
+// `python -m maubinh_api.batch verify` checks one too). `record` names the format and its
+// version. `previous` is the digest of the same table's previous record (`sha256:` and the
+// SHA-256 of its canonical form, numbers exact: docs/integrating.md, "Verifying a
+// receipt"), so the records of a table form a chain in which a changed record breaks the
+// next link. docs/integrating.md, "Hand records", says what a platform keeps.
+type HandRecord struct {
+	// Deal The deal's proof, when the service dealt it.
+	Deal *DealProof `json:"deal,omitempty"`
+
+	// HandId The platform's id of the hand.
+	HandId string `json:"hand_id"`
+
+	// Number The hand's place at its table, from 1; each record's is its previous one's plus 1.
+	Number int `json:"number"`
+
+	// Previous The digest of the table's previous record; null for the first record of the table's chain.
+	Previous *Digest `json:"previous"`
+
+	// Record The format and its version.
+	Record HandRecordRecord `json:"record"`
+
+	// Seats The seats in the order dealt (seat `k` got the deal's hand `k`).
+	Seats []HandRecordSeat `json:"seats"`
+
+	// Settlement The table's settlement, when it was settled.
+	Settlement *HandRecordSettlement `json:"settlement,omitempty"`
+
+	// StartedAt When the hand was dealt, UTC (the platform's clock), if the platform has it.
+	StartedAt *time.Time `json:"started_at,omitempty"`
+
+	// TableId The platform's id of the table.
+	TableId string `json:"table_id"`
+}
+
+// HandRecordRecord The format and its version.
+type HandRecordRecord string
+
+// HandRecordSeat defines model for HandRecordSeat.
+type HandRecordSeat struct {
+	// Arrangement The arrangement the player set, of exactly the cards dealt; absent for a player who left.
+	Arrangement *Arrangement `json:"arrangement,omitempty"`
+
+	// Cards The 13 cards dealt to the seat.
+	Cards []Card `json:"cards"`
+
+	// DeclareNatural Whether the player declared a natural (false when the player chose to play the hand out).
+	DeclareNatural *bool `json:"declare_natural,omitempty"`
+
+	// Forfeit The player left before the reveal.
+	Forfeit *bool `json:"forfeit,omitempty"`
+
+	// PlayerId The player's id at this table, unique in it, 1 to 64 characters. It is read in Unicode NFC
+	// (`e` and U+0301 is `é`, the same id), and answered so. It may not hold a character of
+	// Unicode's categories Cc (controls, U+0085 too), Cf (format, such as the bidi overrides
+	// U+202A-U+202E and U+2066-U+2069, zero-width characters and the BOM), Zl or Zp (U+2028,
+	// U+2029), Co, Cs or Cn, nor the quotation marks U+201C and U+201D that the explanation lines
+	// put around every id: a 422, `player_id_character`. None of those can change how the
+	// explanation lines read.
+	PlayerId PlayerId `json:"player_id"`
+
+	// SetAfterMs Milliseconds from the deal to the arrangement being set, if the platform timed it.
+	SetAfterMs *int `json:"set_after_ms,omitempty"`
+}
+
+// HandRecordSettlement The settlement as sent and as answered, its receipt in the answer.
+type HandRecordSettlement struct {
+	Answer  Settlement        `json:"answer"`
+	Request SettlementRequest `json:"request"`
 }
 
 // InvalidValue One offending value of a 422.
@@ -2482,6 +2673,11 @@ type SettlementRequest struct {
 	Variant *VariantSpec `json:"variant,omitempty"`
 }
 
+// ShuffleName The shuffle that deals from the seeds (`POST /v1/deals/{deal_id}` describes `hmac-sha256-fisher-yates-1`); a later one gets another name.
+//
+// Examples: hmac-sha256-fisher-yates-1
+type ShuffleName = string
+
 // Sources The Vietnamese source texts the preset follows, each described in both languages (the service's rule book, docs/rules.md, cites them).
 type Sources = []Line
 
@@ -3062,6 +3258,30 @@ type ValidateBatchParams struct {
 	XRequestID *RequestId `json:"X-Request-ID,omitempty"`
 }
 
+// CommitDealParams defines parameters for CommitDeal.
+type CommitDealParams struct {
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
+	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
+
+	// XRequestID An id for the request, to find it in the logs and the answer (it is
+	// echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+	// `._:-`. Anything else is a 400; without one (or with an empty one,
+	// which counts as none) the service makes one.
+	XRequestID *RequestId `json:"X-Request-ID,omitempty"`
+}
+
+// DealCardsParams defines parameters for DealCards.
+type DealCardsParams struct {
+	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
+	AcceptLanguage *AcceptLanguage `json:"Accept-Language,omitempty"`
+
+	// XRequestID An id for the request, to find it in the logs and the answer (it is
+	// echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+	// `._:-`. Anything else is a 400; without one (or with an empty one,
+	// which counts as none) the service makes one.
+	XRequestID *RequestId `json:"X-Request-ID,omitempty"`
+}
+
 // DealDrillsParams defines parameters for DealDrills.
 type DealDrillsParams struct {
 	// AcceptLanguage The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language.
@@ -3286,6 +3506,9 @@ type ValidateArrangementJSONRequestBody = ValidateRequest
 
 // ValidateBatchJSONRequestBody defines body for ValidateBatch for application/json ContentType.
 type ValidateBatchJSONRequestBody = ValidateBatchRequest
+
+// DealCardsJSONRequestBody defines body for DealCards for application/json ContentType.
+type DealCardsJSONRequestBody = DealRequest
 
 // DealDrillsJSONRequestBody defines body for DealDrills for application/json ContentType.
 type DealDrillsJSONRequestBody = DrillsRequest
@@ -4184,6 +4407,59 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/arrangements/validate/batch (the `ValidateBatch` operationId).
 	ValidateBatch(ctx context.Context, params *ValidateBatchParams, body ValidateBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CommitDeal Commit to a deal before the players add their seeds
+	//
+	// A new deal id and the service's commitment to its seed: `server_seed_hash` is the
+	// SHA-256 of a 32-byte seed derived from the deployment's secret, your tenant and the deal
+	// id (the service keeps nothing), signed with the receipts' key. Show it to the players
+	// before they choose their seeds; then `POST /v1/deals/{deal_id}` deals. Anyone can then
+	// check that the seed revealed is the one committed to and deal the same deck again.
+	// docs/integrating.md, "Deals anyone can check", says what the proof shows and what it
+	// cannot.
+	//
+	// Corresponds with POST /v1/deals (the `CommitDeal` operationId).
+	CommitDeal(ctx context.Context, params *CommitDealParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DealCardsWithBody Deal 2-4 seats from the service's seed and the client seeds
+	//
+	// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+	// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+	// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+	// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+	// big-endian 32-bit words; from the last place of the deck down to the
+	// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+	// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+	// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+	// clubs. Seat `k` gets cards
+	// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+	// offline. A deal id this deployment did not make (or made with a secret since retired) is
+	// a 404.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+	DealCardsWithBody(ctx context.Context, dealId string, params *DealCardsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DealCards Deal 2-4 seats from the service's seed and the client seeds
+	//
+	// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+	// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+	// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+	// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+	// big-endian 32-bit words; from the last place of the deck down to the
+	// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+	// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+	// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+	// clubs. Seat `k` gets cards
+	// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+	// offline. A deal id this deployment did not make (or made with a secret since retired) is
+	// a 404.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+	DealCards(ctx context.Context, dealId string, params *DealCardsParams, body DealCardsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DealDrillsWithBody Deal hands to practise on, chosen so that a decision matters
 	//
@@ -5290,6 +5566,89 @@ func (c *Client) ValidateBatchWithBody(ctx context.Context, params *ValidateBatc
 // Corresponds with POST /v1/arrangements/validate/batch (the `ValidateBatch` operationId).
 func (c *Client) ValidateBatch(ctx context.Context, params *ValidateBatchParams, body ValidateBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewValidateBatchRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CommitDeal Commit to a deal before the players add their seeds
+//
+// A new deal id and the service's commitment to its seed: `server_seed_hash` is the
+// SHA-256 of a 32-byte seed derived from the deployment's secret, your tenant and the deal
+// id (the service keeps nothing), signed with the receipts' key. Show it to the players
+// before they choose their seeds; then `POST /v1/deals/{deal_id}` deals. Anyone can then
+// check that the seed revealed is the one committed to and deal the same deck again.
+// docs/integrating.md, "Deals anyone can check", says what the proof shows and what it
+// cannot.
+//
+// Corresponds with POST /v1/deals (the `CommitDeal` operationId).
+func (c *Client) CommitDeal(ctx context.Context, params *CommitDealParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCommitDealRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DealCardsWithBody Deal 2-4 seats from the service's seed and the client seeds
+//
+// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+// big-endian 32-bit words; from the last place of the deck down to the
+// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+// clubs. Seat `k` gets cards
+// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+// offline. A deal id this deployment did not make (or made with a secret since retired) is
+// a 404.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+func (c *Client) DealCardsWithBody(ctx context.Context, dealId string, params *DealCardsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDealCardsRequestWithBody(c.Server, dealId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DealCards Deal 2-4 seats from the service's seed and the client seeds
+//
+// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+// big-endian 32-bit words; from the last place of the deck down to the
+// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+// clubs. Seat `k` gets cards
+// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+// offline. A deal id this deployment did not make (or made with a secret since retired) is
+// a 404.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+func (c *Client) DealCards(ctx context.Context, dealId string, params *DealCardsParams, body DealCardsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDealCardsRequest(c.Server, dealId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -6912,6 +7271,132 @@ func NewValidateBatchRequestWithBody(server string, params *ValidateBatchParams,
 	return req, nil
 }
 
+// NewCommitDealRequest constructs an http.Request for the CommitDeal method
+func NewCommitDealRequest(server string, params *CommitDealParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/deals")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.XRequestID != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Request-ID", *params.XRequestID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Request-ID", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewDealCardsRequest calls the generic DealCards builder with application/json body
+func NewDealCardsRequest(server string, dealId string, params *DealCardsParams, body DealCardsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDealCardsRequestWithBody(server, dealId, params, "application/json", bodyReader)
+}
+
+// NewDealCardsRequestWithBody constructs an http.Request for the DealCards method, with any body, and a specified content type
+func NewDealCardsRequestWithBody(server string, dealId string, params *DealCardsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "deal_id", dealId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/deals/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.XRequestID != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Request-ID", *params.XRequestID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Request-ID", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewDealDrillsRequest calls the generic DealDrills builder with application/json body
 func NewDealDrillsRequest(server string, params *DealDrillsParams, body DealDrillsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -8219,6 +8704,61 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/arrangements/validate/batch (the `ValidateBatch` operationId).
 	ValidateBatchWithResponse(ctx context.Context, params *ValidateBatchParams, body ValidateBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*ValidateBatchResponse, error)
+
+	// CommitDealWithResponse Commit to a deal before the players add their seeds
+	//
+	// A new deal id and the service's commitment to its seed: `server_seed_hash` is the
+	// SHA-256 of a 32-byte seed derived from the deployment's secret, your tenant and the deal
+	// id (the service keeps nothing), signed with the receipts' key. Show it to the players
+	// before they choose their seeds; then `POST /v1/deals/{deal_id}` deals. Anyone can then
+	// check that the seed revealed is the one committed to and deal the same deck again.
+	// docs/integrating.md, "Deals anyone can check", says what the proof shows and what it
+	// cannot.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/deals (the `CommitDeal` operationId).
+	CommitDealWithResponse(ctx context.Context, params *CommitDealParams, reqEditors ...RequestEditorFn) (*CommitDealResponse, error)
+
+	// DealCardsWithBodyWithResponse Deal 2-4 seats from the service's seed and the client seeds
+	//
+	// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+	// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+	// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+	// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+	// big-endian 32-bit words; from the last place of the deck down to the
+	// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+	// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+	// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+	// clubs. Seat `k` gets cards
+	// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+	// offline. A deal id this deployment did not make (or made with a secret since retired) is
+	// a 404.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+	DealCardsWithBodyWithResponse(ctx context.Context, dealId string, params *DealCardsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DealCardsResponse, error)
+
+	// DealCardsWithResponse Deal 2-4 seats from the service's seed and the client seeds
+	//
+	// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+	// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+	// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+	// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+	// big-endian 32-bit words; from the last place of the deck down to the
+	// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+	// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+	// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+	// clubs. Seat `k` gets cards
+	// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+	// offline. A deal id this deployment did not make (or made with a secret since retired) is
+	// a 404.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+	DealCardsWithResponse(ctx context.Context, dealId string, params *DealCardsParams, body DealCardsJSONRequestBody, reqEditors ...RequestEditorFn) (*DealCardsResponse, error)
 
 	// DealDrillsWithBodyWithResponse Deal hands to practise on, chosen so that a decision matters
 	//
@@ -12432,6 +12972,554 @@ func (r ValidateBatchResponse) ContentType() string {
 	return ""
 }
 
+// CommitDealResponse200Headers the declared response headers of an HTTP 200 response for CommitDeal
+type CommitDealResponse200Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse400Headers the declared response headers of an HTTP 400 response for CommitDeal
+type CommitDealResponse400Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse401Headers the declared response headers of an HTTP 401 response for CommitDeal
+type CommitDealResponse401Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	WWWAuthenticate *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse403Headers the declared response headers of an HTTP 403 response for CommitDeal
+type CommitDealResponse403Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse405Headers the declared response headers of an HTTP 405 response for CommitDeal
+type CommitDealResponse405Headers struct {
+	Allow           *string
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse413Headers the declared response headers of an HTTP 413 response for CommitDeal
+type CommitDealResponse413Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse429Headers the declared response headers of an HTTP 429 response for CommitDeal
+type CommitDealResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse431Headers the declared response headers of an HTTP 431 response for CommitDeal
+type CommitDealResponse431Headers struct {
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+// CommitDealResponse500Headers the declared response headers of an HTTP 500 response for CommitDeal
+type CommitDealResponse500Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// CommitDealResponse503Headers the declared response headers of an HTTP 503 response for CommitDeal
+type CommitDealResponse503Headers struct {
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+// CommitDealResponse504Headers the declared response headers of an HTTP 504 response for CommitDeal
+type CommitDealResponse504Headers struct {
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+type CommitDealResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DealCommitment
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *MalformedRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
+	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
+	ApplicationproblemJSON431 *HeaderTooLarge
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *InternalError
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSON504 the response for an HTTP 504 `application/problem+json` response
+	ApplicationproblemJSON504 *TimedOut
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *CommitDealResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *CommitDealResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CommitDealResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *CommitDealResponse403Headers
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *CommitDealResponse405Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *CommitDealResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CommitDealResponse429Headers
+	// Headers431 the parsed response headers for an HTTP 431 response
+	Headers431 *CommitDealResponse431Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *CommitDealResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CommitDealResponse503Headers
+	// Headers504 the parsed response headers for an HTTP 504 response
+	Headers504 *CommitDealResponse504Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CommitDealResponse) GetJSON200() *DealCommitment {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON400() *MalformedRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
+	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON431() *HeaderTooLarge {
+	return r.ApplicationproblemJSON431
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON500() *InternalError {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSON504 returns the response for an HTTP 504 `application/problem+json` response
+func (r CommitDealResponse) GetApplicationproblemJSON504() *TimedOut {
+	return r.ApplicationproblemJSON504
+}
+
+// GetBody returns the raw response body bytes
+func (r CommitDealResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CommitDealResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CommitDealResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CommitDealResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DealCardsResponse200Headers the declared response headers of an HTTP 200 response for DealCards
+type DealCardsResponse200Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse400Headers the declared response headers of an HTTP 400 response for DealCards
+type DealCardsResponse400Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse401Headers the declared response headers of an HTTP 401 response for DealCards
+type DealCardsResponse401Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	WWWAuthenticate *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse403Headers the declared response headers of an HTTP 403 response for DealCards
+type DealCardsResponse403Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse404Headers the declared response headers of an HTTP 404 response for DealCards
+type DealCardsResponse404Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse405Headers the declared response headers of an HTTP 405 response for DealCards
+type DealCardsResponse405Headers struct {
+	Allow           *string
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse413Headers the declared response headers of an HTTP 413 response for DealCards
+type DealCardsResponse413Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse415Headers the declared response headers of an HTTP 415 response for DealCards
+type DealCardsResponse415Headers struct {
+	AcceptEncoding  *string
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse422Headers the declared response headers of an HTTP 422 response for DealCards
+type DealCardsResponse422Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse429Headers the declared response headers of an HTTP 429 response for DealCards
+type DealCardsResponse429Headers struct {
+	ContentLanguage *string
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse431Headers the declared response headers of an HTTP 431 response for DealCards
+type DealCardsResponse431Headers struct {
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+// DealCardsResponse500Headers the declared response headers of an HTTP 500 response for DealCards
+type DealCardsResponse500Headers struct {
+	ContentLanguage *string
+	Vary            *string
+	XAPIVersion     *string
+	XModelVersion   *string
+	XRequestID      *string
+	Traceresponse   *string
+}
+
+// DealCardsResponse503Headers the declared response headers of an HTTP 503 response for DealCards
+type DealCardsResponse503Headers struct {
+	RetryAfter    *int
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+// DealCardsResponse504Headers the declared response headers of an HTTP 504 response for DealCards
+type DealCardsResponse504Headers struct {
+	XAPIVersion   *string
+	XRequestID    *string
+	Traceresponse *string
+}
+
+type DealCardsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deal
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *MalformedRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON405 the response for an HTTP 405 `application/problem+json` response
+	ApplicationproblemJSON405 *MethodNotAllowed
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *InvalidContent
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON431 the response for an HTTP 431 `application/problem+json` response
+	ApplicationproblemJSON431 *HeaderTooLarge
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *InternalError
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSON504 the response for an HTTP 504 `application/problem+json` response
+	ApplicationproblemJSON504 *TimedOut
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *DealCardsResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *DealCardsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *DealCardsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *DealCardsResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *DealCardsResponse404Headers
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *DealCardsResponse405Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *DealCardsResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *DealCardsResponse415Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *DealCardsResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DealCardsResponse429Headers
+	// Headers431 the parsed response headers for an HTTP 431 response
+	Headers431 *DealCardsResponse431Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *DealCardsResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DealCardsResponse503Headers
+	// Headers504 the parsed response headers for an HTTP 504 response
+	Headers504 *DealCardsResponse504Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DealCardsResponse) GetJSON200() *Deal {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON400() *MalformedRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON405 returns the response for an HTTP 405 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON405() *MethodNotAllowed {
+	return r.ApplicationproblemJSON405
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON422() *InvalidContent {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON431 returns the response for an HTTP 431 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON431() *HeaderTooLarge {
+	return r.ApplicationproblemJSON431
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON500() *InternalError {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSON504 returns the response for an HTTP 504 `application/problem+json` response
+func (r DealCardsResponse) GetApplicationproblemJSON504() *TimedOut {
+	return r.ApplicationproblemJSON504
+}
+
+// GetBody returns the raw response body bytes
+func (r DealCardsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DealCardsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DealCardsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DealCardsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // DealDrillsResponse200Headers the declared response headers of an HTTP 200 response for DealDrills
 type DealDrillsResponse200Headers struct {
 	ContentLanguage *string
@@ -15563,6 +16651,79 @@ func (c *ClientWithResponses) ValidateBatchWithResponse(ctx context.Context, par
 		return nil, err
 	}
 	return ParseValidateBatchResponse(rsp)
+}
+
+// CommitDealWithResponse Commit to a deal before the players add their seeds
+//
+// A new deal id and the service's commitment to its seed: `server_seed_hash` is the
+// SHA-256 of a 32-byte seed derived from the deployment's secret, your tenant and the deal
+// id (the service keeps nothing), signed with the receipts' key. Show it to the players
+// before they choose their seeds; then `POST /v1/deals/{deal_id}` deals. Anyone can then
+// check that the seed revealed is the one committed to and deal the same deck again.
+// docs/integrating.md, "Deals anyone can check", says what the proof shows and what it
+// cannot.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/deals (the `CommitDeal` operationId).
+func (c *ClientWithResponses) CommitDealWithResponse(ctx context.Context, params *CommitDealParams, reqEditors ...RequestEditorFn) (*CommitDealResponse, error) {
+	rsp, err := c.CommitDeal(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCommitDealResponse(rsp)
+}
+
+// DealCardsWithBodyWithResponse Deal 2-4 seats from the service's seed and the client seeds
+//
+// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+// big-endian 32-bit words; from the last place of the deck down to the
+// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+// clubs. Seat `k` gets cards
+// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+// offline. A deal id this deployment did not make (or made with a secret since retired) is
+// a 404.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+func (c *ClientWithResponses) DealCardsWithBodyWithResponse(ctx context.Context, dealId string, params *DealCardsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DealCardsResponse, error) {
+	rsp, err := c.DealCardsWithBody(ctx, dealId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDealCardsResponse(rsp)
+}
+
+// DealCardsWithResponse Deal 2-4 seats from the service's seed and the client seeds
+//
+// Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+// players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+// shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+// `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+// big-endian 32-bit words; from the last place of the deck down to the
+// second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+// largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+// shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+// clubs. Seat `k` gets cards
+// `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+// offline. A deal id this deployment did not make (or made with a secret since retired) is
+// a 404.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/deals/{deal_id} (the `DealCards` operationId).
+func (c *ClientWithResponses) DealCardsWithResponse(ctx context.Context, dealId string, params *DealCardsParams, body DealCardsJSONRequestBody, reqEditors ...RequestEditorFn) (*DealCardsResponse, error) {
+	rsp, err := c.DealCards(ctx, dealId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDealCardsResponse(rsp)
 }
 
 // DealDrillsWithBodyWithResponse Deal hands to practise on, chosen so that a decision matters
@@ -25663,6 +26824,1385 @@ func ParseValidateBatchResponse(rsp *http.Response) (*ValidateBatchResponse, err
 		response.Headers503 = &headers
 	case rsp.StatusCode == 504:
 		var headers ValidateBatchResponse504Headers
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers504 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCommitDealResponse parses an HTTP response from a CommitDealWithResponse call
+func ParseCommitDealResponse(rsp *http.Response) (*CommitDealResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CommitDealResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DealCommitment
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest MalformedRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeaderTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 504:
+		var dest TimedOut
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON504 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers CommitDealResponse200Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers CommitDealResponse400Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers CommitDealResponse401Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers CommitDealResponse403Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 405:
+		var headers CommitDealResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = &value
+		}
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 413:
+		var headers CommitDealResponse413Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers CommitDealResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 431:
+		var headers CommitDealResponse431Headers
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers431 = &headers
+	case rsp.StatusCode == 500:
+		var headers CommitDealResponse500Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers CommitDealResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers503 = &headers
+	case rsp.StatusCode == 504:
+		var headers CommitDealResponse504Headers
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers504 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDealCardsResponse parses an HTTP response from a DealCardsWithResponse call
+func ParseDealCardsResponse(rsp *http.Response) (*DealCardsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DealCardsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deal
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest MalformedRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest InvalidContent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeaderTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 504:
+		var dest TimedOut
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON504 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers DealCardsResponse200Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers DealCardsResponse400Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers DealCardsResponse401Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers DealCardsResponse403Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers DealCardsResponse404Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 405:
+		var headers DealCardsResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = &value
+		}
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 413:
+		var headers DealCardsResponse413Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers DealCardsResponse415Headers
+		if values := rsp.Header.Values("Accept-Encoding"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AcceptEncoding = &value
+		}
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 422:
+		var headers DealCardsResponse422Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers DealCardsResponse429Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 431:
+		var headers DealCardsResponse431Headers
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers431 = &headers
+	case rsp.StatusCode == 500:
+		var headers DealCardsResponse500Headers
+		if values := rsp.Header.Values("Content-Language"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Language", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLanguage = &value
+		}
+		if values := rsp.Header.Values("Vary"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Vary", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Vary = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Model-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Model-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XModelVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers DealCardsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		if values := rsp.Header.Values("traceresponse"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "traceresponse", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Traceresponse = &value
+		}
+		response.Headers503 = &headers
+	case rsp.StatusCode == 504:
+		var headers DealCardsResponse504Headers
 		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

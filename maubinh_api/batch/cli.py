@@ -1,4 +1,4 @@
-"""The command line: ``python -m maubinh_api.batch {simulate,grade} ...``.
+"""The command line: ``python -m maubinh_api.batch {simulate,grade,verify} ...``.
 
 Errors that stop a job (a missing or unreadable file, a wrong schema, an
 unknown variant or level in the arguments, an unreachable scheduler) print
@@ -22,7 +22,7 @@ from ..rules.errors import RuleError
 from ..rules.texts import words
 from ..rules.variants import resolve_variant
 from ..strategy.levels import Level
-from . import grading, players, simulate
+from . import grading, players, records, simulate
 from .economics import Economics, Timings
 from .engine import EngineError, connect, prepare_workers, run, worker_service
 from .history import PART_ROWS, HistoryError, parts_of, variant_spec
@@ -83,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=f"Hand histories and rule economics for {_GAME}, on Dask (this machine, or a cluster).",
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade,verify}")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask cluster (default: this machine, every core)"
@@ -129,7 +129,27 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("history", type=Path, help="a .jsonl or .parquet file, or a directory of them")
     grade.add_argument("--out", type=Path, default=Path("graded"), help="output directory (default ./graded)")
     grade.add_argument("--rows-per-part", type=int, default=PART_ROWS, help="rows per task (default 2,000)")
+
+    _add_verify(commands)
     return parser
+
+
+def _add_verify(commands: Any) -> None:
+    """The ``verify`` command's arguments."""
+    verify = commands.add_parser(
+        "verify",
+        help="check a file of hand records offline: every link, deal and receipt; name the first broken one",
+        description="Check a JSON Lines file of hand records (openapi.yaml's HandRecord, oldest first) with the "
+        "deployment's key set: each record's link to its table's previous one, its deal's proof and its "
+        "settlement's receipt. Exit 0 when all hold, 1 at the first that does not (named), 2 on unreadable input.",
+    )
+    verify.add_argument("records", type=Path, help="a .jsonl file of hand records")
+    verify.add_argument("--keys", type=Path, help="the key set (GET /.well-known/jwks.json) saved as a file")
+    verify.add_argument("--tenant", help="refuse a deal or receipt not issued to this tenant")
+    verify.add_argument(
+        "--head", action="append", default=[], metavar="TABLE=DIGEST",
+        help="the digest published for a table's newest record (repeatable)",
+    )  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -137,11 +157,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "verify":
+            return _verify(args)
         return _grade(args)
     except (_Stop, HistoryError, EngineError) as error:
         status = error.status if isinstance(error, _Stop) else (2 if isinstance(error, HistoryError) else 1)
         print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
         return status
+
+
+def _verify(args: argparse.Namespace) -> int:
+    heads = {}
+    for given in args.head:
+        table, equals, digest = given.partition("=")
+        if not equals or not table or not digest.startswith("sha256:"):
+            raise _Stop(f"--head {given!r} is not TABLE=sha256:DIGEST")
+        heads[table] = digest
+    return records.verify_file(args.records, args.keys, tenant=args.tenant, heads=heads)
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -11,7 +11,10 @@ one text separated by spaces), ``declare_natural`` (optional, default true as
 in settlement), ``seats`` (optional, 2-4 players at the table, default 4),
 ``theme`` (optional, the drill theme the hand was dealt for, default
 ``random``: a practice run's export says it, and the hand is judged against
-the levels on that theme's drills).  Other columns are ignored.
+the levels on that theme's drills).  Other columns are ignored.  A line of JSON
+Lines may also be a hand record (openapi.yaml's ``HandRecord``, what
+``verify`` checks): it gives a row per seat that set an arrangement, its
+``deal_id`` the table's and the hand's ids, its variant the settlement's.
 
 A row that breaks the schema is skipped and reported with its file, its row
 number (the line number in JSON Lines, 1-based; the row number in Parquet,
@@ -45,6 +48,7 @@ from ..rules.table import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.texts import words
 from ..rules.variants import Variant, resolve_variant
 from ..strategy.drills import Theme
+from .records import RECORD_FORMAT, grading_rows
 
 __all__ = [
     "FORMATS",
@@ -342,6 +346,10 @@ def read_part(part: Part) -> Iterator[tuple[int, Mapping[str, Any] | None, str |
                 continue
             if not isinstance(record, dict):
                 yield number, None, f"a row must be a JSON object, not {type(record).__name__}"
+                continue
+            if record.get("record") == RECORD_FORMAT:  # a hand record: a row per seat that set its hand
+                for row in grading_rows(record):
+                    yield number, row, None
                 continue
             yield number, record, None
         return

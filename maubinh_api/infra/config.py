@@ -107,6 +107,10 @@ class Settings:
     #: PEM files of the public keys of earlier signing keys, comma-separated: still served in
     #: ``GET /.well-known/jwks.json``, so that receipts they signed verify after a rotation.
     receipt_old_keys: tuple[Path, ...] = ()
+    #: A file of deal secrets, hex, one a line: the first derives the seeds of new deals, the others
+    #: (earlier ones) still deal those committed under them (none: a secret made at each start, so a
+    #: deal committed before a restart, or by another instance, cannot be dealt).
+    deal_secret_file: Path | None = None
 
     def __post_init__(self) -> None:
         if self.default_variant not in PRESET_NAMES:
@@ -212,6 +216,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
     "model": lambda text: text.strip(),
     "receipt_key": Path,
     "receipt_old_keys": lambda text: tuple(Path(part.strip()) for part in text.split(",") if part.strip()),
+    "deal_secret_file": Path,
 }
 
 

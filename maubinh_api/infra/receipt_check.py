@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from .receipts import ISSUE_TYPE, RECEIPT_TYPE, exact_canonical
 from .strict_json import StrictJsonError, read_strict
 
-__all__ = ["ReceiptRefused", "Refusal", "check_receipt"]
+__all__ = ["ReceiptRefused", "Refusal", "check_jws", "check_receipt", "signing_key"]
 
 #: The fields a receipt's id and signature are made of, in their order.
 CLAIMS: Final = ("operation", "request_digest", "answer_digest", "fingerprints", "model", "release")
@@ -96,11 +96,12 @@ def check_receipt(
         if require_signature:
             raise ReceiptRefused(Refusal.UNSIGNED, "it is unsigned")
         return receipt
-    public = _key(keys, receipt["key_id"])
-    _check_jws(receipt["signature"], {"id": receipt["id"], **claims}, receipt["key_id"], public, RECEIPT_TYPE)
+    public = signing_key(keys, receipt["key_id"])
+    signed = {"id": receipt["id"], **claims}
+    check_jws(receipt["signature"], signed, receipt["key_id"], public, RECEIPT_TYPE, what="the signature")
     if issued is not None:
         issue = {"at": issued["at"], "receipt": receipt["id"], "tenant": issued["tenant"]}
-        _check_jws(issued["signature"], issue, receipt["key_id"], public, ISSUE_TYPE)
+        check_jws(issued["signature"], issue, receipt["key_id"], public, ISSUE_TYPE, what="the issue's signature")
     return receipt
 
 
@@ -179,15 +180,18 @@ def _signed_apart(receipt: Mapping[str, Any]) -> bool:
     )
 
 
-def _key(keys: str | bytes, key_id: str) -> Ed25519PublicKey:
-    """The key ``key_id`` of the key set: an Ed25519 key whose RFC 7638 thumbprint is that id."""
-    try:
-        found = read_strict(keys)
-    except StrictJsonError:
-        found = None
-    if not isinstance(found, dict) or not isinstance(found.get("keys"), list):
+def signing_key(keys: str | bytes | Mapping[str, Any], key_id: str) -> Ed25519PublicKey:
+    """The key ``key_id`` of the key set (its JSON, or parsed): an Ed25519 key whose RFC 7638
+    thumbprint is that id (steps 9 to 12), else :class:`ReceiptRefused`."""
+    found: Any = keys
+    if isinstance(keys, (str, bytes)):
+        try:
+            found = read_strict(keys)
+        except StrictJsonError:
+            found = None
+    if not isinstance(found, Mapping) or not isinstance(found.get("keys"), list):
         raise ReceiptRefused(Refusal.KEY_SET, "the key set does not read")
-    named = [key for key in found["keys"] if isinstance(key, dict) and key.get("kid") == key_id]
+    named = [key for key in found["keys"] if isinstance(key, Mapping) and key.get("kid") == key_id]
     if not named:
         raise ReceiptRefused(Refusal.UNKNOWN_KEY, f"no key {key_id} in the key set")
     key = named[0]
@@ -201,9 +205,11 @@ def _key(keys: str | bytes, key_id: str) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(x)
 
 
-def _check_jws(token: str, signed: Mapping[str, Any], key_id: str, public: Ed25519PublicKey, kind: str) -> None:
-    """That ``token`` is a compact JWS, EdDSA, of type ``kind`` by ``key_id``, of ``signed``'s form."""
-    what = "the signature" if kind == RECEIPT_TYPE else "the issue's signature"
+def check_jws(
+    token: str, signed: Mapping[str, Any], key_id: str, public: Ed25519PublicKey, kind: str, *, what: str
+) -> None:
+    """That ``token`` is a compact JWS, EdDSA, of type ``kind`` by ``key_id``, of ``signed``'s form
+    (steps 13 to 16); ``what`` names it in a refusal."""
     parts = token.split(".")
     decoded = [_base64url(part) for part in parts] if len(parts) == 3 else [None]
     header = None

@@ -15,6 +15,7 @@ from ..infra.allocator import keep_freed_memory
 from ..infra.budget import Budgets, budget_store, refuse_an_evicting_store
 from ..infra.cache import LocalCache, RedisCache, ResultCache
 from ..infra.config import ConfigError, Settings
+from ..infra.deals import DealSecretError, DealSecrets
 from ..infra.logging import configure_logging
 from ..infra.metrics import count_cache, count_faults_from_zero, record_kernel
 from ..infra.receipts import ReceiptKeyError, ReceiptSigner
@@ -38,6 +39,7 @@ from .access import register_access_control
 from .admission import register_admission
 from .blueprints import (
     arrangements,
+    deals,
     drills,
     enumerations,
     hands,
@@ -82,6 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
         signer = ReceiptSigner.from_files(settings.receipt_key, settings.receipt_old_keys)
     except ReceiptKeyError as error:
         raise ConfigError(f"receipts: {error}") from None
+    dealing = _deal_secrets(settings)
     registry = VariantRegistry(
         VARIANTS_REMEMBERED, _redis(settings, settings.limits_redis_url), per_tenant=TENANT_VARIANTS_REMEMBERED
     )
@@ -110,6 +113,7 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
             models=models,
             cache=build_cache(settings),
             receipts=signer,
+            deals=dealing,
             variants=registry,
             document=health.document(settings),
             **limits,
@@ -124,6 +128,16 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
     # cyclic collector's way (and, under gunicorn's preload, its pages shared).
     gc.freeze()
     return app
+
+
+def _deal_secrets(settings: Settings) -> DealSecrets:
+    """The secrets deals' seeds come from: the configured file's, or one made now for this start."""
+    try:
+        return (
+            DealSecrets.from_file(settings.deal_secret_file) if settings.deal_secret_file else DealSecrets.generated()
+        )
+    except DealSecretError as error:
+        raise ConfigError(f"deals: {error}") from None
 
 
 def _wrap(app: Flask, settings: Settings) -> None:
@@ -182,6 +196,7 @@ def _register_views(app: Flask) -> None:
         drills,
         settlements,
         receipts,
+        deals,
         playground,
     )
     for module in blueprints:

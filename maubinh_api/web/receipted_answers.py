@@ -42,12 +42,12 @@ def receipted_json(
     receipt = claims | {"key_id": signer.key_id, "signed": signature is not None, "signature": signature}
     # Whose and when, signed apart: the id and its signature stay those of the request and the
     # answer (the same for anyone sent the same), and a 1.0 verifier, which knows only them, holds.
-    issue = {"receipt": claims["id"], "tenant": context().tenant_name, "at": _now()}
+    issue = {"receipt": claims["id"], "tenant": context().tenant_name, "at": issue_time()}
     receipt["issued"] = {"tenant": issue["tenant"], "at": issue["at"], "signature": signer.sign(issue, ISSUE_TYPE)}
     # The answer's last member: its digest is of the answer without it.
     return json_answer(body[:-2] + b',"receipt":' + orjson.dumps(receipt) + b"}\n", source)
 
 
-def _now() -> str:
-    """The time a receipt is issued: RFC 3339, UTC, to the second."""
+def issue_time() -> str:
+    """The time a receipt (or a deal's commitment) is issued: RFC 3339, UTC, to the second."""
     return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from ..infra.deals import CLIENT_SEED, MAX_CLIENT_SEEDS
 from ..rules.chi import CHI_SIZES
 from ..rules.errors import ErrorCode
 from ..rules.labels import keys
@@ -37,6 +38,7 @@ from .request_fields import (
     PlayerIdField,
     StrictBoolean,
     StrictSchema,
+    String,
     VariantField,
     WholeNumber,
     batch_of,
@@ -329,3 +331,30 @@ class DrillsRequest(StrictSchema):
     )
     variant = VariantField()
     opponents = opponents_field()
+
+
+class DealRequest(StrictSchema):
+    """``POST /v1/deals/{deal_id}``: the seeds the players (or the platform) add to the service's,
+    and how many seats are dealt."""
+
+    client_seeds = BoundedList(
+        String(
+            validate=validate.Regexp(
+                CLIENT_SEED.pattern + r"\Z",
+                error=Message(
+                    words("a client seed is 1 to 128 printable ASCII characters, with no space"),
+                    ErrorCode.INVALID_VALUE,
+                ),
+            )
+        ),
+        min_length=1,
+        max_length=MAX_CLIENT_SEEDS,
+        wrong_count=Message(
+            # {count} stays for BoundedList to fill.
+            words("a deal takes 1 to {high} client seeds, not {count}", high=MAX_CLIENT_SEEDS, count="{count}"),
+            ErrorCode.WRONG_COUNT,
+        ),
+        noun=words("client seeds"),
+        required=True,
+    )
+    seats = WholeNumber(required=True, validate=whole_range(MIN_PLAYERS, MAX_PLAYERS))

@@ -15,6 +15,7 @@ from flask import Flask, current_app
 from ..infra.budget import Budgets
 from ..infra.cache import ResultCache
 from ..infra.config import Settings
+from ..infra.deals import DealSecrets
 from ..infra.receipts import ReceiptSigner
 from ..infra.tenants import TenantDirectory
 from ..infra.variant_registry import VariantRegistry
@@ -41,6 +42,8 @@ class Services:
     models: Models
     cache: ResultCache
     receipts: ReceiptSigner
+    #: The secrets deals' seeds are derived from.
+    deals: DealSecrets
     variants: VariantRegistry
     tenants: TenantDirectory
     budgets: Budgets

@@ -74,6 +74,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
         yield running
 
 
+def test_the_shared_corpora_are_judged_as_the_rules_say(built: None) -> None:
+    # Offline: tests/conformance/receipts.json (and the deals' and hand records' corpora), case by case.
+    offline = ("test/receipts.test.ts", "test/deals.test.ts", "test/hand-records.test.ts")
+    output = _run(str(TOOLS / "node"), "--test", *offline)
+    assert "# fail 0" in output and "# pass 0" not in output, output
+
+
 def test_the_client_against_the_service(
     built: None, server: Any, spec_document: dict[str, Any], tmp_path: Path
 ) -> None:

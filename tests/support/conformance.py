@@ -166,9 +166,10 @@ def play(scenario: dict[str, Any], send: Send, verify: Verify, report: Path, *, 
             if future and not step.get("round"):
                 continue
             started = time.monotonic()
-            if "receipt" in step:
+            if "receipt" in step or "deal" in step:
+                kind = "receipt" if "receipt" in step else "deal"
                 outcome = verify(step, run)
-                assert outcome == step["expect"]["receipt"], f"{step['id']}: the receipt {outcome}"
+                assert outcome == step["expect"][kind], f"{step['id']}: the {kind} {outcome}"
             else:
                 seen = send(step, run)
                 run.check(step, seen)
@@ -198,6 +199,7 @@ class PythonClient:
         }
         self.connect = importlib.import_module("maubinh_api_client.retries").connect
         self.receipts = importlib.import_module("maubinh_api_client.receipts")
+        self.deals = importlib.import_module("maubinh_api_client.deals")
 
     def _client(self, scenario: dict[str, Any], options: dict[str, Any], run: Run) -> Any:
         key = scenario["keys"][options.get("key", "platform")]
@@ -232,6 +234,8 @@ class PythonClient:
         return Observation(answer.status_code, headers, read, text, request, seconds)
 
     def verify(self, step: dict[str, Any], run: Run) -> str:
+        if "deal" in step:
+            return self.verify_deal(step["deal"], run)
         check = step["receipt"]
         settled, keys = run.seen[check["of"]], run.seen[check["keys"]]
         text = settled.text
@@ -241,6 +245,14 @@ class PythonClient:
             self.receipts.verify_receipt_text(settled.request, text, json.loads(keys.text), tenant=check.get("tenant"))
         except self.receipts.ReceiptError as refused:
             return str(refused.reason)
+        return "holds"
+
+    def verify_deal(self, check: dict[str, Any], run: Run) -> str:
+        commitment, dealt, keys = (json.loads(run.seen[check[name]].text) for name in ("commitment", "of", "keys"))
+        try:
+            self.deals.verify_deal(commitment, dealt, keys, tenant=check.get("tenant"))
+        except self.deals.DealError as refused:
+            return str(refused.code)
         return "holds"
 
 

@@ -110,7 +110,8 @@ def test_a_long_coding_is_cut_short_in_the_detail(client):
 
 
 def test_every_operation_with_a_body_refuses_a_content_coding(client, spec_document):
-    posted = [path for path, item in spec_document["paths"].items() if "post" in item]
+    # POST /v1/deals takes no body (one sent is not read).
+    posted = [path for path, item in spec_document["paths"].items() if "requestBody" in item.get("post", {})]
     assert CLASSIFY in posted
     for path in posted:
         response = client.post(path, data=b"{}", content_type="application/json", headers={"Content-Encoding": "br"})

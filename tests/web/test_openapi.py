@@ -67,7 +67,8 @@ def test_every_route_of_the_app_is_documented_and_nothing_else(spec_document):
 @pytest.mark.parametrize("status", ["400", "413", "415", "422"])
 def test_every_post_operation_documents_the_request_errors(spec_document, status):
     for path, item in spec_document["paths"].items():
-        if "post" in item:
+        # A POST without a body (POST /v1/deals) is never refused for one: 400 and 413 stay possible.
+        if "post" in item and ("requestBody" in item["post"] or status in ("400", "413")):
             assert status in item["post"]["responses"], (path, status)
 
 

@@ -135,8 +135,8 @@ def test_every_api_operation_the_script_calls_is_documented(spec_document: dict[
     script = _script()
     calls = _calls(script)
     # presets, the enumerations, one preset, the fingerprint check, validate, analysis, optimal, the bots,
-    # the settlement, the budget, the drills of a practice run
-    assert len(calls) == 11
+    # the settlement, the budget, the drills of a practice run, a deal's commitment and the deal
+    assert len(calls) == 13
     for method, path in calls:
         assert method in spec_document["paths"].get(path, {}), (method, path)
     # No /v1 path anywhere in the script but those.

@@ -31,7 +31,15 @@ import rfc8785
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-__all__ = ["ReceiptError", "verify_receipt", "verify_receipt_text"]
+__all__ = [
+    "ReceiptError",
+    "check_jws",
+    "exact_canonical",
+    "read_strict",
+    "signing_key",
+    "verify_receipt",
+    "verify_receipt_text",
+]
 
 #: The fields a receipt's id and signature are made of, in their order.
 CLAIMS = ("operation", "request_digest", "answer_digest", "fingerprints", "model", "release")
@@ -43,6 +51,10 @@ _ID = re.compile(r"rct-[0-9a-f]{32}")
 _AT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 _ABSENT = object()
+#: The deepest arrays and objects nest, and the largest exponent a number is written with, either
+#: way: limits every client's reader keeps alike.
+MAX_DEPTH = 200
+MAX_EXPONENT = 999_999_999
 
 
 class ReceiptError(ValueError):
@@ -102,11 +114,12 @@ def _verified(request: Any, answer: Any, keys: Any, *, require_signature: bool, 
         if require_signature:
             raise ReceiptError("unsigned", "it is unsigned")
         return dict(receipt)
-    public = _key(keys, receipt["key_id"])
-    _check_jws(receipt["signature"], {"id": receipt["id"], **claims}, receipt["key_id"], public, RECEIPT_TYPE)
+    public = signing_key(keys, receipt["key_id"])
+    signed = {"id": receipt["id"], **claims}
+    check_jws(receipt["signature"], signed, receipt["key_id"], public, RECEIPT_TYPE, what="the signature")
     if issued is not None:
         issue = {"at": issued["at"], "receipt": receipt["id"], "tenant": issued["tenant"]}
-        _check_jws(issued["signature"], issue, receipt["key_id"], public, ISSUE_TYPE)
+        check_jws(issued["signature"], issue, receipt["key_id"], public, ISSUE_TYPE, what="the issue's signature")
     return dict(receipt)
 
 
@@ -169,8 +182,9 @@ def _signed_apart(receipt: Mapping[str, Any]) -> bool:
     )
 
 
-def _key(keys: Any, key_id: str) -> Ed25519PublicKey:
-    """The key ``key_id`` of the key set: an Ed25519 key whose RFC 7638 thumbprint is that id."""
+def signing_key(keys: Any, key_id: str) -> Ed25519PublicKey:
+    """The key ``key_id`` of the key set (its JSON, or parsed): an Ed25519 key whose RFC 7638
+    thumbprint is that id (steps 9 to 12), else :class:`ReceiptError`."""
     if isinstance(keys, (str, bytes)):
         try:
             keys = _strict(keys, "the key set")
@@ -192,9 +206,11 @@ def _key(keys: Any, key_id: str) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(x)
 
 
-def _check_jws(token: str, signed: Mapping[str, Any], key_id: str, public: Ed25519PublicKey, kind: str) -> None:
-    """That ``token`` is a compact JWS, EdDSA, of type ``kind`` by ``key_id``, of ``signed``'s form."""
-    what = "the signature" if kind == RECEIPT_TYPE else "the issue's signature"
+def check_jws(
+    token: str, signed: Mapping[str, Any], key_id: str, public: Ed25519PublicKey, kind: str, *, what: str
+) -> None:
+    """That ``token`` is a compact JWS, EdDSA, of type ``kind`` by ``key_id``, of ``signed``'s form
+    (steps 13 to 16); ``what`` names it in a refusal."""
     parts = token.split(".")
     decoded = [_base64url(part) for part in parts] if len(parts) == 3 else [None]
     header = None
@@ -230,6 +246,17 @@ def _encode(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
+def read_strict(text: str | bytes) -> Any:
+    """``text`` read as strict JSON, numbers exact (int, else Decimal), else ``ValueError``: what
+    the hand records' check reads each record with."""
+    return _strict(text, "the text")
+
+
+def exact_canonical(value: Any) -> bytes:
+    """A value's exact canonical form: RFC 8785, a number written exactly when its double is not."""
+    return _exact(value)
+
+
 def _strict(text: str | bytes, what: str) -> Any:
     """``text`` read as strict JSON (step 1), its numbers exact (int, else Decimal)."""
 
@@ -245,15 +272,38 @@ def _strict(text: str | bytes, what: str) -> Any:
     def integer(digits: str) -> int | Decimal:
         return int(digits) if len(digits) <= 1000 else Decimal(digits)  # Python's int stops at 4,300 digits
 
+    def decimal(literal: str) -> Decimal:
+        exponent = literal.lower().partition("e")[2].lstrip("+-").lstrip("0")
+        if len(exponent) > len(str(MAX_EXPONENT)) or (exponent and int(exponent) > MAX_EXPONENT):
+            raise ReceiptError("not_strict_json", f"{what} holds a number whose exponent is beyond {MAX_EXPONENT:,}")
+        return Decimal(literal)
+
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        value = json.loads(text, object_pairs_hook=members, parse_float=Decimal, parse_int=integer,
+        _within_depth(text, what)
+        value = json.loads(text, object_pairs_hook=members, parse_float=decimal, parse_int=integer,
                            parse_constant=constant)  # fmt: skip
         _exact(value)  # a lone surrogate has no UTF-8 form: refused here
     except (json.JSONDecodeError, UnicodeError, rfc8785.CanonicalizationError):
         raise ReceiptError("not_strict_json", f"{what} is not strict JSON") from None
     return value
+
+
+def _within_depth(text: str, what: str) -> None:
+    """Refuse arrays or objects nested deeper than :data:`MAX_DEPTH` (brackets inside strings aside)."""
+    depth, inside, escaped = 0, False, False
+    for character in text:
+        if inside:
+            escaped, inside = (False, True) if escaped else (character == "\\", character != '"')
+        elif character in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ReceiptError("not_strict_json", f"{what} nests arrays and objects more than {MAX_DEPTH} deep")
+        elif character in "]}":
+            depth -= 1
+        elif character == '"':
+            inside = True
 
 
 def _digest(value: Any) -> str:

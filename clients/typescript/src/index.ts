@@ -5,7 +5,8 @@
  * generator cannot say: the key, language and pinned model on every request, a problem answer as
  * a typed error ({@link answer}) carrying the answer's headers as values, a retry after a 429 or
  * 503 (every operation of the service is safe to repeat) that honours the client's timeout and the
- * caller's `AbortSignal`, and the offline check of a settlement's receipt ({@link verifyReceipt}).
+ * caller's `AbortSignal`, and the offline checks: of a settlement's receipt ({@link verifyReceipt}),
+ * of a deal ({@link verifyDeal}) and of a file of hand records ({@link verifyHandRecords}).
  */
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 
@@ -14,7 +15,27 @@ export type { Client, Middleware } from "openapi-fetch";
 import type { components, paths } from "./schema.js";
 
 export type * from "./schema.js";
-export { ReceiptError, verifyReceipt, verifyReceiptText, type ReceiptCheck } from "./receipts.js";
+export {
+  ReceiptError,
+  verifyReceipt,
+  verifyReceiptText,
+  type ReceiptCheck,
+  type ReceiptRefusal,
+  type SignatureRefusal,
+} from "./receipts.js";
+export { DECK, DealError, dealtHands, SHUFFLE, shuffledDeck, verifyDeal, type DealCheck, type DealRefusal } from "./deals.js";
+export {
+  buildHandRecord,
+  HandRecordError,
+  handRecordLine,
+  RECORD_FORMAT,
+  recordDigest,
+  verifyHandRecords,
+  type HandRecordCheck,
+  type HandRecordParts,
+  type HandRecordRefusal,
+  type TableChain,
+} from "./hand-records.js";
 
 /** A problem document (RFC 9457), as every error answer of the service is. */
 export type Problem = components["schemas"]["Problem"];

@@ -584,6 +584,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commit to a deal before the players add their seeds
+         * @description A new deal id and the service's commitment to its seed: `server_seed_hash` is the
+         *     SHA-256 of a 32-byte seed derived from the deployment's secret, your tenant and the deal
+         *     id (the service keeps nothing), signed with the receipts' key. Show it to the players
+         *     before they choose their seeds; then `POST /v1/deals/{deal_id}` deals. Anyone can then
+         *     check that the seed revealed is the one committed to and deal the same deck again.
+         *     docs/integrating.md, "Deals anyone can check", says what the proof shows and what it
+         *     cannot.
+         */
+        post: operations["commitDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deals/{deal_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deal 2-4 seats from the service's seed and the client seeds
+         * @description Deals `seats` hands of 13 from the deck that the committed seed and `client_seeds` (the
+         *     players', the platform's: 1 to 8, in the order given) shuffle, and reveals the seed. The
+         *     shuffle (`hmac-sha256-fisher-yates-1`): HMAC-SHA256 keyed by the seed, over the lines
+         *     `maubinh-deal-1`, the deal id, each client seed and a block number from 0, is read as
+         *     big-endian 32-bit words; from the last place of the deck down to the
+         *     second, place `i` is swapped with place `w mod (i + 1)` of the next word `w` below the
+         *     largest multiple of `i + 1` under 2^32 (others are drawn again). The deck before the
+         *     shuffle is `2s 2h 2d 2c 3s ... Ac`: ranks 2 to ace, each in spades, hearts, diamonds,
+         *     clubs. Seat `k` gets cards
+         *     `13k` to `13k + 12`. The same seeds always deal the same deck; the clients deal it again
+         *     offline. A deal id this deployment did not make (or made with a secret since retired) is
+         *     a 404.
+         */
+        post: operations["dealCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/jwks.json": {
         parameters: {
             query?: never;
@@ -1482,6 +1539,142 @@ export interface components {
         };
         /** @description `sha256:` and the hexadecimal SHA-256 of a JSON value's RFC 8785 canonical form. */
         Digest: string;
+        /**
+         * @description A deal's id, `deal-`, 8 hexadecimal digits naming the secret its seed comes from, and 32 random ones.
+         * @example deal-2f584837-a439160f7e3200a175eeaf2e4d682aa0
+         */
+        DealId: string;
+        /**
+         * @description The shuffle that deals from the seeds (`POST /v1/deals/{deal_id}` describes `hmac-sha256-fisher-yates-1`); a later one gets another name.
+         * @example hmac-sha256-fisher-yates-1
+         */
+        ShuffleName: string;
+        /**
+         * DealCommitment
+         * @description The service's commitment to a deal's seed, made before the client seeds are known.
+         *     `signature` is a compact JWS with the receipts' key (`alg` EdDSA, `typ`
+         *     `maubinh-deal-commitment+jws`, `kid` its `key_id`, a key of
+         *     `GET /.well-known/jwks.json`) whose payload is the RFC 8785 form of the fields `deal_id`,
+         *     `shuffle`, `server_seed_hash`, `tenant` and `at`; null, with `signed` false, on a
+         *     deployment with no signing key.
+         */
+        DealCommitment: {
+            deal_id: components["schemas"]["DealId"];
+            shuffle: components["schemas"]["ShuffleName"];
+            /** @description `sha256:` and the hexadecimal SHA-256 of the 32 bytes of the server seed. */
+            server_seed_hash: string;
+            /** @description The tenant the deal is for (its name in the tenants file, `anonymous` on an open deployment). */
+            tenant: string;
+            /**
+             * Format: date-time
+             * @description When the commitment was made, UTC, to the second.
+             */
+            at: string;
+            /** @description The signing key's `kid`, or null when unsigned. */
+            key_id: string | null;
+            /** @description Whether the deployment signed the commitment. */
+            signed: boolean;
+            /** @description The compact JWS of the commitment, or null when unsigned. */
+            signature: string | null;
+        };
+        /**
+         * @description A seed a player or the platform adds to the deal, chosen after seeing the commitment; 1 to 128 printable ASCII characters, no space.
+         * @example an-7f3a91
+         */
+        ClientSeed: string;
+        /** DealRequest */
+        DealRequest: {
+            /** @description The client seeds, in the order the stream takes them. */
+            client_seeds: components["schemas"]["ClientSeed"][];
+            /** @description How many seats are dealt 13 cards. */
+            seats: number;
+        };
+        /**
+         * Deal
+         * @description A deal and what it came from: the server seed (its SHA-256 is the commitment's
+         *     `server_seed_hash`), the client seeds, the whole shuffled deck and each seat's 13 cards
+         *     in the order dealt. Keep it with its `DealCommitment`: the two are the deal's proof.
+         */
+        Deal: {
+            deal_id: components["schemas"]["DealId"];
+            shuffle: components["schemas"]["ShuffleName"];
+            /** @description The server seed, 32 bytes in hexadecimal. */
+            server_seed: string;
+            /** @description `sha256:` and the hexadecimal SHA-256 of the server seed's 32 bytes. */
+            server_seed_hash: string;
+            client_seeds: components["schemas"]["ClientSeed"][];
+            seats: number;
+            /** @description The 52 cards as the shuffle left them. */
+            deck: components["schemas"]["Card"][];
+            /** @description Each seat's 13 cards, seat 0 first, in the deck's order. */
+            hands: components["schemas"]["Card"][][];
+        };
+        /**
+         * DealProof
+         * @description A deal's proof as a hand record keeps it, the two answers as they came.
+         */
+        DealProof: {
+            commitment: components["schemas"]["DealCommitment"];
+            deal: components["schemas"]["Deal"];
+        };
+        /**
+         * HandRecord
+         * @description One hand at a table, as a platform keeps it for recall and disputes (not an answer of the
+         *     service: the clients build one from the answers and check a file of them offline;
+         *     `python -m maubinh_api.batch verify` checks one too). `record` names the format and its
+         *     version. `previous` is the digest of the same table's previous record (`sha256:` and the
+         *     SHA-256 of its canonical form, numbers exact: docs/integrating.md, "Verifying a
+         *     receipt"), so the records of a table form a chain in which a changed record breaks the
+         *     next link. docs/integrating.md, "Hand records", says what a platform keeps.
+         */
+        HandRecord: {
+            /**
+             * @description The format and its version.
+             * @constant
+             */
+            record: "maubinh-hand-record/1";
+            /** @description The platform's id of the table. */
+            table_id: string;
+            /** @description The platform's id of the hand. */
+            hand_id: string;
+            /** @description The hand's place at its table, from 1; each record's is its previous one's plus 1. */
+            number: number;
+            /** @description The digest of the table's previous record; null for the first record of the table's chain. */
+            previous: components["schemas"]["Digest"] | null;
+            /**
+             * Format: date-time
+             * @description When the hand was dealt, UTC (the platform's clock), if the platform has it.
+             */
+            started_at?: string;
+            /** @description The deal's proof, when the service dealt it. */
+            deal?: components["schemas"]["DealProof"];
+            /** @description The seats in the order dealt (seat `k` got the deal's hand `k`). */
+            seats: components["schemas"]["HandRecordSeat"][];
+            /** @description The table's settlement, when it was settled. */
+            settlement?: components["schemas"]["HandRecordSettlement"];
+        };
+        /** HandRecordSeat */
+        HandRecordSeat: {
+            player_id: components["schemas"]["PlayerId"];
+            /** @description The 13 cards dealt to the seat. */
+            cards: components["schemas"]["Card"][];
+            /** @description The arrangement the player set, of exactly the cards dealt; absent for a player who left. */
+            arrangement?: components["schemas"]["Arrangement"];
+            /** @description Whether the player declared a natural (false when the player chose to play the hand out). */
+            declare_natural?: boolean;
+            /** @description The player left before the reveal. */
+            forfeit?: boolean;
+            /** @description Milliseconds from the deal to the arrangement being set, if the platform timed it. */
+            set_after_ms?: number;
+        };
+        /**
+         * HandRecordSettlement
+         * @description The settlement as sent and as answered, its receipt in the answer.
+         */
+        HandRecordSettlement: {
+            request: components["schemas"]["SettlementRequest"];
+            answer: components["schemas"]["Settlement"];
+        };
         /**
          * ReceiptKeys
          * @description A JWK Set (RFC 7517) of the receipts' public keys.
@@ -2497,6 +2690,16 @@ export type SettlementBatchResult = components['schemas']['SettlementBatchResult
 export type Receipt = components['schemas']['Receipt'];
 export type ReceiptIssue = components['schemas']['ReceiptIssue'];
 export type Digest = components['schemas']['Digest'];
+export type DealId = components['schemas']['DealId'];
+export type ShuffleName = components['schemas']['ShuffleName'];
+export type DealCommitment = components['schemas']['DealCommitment'];
+export type ClientSeed = components['schemas']['ClientSeed'];
+export type DealRequest = components['schemas']['DealRequest'];
+export type Deal = components['schemas']['Deal'];
+export type DealProof = components['schemas']['DealProof'];
+export type HandRecord = components['schemas']['HandRecord'];
+export type HandRecordSeat = components['schemas']['HandRecordSeat'];
+export type HandRecordSettlement = components['schemas']['HandRecordSettlement'];
 export type ReceiptKeys = components['schemas']['ReceiptKeys'];
 export type ReceiptKey = components['schemas']['ReceiptKey'];
 export type HandCards = components['schemas']['HandCards'];
@@ -3725,6 +3928,264 @@ export interface operations {
             504: components["responses"]["TimedOut"];
         };
     };
+    commitDeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deal's id and the commitment. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deal_id": "deal-f35dd6bf-7c1e7c1e7c1e7c1e7c1e7c1e7c1e7c1e",
+                     *       "shuffle": "hmac-sha256-fisher-yates-1",
+                     *       "server_seed_hash": "sha256:3220b94e1c9789caa7d9e0be5e6c3abc61b094f5ecc8a8ed5b577a5cfbd54e1a",
+                     *       "tenant": "platform-a",
+                     *       "at": "2026-12-06T12:00:00Z",
+                     *       "key_id": "2eFNvL6OdKhvnjq0Ok2qHpGSTR-6aw_yNm20ey56F9I",
+                     *       "signed": true,
+                     *       "signature": "eyJhbGciOiJFZERTQSIsImtpZCI6IjJlRk52TDZPZEtodm5qcTBPazJxSHBHU1RSLTZhd195Tm0yMGV5NTZGOUkiLCJ0eXAiOiJtYXViaW5oLWRlYWwtY29tbWl0bWVudCtqd3MifQ.eyJhdCI6IjIwMjYtMTItMDZUMTI6MDA6MDBaIiwiZGVhbF9pZCI6ImRlYWwtZjM1ZGQ2YmYtN2MxZTdjMWU3YzFlN2MxZTdjMWU3YzFlN2MxZTdjMWUiLCJzZXJ2ZXJfc2VlZF9oYXNoIjoic2hhMjU2OjMyMjBiOTRlMWM5Nzg5Y2FhN2Q5ZTBiZTVlNmMzYWJjNjFiMDk0ZjVlY2M4YThlZDViNTc3YTVjZmJkNTRlMWEiLCJzaHVmZmxlIjoiaG1hYy1zaGEyNTYtZmlzaGVyLXlhdGVzLTEiLCJ0ZW5hbnQiOiJhbm9ueW1vdXMifQ.j0IUGEydxmNhD04xqrb0cw_DbOQsPSg_tFWjDMlMNyy7fLLjccOGFltppTnIAbzVg4DLWp4R5QyuvdJyzVaxAA"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DealCommitment"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
+    dealCards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of problem details (RFC 9457 `title`, `detail` and each `errors` entry's `detail`): `vi` (`vi-VN`, ...) for Vietnamese, anything else or nothing for English; quality values count (`vi;q=0.9, en;q=0.5` is Vietnamese). Only the first 16 entries, within the first 256 bytes, are read (a browser sends a few languages in well under 100 bytes); an entry cut by that bound, and all after it, are ignored. Answers that are not problems are the same in either language. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description An id for the request, to find it in the logs and the answer (it is
+                 *     echoed in the answer's `X-Request-ID`): 1-128 letters, digits and
+                 *     `._:-`. Anything else is a 400; without one (or with an empty one,
+                 *     which counts as none) the service makes one.
+                 * @example req-2026-12-02.af31
+                 */
+                "X-Request-ID"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The id `POST /v1/deals` answered. A plain string, so that every generator makes a plain string parameter of it. */
+                deal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_seeds": [
+                 *         "an-7f3a91",
+                 *         "binh-2c44e0"
+                 *       ],
+                 *       "seats": 4
+                 *     }
+                 */
+                "application/json": components["schemas"]["DealRequest"];
+            };
+        };
+        responses: {
+            /** @description The deal and the seed it came from. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    traceresponse: components["headers"]["TraceResponse"];
+                    "X-API-Version": components["headers"]["ApiVersion"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Model-Version": components["headers"]["ModelVersion"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deal_id": "deal-f35dd6bf-7c1e7c1e7c1e7c1e7c1e7c1e7c1e7c1e",
+                     *       "shuffle": "hmac-sha256-fisher-yates-1",
+                     *       "server_seed": "4417e3dc65cd40763dbcecbabad8017cdf80715c6e2b3ceea2efafd536511e6d",
+                     *       "server_seed_hash": "sha256:3220b94e1c9789caa7d9e0be5e6c3abc61b094f5ecc8a8ed5b577a5cfbd54e1a",
+                     *       "client_seeds": [
+                     *         "an-7f3a91",
+                     *         "binh-2c44e0"
+                     *       ],
+                     *       "seats": 4,
+                     *       "deck": [
+                     *         "7d",
+                     *         "Kd",
+                     *         "3h",
+                     *         "Th",
+                     *         "As",
+                     *         "3d",
+                     *         "Ac",
+                     *         "9h",
+                     *         "5d",
+                     *         "Qs",
+                     *         "4h",
+                     *         "Jc",
+                     *         "Tc",
+                     *         "Td",
+                     *         "2c",
+                     *         "6s",
+                     *         "2h",
+                     *         "4c",
+                     *         "3c",
+                     *         "Ad",
+                     *         "5h",
+                     *         "2d",
+                     *         "Kh",
+                     *         "9s",
+                     *         "Ks",
+                     *         "8c",
+                     *         "9d",
+                     *         "Qd",
+                     *         "Kc",
+                     *         "Ts",
+                     *         "Qh",
+                     *         "4s",
+                     *         "Ah",
+                     *         "Qc",
+                     *         "Jd",
+                     *         "2s",
+                     *         "5c",
+                     *         "8d",
+                     *         "6d",
+                     *         "6c",
+                     *         "5s",
+                     *         "7c",
+                     *         "6h",
+                     *         "3s",
+                     *         "Jh",
+                     *         "8s",
+                     *         "Js",
+                     *         "9c",
+                     *         "7s",
+                     *         "4d",
+                     *         "8h",
+                     *         "7h"
+                     *       ],
+                     *       "hands": [
+                     *         [
+                     *           "7d",
+                     *           "Kd",
+                     *           "3h",
+                     *           "Th",
+                     *           "As",
+                     *           "3d",
+                     *           "Ac",
+                     *           "9h",
+                     *           "5d",
+                     *           "Qs",
+                     *           "4h",
+                     *           "Jc",
+                     *           "Tc"
+                     *         ],
+                     *         [
+                     *           "Td",
+                     *           "2c",
+                     *           "6s",
+                     *           "2h",
+                     *           "4c",
+                     *           "3c",
+                     *           "Ad",
+                     *           "5h",
+                     *           "2d",
+                     *           "Kh",
+                     *           "9s",
+                     *           "Ks",
+                     *           "8c"
+                     *         ],
+                     *         [
+                     *           "9d",
+                     *           "Qd",
+                     *           "Kc",
+                     *           "Ts",
+                     *           "Qh",
+                     *           "4s",
+                     *           "Ah",
+                     *           "Qc",
+                     *           "Jd",
+                     *           "2s",
+                     *           "5c",
+                     *           "8d",
+                     *           "6d"
+                     *         ],
+                     *         [
+                     *           "6c",
+                     *           "5s",
+                     *           "7c",
+                     *           "6h",
+                     *           "3s",
+                     *           "Jh",
+                     *           "8s",
+                     *           "Js",
+                     *           "9c",
+                     *           "7s",
+                     *           "4d",
+                     *           "8h",
+                     *           "7h"
+                     *         ]
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deal"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["TimedOut"];
+        };
+    };
     receiptKeys: {
         parameters: {
             query?: never;
@@ -4279,7 +4740,7 @@ export interface operations {
             };
             path: {
                 /** @description One of the page's files (its style sheet, its script and the modules the script imports). */
-                asset: "playground.css" | "playground.js" | "api.mjs" | "budget.mjs" | "checks.mjs" | "clipboard.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "progress.mjs" | "request-log.mjs" | "requests.mjs" | "rows.mjs" | "runs.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs" | "why.mjs";
+                asset: "playground.css" | "playground.js" | "api.mjs" | "budget.mjs" | "checks.mjs" | "clipboard.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "fair-deal.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "progress.mjs" | "request-log.mjs" | "requests.mjs" | "rows.mjs" | "runs.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs" | "why.mjs";
             };
             cookie?: never;
         };

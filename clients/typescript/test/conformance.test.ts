@@ -4,13 +4,13 @@
 // round is played again through MAUBINH_FUTURE_URL, a proxy whose answers carry what no 1.0 client
 // knows. tests/client/test_conformance.py starts the service and the proxy, and holds the report
 // against the scenario. The client's types are the compiler's: a step's body, read from JSON, goes
-// in as the scenario wrote it.
+// in as the scenario wrote it. A receipt or a deal step is checked offline, on the texts received.
 import assert from "node:assert/strict";
 import { appendFileSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { isDeepStrictEqual } from "node:util";
 
-import { type Client, createClient, ReceiptError, verifyReceipt } from "../dist/index.js";
+import { type Client, createClient, DealError, ReceiptError, verifyDeal, verifyReceipt } from "../dist/index.js";
 import type { paths } from "../dist/schema.js";
 
 interface Same {
@@ -30,6 +30,7 @@ interface Expectation {
   headers_same?: Record<string, unknown>;
   waited_at_least_seconds?: number;
   receipt?: string;
+  deal?: string;
 }
 interface Step {
   id: string;
@@ -41,6 +42,7 @@ interface Step {
   headers?: Record<string, unknown>;
   client?: { key?: string; language?: "en" | "vi"; retries?: number; model?: unknown };
   receipt?: { of: string; keys: string; replace?: [string, string]; tenant?: string };
+  deal?: { commitment: string; of: string; keys: string; tenant?: string };
   repeat_until_status?: number;
   at_most?: number;
   expect: Expectation;
@@ -87,6 +89,8 @@ const operations: Record<string, Call> = {
   showVariant: (api, i) => api.GET("/v1/variants/{name}", { params: { header: i.header, path: i.path } }),
   listEnumerations: (api, i) => api.GET("/v1/enumerations", { params: { header: i.header } }),
   showUsage: (api, i) => api.GET("/v1/usage", { params: { header: i.header } }),
+  commitDeal: (api, i) => api.POST("/v1/deals", { params: { header: i.header } }),
+  dealCards: (api, i) => api.POST("/v1/deals/{deal_id}", { body: i.body, params: { header: i.header, path: i.path } }),
   receiptKeys: (api, i) => api.GET("/.well-known/jwks.json", { params: { header: i.header } }),
   health: (api, i) => api.GET("/healthz", { params: { header: i.header } }),
   ready: (api, i) => api.GET("/readyz", { params: { header: i.header } }),
@@ -262,6 +266,21 @@ class Run {
     }
     return "holds";
   }
+
+  /** A deal checked offline against its commitment: "holds", or the refusal's code. */
+  async verifyDeal(step: Step): Promise<string> {
+    const check = step.deal;
+    assert.ok(check !== undefined);
+    const [commitment, dealt, keys] = [check.commitment, check.of, check.keys].map((id) => this.seen.get(id));
+    assert.ok(commitment !== undefined && dealt !== undefined && keys !== undefined, `${step.id}: the deal and the keys come first`);
+    try {
+      await verifyDeal(JSON.parse(commitment.text), JSON.parse(dealt.text), JSON.parse(keys.text), { tenant: check.tenant });
+    } catch (refused) {
+      assert.ok(refused instanceof DealError, String(refused));
+      return refused.code;
+    }
+    return "holds";
+  }
 }
 
 async function play(scenario: Scenario, baseUrl: string, future: boolean, report: string): Promise<void> {
@@ -273,6 +292,8 @@ async function play(scenario: Scenario, baseUrl: string, future: boolean, report
     const started = performance.now();
     if (step.receipt !== undefined) {
       assert.equal(await run.verify(step), step.expect.receipt, `${step.id}: the receipt`);
+    } else if (step.deal !== undefined) {
+      assert.equal(await run.verifyDeal(step), step.expect.deal, `${step.id}: the deal`);
     } else {
       const seen = await run.send(step, baseUrl);
       run.check(step, seen);

@@ -11,13 +11,27 @@ import { after, test } from "node:test";
 import {
   answer,
   answerHeaders,
+  buildHandRecord,
   createClient,
+  type Deal,
+  type DealCheck,
+  DealError,
+  type DealRefusal,
+  HandRecordError,
+  handRecordLine,
+  type HandRecordSeat,
   type Level,
   type Middleware,
   type PlayerInput,
   ProblemError,
   ReceiptError,
+  type ReceiptRefusal,
+  recordDigest,
+  type SettlementRequest,
+  shuffledDeck,
   type VariantSpec,
+  verifyDeal,
+  verifyHandRecords,
   verifyReceipt,
   verifyReceiptText,
 } from "../dist/index.js";
@@ -118,44 +132,108 @@ test("a table's round: optimal for one seat, bots for three, checked, graded and
   const keys = await answer(api.GET("/.well-known/jwks.json"));
   const receipt = await verifyReceipt(table, settled, keys);
   assert.equal(receipt.signed, true);
-  const fails = async (request: unknown, changed: Parameters<typeof verifyReceipt>[1], reason: RegExp) => {
+  const fails = async (request: unknown, changed: Parameters<typeof verifyReceipt>[1], code: ReceiptRefusal) => {
     await assert.rejects(verifyReceipt(request, changed, keys), (error: unknown) => {
       assert.ok(error instanceof ReceiptError, String(error));
+      assert.equal(error.code, code, error.reason);
+      return true;
+    });
+  };
+  await fails({ ...table, bet: "100" }, settled, "request_digest");
+  await fails(table, { ...settled, bet: "100" }, "answer_digest");
+  await fails(table, { ...settled, receipt: { ...receipt, model: "model-0000000000000000" } }, "id");
+  await fails(table, { ...settled, receipt: { ...receipt, release: "9.9.9" } }, "id");
+  // A byte of the signature itself changed (its tenth character: every bit of it counts).
+  const [head, body, signature] = (receipt.signature ?? "").split(".");
+  const flipped = `${head}.${body}.${signature?.slice(0, 10)}${signature?.[10] === "A" ? "B" : "A"}${signature?.slice(11)}`;
+  await fails(table, { ...settled, receipt: { ...receipt, signature: flipped } }, "jws_signature");
+  await fails(table, { ...settled, receipt: { ...receipt, key_id: "another" } }, "unknown_key");
+  // Unsigned, its issue too: refused as unsigned; its issue left signed, its fields disagree.
+  const issue = receipt.issued === undefined ? {} : { issued: { ...receipt.issued, signature: null } };
+  await fails(table, { ...settled, receipt: { ...receipt, signature: null, signed: false, ...issue } }, "unsigned");
+  await fails(table, { ...settled, receipt: { ...receipt, signature: null, signed: false } }, "receipt_fields");
+  // From the texts as stored: the same receipt holds; a forged member placed before the genuine one
+  // (JSON.parse keeps the last), or a text JSON.parse refuses, is refused as not strict JSON.
+  const [requestText, answerText] = [JSON.stringify(table), JSON.stringify(settled)];
+  assert.deepEqual(await verifyReceiptText(requestText, answerText, keys), receipt);
+  assert.deepEqual(await verifyReceiptText(requestText, answerText, JSON.stringify(keys)), receipt);
+  const refusedText = async (request: string, answered: string, reason: RegExp) => {
+    await assert.rejects(verifyReceiptText(request, answered, keys), (error: unknown) => {
+      assert.ok(error instanceof ReceiptError, String(error));
+      assert.equal(error.code, "not_strict_json");
       assert.match(error.reason, reason);
       return true;
     });
   };
-  await fails({ ...table, bet: "100" }, settled, /request_digest/);
-  await fails(table, { ...settled, bet: "100" }, /answer_digest/);
-  await fails(table, { ...settled, receipt: { ...receipt, model: "model-0000000000000000" } }, /id is not/);
-  await fails(table, { ...settled, receipt: { ...receipt, release: "9.9.9" } }, /id is not/);
-  // A byte of the signature itself changed (its tenth character: every bit of it counts).
-  const [head, body, signature] = (receipt.signature ?? "").split(".");
-  const flipped = `${head}.${body}.${signature?.slice(0, 10)}${signature?.[10] === "A" ? "B" : "A"}${signature?.slice(11)}`;
-  await fails(table, { ...settled, receipt: { ...receipt, signature: flipped } }, /signature/);
-  await fails(table, { ...settled, receipt: { ...receipt, key_id: "another" } }, /no key/);
-  await fails(table, { ...settled, receipt: { ...receipt, signature: null, signed: false } }, /unsigned/);
-  // From the texts as stored: the same receipt holds; a forged member placed before the genuine one
-  // (JSON.parse keeps the last), or a text JSON.parse refuses, is refused by name.
-  const [requestText, answerText] = [JSON.stringify(table), JSON.stringify(settled)];
-  assert.deepEqual(await verifyReceiptText(requestText, answerText, keys), receipt);
-  const refusedText = async (request: string, answered: string, reason: string) => {
-    await assert.rejects(verifyReceiptText(request, answered, keys), (error: unknown) => {
-      assert.ok(error instanceof ReceiptError, String(error));
-      assert.equal(error.reason, reason);
-      return true;
-    });
-  };
-  await refusedText(requestText, answerText.replace('"net":', '"net":"9999.00","net":'), "the answer names a member twice");
-  await refusedText(requestText.replace('{"bet":', '{"bet":"1","bet":'), answerText, "the request names a member twice");
-  await refusedText(requestText, answerText.replace('"net":', '"n\\u0065t":"9999.00","net":'), "the answer names a member twice");
-  await refusedText("{'bet': '10'}", answerText, "the request is not JSON");
+  await refusedText(requestText, answerText.replace('"net":', '"net":"9999.00","net":'), /^the answer .* named twice \(net\)/);
+  await refusedText(requestText.replace('{"bet":', '{"bet":"1","bet":'), answerText, /^the request .* named twice \(bet\)/);
+  await refusedText(requestText, answerText.replace('"net":', '"n\\u0065t":"9999.00","net":'), /^the answer .* named twice \(net\)/);
+  await refusedText("{'bet': '10'}", answerText, /^the request is not strict JSON/);
   // The variant an answer named is found again by its fingerprint.
   // (An answer's variant always carries its fingerprint; a request's may leave it out: one schema for both.)
   const fingerprint = best.variant.fingerprint ?? assert.fail("an answer's variant names its fingerprint");
   const found = await answer(api.GET("/v1/variants/{name}", { params: { path: { name: fingerprint } } }));
   assert.equal(found.fingerprint, fingerprint);
   assert.equal(found.rules.rake, "0.03");
+});
+
+test("a deal anyone can check: committed, dealt, checked offline, played and kept as hand records", async () => {
+  const commitment = await answer(api.POST("/v1/deals"));
+  assert.equal(commitment.tenant, "platform");
+  const body = { client_seeds: ["an-7f3a91", "binh-2c44e0", "platform-01"], seats: 4 };
+  const dealt = await answer(api.POST("/v1/deals/{deal_id}", { params: { path: { deal_id: commitment.deal_id } }, body }));
+  const keys = await answer(api.GET("/.well-known/jwks.json"));
+  assert.deepEqual(await verifyDeal(commitment, dealt, keys, { tenant: "platform" }), dealt);
+  assert.deepEqual(await shuffledDeck(dealt.server_seed, dealt.deal_id, dealt.client_seeds), dealt.deck);
+  const fails = async (changed: Deal, check: DealCheck, code: DealRefusal) => {
+    await assert.rejects(verifyDeal(commitment, changed, keys, check), (error: unknown) => {
+      assert.ok(error instanceof DealError, String(error));
+      assert.equal(error.code, code, error.reason);
+      return true;
+    });
+  };
+  await fails(dealt, { tenant: "tight" }, "tenant");
+  await fails({ ...dealt, client_seeds: ["an-7f3a91", "binh-2c44e0", "platform-02"] }, {}, "deck");
+  await fails({ ...dealt, hands: [...dealt.hands].reverse() }, {}, "hands");
+  await fails({ ...dealt, server_seed: "0".repeat(64) }, {}, "server_seed");
+
+  // Each seat sets its best arrangement; the table settles; the hand is kept, linked to the one before.
+  const played = await Promise.all(
+    dealt.hands.map(async (cards, seat) => {
+      const found = await answer(api.POST("/v1/arrangements/optimal", { body: { cards } }));
+      return { player_id: `seat-${seat}`, cards, arrangement: found.best.arrangement, set_after_ms: 1000 * seat };
+    }),
+  );
+  const seats: HandRecordSeat[] = played;
+  const request: SettlementRequest = { bet: "10", players: played.map(({ player_id, arrangement }) => ({ id: player_id, arrangement })) };
+  const settled = await answer(api.POST("/v1/settlements", { body: request }));
+  const first = await buildHandRecord({
+    tableId: "table-7",
+    handId: "hand-1",
+    seats,
+    previous: null,
+    deal: { commitment, deal: dealt },
+    settlement: { request, answer: settled },
+    startedAt: commitment.at,
+  });
+  const second = await buildHandRecord({ tableId: "table-7", handId: "hand-2", seats, previous: first });
+  assert.equal(second.previous, await recordDigest(first));
+  const file = handRecordLine(first) + handRecordLine(second);
+  const head = await recordDigest(second);
+  const chains = await verifyHandRecords(file, keys, { tenant: "platform", heads: { "table-7": head } });
+  assert.deepEqual(chains, [{ tableId: "table-7", first: 1, last: 2, fromTheStart: true, head }]);
+  // A record changed where nothing signed it (its start) breaks the next record's link.
+  const moved = file.replace(`"started_at":"${commitment.at}"`, '"started_at":"2000-01-01T00:00:00Z"');
+  await assert.rejects(verifyHandRecords(moved, keys), (error: unknown) => {
+    assert.ok(error instanceof HandRecordError, String(error));
+    assert.deepEqual([error.index, error.handId, error.code], [1, "hand-2", "previous"]);
+    return true;
+  });
+  await assert.rejects(verifyHandRecords(file, keys, { tenant: "tight" }), (error: unknown) => {
+    assert.ok(error instanceof HandRecordError, String(error));
+    assert.deepEqual([error.index, error.code], [0, "deal.tenant"]);
+    return true;
+  });
 });
 
 test("every batch answers what its single operation answers, in order", async () => {

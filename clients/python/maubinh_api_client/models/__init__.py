@@ -19,6 +19,10 @@ from .classify_batch_request import ClassifyBatchRequest
 from .classify_batch_result import ClassifyBatchResult
 from .classify_request import ClassifyRequest
 from .classify_result import ClassifyResult
+from .deal import Deal
+from .deal_commitment import DealCommitment
+from .deal_proof import DealProof
+from .deal_request import DealRequest
 from .difficulty import Difficulty
 from .difficulty_key import DifficultyKey
 from .documentation_asset_path import DocumentationAssetPath
@@ -36,6 +40,9 @@ from .foul_code_member import FoulCodeMember
 from .foul_reason import FoulReason
 from .hand import Hand
 from .hand_category import HandCategory
+from .hand_record import HandRecord
+from .hand_record_seat import HandRecordSeat
+from .hand_record_settlement import HandRecordSettlement
 from .health_response_200 import HealthResponse200
 from .health_response_200_status import HealthResponse200Status
 from .invalid_value import InvalidValue
@@ -151,6 +158,10 @@ __all__ = (
     "ClassifyBatchResult",
     "ClassifyRequest",
     "ClassifyResult",
+    "Deal",
+    "DealCommitment",
+    "DealProof",
+    "DealRequest",
     "Difficulty",
     "DifficultyKey",
     "DocumentationAssetPath",
@@ -168,6 +179,9 @@ __all__ = (
     "FoulReason",
     "Hand",
     "HandCategory",
+    "HandRecord",
+    "HandRecordSeat",
+    "HandRecordSettlement",
     "HealthResponse200",
     "HealthResponse200Status",
     "InvalidValue",

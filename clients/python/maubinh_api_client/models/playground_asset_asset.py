@@ -10,6 +10,7 @@ class PlaygroundAssetAsset(StrEnum):
     DECK_MJS = "deck.mjs"
     ENUMERATIONS_MJS = "enumerations.mjs"
     ERRORS_MJS = "errors.mjs"
+    FAIR_DEAL_MJS = "fair-deal.mjs"
     HAND_MJS = "hand.mjs"
     I18N_MJS = "i18n.mjs"
     LINKS_MJS = "links.mjs"

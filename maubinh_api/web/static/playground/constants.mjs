@@ -27,7 +27,12 @@ export const PATHS = {
   settle: '/v1/settlements',
   usage: '/v1/usage',
   drills: '/v1/drills',
+  deals: '/v1/deals',
+  deal: '/v1/deals/{deal_id}',
 };
+// The deployment's public keys (a JWK Set), which a deal's commitment is signed with: no API operation
+// under /v1, open to anyone.
+export const KEY_SET = '/.well-known/jwks.json';
 // A tiny chi whose classification answers the fingerprint of a variant without a hand.
 export const PROBE = ['As', 'Kd', 'Qh'];
 export const STORE = {

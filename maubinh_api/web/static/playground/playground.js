@@ -9,8 +9,9 @@
  * state, changes it by the store's actions and calls the API through api.mjs.
  * They share helpers that import no part: page (elements, words, status
  * lines), constants, and the pure modules unit-tested under Node
- * (tests/web/js): the deck and the seeded deal, the rows, the enumerations,
- * numbers in each language, requests as curl, the two languages' words.
+ * (tests/web/js): the deck and the seeded deal, a deal anyone can check
+ * (fair-deal.mjs), the rows, the enumerations, numbers in each language,
+ * requests as curl, the two languages' words.
  * tests/web/js/modules.test.mjs holds the modules to that (no import cycle, no
  * part importing another, no write to the state outside state.mjs).  The only
  * global is window.MauBinhPlayground (the state, read-only, for curious
@@ -25,7 +26,10 @@ import {
   analyse, renderAnalysis, renderDeclare, renderValidation, renderWaiting, runChecks, scheduleChecks,
 } from './checks.mjs';
 import { CURRENCIES, STORE } from './constants.mjs';
-import { buildPicker, clearHand, deal, dealLinked, newSeed, onPick, renderPicker, shareDeal, showDealInAddress } from './deal.mjs';
+import {
+  buildPicker, checkProof, clearHand, deal, dealLinked, dealProof, newSeed, onPick, proofGone, renderPicker, renderProof,
+  shareDeal, showDealInAddress, startProof,
+} from './deal.mjs';
 import { shuffledDeck } from './deck.mjs';
 import { renderErrors } from './errors.mjs';
 import {
@@ -93,6 +97,11 @@ const REACTIONS = {
   dealt: () => {
     byId('seed').value = String(state.seed);
     drawSeats();
+  },
+  // A deal with proof (its commitment, its deal, its check); ``gone``: another deal took it off the table.
+  proof: ({ gone }) => {
+    if (gone) proofGone();
+    renderProof();
   },
   optimal: renderOptimal,
   // Ticked by the player: the table and the analysis were of the other choice.
@@ -260,6 +269,7 @@ function renderAll() {
   renderFingerprint();
   renderChangedCount();
   drawSeats();
+  renderProof();
   renderCurrency(); // the language's currency, unless the player chose one
   renderTable();
   renderThemes();
@@ -304,6 +314,12 @@ function bindEvents() {
   byId('deal').addEventListener('click', deal);
   byId('new-seed').addEventListener('click', newSeed);
   byId('share-deal').addEventListener('click', shareDeal);
+  byId('proof-start').addEventListener('click', startProof);
+  byId('proof-deal').addEventListener('click', dealProof);
+  byId('proof-seed').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') dealProof();
+  });
+  byId('proof-check').addEventListener('click', checkProof);
   byId('practice-start').addEventListener('click', startPractice);
   byId('practice-theme').addEventListener('change', renderThemeNote); // the choice is the select's own
   byId('seed').addEventListener('keydown', (event) => {

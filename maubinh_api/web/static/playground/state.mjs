@@ -15,12 +15,13 @@ import { allCards, copyRows, emptyRows, isComplete } from './rows.mjs';
 // The sources of field errors, the sections of the request log, the kinds of numbered calls and
 // the status lines: each map has its keys from the start.
 // 'knobs': the page's own reading of the knobs (a decimal that does not read), before any call.
-const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant', 'practice', 'knobs'];
-const SECTIONS = ['variant', 'validate', 'analysis', 'optimal', 'table', 'practice'];
+const SOURCES = ['seed', 'validate', 'analysis', 'optimal', 'table', 'variant', 'practice', 'knobs', 'proof'];
+const SECTIONS = ['variant', 'validate', 'analysis', 'optimal', 'table', 'practice', 'proof'];
 const CALLS = ['validate', 'analysis', 'optimal', 'table', 'variants', 'preset', 'variantCheck', 'drills', 'practiceGrade',
-  'practiceHint'];
+  'practiceHint', 'proof', 'proofCheck'];
 const STATUSES = [
   'check-status', 'analysis-status', 'optimal-status', 'table-status', 'variant-status', 'picker-count', 'practice-status',
+  'proof-status',
 ];
 
 function keyed(keys, value) {
@@ -33,6 +34,10 @@ const data = Object.seal({
   budget: [], // what is left of the key's limits: [{limit, remaining, reset}]
   seed: 0,
   deck: [], // the 52 cards as shuffled: seat i is dealt deck[13 i .. 13 i + 12]
+  // A deal anyone can check (deal.mjs, fair-deal.mjs), or null: {commitment} (POST /v1/deals) until it is
+  // dealt, then {commitment, deal (POST /v1/deals/{deal_id}), clientSeed (the player's, as sent), checks
+  // (fair-deal.mjs's steps once checked, else null)}.  Another deal on the table takes a dealt one away.
+  proof: null,
   rows: emptyRows(), // the user's cards, chi by chi (each change made by rows.mjs)
   picked: null, // the card picked up (click, Enter or Space) to swap with another
   placed: [], // the cards the player moved into a chi, most recent last: a full chi keeps them
@@ -271,11 +276,16 @@ export const actions = Object.freeze({
     send('hand', { message });
   },
 
-  /** Shuffled with ``seed``: the user's cards laid out high to low, not set by anyone yet. */
-  deal(seed, deck, rows, message) {
+  /** Shuffled with ``seed``: the user's cards laid out high to low, not set by anyone yet.  ``proven``:
+   * the deal of the commitment held, {deal, clientSeed} (``deck`` is its deck); without it, a deal dealt
+   * with proof before leaves the table, and its proof with it. */
+  deal(seed, deck, rows, message, proven = null) {
     data.errors.seed = [];
     data.seed = seed;
     data.deck = deck;
+    const dropped = !proven && data.proof !== null && data.proof.deal !== null;
+    if (proven) data.proof = { commitment: data.proof.commitment, deal: proven.deal, clientSeed: proven.clientSeed, checks: null };
+    else if (dropped) data.proof = null;
     data.declare = true; // outside a natural-call drill, a natural is declared unless the player says not
     data.declareUndecided = declareAsked() && data.practice.phase === 'arranging';
     data.results.optimal = null;
@@ -286,6 +296,7 @@ export const actions = Object.freeze({
     data.asDealt = true;
     send('hand', { message });
     send('dealt');
+    if (proven || dropped) send('proof', { gone: dropped });
   },
 
   /** Take back the last change of the hand; ``say(what)`` is the announcement of the change undone.
@@ -331,6 +342,20 @@ export const actions = Object.freeze({
   setCurrency(currency) {
     data.currency = currency;
     send('currency');
+  },
+
+  // ---- a deal anyone can check
+
+  /** The service committed to its seed (POST /v1/deals): a new proof begins, waiting for the player's seed. */
+  proofCommitted(commitment) {
+    data.proof = { commitment, deal: null, clientSeed: null, checks: null };
+    send('proof', { gone: false });
+  },
+
+  /** The steps of the check of the proven deal on the table (null: not checked, or being checked again). */
+  proofChecked(checks) {
+    data.proof = { ...data.proof, checks };
+    send('proof', { gone: false });
   },
 
   // ---- practice

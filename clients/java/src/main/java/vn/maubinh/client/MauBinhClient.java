@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import vn.maubinh.client.api.ArrangementsApi;
+import vn.maubinh.client.api.DealsApi;
 import vn.maubinh.client.api.HandsApi;
 import vn.maubinh.client.api.OperationsApi;
 import vn.maubinh.client.api.PlaygroundApi;
@@ -136,6 +137,11 @@ public final class MauBinhClient {
     /** @return the presets, a variant by name or fingerprint, the enumerations */
     public VariantsApi variants() {
         return new VariantsApi(core);
+    }
+
+    /** @return commit to a deal, then deal it (check it offline with {@link Deals#verify}) */
+    public DealsApi deals() {
+        return new DealsApi(core);
     }
 
     /** @return what the tenant has spent */

@@ -27,6 +27,7 @@ import vn.maubinh.client.model.AnalysisBatchRequest;
 import vn.maubinh.client.model.AnalysisRequest;
 import vn.maubinh.client.model.ClassifyBatchRequest;
 import vn.maubinh.client.model.ClassifyRequest;
+import vn.maubinh.client.model.DealRequest;
 import vn.maubinh.client.model.DrillsRequest;
 import vn.maubinh.client.model.OptimalBatchRequest;
 import vn.maubinh.client.model.OptimalRequest;
@@ -85,6 +86,8 @@ class ConformanceTest {
         OPERATIONS.put("listVariants", (c, in) -> c.send(() -> c.variants().listVariantsWithHttpInfo(null, null, null, in.header("If-None-Match"))));
         OPERATIONS.put("showVariant", (c, in) -> c.send(() -> c.variants().showVariantWithHttpInfo(in.path, null, null, null, in.header("If-None-Match"))));
         OPERATIONS.put("listEnumerations", (c, in) -> c.send(() -> c.variants().listEnumerationsWithHttpInfo(null, null, null, in.header("If-None-Match"))));
+        OPERATIONS.put("commitDeal", (c, in) -> c.send(() -> c.deals().commitDealWithHttpInfo(null, null)));
+        OPERATIONS.put("dealCards", (c, in) -> c.send(() -> c.deals().dealCardsWithHttpInfo(in.path, in.body(DealRequest.class), null, null)));
         OPERATIONS.put("showUsage", (c, in) -> c.send(() -> c.usage().showUsageWithHttpInfo(null, null, null)));
         OPERATIONS.put("receiptKeys", (c, in) -> c.send(() -> c.settlements().receiptKeysWithHttpInfo(null, in.header("If-None-Match"))));
         OPERATIONS.put("health", (c, in) -> c.send(() -> c.operations().healthWithHttpInfo(null, null)));
@@ -317,6 +320,21 @@ class ConformanceTest {
                 return refused.reason();
             }
         }
+
+        /** A deal step: the deal checked offline against its commitment, its verdict a code. */
+        String verifyDeal(JsonObject step) {
+            JsonObject check = step.getAsJsonObject("deal");
+            Observation commitment = seen.get(check.get("commitment").getAsString());
+            Observation dealt = seen.get(check.get("of").getAsString());
+            Observation keys = seen.get(check.get("keys").getAsString());
+            try {
+                String tenant = check.has("tenant") ? check.get("tenant").getAsString() : null;
+                Deals.verify(commitment.text, dealt.text, keys.text, true, tenant);
+                return "holds";
+            } catch (DealException refused) {
+                return refused.code();
+            }
+        }
     }
 
     static Observation observe(MauBinhClient client, Operation operation, Input in) {
@@ -361,6 +379,8 @@ class ConformanceTest {
             long started = System.nanoTime();
             if (step.has("receipt")) {
                 assertEquals(step.getAsJsonObject("expect").get("receipt").getAsString(), run.verify(step), id + ": the receipt");
+            } else if (step.has("deal")) {
+                assertEquals(step.getAsJsonObject("expect").get("deal").getAsString(), run.verifyDeal(step), id + ": the deal");
             } else {
                 Observation seen = run.send(step, base);
                 try {
