@@ -30,7 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import Any
 
 import orjson
 import redis
@@ -41,14 +41,6 @@ from redis.retry import Retry
 logger = logging.getLogger(__name__)
 
 Counter = Callable[[str, str], None]  # (backend, result) -> None
-
-
-class Backend(Protocol):
-    name: str
-
-    def get(self, key: str) -> bytes | None: ...
-
-    def set(self, key: str, value: bytes) -> None: ...
 
 
 #: What an entry costs beyond its key's and answer's lengths: the bytes and str objects, the tuple,

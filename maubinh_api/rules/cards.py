@@ -304,8 +304,3 @@ def check_hand(cards: Sequence[Card]) -> None:
     if len(cards) != 13:
         raise CardCountError(words("a hand has 13 cards, not {count}", count=len(cards)))
     check_distinct(cards)
-
-
-def format_cards(cards: Sequence[Card]) -> list[str]:
-    """Canonical text of each card."""
-    return [str(card) for card in cards]

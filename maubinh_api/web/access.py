@@ -47,8 +47,6 @@ from .retry_hold import RetryHold
 
 #: Refusals that cost nothing: of a key (the request is not its tenant's), and of a budget.
 _UNCHARGED: Final = frozenset({401, 403, 429})
-#: The metrics' tenant of refusals for a wrong or missing key (client addresses would be unbounded).
-UNAUTHENTICATED = "unauthenticated"
 _HOW = words("send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'")
 
 

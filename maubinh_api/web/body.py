@@ -27,7 +27,7 @@ from ..rules.errors import ErrorCode, json_kind
 from ..rules.texts import Text, words
 from . import body_shape
 from .context import context
-from .problems import Fault, Problem, too_large
+from .problems import InvalidValue, Problem, too_large
 
 
 class NotANumber(ValueError):
@@ -40,10 +40,6 @@ class NotANumber(ValueError):
 
 def _reject_constant(name: str) -> NoReturn:
     raise NotANumber(name)
-
-
-def _is_json(mimetype: str) -> bool:
-    return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
 
 
 class DuplicateKey(ValueError):
@@ -215,7 +211,7 @@ def _read_object(current: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         kind = json_kind(data)
         raise Problem.invalid(
-            [Fault("", words("the body must be a JSON object, not {kind}", kind=kind), ErrorCode.WRONG_TYPE)]
+            [InvalidValue("", words("the body must be a JSON object, not {kind}", kind=kind), ErrorCode.WRONG_TYPE)]
         )
     body_shape.check(raw, data, shape.longest, crowded=reading is not None and reading.crowded)
     return data
@@ -259,7 +255,7 @@ def _check_media_type(current: Any) -> None:
                 limit=LONGEST_CONTENT_TYPE,
             ),
         )
-    if not _is_json(current.mimetype):
+    if not current.is_json:
         mimetype = current.mimetype if len(current.mimetype) <= 100 else current.mimetype[:99] + "…"
         raise Problem(
             415,

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from ..rules.errors import ErrorCode, PathPart, pointer
 from ..rules.texts import NOTHING, Text, words
-from .problems import Fault, Problem
+from .problems import InvalidValue, Problem
 
 #: Members of one object: the largest this API reads (a variant's knobs) has 18.
 MAX_MEMBERS: Final = 64
@@ -167,7 +167,7 @@ def refuse_by_bytes(raw: bytes) -> Shape:
 
 
 def _beyond(said: Text) -> Problem:
-    return Problem.invalid([Fault("", said, ErrorCode.BODY_SHAPE)])
+    return Problem.invalid([InvalidValue("", said, ErrorCode.BODY_SHAPE)])
 
 
 def too_many_members(count: int, first: list[str]) -> Problem:
@@ -210,7 +210,7 @@ def check(raw: bytes, body: dict[str, Any], longest: int, *, crowded: bool) -> N
         raise Problem.invalid(faults)
 
 
-def _faults(body: dict[str, Any]) -> Iterator[Fault]:
+def _faults(body: dict[str, Any]) -> Iterator[InvalidValue]:
     """Every crowded object and bad text, in the order of the body."""
     stack: list[tuple[tuple[PathPart, ...], Any]] = [((), body)]
     while stack:
@@ -234,10 +234,10 @@ def _faults(body: dict[str, Any]) -> Iterator[Fault]:
             stack.extend(reversed([((*path, index), item) for index, item in enumerate(value)]))
 
 
-def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) -> Fault | None:
+def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) -> InvalidValue | None:
     what = words("the member name") if member else words("the text")
     if len(text) > MAX_TEXT:
-        return Fault(
+        return InvalidValue(
             pointer(path),
             words(
                 "{what} has {length} characters; no text this API reads has more than {limit}",
@@ -248,7 +248,7 @@ def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) 
             ErrorCode.BODY_SHAPE,
         )
     if "\x00" in text:
-        return Fault(
+        return InvalidValue(
             pointer(path),
             words("{what} holds a NUL character (\\u0000), which no text of this API may hold", what=what),
             ErrorCode.BODY_SHAPE,
@@ -256,7 +256,7 @@ def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) 
     lone = _SURROGATE.search(text)
     if lone is not None:
         code = f"\\u{ord(lone.group()):04x}"
-        return Fault(
+        return InvalidValue(
             pointer(path),
             words(
                 "{what} holds a lone surrogate ({code}), which is not a character; a character beyond "
@@ -269,9 +269,9 @@ def _text_fault(path: tuple[PathPart, ...], text: str, *, member: bool = False) 
     return None
 
 
-def _crowded_fault(path: tuple[PathPart, ...], value: Crowded) -> Fault:
+def _crowded_fault(path: tuple[PathPart, ...], value: Crowded) -> InvalidValue:
     first = ", ".join(repr(shown_name(key)) for key in value)
-    return Fault(
+    return InvalidValue(
         pointer(path),
         words(
             "an object of {count} members; no object this API reads has more than {limit} (its first: {first})",

@@ -14,16 +14,11 @@ from flask import Response, request
 from ..infra.cache import ResultCache, cache_key
 from ..infra.receipts import answer_digest
 from ..infra.tracing import RequestTrace, current
-from ..strategy.model import shipped_model_version
 from ..version import __version__
 from .context import context
 from .encoding import encoded
 from .pinned_models import chosen_version
 from .services import services
-
-#: The shipped model (the default behind ``X-Model-Version`` unless the deployment chose a kept one):
-#: it changes when a figure an answer gives may change for the same request.
-MODEL_VERSION = shipped_model_version()
 
 
 def _shelf(kind: str, material: object) -> tuple[ResultCache, str, str]:

@@ -38,6 +38,8 @@ def key_from(authorization: str, api_key: str | None) -> str | None:
     >>> key_from("Bearer abc ", None), key_from("", " xyz"), key_from("Basic abc", None)
     ('abc', 'xyz', None)
     """
+    # By hand, not werkzeug's Authorization.from_header: that reads "Bearer a=b" as auth-params with
+    # no token, and a key of MAUBINH_API_KEYS may hold "=".
     scheme, _, value = authorization.partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from flask import Flask, request
+from werkzeug.http import HTTP_STATUS_CODES
 
 from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY, TENANT_KEY, TRACE_ID_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
@@ -220,7 +221,7 @@ def _plain_problem(
     }
     document["instance"] = environ.get("PATH_INFO", "")
     body = json.dumps(document).encode()  # ASCII escapes: the path may hold anything
-    reason = {400: "BAD REQUEST", 500: "INTERNAL SERVER ERROR"}[status]
+    reason = HTTP_STATUS_CODES[status].upper()  # "BAD REQUEST", as gunicorn writes its own
     start(
         f"{status} {reason}",
         [("Content-Type", "application/problem+json"), ("Content-Length", str(len(body)))],

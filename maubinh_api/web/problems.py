@@ -7,7 +7,7 @@ answer.  A 422 carries ``errors``: one ``{"pointer", "detail"}`` per offending
 value, the pointer an RFC 6901 JSON pointer into the request body.
 
 Every text is held in both languages (a :class:`~maubinh_api.rules.texts.Text`:
-a problem's ``detail``, its type's ``title``, each :class:`Fault`'s) and
+a problem's ``detail``, its type's ``title``, each :class:`InvalidValue`'s) and
 written in the language the request chose
 (:func:`~maubinh_api.web.language.negotiated_language`) only when the
 document is.
@@ -75,7 +75,7 @@ LISTED: Final = 50
 
 
 @dataclass(frozen=True, slots=True)
-class Fault:
+class InvalidValue:
     """One offending value of a 422: an RFC 6901 pointer into the request
     body, what is wrong there for a program (``code``) and for a person (``detail``)."""
 
@@ -88,7 +88,7 @@ class Fault:
     unchecked: int = 0
 
     @classmethod
-    def of(cls, error: RuleError) -> Fault:
+    def of(cls, error: RuleError) -> InvalidValue:
         """A rule error at its own path."""
         return cls(pointer(error.path), error.said, error.code)
 
@@ -106,7 +106,7 @@ class Problem(Exception):
         status: int,
         detail: Text,
         *,
-        errors: list[Fault] | None = None,
+        errors: list[InvalidValue] | None = None,
         headers: Mapping[str, str] | None = None,
         kind: ProblemType | None = None,
     ) -> None:
@@ -118,7 +118,7 @@ class Problem(Exception):
         self.headers = dict(headers or {})
 
     @classmethod
-    def invalid(cls, errors: list[Fault]) -> Problem:
+    def invalid(cls, errors: list[InvalidValue]) -> Problem:
         """A 422 for the given entries, its detail naming the first and counting them all; it lists
         the first ``LISTED`` (those past them are counted only)."""
         listed = [error for error in errors if error.listed][:LISTED]
@@ -141,7 +141,8 @@ class Problem(Exception):
     def relocated(self, prefix: str) -> Problem:
         """The same problem with every pointer moved under ``prefix`` (a pointer)."""
         if self.errors:
-            return Problem.invalid([Fault(prefix + error.pointer, error.detail, error.code) for error in self.errors])
+            moved = [InvalidValue(prefix + error.pointer, error.detail, error.code) for error in self.errors]
+            return Problem.invalid(moved)
         return Problem(self.status, self.detail, errors=self.errors, headers=self.headers, kind=self.kind)
 
     def body(self, language: str | None = None) -> dict[str, Any]:
@@ -170,7 +171,7 @@ class Problem(Exception):
         return Response(data, status=self.status, mimetype=PROBLEM_MIMETYPE, headers=self.headers)
 
 
-def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) -> list[Fault]:
+def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) -> list[InvalidValue]:
     """Flatten marshmallow's nested error messages into pointer entries, its
     own messages put in the service's words.
 
@@ -184,7 +185,7 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
     {'pointer': '/x', 'code': 'unknown_field', 'detail': 'không có trường này'}
     """
     if isinstance(messages, Mapping):
-        found: list[Fault] = []
+        found: list[InvalidValue] = []
         for key, value in messages.items():
             if type(value) is list and all(item is UNLISTED for item in value):  # counted alone: no path made
                 found.extend([_UNLISTED_FAULT] * len(value))
@@ -194,7 +195,7 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
             found.extend(errors_from_marshmallow(value, prefix + part))
         return found
     if isinstance(messages, list) and messages and isinstance(messages[0], Unchecked):
-        return [Fault("", messages[0].said, ErrorCode.INVALID_VALUE, listed=False, unchecked=messages[0].items)]
+        return [InvalidValue("", messages[0].said, ErrorCode.INVALID_VALUE, listed=False, unchecked=messages[0].items)]
     if isinstance(messages, list) and all(isinstance(item, str) for item in messages):  # Messages are str
         # A value past those a 422 lists is counted, never written out: no pointer is worked out for it.
         return [_UNLISTED_FAULT if item is UNLISTED else _fault(pointer(prefix), item) for item in messages]
@@ -203,13 +204,13 @@ def errors_from_marshmallow(messages: Any, prefix: tuple[PathPart, ...] = ()) ->
     return [_fault(pointer(prefix), str(messages))]
 
 
-def _fault(where: str, message: str) -> Fault:
+def _fault(where: str, message: str) -> InvalidValue:
     """A marshmallow message as an entry: a :class:`Message`'s two texts and code (every field
     class and schema takes the service's words by key: ``request_fields.OWN_WORDS``), or (never,
     if every message is a Message) the English twice, which the language tests catch."""
     code = getattr(message, "code", None) or ErrorCode.INVALID_VALUE
     said = getattr(message, "said", None)
-    return Fault(where, said if isinstance(said, Text) else Text(str(message), str(message)), code)
+    return InvalidValue(where, said if isinstance(said, Text) else Text(str(message), str(message)), code)
 
 
 class Unchecked(Message):
@@ -228,7 +229,7 @@ class Unchecked(Message):
 
 #: A value past those a 422 lists (``request_fields.described``): counted in its detail only.
 UNLISTED: Final = Message(words("(not listed)"))
-_UNLISTED_FAULT: Final = Fault("", UNLISTED.said, ErrorCode.INVALID_VALUE, listed=False)
+_UNLISTED_FAULT: Final = InvalidValue("", UNLISTED.said, ErrorCode.INVALID_VALUE, listed=False)
 
 
 def too_large(limit: int | None) -> Problem:
@@ -250,7 +251,7 @@ class Located:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _trace: object) -> None:
         if isinstance(error, RuleError):
-            raise Problem.invalid([Fault.of(error.at(*self.prefix))]) from None
+            raise Problem.invalid([InvalidValue.of(error.at(*self.prefix))]) from None
 
 
 def located(*prefix: PathPart) -> Located:
@@ -272,7 +273,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(RuleError)
     def _rule(error: RuleError) -> Response:
-        return Problem.invalid([Fault.of(error)]).response()
+        return Problem.invalid([InvalidValue.of(error)]).response()
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:

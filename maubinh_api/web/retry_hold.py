@@ -66,6 +66,10 @@ class RetryHold:
         return {}
 
 
+#: The metrics' tenant of held retries without a valid key (client addresses would be unbounded).
+UNAUTHENTICATED: Final = "unauthenticated"
+
+
 def _label(caller: str) -> str:
-    """The metric's label: a tenant's name, or ``unauthenticated`` for an address (unbounded)."""
-    return "unauthenticated" if caller.startswith("address:") else caller
+    """The metric's label: a tenant's name, or :data:`UNAUTHENTICATED` for an address."""
+    return UNAUTHENTICATED if caller.startswith("address:") else caller

@@ -24,12 +24,6 @@ void free_field(Field *field) {
     memset(field, 0, sizeof(*field));
 }
 
-static double power(double base, int exponent) {
-    double result = 1.0;
-    for (int i = 0; i < exponent; i++) result = i == 0 ? base : result * base;
-    return result;
-}
-
 #define WORD_CHUNK 512 /* words ORed at a time at most: 13 rows of 4 KB stay in L1 */
 
 static inline int64_t bit_count(uint64_t x) {

@@ -185,6 +185,14 @@ static inline int64_t pick_key(int high, int low, int front) {
     return ((int64_t)high << 22) | ((int64_t)low << 9) | (int64_t)front;
 }
 
+/* base^exponent, multiplied out left to right (1.0 for exponent 0) as reference.py's _power does,
+ * so screen.c and field.c meet the reference's values to the last bit; both use this one. */
+static inline double power(double base, int exponent) {
+    double result = 1.0;
+    for (int i = 0; i < exponent; i++) result = i == 0 ? base : result * base;
+    return result;
+}
+
 void free_field(Field *field);
 double exact_value(const Tables *tables, const HandState *hand, int high, int low, int front);
 void outlook_counts(const Tables *tables, const HandState *hand, int high, int low, int front, int64_t out[12]);

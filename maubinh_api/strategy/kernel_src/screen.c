@@ -54,12 +54,6 @@ int classify_subsets(const Tables *tables, HandState *hand) {
     return 0;
 }
 
-static double power(double base, int exponent) {
-    double result = 1.0;
-    for (int i = 0; i < exponent; i++) result = i == 0 ? base : result * base;
-    return result;
-}
-
 /* P(won more positions than lost) - P(lost more than won), positions independent. */
 static double ahead_minus_behind(const double *b, const double *m, const double *f) {
     double w1 = b[COL_WIN], t1 = b[COL_TIE], l1 = b[COL_LOSE];

@@ -36,7 +36,7 @@ from ..presenters import (
     solution_json,
     variant_json,
 )
-from ..problems import Fault, Problem, located
+from ..problems import InvalidValue, Problem, located
 from ..request_fields import CardList
 from ..schemas import (
     AnalysisBatchRequest,
@@ -82,12 +82,12 @@ def validate_batch() -> Response:
     data = load(_validate_batch_schema)
     variant = variant_of(data)
     arrangements: list[Arrangement] = []
-    faults: list[Fault] = []
+    faults: list[InvalidValue] = []
     for index, cards in enumerate(data["arrangements"]):
         try:
             arrangements.append(Arrangement.from_cards(**cards, wheel=variant.rules.wheel))
         except RuleError as error:
-            faults.append(Fault.of(error.at("arrangements", index)))
+            faults.append(InvalidValue.of(error.at("arrangements", index)))
     if faults:
         raise Problem.invalid(faults)
     reference = variant_json(variant)

@@ -23,7 +23,7 @@ from ..costs import flat, per_item
 from ..loading import load, resolve, settings
 from ..operations import declare
 from ..presenters import settlement_json, variant_json
-from ..problems import Fault, Problem, errors_from_marshmallow, located
+from ..problems import InvalidValue, Problem, errors_from_marshmallow, located
 from ..receipted_answers import receipted_json
 from ..schemas import SettlementBatchRequest, SettlementRequest
 
@@ -86,7 +86,7 @@ def settle_batch() -> Response:
         with located("variant"):
             resolve(default)  # a bad batch default is the request's fault, not a table's
     tables: list[_Table] = []
-    errors: list[Fault] = []
+    errors: list[InvalidValue] = []
     for index, raw in enumerate(data["tables"]):
         try:
             tables.append(_read(_table_schema.load(raw), default))
@@ -95,7 +95,7 @@ def settle_batch() -> Response:
         except Problem as raised:
             errors.extend(raised.relocated(pointer(("tables", index))).errors or [])
             if not raised.errors:  # a table refused as a whole still names its place
-                errors.append(Fault(pointer(("tables", index)), raised.detail, ErrorCode.INVALID_VALUE))
+                errors.append(InvalidValue(pointer(("tables", index)), raised.detail, ErrorCode.INVALID_VALUE))
     if errors:
         raise Problem.invalid(errors)
     material = [table.material() for table in tables]
@@ -112,7 +112,7 @@ def _read(data: Mapping[str, Any], default_variant: object) -> _Table:
     """The table a loaded body holds; a 422 names every bad value of it, not only the first."""
     with located("variant"):
         variant = resolve(data.get("variant", default_variant))
-    faults: list[Fault] = []
+    faults: list[InvalidValue] = []
     bet = _gathered(faults, ("bet",), lambda: parse_bet(data["bet"], variant.rules.amount_decimals))
     seats = []
     for index, player in enumerate(data["players"]):
@@ -135,10 +135,10 @@ def _arranged(chi: dict[str, Any], variant: Variant) -> Arrangement:
     return Arrangement.from_cards(**chi, wheel=variant.rules.wheel)
 
 
-def _gathered(faults: list[Fault], where: tuple[str | int, ...], step: Callable[[], T]) -> T | None:
+def _gathered(faults: list[InvalidValue], where: tuple[str | int, ...], step: Callable[[], T]) -> T | None:
     """``step()``, or None with its rule error added to ``faults`` at ``where``."""
     try:
         return step()
     except RuleError as error:
-        faults.append(Fault.of(error.at(*where)))
+        faults.append(InvalidValue.of(error.at(*where)))
         return None
