@@ -231,6 +231,11 @@ class RuleSet:
             value = self.bonuses.get(key.replace("royal_flush", "straight_flush"))
         return value
 
+    def plays_sap_lang(self, players: int) -> bool:
+        """Whether sập làng is played at a table of ``players``: the one statement of the rule
+        (docs/rules.md, "Sập làng"); the C kernel and the page read it from the knobs the same way."""
+        return self.sap_lang and players >= self.sap_lang_min_players
+
 
 _KNOB_FIELDS: Final = {knob.name: knob for knob in fields(RuleSet)}
 #: Every knob's name, in the order a variant lists them.

@@ -227,7 +227,7 @@ def _natural_pair(first: Reveal, second: Reveal, variant: Variant) -> PairOutcom
 def _sap_lang(reveals: Sequence[Reveal], pairs: Sequence[PairOutcome], variant: Variant) -> dict[str, SapLang]:
     """Who scooped every opponent, or was scooped by every opponent."""
     rules = variant.rules
-    if not rules.sap_lang or len(reveals) < rules.sap_lang_min_players:
+    if not rules.plays_sap_lang(len(reveals)):
         return {}
     scooped: set[tuple[str, str]] = set()  # (winner, loser)
     for pair in pairs:

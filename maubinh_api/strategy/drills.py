@@ -247,7 +247,7 @@ def check_theme(theme: Theme, variant: Variant, opponents: int) -> None:
             path=("theme",),
             code=ErrorCode.THEME_UNAVAILABLE,
         )
-    if theme is Theme.SAP_LANG and not (rules.sap_lang and opponents + 1 >= rules.sap_lang_min_players):
+    if theme is Theme.SAP_LANG and not rules.plays_sap_lang(opponents + 1):
         raise DrillError(
             words(
                 "theme sap_lang needs sập làng, which this variant does not play at a table of {players}"

@@ -35,6 +35,7 @@ from ..rules.chi import Wheel
 from ..rules.evaluator import colex_offsets
 from ..rules.knobs import NaturalVsNatural
 from ..rules.ordered_splits import FIVES, THREES
+from ..rules.table import MAX_PLAYERS
 from ..rules.variants import Variant
 from .bank import HandBank
 from .classes import HandClasses
@@ -139,6 +140,8 @@ class KernelTables:
         self.arrays: Mapping[str, npt.NDArray[Any]] = MappingProxyType(
             {name: _frozen(array) for name, array in arrays.items()}
         )
+        # Where sập làng is played, by table size, as the rules say it (RuleSet.plays_sap_lang).
+        self._sap_lang_tables = tuple(rules.plays_sap_lang(players) for players in range(MAX_PLAYERS + 1))
         self.rules: Mapping[str, int | float] = MappingProxyType(
             {
                 "n5": len(classes.scores5),
@@ -162,7 +165,7 @@ class KernelTables:
 
     def sap_lang_at(self, opponents: int) -> bool:
         """Whether sập làng can happen at a table of ``opponents`` + 1."""
-        return bool(self.rules["sap_lang"]) and opponents + 1 >= int(self.rules["sap_lang_min_players"])
+        return self._sap_lang_tables[opponents + 1]
 
 
 _PRESETS: dict[tuple[str, int, int], tuple[Odds, HandBank | None, KernelTables]] = {}

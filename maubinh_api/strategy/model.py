@@ -32,17 +32,25 @@ False
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 from typing import Final
 
 from ..rules.knobs import ENGINE_VERSION
-from ..rules.variants import PRESET_NAMES, Variant
+from ..rules.variants import Variant
 from .bank import HandBank, load_bank
+from .data_files import (
+    MANIFEST,
+    SHIPPED,
+    TARGETS,
+    ModelFilesError,
+    check_files,
+    check_shipped,
+    read_manifest,
+    shipped_survey,
+    survey,
+)
 from .kernel import Kernel
 from .kernel_tables import KernelTables, kernel_tables
 from .level_reference import Yardsticks, loss_reference
@@ -124,9 +132,18 @@ def _new_store() -> VariantStore[KernelTables]:
     return VariantStore(capacity=TABLES_KEPT, per_owner=TABLES_PER_OWNER)
 
 
-def shipped_model(kernel: Kernel, store: VariantStore[KernelTables] | None = None) -> Model:
+def shipped_model(
+    kernel: Kernel, store: VariantStore[KernelTables] | None = None, *, checked: Collection[str] = TARGETS
+) -> Model:
     """The model of the files shipped in the package (each read once per process), keeping the
-    tables of variants with overrides in ``store`` (a new one of ``TABLES_KEPT`` by default)."""
+    tables of variants with overrides in ``store`` (a new one of ``TABLES_KEPT`` by default).
+
+    The data files built by the make targets ``checked`` (all by default) must be what the
+    package's ``model.json`` records they were built for, the presets' rules of today among them
+    (:mod:`~maubinh_api.strategy.data_files`), or it is a :class:`ModelFilesError` naming each
+    file and its target.  A builder checks only the files it reads: those it is rebuilding may be
+    stale."""
+    check_shipped(tuple(target for target in TARGETS if target in checked))
     return Model(
         kernel=kernel,
         bank=load_bank,
@@ -137,28 +154,27 @@ def shipped_model(kernel: Kernel, store: VariantStore[KernelTables] | None = Non
     )
 
 
-#: The file that names a kept model's version and rules engine, beside its data files.
-MANIFEST: Final = "model.json"
 #: Where the package keeps the models of earlier releases (one folder each, named by version).
-KEPT_IN_PACKAGE: Final = Path(str(resources.files(__package__ or "maubinh_api.strategy"))) / "models"
-
-
-class ModelFilesError(ValueError):
-    """A kept model's folder that is not the model its manifest names."""
+KEPT_IN_PACKAGE: Final = SHIPPED / "models"
 
 
 def kept_model(kernel: Kernel, root: Path, store: VariantStore[KernelTables] | None = None) -> Model:
     """The model whose files a release kept under ``root`` (``odds/``, ``bank/``, ``levels.json``
     and ``model.json``), checked against the version its manifest names, so that a pinned request
-    is answered from the very files that version was computed of."""
+    is answered from the very files that version was computed of; and, when its manifest records
+    what each file was built for (a model kept since the records began), against those records:
+    a kept model answers under today's rules, so one built for a preset's rules that have changed
+    since is refused (it is not rebuilt: a rebuild is another model)."""
+    manifest = read_manifest(root)
     try:
-        manifest = json.loads(root.joinpath(MANIFEST).read_text("utf-8"))
         named, engine = str(manifest["version"]), int(manifest["engine"])
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError) as error:
         raise ModelFilesError(f"{root}: no readable {MANIFEST} ({error})") from None
-    found = model_version(root, engine)
-    if found != named:
-        raise ModelFilesError(f"{root}: its files are {found}, not the {named} its {MANIFEST} names")
+    found = survey(root, engine)
+    if found.version != named:
+        raise ModelFilesError(f"{root}: its files are {found.version}, not the {named} its {MANIFEST} names")
+    if "files" in manifest:
+        check_files(root, kept=True, found=found)
     return Model(
         kernel=kernel,
         bank=functools.partial(load_bank, root=root),
@@ -172,19 +188,11 @@ def kept_model(kernel: Kernel, root: Path, store: VariantStore[KernelTables] | N
 def model_version(root: Path, engine: int) -> str:
     """The version of the model whose files are under ``root``, ``model-<16 hex digits>``: a digest
     of the rules engine's version and of every data file the strategy answers from (screening odds,
-    hand banks, the bot levels' yardsticks). It changes when a figure an answer gives may change
-    for the same request."""
-    digest = hashlib.sha256(f"engine {engine}\n".encode())
-    for folder in ("odds", "bank"):
-        for name in (*PRESET_NAMES, "deals"):
-            path = root.joinpath(folder, f"{name}.npz")
-            if path.is_file():
-                digest.update(path.read_bytes())
-    digest.update(root.joinpath("levels.json").read_bytes())
-    return f"model-{digest.hexdigest()[:16]}"
+    hand banks, the bot levels' yardsticks; not the manifest). It changes when a figure an answer
+    gives may change for the same request."""
+    return survey(root, engine).version
 
 
-@functools.cache
 def shipped_model_version() -> str:
     """The version of the model shipped in the package (:func:`model_version`)."""
-    return model_version(Path(str(resources.files(__package__ or "maubinh_api.strategy"))), ENGINE_VERSION)
+    return shipped_survey().version

@@ -84,7 +84,7 @@ class ClassifyRequest(StrictSchema):
 
 
 class ClassifyBatchRequest(StrictSchema):
-    """``POST /v1/hands/classify/batch``: up to 1,000 chi."""
+    """``POST /v1/hands/classify/batch``: up to ``MAX_CLASSIFY_HANDS`` chi."""
 
     hands = batch_of(
         card_list(min(CHI_SIZES), max(CHI_SIZES), A_CHI),
@@ -142,7 +142,8 @@ class ValidateRequest(StrictSchema):
 
 
 class ValidateBatchRequest(StrictSchema):
-    """``POST /v1/arrangements/validate/batch``: up to 200 arrangements (a table's seats, or many)."""
+    """``POST /v1/arrangements/validate/batch``: up to ``MAX_VALIDATE_ARRANGEMENTS`` arrangements (a
+    table's seats, or many)."""
 
     arrangements = batch_of(
         ArrangementField(),
@@ -219,7 +220,7 @@ class TableField(OwnWords, fields.Raw):
 
 
 class SettlementBatchRequest(StrictSchema):
-    """``POST /v1/settlements/batch``: up to 200 tables; ``variant`` is the
+    """``POST /v1/settlements/batch``: up to ``MAX_BATCH_TABLES`` tables; ``variant`` is the
     default for tables that name none."""
 
     variant = VariantField()
@@ -243,7 +244,7 @@ class OptimalRequest(OptimalOptions):
 
 
 class OptimalBatchRequest(OptimalOptions):
-    """``POST /v1/arrangements/optimal/batch``: up to 100 hands."""
+    """``POST /v1/arrangements/optimal/batch``: up to ``MAX_OPTIMAL_HANDS`` hands."""
 
     hands = batch_of(
         card_list(13, 13, A_HAND),
@@ -273,7 +274,7 @@ class AnalysisRequest(StrictSchema):
 
 
 class AnalysisBatchRequest(StrictSchema):
-    """``POST /v1/arrangements/analysis/batch``: up to 100 arrangements, each with its own
+    """``POST /v1/arrangements/analysis/batch``: up to ``MAX_ANALYSIS_ARRANGEMENTS`` arrangements, each with its own
     ``declare_natural`` or the request's."""
 
     arrangements = batch_of(

@@ -77,8 +77,8 @@ def validate_arrangement() -> Response:
     "validateBatch", cost=per_item("arrangements", "arrangement"), schema=_validate_batch_schema, batch="arrangements"
 )
 def validate_batch() -> Response:
-    """Validate up to 200 arrangements (the seats of a table, or of many), all or none: one 422
-    names every bad card of every arrangement."""
+    """Validate up to ``MAX_VALIDATE_ARRANGEMENTS`` arrangements (the seats of a table, or of many),
+    all or none: one 422 names every bad card of every arrangement."""
     data = load(_validate_batch_schema)
     variant = variant_of(data)
     arrangements: list[Arrangement] = []
@@ -160,7 +160,7 @@ def optimal_arrangement() -> Response:
 @blueprint.post("/optimal/batch")
 @declare("optimalBatch", cost=per_item("hands", "hand"), values_hands=True, schema=_optimal_batch_schema, batch="hands")
 def optimal_batch() -> Response:
-    """The best arrangements of up to 100 hands, all or none."""
+    """The best arrangements of up to ``MAX_OPTIMAL_HANDS`` hands, all or none."""
     data = load(_optimal_batch_schema)
     variant, options, material = _optimal_options(data)
     hands = data["hands"]
@@ -231,7 +231,7 @@ def analyse_arrangement() -> Response:
     batch="arrangements",
 )
 def analyse_batch() -> Response:
-    """Grade up to 100 arrangements, all or none."""
+    """Grade up to ``MAX_ANALYSIS_ARRANGEMENTS`` arrangements, all or none."""
     data = load(_analysis_batch_schema)
     variant = variant_of(data)
     reference = variant_json(variant)

@@ -78,7 +78,7 @@ def settle_one() -> Response:
 @blueprint.post("/batch")
 @declare("settleTables", cost=per_item("tables", "table"), schema=_batch_schema, batch="tables")
 def settle_batch() -> Response:
-    """Settle up to 200 tables, all or none: like every batch, one bad table
+    """Settle up to ``MAX_BATCH_TABLES`` tables, all or none: like every batch, one bad table
     fails the request with a 422 naming every offending value of every table."""
     data = load(_batch_schema)
     default = data.get("variant", settings().default_variant)

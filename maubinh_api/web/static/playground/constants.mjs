@@ -9,7 +9,11 @@ export const HAND_SIZE = 13;
 export const SEAT_NAMES = ['An', 'Bình', 'Cường', 'Dũng'];
 // The bots' levels before the user picks (keys of GET /v1/enumerations' levels).
 export const DEFAULT_LEVELS = ['casual', 'club', 'expert'];
-export const MAX_SEED = 4294967295;
+// The largest seed of the page's own deal (deck.mjs's mulberry32 reads 32 bits): the seed field, a
+// link's seed and a practice run's seed are 0 to it. Not the API's seeds' range (the service states
+// that): what the page sends the API from one (a run's seed, a bot's seed * 4 + seat) stays well
+// inside it.
+export const MAX_DEAL_SEED = 4294967295;
 // The currencies a bet can be said to be in ('none': not said, the money as the API writes it), and the
 // one each language means until the player says (a Vietnamese player bets in đồng).
 export const CURRENCIES = ['none', 'VND', 'USD', 'EUR'];

@@ -1,7 +1,7 @@
 /* Dealing from a seed, dealing with proof (a deal anyone can check) and picking cards one by one. */
 
 import { RANKS, SUITS, shuffledDeck, sortCards } from './deck.mjs';
-import { HAND_SIZE, KEY_SET, MAX_SEED, PATHS } from './constants.mjs';
+import { HAND_SIZE, KEY_SET, MAX_DEAL_SEED, PATHS } from './constants.mjs';
 import { call, fail, fillPath, variantSpec } from './api.mjs';
 import { VERIFIERS, checkDeal, commitmentReads, dealReads, isClientSeed, randomClientSeed, verdict } from './fair-deal.mjs';
 import { dealQuery } from './links.mjs';
@@ -16,7 +16,7 @@ import { actions, handCards, handComplete, practising, state } from './state.mjs
 
 export function readSeed() {
   const text = byId('seed').value.trim();
-  if (!/^\d{1,10}$/.test(text) || Number(text) > MAX_SEED) return null;
+  if (!/^\d{1,10}$/.test(text) || Number(text) > MAX_DEAL_SEED) return null;
   return Number(text);
 }
 
@@ -24,7 +24,7 @@ export function readSeed() {
 export function deal() {
   const seed = readSeed();
   if (seed === null) {
-    actions.setErrors('seed', [{ field: 'seed', detail: { key: 'badSeed', params: { max: MAX_SEED } } }]);
+    actions.setErrors('seed', [{ field: 'seed', detail: { key: 'badSeed', params: { max: MAX_DEAL_SEED } } }]);
     byId('seed').focus();
     return;
   }

@@ -2,7 +2,7 @@
  * reopens the same deal (the same hand, the same bots' cards, the same rules).  Pure functions
  * of the address (tests/web/js/links.test.mjs). */
 
-import { MAX_SEED } from './constants.mjs';
+import { MAX_DEAL_SEED } from './constants.mjs';
 
 const CARD = /^[2-9TJQKA][shdc]$/;
 
@@ -39,7 +39,7 @@ export function readDeal(search) {
   const deal = { seed: null, cards: null, variant: null, arrangement: null, lang: null, problems: [] };
   if (params.has('seed')) {
     const text = params.get('seed');
-    if (/^\d{1,10}$/.test(text) && Number(text) <= MAX_SEED) deal.seed = Number(text);
+    if (/^\d{1,10}$/.test(text) && Number(text) <= MAX_DEAL_SEED) deal.seed = Number(text);
     else deal.problems.push('seed');
   }
   if (params.has('cards')) {

@@ -30,6 +30,14 @@ export function el(tag, attributes, children) {
   return node;
 }
 
+/** A button with the words of ``key``, doing ``action`` when pressed; ``kind`` its class ('primary',
+ * 'small'), if any. */
+export function button(id, key, action, kind) {
+  const node = el('button', { type: 'button', id, class: kind || null, text: t(key) });
+  node.addEventListener('click', action);
+  return node;
+}
+
 export function clear(node) {
   node.replaceChildren();
   return node;

@@ -1,31 +1,25 @@
 /* Practice: a run of N deals (random, or drills of a theme from POST /v1/drills), each set by the
  * player and submitted for its grade (POST /v1/arrangements/analysis), then the next; a tally as it
- * goes (the mean loss with its interval, the verdicts, a trend chart) and a review at the end (the
- * biggest mistakes, the level the run plays like, every deal).  The run is kept in the browser's
+ * goes and a review at the end (drawn by practice-review.mjs).  The run is kept in the browser's
  * storage, so a reload finds it where it was, and it exports as a hand history for the batch tool.
  * While a deal waits to be submitted, the analysis and the best play stay hidden (checks.mjs). */
 
 import { call, fail, variantSpec } from './api.mjs';
-import { HAND_SIZE, MAX_SEED, PATHS, POSITIONS, STORE } from './constants.mjs';
-import { chiOrder, shuffledDeck, sortCards } from './deck.mjs';
+import { HAND_SIZE, MAX_DEAL_SEED, PATHS, STORE } from './constants.mjs';
+import { shuffledDeck, sortCards } from './deck.mjs';
 import { members } from './enumerations.mjs';
 import {
-  announce, begin, byId, cardsColoured, clear, el, handCardNode, integer, isCurrent, isRefused, label, number, readNumber,
-  recall, say, setStatus, store, t,
+  announce, begin, button, byId, clear, el, handCardNode, isCurrent, isRefused, label, number, readNumber, recall, say,
+  setStatus, store, t,
 } from './page.mjs';
+import { renderReview, renderTally } from './practice-review.mjs';
 import { copyRows, laidOut } from './rows.mjs';
 import { actions, handCards, handComplete, state } from './state.mjs';
-import { keepRun, mistakesToReplay } from './runs.mjs';
-import {
-  biggestMistakes, hintedApart, historyJsonl, lossSummary, playsLike, verdictCounts, VERDICTS,
-} from './tally.mjs';
+import { drillSeed, keepRun, mistakesToReplay } from './runs.mjs';
 import { hintOf, hintText, moveEffects, whyLines } from './why.mjs';
 
-const SVG = 'http://www.w3.org/2000/svg';
 // The arrange timer's ticking (a browser interval): its deadline is the run's, in the store.
 let countdown = null;
-// The chart's drawing box (it scales to the panel's width).
-const CHART = { width: 320, height: 120, pad: 22 };
 
 // ------------------------------------------------------------------ the run
 
@@ -79,8 +73,10 @@ function themeNeeds(key) {
 /** Deal a run: ``count`` drills of the chosen theme under the rules and table on the page. */
 export async function startPractice() {
   const reading = readNumber(byId('practice-count').value, { whole: true }); // "1,5" is no count, never 15
+  // A whole number is sent: how many drills a request may deal is the service's to say (a count out of
+  // its range comes back as a problem at /count, shown by the field).
   const count = isRefused(reading) ? NaN : reading.value;
-  if (!Number.isInteger(count) || count < 1 || count > 20) {
+  if (!Number.isInteger(count)) {
     actions.setErrors('practice', [{ field: 'practiceCount', detail: { key: 'practiceBadCount' } }]);
     return;
   }
@@ -97,7 +93,7 @@ export async function startPractice() {
     return;
   }
   const ticket = begin('drills');
-  const body = { theme: byId('practice-theme').value, count, seed: Math.floor(Math.random() * MAX_SEED),
+  const body = { theme: byId('practice-theme').value, count, seed: Math.floor(Math.random() * MAX_DEAL_SEED),
     opponents: state.seats - 1 };
   const variant = variantSpec();
   if (variant !== undefined) body.variant = variant;
@@ -128,12 +124,6 @@ function yardstickMap(yardsticks) {
   const map = {};
   for (const line of yardsticks || []) map[line.level.key] = { mean: line.mean, sd: line.sd, best_share: line.best_share };
   return map;
-}
-
-/** The seed a drill is dealt with: the bots' cards at the table come from it. */
-function drillSeed(run, index) {
-  const drill = run.drills[index];
-  return Number.isInteger(drill.seed) ? drill.seed : (run.seed + index) % (MAX_SEED + 1);
 }
 
 /** The run's deal on the table, its cards laid out high to low (the player sets them). */
@@ -321,17 +311,6 @@ export function restorePractice(paused = false) {
   return true;
 }
 
-/** The run as a hand history: a download, and the text kept on the link (JSON Lines). */
-export function exportLink(run) {
-  const text = historyJsonl(run);
-  const link = el('a', { id: 'practice-export', class: 'button-link', text: t('practiceExport'),
-    download: 'maubinh-practice-' + run.started + '.jsonl' });
-  // A data: address, not a blob: one: the text is the link itself (a few kilobytes for 20 deals), nothing
-  // to revoke, and the page's Content-Security-Policy has no reason to refuse it.
-  link.href = 'data:application/x-ndjson;charset=utf-8,' + encodeURIComponent(text);
-  return link;
-}
-
 // ----------------------------------------------------------------- drawing
 
 /** The practice panel as the run stands: how to start, the deal being set, its grade, the review. */
@@ -374,7 +353,7 @@ function drawPractice(box, run) {
   }
   if (run.phase !== 'review') box.append(renderDeal(run));
   if (run.results.length) box.append(renderTally(run));
-  if (run.phase === 'review') box.append(renderReview(run));
+  if (run.phase === 'review') box.append(renderReview(run, { newRun: startPractice, openDeal }));
 }
 
 function renderDeal(run) {
@@ -435,12 +414,6 @@ function renderPaused(run) {
   ]);
 }
 
-function button(id, key, action, kind) {
-  const node = el('button', { type: 'button', id, class: kind || null, text: t(key) });
-  node.addEventListener('click', action);
-  return node;
-}
-
 function renderGrade(result) {
   const why = whyLines(state.lang, result.why || null);
   // With the why, each move is said once, with what it changes; the API's lines say what else changes (a
@@ -462,145 +435,3 @@ function renderGrade(result) {
   ]);
 }
 
-function renderTally(run) {
-  const losses = run.results.map((result) => result.ev_loss);
-  const summary = lossSummary(losses);
-  const mean = summary.low === null
-    ? number(summary.mean)
-    : t('practiceInterval', { mean: number(summary.mean), low: number(summary.low), high: number(summary.high) });
-  const counts = verdictCounts(run.results);
-  const verdicts = VERDICTS.filter((verdict) => counts[verdict]).map((verdict) =>
-    verdictName(verdict, run) + ' ' + integer(counts[verdict])).join(', ');
-  // Deals graded after a hint are counted apart: how many, and the mean of the others.
-  const { hinted, unhinted } = hintedApart(run.results);
-  const deals = hinted ? t('practiceDealsHinted', { deals: integer(summary.deals), hinted: integer(hinted) })
-    : integer(summary.deals);
-  const alone = !hinted || unhinted.deals === 0 ? null : unhinted.low === null ? number(unhinted.mean)
-    : t('practiceInterval', { mean: number(unhinted.mean), low: number(unhinted.low), high: number(unhinted.high) });
-  return el('div', { class: 'practice-tally', id: 'practice-tally' }, [
-    el('h3', { text: t(run.phase === 'review' ? 'practiceTallyDone' : 'practiceTally') }), // over once reviewed
-    el('dl', { class: 'figures' }, [
-      el('div', {}, [el('dt', { text: t('practiceDeals') }), el('dd', { id: 'practice-deals', text: deals })]),
-      el('div', {}, [el('dt', { text: t('practiceMean') }), el('dd', { id: 'practice-mean', text: mean })]),
-      alone === null ? null : el('div', {}, [
-        el('dt', { text: t('practiceMeanUnhinted') }), el('dd', { id: 'practice-mean-unhinted', text: alone }),
-      ]),
-      el('div', {}, [el('dt', { text: t('practiceVerdicts') }), el('dd', { id: 'practice-verdicts', text: verdicts })]),
-    ]),
-    renderChart(losses, run.results.map((result) => Boolean(result.hinted))),
-  ]);
-}
-
-function verdictName(key, run) {
-  const found = run.results.find((result) => result.verdict.key === key);
-  return found ? label(found.verdict.label) : key;
-}
-
-/** Each deal's loss as a bar (``hinted[i]``: deal i was graded after a hint, its bar marked), and the
- * running mean as a line; its summary is the chart's text. */
-export function renderChart(losses, hinted = []) {
-  const { width, height, pad } = CHART;
-  const top = Math.max(1, ...losses);
-  const step = (width - 2 * pad) / Math.max(losses.length, 1);
-  const y = (value) => height - pad - (value / top) * (height - 2 * pad);
-  const svg = document.createElementNS(SVG, 'svg');
-  const titleId = 'practice-chart-title';
-  for (const [name, value] of [['viewBox', '0 0 ' + width + ' ' + height], ['role', 'img'], ['aria-labelledby', titleId],
-    ['class', 'practice-chart'], ['id', 'practice-chart']]) svg.setAttribute(name, value);
-  const running = losses.map((loss, index) => losses.slice(0, index + 1).reduce((sum, one) => sum + one, 0) / (index + 1));
-  const title = document.createElementNS(SVG, 'title');
-  title.id = titleId;
-  const helped = hinted.flatMap((used, index) => (used ? [integer(index + 1)] : []));
-  title.textContent = t('practiceChartSummary', { losses: losses.map((loss) => number(loss)).join('; '),
-    mean: number(running[running.length - 1]) }) +
-    (helped.length ? ' ' + t('practiceChartHinted', { deals: helped.join(', ') }) : '');
-  svg.append(title);
-  svg.append(shape('line', { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, class: 'axis' }));
-  losses.forEach((loss, index) => {
-    svg.append(shape('rect', { x: pad + index * step + step * 0.15, y: y(loss), width: step * 0.7,
-      height: Math.max(height - pad - y(loss), 1), class: hinted[index] ? 'loss hinted' : 'loss' }));
-  });
-  const points = running.map((mean, index) => (pad + (index + 0.5) * step) + ',' + y(mean)).join(' ');
-  svg.append(shape('polyline', { points, class: 'mean' }));
-  const axis = shape('text', { x: 2, y: pad - 6, class: 'scale' });
-  axis.textContent = number(top);
-  svg.append(axis);
-  return el('figure', { class: 'practice-figure' }, [svg, el('figcaption', { text: t('practiceChart') })]);
-}
-
-function shape(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  return node;
-}
-
-function renderReview(run) {
-  const part = el('div', { class: 'practice-review', id: 'practice-review' }, [el('h3', { text: t('practiceReview') })]);
-  if (!run.results.length) {
-    part.append(el('p', { text: t('practiceNoDeals') }));
-    part.append(button('practice-new', 'practiceNew', () => startPractice(), 'primary')); // nothing to lose
-    return part;
-  }
-  const level = playsLike(run.results, run.yardsticks);
-  if (level) {
-    part.append(el('p', { id: 'practice-plays-like' }, [
-      t('practicePlaysLike') + ' ', el('strong', { text: levelName(level) }), ' ', el('span', { class: 'hint', text: t('practicePlaysLikeHint') }),
-    ]));
-  }
-  part.append(el('h4', { text: t('practiceMistakes') }));
-  const mistakes = biggestMistakes(run.results);
-  part.append(mistakes.length
-    ? el('ol', { class: 'practice-mistakes', id: 'practice-mistakes' }, mistakes.map(({ result, index }) => mistakeItem(result, index)))
-    : el('p', { text: t('practiceNoMistakes') }));
-  part.append(renderHistory(run));
-  part.append(el('p', {}, [exportLink(run), ' ', el('span', { class: 'hint', text: t('practiceExportHint') })]));
-  part.append(run.askingNew ? renderAskNew() : button('practice-new', 'practiceNew', () => actions.askNewPractice(true), 'primary'));
-  return part;
-}
-
-/** A new run replaces this review: the player says so first, and may download the run before. */
-function renderAskNew() {
-  return el('div', { class: 'practice-ask', id: 'practice-ask', role: 'group', 'aria-labelledby': 'practice-ask-text' }, [
-    el('p', { id: 'practice-ask-text', text: t('practiceAskNew') }),
-    button('practice-new-confirm', 'practiceNewConfirm', () => startPractice(), 'primary'),
-    ' ',
-    button('practice-new-cancel', 'practiceNewCancel', () => actions.askNewPractice(false)),
-  ]);
-}
-
-function levelName(level) {
-  const found = members(state.enumerations, 'levels').find((member) => member.key === level);
-  return found ? label(found.label) : level;
-}
-
-function mistakeItem(result, index) {
-  const open = button('practice-open-' + (index + 1), 'practiceOpen', () => openDeal(index), 'small');
-  open.textContent = t('practiceOpen', { number: index + 1 });
-  return el('li', { dataset: { deal: String(index + 1) } }, [
-    t('practiceMistake', { number: index + 1, verdict: label(result.verdict.label), loss: number(result.ev_loss) }) + ' ',
-    open,
-  ]);
-}
-
-/** The three chi as set, back first, apart, each laid out as a player lays it and kept on one line
- * (a phone wraps between chi, never inside one): "A♠ A♥ Q♦ Q♣ 6♣ | J♦ 10♦ 9♥ 8♠ 3♠ | J♥ 5♦ 4♣". */
-function arrangementColoured(arrangement) {
-  return POSITIONS.flatMap((position, index) => (index ? [' | '] : []).concat(
-    el('span', { class: 'history-chi' }, cardsColoured(chiOrder(arrangement[position])))));
-}
-
-function renderHistory(run) {
-  const rows = run.results.map((result, index) => el('tr', {}, [
-    el('th', { scope: 'row', text: integer(index + 1) }),
-    el('td', { class: 'history-cards' }, arrangementColoured(result.arrangement)),
-    el('td', {}, [label(result.verdict.label), result.hinted
-      ? el('span', { class: 'history-hinted', text: ' · ' + t('historyHinted') }) : null]),
-    el('td', { class: 'num', text: number(result.ev_loss) }),
-  ]));
-  // The cards wrap within their cell: the table fits a phone without scrolling sideways.
-  return el('table', { class: 'practice-history', id: 'practice-history' }, [
-    el('caption', { text: t('practiceHistory') }),
-    el('thead', {}, [el('tr', {}, ['historyDeal', 'historyCards', 'verdict', 'evLoss'].map((key) => el('th', { scope: 'col', text: t(key) })))]),
-    el('tbody', {}, rows),
-  ]);
-}

@@ -1,14 +1,15 @@
-/* The practice runs a browser keeps: each finished run, bounded in number, their progress theme by
- * theme, the worst deals to replay, and all of them as one hand history.  Pure functions of the kept
- * runs (tests/web/js/runs.test.mjs); the page keeps them in local storage and draws them
- * (practice.mjs). */
+/* The practice runs a browser keeps: each finished run, bounded in number, the seed each of its deals
+ * was dealt from, their progress theme by theme, the worst deals to replay, and all of them as one
+ * hand history.  Pure functions of the kept runs (tests/web/js/runs.test.mjs); the page keeps them in
+ * local storage and draws them (practice.mjs). */
 
-import { MAX_SEED } from './constants.mjs';
+import { MAX_DEAL_SEED } from './constants.mjs';
 import { historyRows, lossSummary } from './tally.mjs';
 
-/** The most runs a browser keeps: the oldest goes first (20 deals a run at most: a few hundred KB). */
+/** The most runs a browser keeps: the oldest goes first (a few hundred KB, at the most drills a run has). */
 export const MAX_RUNS = 50;
-/** The most deals a replay of mistakes deals (a run's own bound). */
+/** The most deals a replay of mistakes deals: the page's own bound (a replay asks the service for no
+ * drills, so the service's bound on a request's drills does not hold it). */
 export const MAX_REPLAY = 20;
 
 /** What a kept run holds: what its figures, its history and its replay need, not the page's working
@@ -18,9 +19,18 @@ export function keptRun(run) {
     started: run.started, theme: run.theme, variant: run.variant, opponents: run.opponents,
     yardsticks: run.yardsticks || null, results: run.results,
     // Each deal with the seed it was dealt from (the bots' cards at the table come from it).
-    drills: run.drills.slice(0, run.results.length).map((drill, index) => ({
-      ...drill, seed: Number.isInteger(drill.seed) ? drill.seed : (run.seed + index) % (MAX_SEED + 1) })),
+    drills: run.drills.slice(0, run.results.length).map((drill, index) => ({ ...drill, seed: drillSeed(run, index) })),
   };
+}
+
+/** The seed deal ``index`` of a run is dealt from (the bots' cards at the table come from it): its own
+ * (a kept deal's), else the run's seed and its place; a seed of the page's deal (0 to MAX_DEAL_SEED)
+ * whatever the storage held, so that the bots' seeds made from it stay inside the API's range. */
+export function drillSeed(run, index) {
+  const own = run.drills[index].seed;
+  if (Number.isInteger(own) && own >= 0 && own <= MAX_DEAL_SEED) return own;
+  const next = (run.seed + index) % (MAX_DEAL_SEED + 1);
+  return Number.isInteger(next) && next >= 0 ? next : index;
 }
 
 /** The kept runs with ``run`` added (a run kept twice, as a reload may, is kept once), at most

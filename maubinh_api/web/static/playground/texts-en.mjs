@@ -242,7 +242,7 @@ Object.assign(en, {
   practiceStart: 'Start practising',
   practiceStarting: 'Dealing the practice deals…',
   practiceFailed: 'No practice deals: the service refused the request.',
-  practiceBadCount: 'Choose from 1 to 20 deals.',
+  practiceBadCount: 'The number of deals is a whole number.',
   themeAny: 'Random deals',
   practiceDeal: 'Deal {number} of {count}',
   practiceDifficulty: 'difficulty: {difficulty}',

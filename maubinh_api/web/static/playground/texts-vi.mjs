@@ -241,7 +241,7 @@ Object.assign(vi, {
   practiceStart: 'Bắt đầu luyện',
   practiceStarting: 'Đang chia các ván luyện…',
   practiceFailed: 'Không có ván luyện: dịch vụ từ chối yêu cầu.',
-  practiceBadCount: 'Chọn từ 1 đến 20 ván.',
+  practiceBadCount: 'Số ván phải là một số nguyên.',
   themeAny: 'Ván ngẫu nhiên',
   practiceDeal: 'Ván {number}/{count}',
   practiceDifficulty: 'độ khó: {difficulty}',
