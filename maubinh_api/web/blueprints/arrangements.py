@@ -4,15 +4,12 @@ setting one as a player of a given level would."""
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
 from flask import Blueprint, Response
 from marshmallow import ValidationError
 
-from ...infra.metrics import observe_solver
-from ...infra.tracing import current
 from ...rules.arrangement import Arrangement, bonuses, foul_reasons
 from ...rules.cards import Card, check_hand
 from ...rules.errors import CardError, RuleError
@@ -24,6 +21,7 @@ from ...strategy.levels import Level
 from ...strategy.optimiser import Objective, Solution
 from ..cached_answers import cached_json, fresh_json, sorted_cards
 from ..costs import per_item
+from ..kernel_calls import kernel_call
 from ..loading import hand_service, load, variant_of
 from ..operations import declare
 from ..presenters import (
@@ -185,20 +183,8 @@ def _optimal_options(data: dict[str, Any]) -> tuple[Variant, dict[str, Any], dic
 
 
 def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> Solution:
-    started = time.perf_counter()
-    trace = current()
-    if trace is None:
-        solution = hand_service().optimal(cards, variant, **options)
-    else:
-        with trace.child("kernel optimal", _kernel_attributes(variant, options["objective"].value)):
-            solution = hand_service().optimal(cards, variant, **options)
-    observe_solver(options["objective"].value, time.perf_counter() - started)
-    return solution
-
-
-def _kernel_attributes(variant: Variant, objective: str) -> dict[str, str]:
-    """What a traced kernel call records: the preset it plays and what it computes (no card)."""
-    return {"maubinh.variant.preset": variant.name, "maubinh.kernel.objective": objective}
+    with kernel_call("optimal", variant, options["objective"].value):
+        return hand_service().optimal(cards, variant, **options)
 
 
 @blueprint.post("/analysis")
@@ -275,14 +261,8 @@ def play_hand() -> Response:
     seed: int = data["seed"] if seeded else secrets.randbits(53)  # exact as a JSON number anywhere
 
     def answer() -> dict[str, Any]:
-        started = time.perf_counter()
-        trace = current()
-        if trace is None:
+        with kernel_call("play", variant, "play"):
             played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
-        else:
-            with trace.child("kernel play", _kernel_attributes(variant, "play")):
-                played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
-        observe_solver("play", time.perf_counter() - started)
         return play_json(played.play, played.judgement, opponents) | {"variant": reference}
 
     if not seeded:  # a drawn seed: no other request can share this answer
@@ -303,12 +283,5 @@ def _canonical(arrangement: Arrangement) -> dict[str, list[str]]:
 
 
 def _analyse(analyst: Analyst, arrangement: Arrangement, declare: bool) -> Analysis:
-    started = time.perf_counter()
-    trace = current()
-    if trace is None:
-        analysis = analyst.analyse(arrangement, declare)
-    else:
-        with trace.child("kernel analysis", _kernel_attributes(analyst.variant, "analysis")):
-            analysis = analyst.analyse(arrangement, declare)
-    observe_solver("analysis", time.perf_counter() - started)
-    return analysis
+    with kernel_call("analysis", analyst.variant, "analysis"):
+        return analyst.analyse(arrangement, declare)

@@ -4,18 +4,16 @@
 from __future__ import annotations
 
 import secrets
-import time
 from typing import Any
 
 import orjson
 from flask import Blueprint, Response
 
-from ...infra.metrics import observe_solver
-from ...infra.tracing import current
 from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
 from ..cached_answers import cached_json, fresh_json
 from ..costs import DRILLS
+from ..kernel_calls import kernel_call
 from ..loading import hand_service, load, variant_of
 from ..operations import declare
 from ..presenters import drills_json, variant_json, yardsticks_json
@@ -41,16 +39,9 @@ def deal_drills() -> Response:
     seed: int = data["seed"] if seeded else secrets.randbits(53)  # exact as a JSON number anywhere
 
     def answer() -> dict[str, Any]:
-        started = time.perf_counter()
         service = hand_service()
-        trace = current()
-        if trace is None:
+        with kernel_call("drills", variant, "drills"):
             found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
-        else:
-            attributes = {"maubinh.variant.preset": variant.name, "maubinh.kernel.objective": "drills"}
-            with trace.child("kernel drills", attributes):
-                found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
-        observe_solver("drills", time.perf_counter() - started)
         # The levels on this theme's drills (random deals' for the random theme): what a run of them is judged by.
         yardsticks = yardsticks_json(service.yardsticks(variant.name, opponents, theme))
         return drills_json(found) | {"yardsticks": yardsticks, "variant": reference}
