@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from marshmallow import Schema
+from flask import request
 
 from ..infra.config import Settings
 from ..rules.variants import Variant, overrides_of, resolve_variant
@@ -39,13 +39,18 @@ def hand_service() -> HandService:
     return found.service
 
 
-def load(schema: Schema, fast: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> dict[str, Any]:
-    """The request body read as JSON and checked against ``schema`` (marshmallow's
-    ValidationError becomes a 422 in the error handler; either refusal pays the body's reading),
-    then admitted: its place taken and its cost spent (:func:`~maubinh_api.web.admission.admit`).
+def load(fast: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> dict[str, Any]:
+    """The request body read as JSON and checked against the schema its operation declares
+    (``@declare(schema=...)``: named once; marshmallow's ValidationError becomes a 422 in the error
+    handler; either refusal pays the body's reading), then admitted: its place taken and its cost
+    spent (:func:`~maubinh_api.web.admission.admit`).
 
     ``fast`` may read the commonest, valid shape of a body without the
     schema; it answers None for anything else, which the schema then reads."""
+    operation = context().operation
+    if operation is None or operation.schema is None:
+        raise LookupError(f"{request.endpoint} reads a body but declares no schema")
+    schema = operation.schema
     found = services()
     try:
         body = json_object()

@@ -61,7 +61,7 @@ _play_schema = PlayRequest()
 def validate_arrangement() -> Response:
     """Classify the three chi, say whether the arrangement is fouled and why,
     list the bonus entries it would earn, and name its natural, if any."""
-    data = load(_validate_schema)
+    data = load()
     variant = variant_of(data)
     with located("arrangement"):
         arrangement = Arrangement.from_cards(**data["arrangement"], wheel=variant.rules.wheel)
@@ -77,7 +77,7 @@ def validate_arrangement() -> Response:
 def validate_batch() -> Response:
     """Validate up to ``MAX_VALIDATE_ARRANGEMENTS`` arrangements (the seats of a table, or of many),
     all or none: one 422 names every bad card of every arrangement."""
-    data = load(_validate_batch_schema)
+    data = load()
     variant = variant_of(data)
     arrangements: list[Arrangement] = []
     faults: list[InvalidValue] = []
@@ -144,7 +144,7 @@ def read_one_hand(body: dict[str, Any]) -> dict[str, Any] | None:
 def optimal_arrangement() -> Response:
     """The best arrangement of 13 cards, with the next best distinct ones and
     each one's expected points per opponent."""
-    data = load(_optimal_schema, fast=read_one_hand)
+    data = load(fast=read_one_hand)
     variant, options, material = _optimal_options(data)
     cards = data["cards"]
     with located("cards"):
@@ -159,7 +159,7 @@ def optimal_arrangement() -> Response:
 @declare("optimalBatch", cost=per_item("hands", "hand"), values_hands=True, schema=_optimal_batch_schema, batch="hands")
 def optimal_batch() -> Response:
     """The best arrangements of up to ``MAX_OPTIMAL_HANDS`` hands, all or none."""
-    data = load(_optimal_batch_schema)
+    data = load()
     variant, options, material = _optimal_options(data)
     hands = data["hands"]
     for index, cards in enumerate(hands):
@@ -192,7 +192,7 @@ def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> 
 def analyse_arrangement() -> Response:
     """Grade an arrangement against the best play of its cards: expected
     points, the loss, the verdict and what to change."""
-    data = load(_analysis_schema)
+    data = load()
     variant = variant_of(data)
     reference = variant_json(variant)
     opponents: int = data["opponents"]
@@ -218,7 +218,7 @@ def analyse_arrangement() -> Response:
 )
 def analyse_batch() -> Response:
     """Grade up to ``MAX_ANALYSIS_ARRANGEMENTS`` arrangements, all or none."""
-    data = load(_analysis_batch_schema)
+    data = load()
     variant = variant_of(data)
     reference = variant_json(variant)
     opponents: int = data["opponents"]
@@ -249,7 +249,7 @@ def analyse_batch() -> Response:
 def play_hand() -> Response:
     """Set 13 cards as a player of the chosen level would (deterministic in
     the seed), and say what that arrangement is worth."""
-    data = load(_play_schema)
+    data = load()
     variant = variant_of(data)
     reference = variant_json(variant)
     cards: list[Card] = data["cards"]

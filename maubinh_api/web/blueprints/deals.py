@@ -51,7 +51,7 @@ def commit_deal() -> Response:
 def deal_cards(deal_id: str) -> Response:
     """The deal: the deck the service's seed and the client seeds shuffle, each seat's 13 cards, and
     the service's seed revealed, so that anyone can deal again and check the commitment."""
-    data = load(_deal_schema)
+    data = load()
     seed = services().deals.server_seed(context().tenant_name, deal_id)
     if seed is None:
         shown = deal_id if len(deal_id) <= 64 else deal_id[:63] + "…"

@@ -28,7 +28,7 @@ _drills_schema = DrillsRequest()
 @declare("dealDrills", cost=DRILLS, values_hands=True, schema=_drills_schema)
 def deal_drills() -> Response:
     """``count`` drills of a theme under the variant, the same for the same seed."""
-    data = load(_drills_schema)
+    data = load()
     variant = variant_of(data)
     reference = variant_json(variant)
     theme = Theme(data["theme"])

@@ -46,7 +46,7 @@ def read_one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
 @declare("classifyHands", schema=_schema)
 def classify_hands() -> Response:
     """One chi (``cards``), classified."""
-    data = load(_schema, fast=read_one_chi)
+    data = load(fast=read_one_chi)
     variant = variant_of(data)
     wheel = variant.rules.wheel
     reference = variant_json(variant)
@@ -64,7 +64,7 @@ def classify_hands() -> Response:
 @declare("classifyBatch", cost=per_item("hands", "chi"), schema=_batch_schema, batch="hands")
 def classify_batch() -> Response:
     """Up to 1,000 chi (``hands``), classified, all or none."""
-    data = load(_batch_schema)
+    data = load()
     variant = variant_of(data)
     wheel = variant.rules.wheel
     reference = variant_json(variant)

@@ -68,7 +68,7 @@ class _Table:
 @declare("settleTable", cost=flat(1, " (one table)"), schema=_table_schema)
 def settle_one() -> Response:
     """Settle one table of 2-4 players."""
-    table = _read(load(_table_schema), settings().default_variant)
+    table = _read(load(), settings().default_variant)
     fingerprints = [table.variant.fingerprint]
     return receipted_json(
         "settlement", table.material(), table.settle, operation="settleTable", fingerprints=fingerprints
@@ -80,7 +80,7 @@ def settle_one() -> Response:
 def settle_batch() -> Response:
     """Settle up to ``MAX_BATCH_TABLES`` tables, all or none: like every batch, one bad table
     fails the request with a 422 naming every offending value of every table."""
-    data = load(_batch_schema)
+    data = load()
     default = data.get("variant", settings().default_variant)
     if "variant" in data:
         with located("variant"):
