@@ -34,7 +34,9 @@ from .numerals import vi_number
 from .texts import Text, words
 
 __all__ = [
+    "BOUNDS",
     "ENTRY_TEXTS",
+    "PLACES",
     "Checker",
     "boolean",
     "choice",
@@ -52,6 +54,12 @@ __all__ = [
 Checker = Callable[[object, tuple[PathPart, ...]], Any]
 
 
+#: Each range-checked knob's bounds (and a fraction's most decimal places), by its check: what the
+#: contract states of it too (tests/test_spec_from_code.py holds openapi.yaml to them).
+BOUNDS: Final[dict[Checker, tuple[int | Decimal, int | Decimal]]] = {}
+PLACES: Final[dict[Checker, int]] = {}
+
+
 def integer(low: int, high: int) -> Checker:
     def check(value: object, path: tuple[PathPart, ...]) -> int:
         if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
@@ -67,6 +75,7 @@ def integer(low: int, high: int) -> Checker:
         _check_range(value, low, high, path)
         return value
 
+    BOUNDS[check] = (low, high)
     return check
 
 
@@ -139,6 +148,8 @@ def fraction(high: Decimal, places: int) -> Checker:
         _check_places(number, places, path)
         return abs(number) if number == 0 else number  # -0 is 0: one fingerprint, one echo
 
+    BOUNDS[check] = (Decimal(0), high)
+    PLACES[check] = places
     return check
 
 

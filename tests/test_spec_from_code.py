@@ -1,0 +1,65 @@
+"""The contract's mechanical parts agree with the code that declares them: each knob's range and
+places (rules/knobs.py and its checks), the knobs' names and the rule set's required fields, every
+error code and every problem type. (Each operation's x-cost, scope and batch maximum are held by
+tests/web/test_operations.py, the enumerations by tests/test_enumerations.py.) A knob whose range
+changes in the code and not in openapi.yaml fails here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from maubinh_api.rules.errors import ErrorCode
+from maubinh_api.rules.knob_checks import BOUNDS, PLACES
+from maubinh_api.rules.knobs import RuleSet
+from maubinh_api.web.problems import EVERY_PROBLEM_TYPE
+
+KNOBS = [(knob.name, knob.metadata["check"]) for knob in fields(RuleSet)]
+
+
+def _schemas(spec_document: dict[str, Any]) -> dict[str, Any]:
+    schemas: dict[str, Any] = spec_document["components"]["schemas"]
+    return schemas
+
+
+def test_the_knobs_names_are_the_rule_set_s(spec_document):
+    schemas = _schemas(spec_document)
+    names = [name for name, _check in KNOBS]
+    assert schemas["KnobKey"]["enum"] == names
+    assert sorted(schemas["RuleSet"]["required"]) == sorted(names)
+    assert list(schemas["RuleOverrides"]["properties"]) == names
+
+
+@pytest.mark.parametrize(
+    ("name", "check"), [(name, check) for name, check in KNOBS if check in BOUNDS and check not in PLACES]
+)
+def test_a_whole_number_knob_s_range_is_the_code_s(spec_document, name, check):
+    low, high = BOUNDS[check]
+    stated = _schemas(spec_document)["RuleOverrides"]["properties"][name]
+    assert (stated["minimum"], stated["maximum"]) == (low, high)
+
+
+@pytest.mark.parametrize(("name", "check"), [(name, check) for name, check in KNOBS if check in PLACES])
+def test_a_fraction_knob_s_range_and_places_are_the_code_s(spec_document, name, check):
+    _low, high = BOUNDS[check]
+    places = PLACES[check]
+    stated = _schemas(spec_document)["RuleOverrides"]["properties"][name]
+    pattern = re.compile(next(form["pattern"] for form in stated["oneOf"] if form.get("title") == "FractionText"))
+    smallest = Decimal(1).scaleb(-places)
+    accepted = [f"{high:f}", f"{smallest:f}", "0", f"{high - smallest:f}"]
+    refused = [f"{high + smallest:f}", f"{smallest / 10:f}", "-0.1"]
+    assert [text for text in accepted if not pattern.fullmatch(text)] == []
+    assert [text for text in refused if pattern.fullmatch(text)] == []
+    assert f"at most {high}" in stated["description"] and f"{places} decimal places" in stated["description"]
+
+
+def test_every_error_code_and_problem_type_is_the_code_s(spec_document):
+    schemas = _schemas(spec_document)
+    assert sorted(schemas["ErrorCode"]["enum"]) == sorted(code.value for code in ErrorCode)
+    stated = schemas["Problem"]["properties"]["type"]
+    urns = stated.get("enum") or [form["const"] for form in stated.get("oneOf", []) if "const" in form]
+    assert sorted(urns) == sorted(f"urn:maubinh:problem:{kind.slug}" for kind in EVERY_PROBLEM_TYPE)
