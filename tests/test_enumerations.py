@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 import maubinh_api
+from maubinh_api.infra.problem_types import EVERY_PROBLEM_TYPE
 from maubinh_api.infra.tenants import SCOPES
 from maubinh_api.rules.arrangement import FoulCode, Position
 from maubinh_api.rules.chi import Category, Wheel
@@ -30,7 +31,6 @@ from maubinh_api.strategy.drills import Difficulty, Theme
 from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import Objective
 from maubinh_api.web.language import LANGUAGES
-from maubinh_api.web.problems import EVERY_PROBLEM_TYPE
 from maubinh_api.web.schemas import DRILL_LEVELS, LEVELS, OBJECTIVES, THEMES
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text(encoding="utf-8"))

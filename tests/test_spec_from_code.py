@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from maubinh_api.infra.problem_types import EVERY_PROBLEM_TYPE
 from maubinh_api.rules.errors import ErrorCode
 from maubinh_api.rules.knob_checks import BOUNDS, PLACES
 from maubinh_api.rules.knobs import RuleSet
-from maubinh_api.web.problems import EVERY_PROBLEM_TYPE
 
 KNOBS = [(knob.name, knob.metadata["check"]) for knob in fields(RuleSet)]
 

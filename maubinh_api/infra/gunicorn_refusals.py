@@ -31,20 +31,15 @@ from gunicorn import util
 from gunicorn.http.message import Message
 
 from ..version import __version__
+from .problem_types import PROBLEM_TYPES, TYPE_PREFIX
 from .request_ids import is_request_id, new_request_id
 
 __all__ = ["TYPES", "install", "problem_bytes", "refusing", "request_id_of", "write_problem"]
 
-#: The problem type of each status gunicorn refuses with, as the service names them (web/problems.py;
-#: a test checks that the two agree).
+#: The problem type of each status gunicorn refuses with: the service's (infra/problem_types.py).
 TYPES: Final = {
-    400: ("malformed-request", "Malformed request"),
-    403: ("forbidden", "Forbidden"),
-    414: ("uri-too-long", "URI too long"),
-    417: ("expectation-failed", "Expectation failed"),
-    431: ("header-too-large", "Request header too large"),
-    500: ("internal-error", "Internal server error"),
-    501: ("not-implemented", "Not implemented"),
+    status: (PROBLEM_TYPES[status].slug, PROBLEM_TYPES[status].title.en)
+    for status in (400, 403, 414, 417, 431, 500, 501)
 }
 
 _log = logging.getLogger("gunicorn.access")  # gunicorn's own access log: one JSON line a request
@@ -124,7 +119,7 @@ def problem_bytes(status: int, reason: str, detail: str, request_id: str | None 
     said = detail or title
     body = json.dumps(
         {
-            "type": f"urn:maubinh:problem:{slug}",
+            "type": TYPE_PREFIX + slug,
             "title": title,
             "status": status,
             "detail": f"the server refused: {said}",

@@ -35,6 +35,7 @@ from limits import parse as parse_limit
 
 from ..infra.budget import Budgets, Decision, Window
 from ..infra.metrics import AUTH_FAILURES, TENANT_COST, TENANT_DURATION, TENANT_REQUESTS, TENANT_THROTTLED
+from ..infra.problem_types import OVER_LIMIT
 from ..infra.tenants import Tenant, TenantDirectory
 from ..rules.texts import words
 from .body import body_length, drain_unread
@@ -42,7 +43,7 @@ from .context import context
 from .costs import reading_cost
 from .front_lookup import key_from
 from .operations import LIGHT, Operation
-from .problems import OVER_LIMIT, Problem
+from .problems import Problem
 from .retry_hold import RetryHold
 
 #: Refusals that cost nothing: of a key (the request is not its tenant's), and of a budget.

@@ -33,13 +33,14 @@ from typing import Any, Final
 from flask import Flask, Response, request
 
 from ..infra.metrics import OVERLOADED
+from ..infra.problem_types import BUSY
 from ..rules.texts import words
 from ..service.hands import HandService
 from ..service.kernel_turns import Turns, TurnTimeout
 from .access import Charges
 from .context import ANONYMOUS, context
 from .costs import cost_of
-from .problems import BUSY, Problem
+from .problems import Problem
 
 __all__ = ["BATCH", "Places", "admit", "register_admission"]
 

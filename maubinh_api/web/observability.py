@@ -29,6 +29,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from ..infra.logging import REQUEST_ID_KEY, ROUTE_KEY, TENANT_KEY, TRACE_ID_KEY
 from ..infra.metrics import HTTP_DURATION, HTTP_REQUESTS
+from ..infra.problem_types import PROBLEM_TYPES, TYPE_PREFIX
 from ..infra.request_ids import REQUEST_ID, new_request_id
 from ..infra.tracing import Tracing
 from ..rules.texts import Text, words
@@ -201,8 +202,8 @@ METHODS: Final = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OP
 #: The problems answered without the application: (type slug, title, detail).
 _BAD_REQUEST_ID: Final = words("the X-Request-ID header must be 1 to 128 letters, digits, '.', '_', ':' or '-'")
 _FAILED: Final = (
-    "internal-error",
-    words("Internal server error"),
+    PROBLEM_TYPES[500].slug,
+    PROBLEM_TYPES[500].title,
     words("the service failed to answer this request; it has been logged"),
 )
 
@@ -214,7 +215,7 @@ def _plain_problem(
     slug, title, detail = problem
     language = "vi" if environ.get("HTTP_ACCEPT_LANGUAGE", "").strip().lower().startswith("vi") else "en"
     document = {
-        "type": f"urn:maubinh:problem:{slug}",
+        "type": TYPE_PREFIX + slug,
         "title": title.in_language(language),
         "status": status,
         "detail": detail.in_language(language),

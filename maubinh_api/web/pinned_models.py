@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 
+from ..infra.problem_types import UNKNOWN_MODEL
 from ..rules.texts import words
 from ..service.hands import HandService
 from ..service.models import Models, UnknownModel
 from .context import context
-from .problems import UNKNOWN_MODEL, Problem
+from .problems import Problem
 from .services import services
 
 

@@ -19,12 +19,18 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, cast
 
 from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from ..infra.problem_types import (
+    OTHER_TYPE,
+    PROBLEM_TYPES,
+    TYPE_PREFIX,
+    ProblemType,
+)
 from ..rules.errors import ErrorCode, PathPart, RuleError, pointer
 from ..rules.texts import Text, words
 from .language import Message, negotiated_language
@@ -32,44 +38,6 @@ from .language import Message, negotiated_language
 logger = logging.getLogger(__name__)
 
 PROBLEM_MIMETYPE = "application/problem+json"
-_TYPE_PREFIX = "urn:maubinh:problem:"
-
-
-class ProblemType(NamedTuple):
-    """The kind of a problem: the slug of its ``type`` URI and its title."""
-
-    slug: str
-    title: Text
-
-
-#: status -> its problem type, for every status the service answers with.
-PROBLEM_TYPES: dict[int, ProblemType] = {
-    400: ProblemType("malformed-request", words("Malformed request")),
-    401: ProblemType("unauthorized", words("Unauthorized")),
-    403: ProblemType("forbidden", words("Forbidden")),
-    404: ProblemType("not-found", words("Not found")),
-    405: ProblemType("method-not-allowed", words("Method not allowed")),
-    413: ProblemType("payload-too-large", words("Payload too large")),
-    414: ProblemType("uri-too-long", words("URI too long")),
-    431: ProblemType("header-too-large", words("Request header too large")),
-    415: ProblemType("unsupported-media-type", words("Unsupported media type")),
-    417: ProblemType("expectation-failed", words("Expectation failed")),
-    422: ProblemType("invalid-content", words("Invalid content")),
-    429: ProblemType("too-many-requests", words("Too many requests")),
-    500: ProblemType("internal-error", words("Internal server error")),
-    501: ProblemType("not-implemented", words("Not implemented")),
-    503: ProblemType("not-ready", words("Service not ready")),
-    504: ProblemType("timed-out", words("Timed out")),
-}
-_OTHER_TYPE: Final = ProblemType("error", words("Error"))
-#: A 503 of a service that is ready but has no room for the request now (readiness's 503 is "not-ready").
-BUSY: Final = ProblemType("busy", words("Service busy"))
-#: A 422 of a request that costs more than its tenant's whole limit: it can never be answered as sent.
-OVER_LIMIT: Final = ProblemType("cost-over-limit", words("Costs more than the limit"))
-#: A 400 of a request that pins a model (``X-Model-Version``) the deployment does not keep.
-UNKNOWN_MODEL: Final = ProblemType("unknown-model", words("Unknown model"))
-#: Every kind of problem an answer may be (``Problem.type`` in openapi.yaml lists their URNs).
-EVERY_PROBLEM_TYPE: Final = (*PROBLEM_TYPES.values(), BUSY, OVER_LIMIT, UNKNOWN_MODEL, _OTHER_TYPE)
 #: Offending values a 422 lists (its detail counts them all).
 LISTED: Final = 50
 
@@ -112,7 +80,7 @@ class Problem(Exception):
     ) -> None:
         super().__init__(detail.en)
         self.status = status
-        self.kind = kind or PROBLEM_TYPES.get(status, _OTHER_TYPE)
+        self.kind = kind or PROBLEM_TYPES.get(status, OTHER_TYPE)
         self.detail = detail
         self.errors = errors
         self.headers = dict(headers or {})
@@ -150,7 +118,7 @@ class Problem(Exception):
         language = language or negotiated_language()
         kind = self.kind
         document: dict[str, Any] = {
-            "type": _TYPE_PREFIX + kind.slug,
+            "type": TYPE_PREFIX + kind.slug,
             "title": kind.title.in_language(language),
             "status": self.status,
             "detail": self.detail.in_language(language),
@@ -291,7 +259,7 @@ def register_error_handlers(app: Flask) -> None:
         elif status == 413:
             return too_large(app.config.get("MAX_CONTENT_LENGTH")).response()
         else:  # werkzeug's own refusals (a Range that cannot be satisfied, ...): its English, our Vietnamese
-            kind = PROBLEM_TYPES.get(status, _OTHER_TYPE)
+            kind = PROBLEM_TYPES.get(status, OTHER_TYPE)
             said = Text(
                 error.description or kind.title.en,
                 words(

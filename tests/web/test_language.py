@@ -19,6 +19,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from maubinh_api import create_app
+from maubinh_api.infra.problem_types import OTHER_TYPE, PROBLEM_TYPES
 from maubinh_api.web import language, schemas
 from maubinh_api.web.language import (
     ACCEPT_LANGUAGE_BYTES,
@@ -27,7 +28,6 @@ from maubinh_api.web.language import (
     bounded_accept_language,
     choose_language,
 )
-from maubinh_api.web.problems import _OTHER_TYPE, PROBLEM_TYPES
 from maubinh_api.web.request_fields import OWN_WORDS
 
 from . import test_hostile_input as hostile
@@ -459,7 +459,7 @@ def test_every_own_word_and_problem_type_has_vietnamese():
     for library, said in OWN_WORDS.items():
         assert isinstance(said, Message), library
         assert said.said.vi and said.said.vi != str(said), library
-    for status, kind in [*PROBLEM_TYPES.items(), (0, _OTHER_TYPE)]:
+    for status, kind in [*PROBLEM_TYPES.items(), (0, OTHER_TYPE)]:
         assert kind.title.vi and kind.title.vi != kind.title.en, status
     assert len({kind.title.vi for kind in PROBLEM_TYPES.values()}) == len(PROBLEM_TYPES)
 
