@@ -942,37 +942,38 @@ func (e Health200JSONResponseBodyStatus) Valid() bool {
 
 // Defines values for PlaygroundAssetParamsAsset.
 const (
-	ApiMjs          PlaygroundAssetParamsAsset = "api.mjs"
-	BudgetMjs       PlaygroundAssetParamsAsset = "budget.mjs"
-	ChecksMjs       PlaygroundAssetParamsAsset = "checks.mjs"
-	ClipboardMjs    PlaygroundAssetParamsAsset = "clipboard.mjs"
-	ConstantsMjs    PlaygroundAssetParamsAsset = "constants.mjs"
-	DealMjs         PlaygroundAssetParamsAsset = "deal.mjs"
-	DeckMjs         PlaygroundAssetParamsAsset = "deck.mjs"
-	EnumerationsMjs PlaygroundAssetParamsAsset = "enumerations.mjs"
-	ErrorsMjs       PlaygroundAssetParamsAsset = "errors.mjs"
-	FairDealMjs     PlaygroundAssetParamsAsset = "fair-deal.mjs"
-	HandMjs         PlaygroundAssetParamsAsset = "hand.mjs"
-	I18nMjs         PlaygroundAssetParamsAsset = "i18n.mjs"
-	LinksMjs        PlaygroundAssetParamsAsset = "links.mjs"
-	NumbersMjs      PlaygroundAssetParamsAsset = "numbers.mjs"
-	OptimalMjs      PlaygroundAssetParamsAsset = "optimal.mjs"
-	PageMjs         PlaygroundAssetParamsAsset = "page.mjs"
-	PlaygroundCss   PlaygroundAssetParamsAsset = "playground.css"
-	PlaygroundJs    PlaygroundAssetParamsAsset = "playground.js"
-	PracticeMjs     PlaygroundAssetParamsAsset = "practice.mjs"
-	ProgressMjs     PlaygroundAssetParamsAsset = "progress.mjs"
-	RequestLogMjs   PlaygroundAssetParamsAsset = "request-log.mjs"
-	RequestsMjs     PlaygroundAssetParamsAsset = "requests.mjs"
-	RowsMjs         PlaygroundAssetParamsAsset = "rows.mjs"
-	RunsMjs         PlaygroundAssetParamsAsset = "runs.mjs"
-	StateMjs        PlaygroundAssetParamsAsset = "state.mjs"
-	TableMjs        PlaygroundAssetParamsAsset = "table.mjs"
-	TallyMjs        PlaygroundAssetParamsAsset = "tally.mjs"
-	TextsEnMjs      PlaygroundAssetParamsAsset = "texts-en.mjs"
-	TextsViMjs      PlaygroundAssetParamsAsset = "texts-vi.mjs"
-	VariantsMjs     PlaygroundAssetParamsAsset = "variants.mjs"
-	WhyMjs          PlaygroundAssetParamsAsset = "why.mjs"
+	ApiMjs            PlaygroundAssetParamsAsset = "api.mjs"
+	BudgetMjs         PlaygroundAssetParamsAsset = "budget.mjs"
+	ChecksMjs         PlaygroundAssetParamsAsset = "checks.mjs"
+	ClipboardMjs      PlaygroundAssetParamsAsset = "clipboard.mjs"
+	ConstantsMjs      PlaygroundAssetParamsAsset = "constants.mjs"
+	DealMjs           PlaygroundAssetParamsAsset = "deal.mjs"
+	DeckMjs           PlaygroundAssetParamsAsset = "deck.mjs"
+	EnumerationsMjs   PlaygroundAssetParamsAsset = "enumerations.mjs"
+	ErrorsMjs         PlaygroundAssetParamsAsset = "errors.mjs"
+	FairDealMjs       PlaygroundAssetParamsAsset = "fair-deal.mjs"
+	HandMjs           PlaygroundAssetParamsAsset = "hand.mjs"
+	I18nMjs           PlaygroundAssetParamsAsset = "i18n.mjs"
+	LinksMjs          PlaygroundAssetParamsAsset = "links.mjs"
+	NumbersMjs        PlaygroundAssetParamsAsset = "numbers.mjs"
+	OptimalMjs        PlaygroundAssetParamsAsset = "optimal.mjs"
+	PageMjs           PlaygroundAssetParamsAsset = "page.mjs"
+	PlaygroundCss     PlaygroundAssetParamsAsset = "playground.css"
+	PlaygroundJs      PlaygroundAssetParamsAsset = "playground.js"
+	PracticeMjs       PlaygroundAssetParamsAsset = "practice.mjs"
+	PracticeReviewMjs PlaygroundAssetParamsAsset = "practice-review.mjs"
+	ProgressMjs       PlaygroundAssetParamsAsset = "progress.mjs"
+	RequestLogMjs     PlaygroundAssetParamsAsset = "request-log.mjs"
+	RequestsMjs       PlaygroundAssetParamsAsset = "requests.mjs"
+	RowsMjs           PlaygroundAssetParamsAsset = "rows.mjs"
+	RunsMjs           PlaygroundAssetParamsAsset = "runs.mjs"
+	StateMjs          PlaygroundAssetParamsAsset = "state.mjs"
+	TableMjs          PlaygroundAssetParamsAsset = "table.mjs"
+	TallyMjs          PlaygroundAssetParamsAsset = "tally.mjs"
+	TextsEnMjs        PlaygroundAssetParamsAsset = "texts-en.mjs"
+	TextsViMjs        PlaygroundAssetParamsAsset = "texts-vi.mjs"
+	VariantsMjs       PlaygroundAssetParamsAsset = "variants.mjs"
+	WhyMjs            PlaygroundAssetParamsAsset = "why.mjs"
 )
 
 // Valid indicates whether the value is a known member of the PlaygroundAssetParamsAsset enum.
@@ -1015,6 +1016,8 @@ func (e PlaygroundAssetParamsAsset) Valid() bool {
 	case PlaygroundJs:
 		return true
 	case PracticeMjs:
+		return true
+	case PracticeReviewMjs:
 		return true
 	case ProgressMjs:
 		return true

@@ -56,6 +56,10 @@ EN_RANKS = dict(
 )
 EN_SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 BOT_LEVELS = ("casual", "club", "expert")  # the page's default levels for seats 2-4
+#: The largest seed of the page's own deal, read from the page (constants.mjs): a practice run's seed
+#: is floor(Math.random() * MAX_DEAL_SEED).
+_CONSTANTS = (ROOT / "maubinh_api" / "web" / "static" / "playground" / "constants.mjs").read_text(encoding="utf-8")
+MAX_DEAL_SEED = int(re.search(r"^export const MAX_DEAL_SEED = (\d+);$", _CONSTANTS, re.MULTILINE)[1])
 
 T = TypeVar("T")
 

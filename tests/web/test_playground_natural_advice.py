@@ -18,13 +18,12 @@ import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.select import Select
 
-from tests.support.playground import NEEDS_CHROMIUM, Playground, api, written
+from tests.support.playground import MAX_DEAL_SEED, NEEDS_CHROMIUM, Playground, api, written
 from tests.support.servers import Service
 
 pytestmark = NEEDS_CHROMIUM
 
 ANALYSIS = "/v1/arrangements/analysis"
-MAX_SEED = 4294967295  # the page's (constants.mjs): a run's seed is floor(Math.random() * MAX_SEED)
 RANKS = "23456789TJQKA"
 SUITS = "shdc"  # the page's order of suits among cards of one rank (deck.mjs)
 #: The seeds tried for a drill of each kind (a drill is a close call either way: a few tries find one).
@@ -86,7 +85,7 @@ def _start(page: Playground, seed: int) -> None:
         "const drawn = Math.random;"
         "Math.random = () => arguments[0];"
         "try { document.getElementById('practice-start').click(); } finally { Math.random = drawn; }",
-        (seed + 0.5) / MAX_SEED,
+        (seed + 0.5) / MAX_DEAL_SEED,
     )
     page.wait(lambda: _run_seed(page) == seed, "the run")
 

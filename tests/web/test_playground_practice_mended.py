@@ -17,6 +17,7 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
+from maubinh_api.strategy.drills import MAX_DRILLS
 from tests.support.playground import DESKTOP, NEEDS_CHROMIUM, PHONE, ROOT, Playground, api, written
 from tests.support.servers import Service
 
@@ -340,3 +341,20 @@ def test_a_count_of_deals_with_a_decimal_is_refused_never_rescaled(page: Playgro
     page.click("#practice-start")
     page.wait(lambda: page.find("#practice-count-error").is_displayed(), "the refusal")
     assert _state(page, "practice") is None and field.get_attribute("value") == typed
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_a_count_of_deals_over_the_service_s_most_is_refused_by_the_service(page: Playground, lang: str) -> None:
+    # The page does not state how many drills a request deals (strategy/drills.py's MAX_DRILLS): it sends
+    # the whole number typed, and the service's refusal at /count is shown by the field, in the page's words.
+    _in_language(page, lang)
+    field = page.find("#practice-count")
+    field.clear()
+    field.send_keys(str(MAX_DRILLS + 1))
+    page.click("#practice-start")
+    page.wait(lambda: page.find("#practice-count-error").is_displayed(), "the refusal")
+    said = page.text("#practice-count-error")
+    assert str(MAX_DRILLS) in said and str(MAX_DRILLS + 1) in said, said
+    assert _state(page, "practice") is None
+    [asked] = _state(page, "logs.practice")
+    assert (asked["path"], asked["status"]) == ("/v1/drills", 422)

@@ -19,13 +19,12 @@ from typing import Any
 import pytest
 from selenium.webdriver.support.select import Select
 
-from tests.support.playground import DESKTOP, NEEDS_CHROMIUM, PHONE, SEED, Playground, api, written
+from tests.support.playground import DESKTOP, MAX_DEAL_SEED, NEEDS_CHROMIUM, PHONE, SEED, Playground, api, written
 from tests.support.servers import Service
 
 pytestmark = NEEDS_CHROMIUM
 
 DRILLS = "/v1/drills"
-MAX_SEED = 4294967295  # the page's (constants.mjs): a run's seed is floor(Math.random() * MAX_SEED)
 OPPONENTS = 3  # the page's table of four
 #: The page's "plays like" (tally.mjs), as batch grade computes it: levels in order, the spread's floor.
 LEVELS = ("beginner", "casual", "club", "expert", "best")
@@ -65,7 +64,7 @@ def _start(page: Playground, theme: str, count: int, seed: int) -> None:
         "const drawn = Math.random;"
         "Math.random = () => arguments[0];"
         "try { document.getElementById('practice-start').click(); } finally { Math.random = drawn; }",
-        (seed + 0.5) / MAX_SEED,
+        (seed + 0.5) / MAX_DEAL_SEED,
     )
     page.wait(lambda: (_state(page, "practice") or {}).get("seed") == seed, "the run")
 

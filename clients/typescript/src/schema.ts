@@ -4740,7 +4740,7 @@ export interface operations {
             };
             path: {
                 /** @description One of the page's files (its style sheet, its script and the modules the script imports). */
-                asset: "playground.css" | "playground.js" | "api.mjs" | "budget.mjs" | "checks.mjs" | "clipboard.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "fair-deal.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice.mjs" | "progress.mjs" | "request-log.mjs" | "requests.mjs" | "rows.mjs" | "runs.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs" | "why.mjs";
+                asset: "playground.css" | "playground.js" | "api.mjs" | "budget.mjs" | "checks.mjs" | "clipboard.mjs" | "constants.mjs" | "deal.mjs" | "deck.mjs" | "enumerations.mjs" | "errors.mjs" | "fair-deal.mjs" | "hand.mjs" | "i18n.mjs" | "links.mjs" | "numbers.mjs" | "optimal.mjs" | "page.mjs" | "practice-review.mjs" | "practice.mjs" | "progress.mjs" | "request-log.mjs" | "requests.mjs" | "rows.mjs" | "runs.mjs" | "state.mjs" | "table.mjs" | "tally.mjs" | "texts-en.mjs" | "texts-vi.mjs" | "variants.mjs" | "why.mjs";
             };
             cookie?: never;
         };

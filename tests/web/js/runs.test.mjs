@@ -2,8 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { MAX_DEAL_SEED } from '../../../maubinh_api/web/static/playground/constants.mjs';
 import {
-  MAX_RUNS, keepRun, mistakesToReplay, progressByTheme, readRuns, runsJsonl, sameTable,
+  MAX_RUNS, drillSeed, keepRun, mistakesToReplay, progressByTheme, readRuns, runsJsonl, sameTable,
 } from '../../../maubinh_api/web/static/playground/runs.mjs';
 
 const SET = { back: ['As', 'Ad', 'Kc', 'Kd', '7h'], middle: ['9s', '9h', '8c', '5d', '3c'], front: ['Qs', 'Jh', '2s'] };
@@ -67,6 +68,21 @@ test('a replay of mistakes deals the worst deals played at the same table under 
   assert.ok(sameTable({ variant: null, opponents: 3 }, { variant: 'classic', opponents: 3 }, 'classic'));
   assert.ok(!sameTable({ variant: null, opponents: 3 }, { variant: 'online', opponents: 3 }, 'classic'));
   assert.equal(mistakesToReplay(runs, { variant: 'classic', opponents: 3 }, 20, 'classic').length, 4);
+});
+
+test('a deal is dealt from its own seed, else its run\'s and its place: always a seed of the page\'s deal', () => {
+  const dealt = (seed, own) => drillSeed({ seed, drills: [{ cards: [] }, { cards: [], seed: own }] }, 1);
+  assert.equal(dealt(1000, undefined), 1001);
+  assert.equal(dealt(1000, 7), 7); // a kept deal's own
+  assert.equal(dealt(MAX_DEAL_SEED, undefined), 0); // round past the last seed
+  // What storage held out of the page's range (an edited or older store) is not dealt from: the bots'
+  // seeds made from a deal's (seed * 4 + seat) stay whole numbers JSON readers keep exact.
+  for (const own of [-1, MAX_DEAL_SEED + 1, 2 ** 53, 1.5, '12']) assert.equal(dealt(1000, own), 1001);
+  for (const seed of [-5, NaN, undefined, 'x']) {
+    const found = dealt(seed, 2 ** 60);
+    assert.ok(Number.isInteger(found) && found >= 0 && found <= MAX_DEAL_SEED, String(seed));
+  }
+  assert.ok(MAX_DEAL_SEED * 4 + 3 <= Number.MAX_SAFE_INTEGER);
 });
 
 test('every kept run is one hand history, each deal with its own run\'s id', () => {

@@ -20,6 +20,7 @@ class PlaygroundAssetAsset(StrEnum):
     PLAYGROUND_CSS = "playground.css"
     PLAYGROUND_JS = "playground.js"
     PRACTICE_MJS = "practice.mjs"
+    PRACTICE_REVIEW_MJS = "practice-review.mjs"
     PROGRESS_MJS = "progress.mjs"
     REQUESTS_MJS = "requests.mjs"
     REQUEST_LOG_MJS = "request-log.mjs"
