@@ -1,8 +1,10 @@
 """Kept models and the answers they must keep giving (docs/integrating.md, "Pinned models").
 
 ``keep DEST``: copy the shipped model's data files into ``DEST/<version>/`` with the ``model.json``
-that names its version and rules engine.  A release that ships a new model first keeps the old one
-this way under ``maubinh_api/strategy/models/``, so that a request pinned to it is still answered.
+that names its version and rules engine and records what each file was built for (the shipped
+``model.json``'s records, maubinh_api/strategy/data_files.py).  A release that ships a new model
+first keeps the old one this way under ``maubinh_api/strategy/models/``, so that a request pinned
+to it is still answered.
 
 ``record``: ask the service the pinned requests of :data:`PINNED` under the shipped model and write
 their answers, byte for byte, to ``tests/fixtures/models/<version>.json``.  A release records its
@@ -22,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from maubinh_api.rules.knobs import ENGINE_VERSION
-from maubinh_api.strategy.model import MANIFEST, model_version, shipped_model_version
+from maubinh_api.strategy.data_files import MANIFEST, read_manifest, write_manifest
+from maubinh_api.strategy.model import model_version, shipped_model_version
 from maubinh_api.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,7 +62,8 @@ PINNED: list[tuple[str, dict[str, Any]]] = [
 
 
 def keep(destination: Path, source: Path = SHIPPED, engine: int = ENGINE_VERSION) -> Path:
-    """Copy the model under ``source`` into ``destination/<version>/`` with its manifest."""
+    """Copy the model under ``source`` into ``destination/<version>/`` with its manifest (the
+    records of the files copied, from ``source``'s manifest, if it has one)."""
     version = model_version(source, engine)
     folder = destination / version
     for pattern in FILES:
@@ -67,7 +71,9 @@ def keep(destination: Path, source: Path = SHIPPED, engine: int = ENGINE_VERSION
             target = folder / path.relative_to(source)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
-    (folder / MANIFEST).write_text(json.dumps({"version": version, "engine": engine}, indent=2) + "\n", "utf-8")
+    records = read_manifest(source).get("files", {}) if (source / MANIFEST).is_file() else {}
+    kept = {name: record for name, record in records.items() if (folder / name).is_file()}
+    write_manifest(folder, {"version": version, "engine": engine} | ({"files": kept} if kept else {}))
     return folder
 
 

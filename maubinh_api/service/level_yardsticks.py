@@ -9,7 +9,10 @@ on drills dealt by :func:`~maubinh_api.strategy.drills.deal_drills` from seeded 
 practice run's five (the typical level's, as ``POST /v1/drills`` deals them unless asked for
 another), each drill played by every level's bot the same way.  ``make levels`` runs it (seeded;
 about 12 minutes on 2 cores, the random hands 20 seconds of it);
-:func:`maubinh_api.strategy.level_reference.loss_reference` reads the result.
+:func:`maubinh_api.strategy.level_reference.loss_reference` reads the result.  It measures with the
+shipped odds and banks, stops at once if they are not what ``model.json`` records they were built
+for, and records the yardsticks there as built for today's rules from them
+(:mod:`maubinh_api.strategy.data_files`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from typing import Final
 from ..rules.cards import DECK
 from ..rules.variants import PRESET_NAMES, preset
 from ..strategy.analysis import EXACT
-from ..strategy.builders import builder_arguments
+from ..strategy.builders import builder_arguments, check_reads, write_data
+from ..strategy.data_files import SHIPPED, inputs_of
 from ..strategy.drills import TYPICAL, DrillError, Theme, check_theme
 from ..strategy.kernel import active_kernel
 from ..strategy.level_reference import OUTPUT
@@ -54,6 +58,8 @@ def _measure(args: tuple[str, int, int, int]) -> dict[str, list[float]]:
     return losses
 
 
+#: The make targets of the data files the yardsticks are measured with.
+READS: Final = ("odds", "bank")
 #: Drills a seeded request of the builder deals: a practice run's (the playground's default count).
 RUN: Final = 5
 #: The themes measured on drills (the random theme is the random hands above).
@@ -91,7 +97,9 @@ def measure_theme(args: tuple[str, int, str, int, int]) -> dict[str, list[float]
 
 @functools.cache
 def _service() -> HandService:
-    return HandService(shipped_model(active_kernel()))
+    # The yardsticks are measured with the shipped odds and banks (main checked them); the
+    # yardsticks being rebuilt are not read.
+    return HandService(shipped_model(active_kernel(), checked=READS))
 
 
 def _rows(losses: dict[str, list[float]]) -> dict[str, dict[str, float | int]]:
@@ -178,12 +186,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--drills", type=int, default=1000, help="drills per preset, table size and theme (default 1,000; 0: none)"
     )
     args = parser.parse_args(argv)
+    check_reads(READS)
     started = time.perf_counter()
     table = build(args.hands, args.seed, args.workers, args.drills)
-    args.output.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    text = json.dumps(table, indent=1, sort_keys=True) + "\n"
+    write_data(args.output, text.encode("utf-8"), "levels", {name: SHIPPED / name for name in inputs_of("levels.json")})
     print("mean loss per hand on each theme's drills ± its standard error (on random hands):")
     print("\n".join(summary(table)))
-    print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s")
+    print(f"done in {time.perf_counter() - started:.0f} s")
     return 0
 
 

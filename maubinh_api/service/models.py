@@ -3,11 +3,15 @@ that a request may pin its answers to a model (``X-Model-Version``) and get them
 that model's first release answered, after any upgrade (docs/integrating.md, "Pinned models").
 
 A kept model is a folder of the data files a release shipped (``odds/``, ``bank/``, ``levels.json``)
-and a ``model.json`` naming its version and rules engine; the package keeps the previous ones under
-``strategy/models/`` and an operator may add a folder of their own (``MAUBINH_MODELS_DIR``).  Their
-files are checked against their version at start-up; their banks and tables are read at the first
-request that pins them (most requests pin the current model, and each kept model costs its banks'
-memory).
+and a ``model.json`` naming its version and rules engine and recording what each file was built for;
+the package keeps the previous ones under ``strategy/models/`` and an operator may add a folder of
+their own (``MAUBINH_MODELS_DIR``).  Their files are checked at start-up against their version and,
+as the shipped model's are, against those records (:mod:`~maubinh_api.strategy.data_files`): a kept
+model answers pinned requests under today's rules, so one whose files were built for a preset's
+rules that have changed since is refused, and is removed rather than rebuilt (a rebuild is another
+model); a ``model.json`` written before the records began names only the version, which holds its
+files as before.  Their banks and tables are read at the first request that pins them (most
+requests pin the current model, and each kept model costs its banks' memory).
 """
 
 from __future__ import annotations

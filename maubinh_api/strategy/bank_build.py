@@ -10,7 +10,9 @@
 3. Measure, for every hand, how often it scoops and is scooped by random other
    hands of the bank (the sập làng terms of :mod:`maubinh_api.strategy.reference`).
 
-Everything is seeded: the same command writes the same files.  With the
+Everything is seeded: the same command writes the same files, each recorded in ``model.json`` as
+built for the preset's rules of today from the deals and the shipped odds it read
+(:mod:`maubinh_api.strategy.data_files`; the build stops at once if those odds do not hold).  With the
 defaults (400,000 hands, 4 presets, the rounds of ``ROUNDS``, 2 processes) it
 takes about 25 minutes on a 2-core machine with the compiled kernel (a round
 40-130 s, a damped one about a minute); the time is printed.
@@ -32,8 +34,9 @@ from ..rules.cards import DECK
 from ..rules.knobs import NATURAL_KEYS
 from ..rules.variants import PRESET_NAMES, Variant, preset
 from .bank import BANK_VERSION, NO_NATURAL, BankSettings, Deals, HandBank
-from .builders import builder_arguments, write_data
+from .builders import builder_arguments, check_reads, write_data
 from .classes import HandClasses
+from .data_files import SHIPPED
 from .kernel import active_kernel
 from .model import Model, shipped_model
 from .odds_build import class_id3, class_id5
@@ -57,7 +60,8 @@ def _start(preset_name: str, deals: bytes, settings: bytes | None) -> None:
     _WORKER["variant"] = preset(preset_name)
     _WORKER["deals"] = loaded
     bank = None if settings is None else HandBank(loaded, BankSettings.load(settings))
-    _WORKER["model"] = shipped_model(active_kernel()).with_bank(bank)  # this worker's composition root
+    # this worker's composition root: the shipped odds (main checked them), the bank being built
+    _WORKER["model"] = shipped_model(active_kernel(), checked=("odds",)).with_bank(bank)
 
 
 def _set(chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.uint16]:
@@ -208,6 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="keep the deals and settings in --output and play --rounds more rounds from them",
     )
     args = parser.parse_args(argv)
+    check_reads(("odds",))  # the bank's players value hands with the shipped odds
     started = time.perf_counter()
     args.output.mkdir(parents=True, exist_ok=True)
     deals_path = args.output / "deals.npz"
@@ -215,14 +220,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         deals = Deals.load(deals_path.read_bytes())
     else:
         deals = Deals.deal(args.hands, args.seed)
-        deals_path.write_bytes(deals.save())
+        write_data(deals_path, deals.save(), "deals")
     print(f"deals: {len(deals.cards):,} hands ({deals_path})", flush=True)
     for name in args.preset or PRESET_NAMES:
         path = args.output / f"{name}.npz"
         start = BankSettings.load(path.read_bytes()) if args.more else None
         rounds = args.rounds or (1 if args.more else ROUNDS[name])
         settings = build_preset(name, deals, rounds=rounds, workers=args.workers, seed=args.seed, start=start)
-        write_data(path, settings.save(), name)
+        inputs = {"bank/deals.npz": deals_path, f"odds/{name}.npz": SHIPPED / "odds" / f"{name}.npz"}
+        write_data(path, settings.save(), name, inputs)
     print(f"done in {time.perf_counter() - started:.0f} s", flush=True)
     return 0
 

@@ -61,6 +61,7 @@ __all__ = [
     "read_manifest",
     "record_built",
     "rules_of",
+    "shipped_survey",
     "stale_files",
     "survey",
     "target_of",
@@ -78,9 +79,7 @@ _FOLDERS: Final = ("odds", "bank")
 TARGETS: Final = ("odds", "bank", "levels")
 #: Every data file a model may have, by its name under the model's folder.
 DATA_NAMES: Final = frozenset(
-    {f"odds/{name}.npz" for name in PRESET_NAMES}
-    | {f"bank/{name}.npz" for name in (*PRESET_NAMES, "deals")}
-    | {LEVELS}
+    {f"odds/{name}.npz" for name in PRESET_NAMES} | {f"bank/{name}.npz" for name in (*PRESET_NAMES, "deals")} | {LEVELS}
 )
 
 
@@ -90,7 +89,7 @@ class ModelFilesError(ValueError):
 
 def target_of(name: str) -> str:
     """The make target that builds the data file ``name``."""
-    return "levels" if name == LEVELS else name.split("/")[0]
+    return "levels" if name == LEVELS else name.split("/", maxsplit=1)[0]
 
 
 def rules_of(name: str) -> tuple[str, ...]:
@@ -125,14 +124,14 @@ class Survey:
 
 def survey(root: Path, engine: int) -> Survey:
     """The data files under ``root``: the model version, ``model-<16 hex digits>``, a digest of the
-    rules engine's version and of every data file (the odds, then the banks, each in the presets'
-    order and the deals last, then the yardsticks), and each file's own digest."""
+    rules engine's version and of every data file there (the odds, then the banks, each in the
+    presets' order and the deals last, then the yardsticks), and each file's own digest."""
     version = hashlib.sha256(f"engine {engine}\n".encode())
     digests: dict[str, str] = {}
     names = [f"{folder}/{name}.npz" for folder in _FOLDERS for name in (*PRESET_NAMES, "deals")]
     for name in [*names, LEVELS]:
         path = root.joinpath(name)
-        if name != LEVELS and not path.is_file():
+        if not path.is_file():  # a model of fewer presets, or a builder's folder of one kind
             continue
         data = path.read_bytes()
         version.update(data)
@@ -176,7 +175,7 @@ def record_built(root: Path, name: str, inputs: Mapping[str, Path]) -> None:
 def stale_files(root: Path, *, targets: Collection[str], found: Survey | None = None) -> list[tuple[str, str]]:
     """Each data file under ``root`` built by one of ``targets`` whose record does not hold, and why
     (``found``: the folder's survey, if it was taken already)."""
-    records = read_manifest(root).get("files", {})
+    records = _mapping(read_manifest(root).get("files"))
     digests = (found or survey(root, ENGINE_VERSION)).digests
     stale = [
         (name, "recorded in its manifest, but missing")
@@ -196,16 +195,21 @@ def _why_stale(name: str, record: object, digest: str, digests: Mapping[str, str
         return f"no record in its {MANIFEST} of the rules it was built for"
     if record.get("sha256") != digest:
         return f"not the file its {MANIFEST} records ({record.get('sha256')}): it is {digest}"
-    rules, inputs = record.get("rules", {}), record.get("inputs", {})
+    rules, inputs = _mapping(record.get("rules")), _mapping(record.get("inputs"))
     for preset_name in rules_of(name):
         built, now = rules.get(preset_name), preset(preset_name).fingerprint
+        if built is None:
+            return f"not built for the {preset_name} preset (its record names {', '.join(rules) or 'no preset'})"
         if built != now:
             return f"built for the {preset_name} preset's rules {built}, but they are now {now}"
     for source in inputs_of(name):
-        built, now = inputs.get(source), digests.get(source)
-        if built != now:
-            return f"built from {source} {built}, which is now {now or 'missing'}"
+        if inputs.get(source) != digests.get(source):
+            return f"built from {source} {inputs.get(source)}, which is now {digests.get(source, 'missing')}"
     return None
+
+
+def _mapping(value: object) -> Mapping[str, object]:
+    return value if isinstance(value, dict) else {}
 
 
 def check_files(root: Path, *, kept: bool, targets: Collection[str] = TARGETS, found: Survey | None = None) -> None:
@@ -217,12 +221,14 @@ def check_files(root: Path, *, kept: bool, targets: Collection[str] = TARGETS, f
         return
     lines = [f"{root / name}: {why}" for name, why in stale]
     if kept:
-        remedy = f"a kept model answers from the files it was built with, for the rules of its day: remove {root}"
+        remedy = f"a kept model is never rebuilt (that would be another model): remove {root}"
     else:
         remedy = "rebuild with " + ", then ".join(
             f"make {target}" for target in TARGETS if any(target_of(name) == target for name, _ in stale)
         )
-        lines = [f"{line}; rebuild it with make {target_of(name)}" for line, (name, _) in zip(lines, stale, strict=True)]
+        lines = [
+            f"{line}; rebuild it with make {target_of(name)}" for line, (name, _) in zip(lines, stale, strict=True)
+        ]
     raise ModelFilesError("data files not built for today's rules and data:\n  " + "\n  ".join([*lines, remedy]))
 
 

@@ -37,7 +37,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
-from ..rules.knobs import ENGINE_VERSION
 from ..rules.variants import Variant
 from .bank import HandBank, load_bank
 from .data_files import (

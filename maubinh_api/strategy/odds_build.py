@@ -12,7 +12,8 @@ scooped (positions are correlated: a strong hand tends to be strong in all
 three).
 
 Everything is seeded, so the same command writes the same tables:
-``maubinh_api/strategy/odds/<preset>.npz``.  With the defaults (4 presets,
+``maubinh_api/strategy/odds/<preset>.npz``, each recorded in ``model.json`` as built for the
+preset's rules of today (:mod:`maubinh_api.strategy.data_files`).  With the defaults (4 presets,
 up to 8 rounds of 120,000 hands, 2 worker processes) it takes about
 half an hour on a 2-core machine; the time is printed.
 """
@@ -102,7 +103,7 @@ def _start_worker(preset_name: str, tables: bytes, objective: str) -> None:
         variant=variant,
         odds=odds,
         # this worker's composition root: the odds being built, no bank yet
-        model=shipped_model(active_kernel()).with_bank(None).with_odds(odds),
+        model=shipped_model(active_kernel(), checked=()).with_bank(None).with_odds(odds),
         objective=Objective(objective),
     )
 

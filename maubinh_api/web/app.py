@@ -234,9 +234,9 @@ def build_models(settings: Settings) -> tuple[Models, Turns]:
     turns = Turns(settings.heavy_slots, settings.heavy_wait)
     store = VariantStore[KernelTables](capacity=settings.variant_tables, per_owner=settings.tenant_variant_tables)
     timed = KernelInTurns(kernel, turns)
-    shipped = shipped_model(timed, store)
-    services = {shipped.version: HandService(shipped)}
     try:
+        shipped = shipped_model(timed, store)  # its data files checked against what they were built for
+        services = {shipped.version: HandService(shipped)}
         for folder in kept_folders(KEPT_IN_PACKAGE, settings.models_dir):  # a version met twice is kept once
             kept = kept_model(timed, folder, store)
             services.setdefault(kept.version, HandService(kept))
