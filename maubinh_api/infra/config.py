@@ -158,7 +158,7 @@ class Settings:
         for spec in fields(cls):
             text = environ.get("MAUBINH_" + spec.name.upper())
             if text is not None and text != "":
-                values[spec.name] = _convert(spec.name, _CONVERTERS[spec.name], text)
+                values[spec.name] = _convert(spec.name, _reader(spec.name, spec.type), text)
         return cls(**values)
 
     def with_overrides(self, overrides: Mapping[str, Any]) -> Settings:
@@ -180,44 +180,21 @@ def _switch(text: str) -> bool:
     raise ValueError("must be true or false")
 
 
-_CONVERTERS: dict[str, Callable[[str], Any]] = {
-    "default_variant": str,
-    "max_body_bytes": int,
-    "openapi_path": Path,
-    "cache_bytes": int,
-    "tenant_cache_bytes": int,
-    "redis_url": str,
-    "redis_timeout": float,
-    "redis_retry_after": float,
-    "cache_ttl": int,
-    "log_level": str,
+#: The settings read otherwise than their type says (the rest: by their declared type, below).
+_READERS: dict[str, Callable[[str], Any]] = {
     "api_keys": lambda text: read_keys(text, "MAUBINH_API_KEYS"),
     "metrics_keys": lambda text: read_keys(text, "MAUBINH_METRICS_KEYS"),
-    "tenants_file": Path,
-    "auth_failure_limit": str,
-    "auth_failure_limit_total": str,
-    "heavy_slots": int,
-    "heavy_wait": float,
-    "heavy_queue": int,
-    "heavy_per_tenant": int,
-    "variant_tables": int,
-    "tenant_variant_tables": int,
-    "batch_slots": int,
-    "retry_hold": float,
-    "retry_hold_slots": int,
     "kernel": lambda text: text.strip(),
-    "limits_redis_url": str,
-    "limits_file": Path,
-    "limits_evictable": _switch,
-    "proxy_hops": int,
-    "metrics_open": _switch,
-    "front_holds": _switch,
-    "models_dir": Path,
     "model": lambda text: text.strip(),
-    "receipt_key": Path,
     "receipt_old_keys": lambda text: tuple(Path(part.strip()) for part in text.split(",") if part.strip()),
-    "deal_secret_file": Path,
 }
+#: How a setting's text is read, by its declared type (``X | None``: as ``X``).
+_BY_TYPE: dict[str, Callable[[str], Any]] = {"int": int, "float": float, "str": str, "bool": _switch, "Path": Path}
+
+
+def _reader(name: str, declared: object) -> Callable[[str], Any]:
+    """How the setting ``name``, declared of type ``declared``, is read from its variable's text."""
+    return _READERS.get(name) or _BY_TYPE[str(declared).removesuffix(" | None")]
 
 
 def read_keys(text: str, name: str) -> tuple[str, ...]:

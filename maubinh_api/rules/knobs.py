@@ -233,7 +233,7 @@ class RuleSet:
 
     def plays_sap_lang(self, players: int) -> bool:
         """Whether sập làng is played at a table of ``players``: the one statement of the rule
-        (docs/rules.md, "Sập làng"); the C kernel and the page read it from the knobs the same way."""
+        (docs/rules.md, "Settling a table"); the C kernel and the page read it from the knobs the same way."""
         return self.sap_lang and players >= self.sap_lang_min_players
 
 

@@ -310,8 +310,13 @@ def points(value: float) -> float:
 
 
 def loss(analysis: Analysis) -> float:
-    """``best.ev - ev`` of the rounded figures, so that the answer adds up."""
-    return max(0.0, round(points(analysis.best.ev) - points(analysis.ev), 4))
+    """An analysis's :func:`rounded_loss`."""
+    return rounded_loss(analysis.best.ev, analysis.ev)
+
+
+def rounded_loss(best_ev: float, ev: float) -> float:
+    """``best_ev - ev`` of the rounded figures, so that the answer adds up."""
+    return max(0.0, round(points(best_ev) - points(ev), 4))
 
 
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
@@ -365,7 +370,7 @@ def play_json(played: Play, graded: Grade, opponents: int) -> dict[str, Any]:
         "seed": played.seed,
         "style": style_json(played.style),
         "ev": points(graded.ev),
-        "ev_loss": max(0.0, round(points(graded.best_ev) - points(graded.ev), 4)),
+        "ev_loss": rounded_loss(graded.best_ev, graded.ev),
         "verdict": verdict_json(graded.verdict),
         "opponents": opponents,
     }
