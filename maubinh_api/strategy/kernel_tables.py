@@ -150,7 +150,8 @@ class KernelTables:
                 "scoop_multiplier": rules.scoop_multiplier,
                 "sap_lang": int(rules.sap_lang),
                 "sap_lang_multiplier": rules.sap_lang_multiplier,
-                "sap_lang_min_players": rules.sap_lang_min_players,
+                # Bit p set: sập làng is played at a table of p (RuleSet.plays_sap_lang, read, not restated).
+                "sap_lang_tables": sum(1 << players for players, plays in enumerate(self._sap_lang_tables) if plays),
                 "foul_on_equal": int(rules.foul_on_equal),
                 "foul_pays_bonuses": int(rules.foul_pays_bonuses),
                 "foul_multiplier": rules.foul_multiplier,

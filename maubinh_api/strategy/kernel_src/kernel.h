@@ -72,7 +72,8 @@ typedef struct {
     const int16_t *bank_rows;          /* [hand][bank_width] */
     int32_t bank_width;                /* 4, or 8 where sập làng can happen */
     double natural_rate, natural_cost; /* the screen's opponents' naturals */
-    int32_t majority, scoop_multiplier, sap_lang, sap_lang_multiplier, sap_lang_min_players;
+    int32_t majority, scoop_multiplier, sap_lang, sap_lang_multiplier;
+    int32_t sap_lang_tables; /* bit p: sập làng is played at a table of p (the rules' own answer) */
     int32_t foul_on_equal, foul_pays_bonuses, foul_multiplier, foul_counts_as_scoop, natural_draw;
 } Tables;
 

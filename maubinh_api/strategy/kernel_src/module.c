@@ -76,7 +76,7 @@ static int hand_init(HandObject *self, PyObject *args, PyObject *kwargs) {
     }
     hand->opponents = (int)opponents;
     hand->others = (int)opponents - 1;
-    hand->sap_active = m->sap_lang && opponents + 1 >= m->sap_lang_min_players;
+    hand->sap_active = (m->sap_lang_tables >> (opponents + 1)) & 1;
     hand->shortlist.capacity = (int)shortlist;
     int classified, built = 0;
     Py_BEGIN_ALLOW_THREADS
@@ -482,7 +482,7 @@ static PyObject *kernel_best_splits(PyObject *module, PyObject *args) {
         memcpy(hand->cards, bytes + HAND_CARDS * h, HAND_CARDS);
         hand->opponents = opponents;
         hand->others = opponents - 1;
-        hand->sap_active = m->sap_lang && opponents + 1 >= m->sap_lang_min_players;
+        hand->sap_active = (m->sap_lang_tables >> (opponents + 1)) & 1;
         hand->shortlist.capacity = shortlist;
         failed = best_of_hand(m, hand, with_field, chi == NULL ? NULL : chi + 3 * h, &out[h]);
     }

@@ -151,7 +151,7 @@ static int take_rules(Tables *m, PyObject *rules, int32_t *bank_size) {
         {"scoop_multiplier", &m->scoop_multiplier, 1, 100},
         {"sap_lang", &m->sap_lang, 0, 1},
         {"sap_lang_multiplier", &m->sap_lang_multiplier, 1, 100},
-        {"sap_lang_min_players", &m->sap_lang_min_players, 2, 4},
+        {"sap_lang_tables", &m->sap_lang_tables, 0, 31},
         {"foul_on_equal", &m->foul_on_equal, 0, 1},
         {"foul_pays_bonuses", &m->foul_pays_bonuses, 0, 1},
         {"foul_multiplier", &m->foul_multiplier, 1, 100},
