@@ -396,7 +396,7 @@ class _Discard:
 def _clock_the_service(bench: Bench, clock: StepClock) -> None:
     """Wrap every step one ``/optimal`` request takes through the WSGI callable."""
     from maubinh_api.service import hands as service_hands
-    from maubinh_api.web import cached_answers, loading
+    from maubinh_api.web import cached_answers, kernel_calls, loading
     from maubinh_api.web.blueprints import arrangements
 
     app = bench.app
@@ -410,7 +410,8 @@ def _clock_the_service(bench: Bench, clock: StepClock) -> None:
     app.view_functions[view] = clock.timed("view: the rest", app.view_functions[view])
     parts = {
         arrangements: ["load", "_optimal_options", "check_hand", "sorted_cards", "cached_json", "solution_json",
-                       "_solve", "hand_service", "variant_of", "observe_solver"],
+                       "_solve", "hand_service", "variant_of"],
+        kernel_calls: ["observe_solver"],
         loading: ["json_object", "note_deprecated", "admit", "hand_service"],
         cached_answers: ["_shelf", "encoded", "json_answer"],
         service_hands: ["optimise"],
