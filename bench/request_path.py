@@ -396,7 +396,7 @@ class _Discard:
 def _clock_the_service(bench: Bench, clock: StepClock) -> None:
     """Wrap every step one ``/optimal`` request takes through the WSGI callable."""
     from maubinh_api.service import hands as service_hands
-    from maubinh_api.web import cached_answers, kernel_calls, loading
+    from maubinh_api.web import admission, cached_answers, kernel_calls
     from maubinh_api.web.blueprints import arrangements
 
     app = bench.app
@@ -409,10 +409,10 @@ def _clock_the_service(bench: Bench, clock: StepClock) -> None:
     view = "arrangements.optimal_arrangement"
     app.view_functions[view] = clock.timed("view: the rest", app.view_functions[view])
     parts = {
-        arrangements: ["load", "_optimal_options", "check_hand", "sorted_cards", "cached_json", "solution_json",
+        arrangements: ["_optimal_options", "check_hand", "sorted_cards", "cached_json", "solution_json",
                        "_solve", "hand_service", "variant_of"],
         kernel_calls: ["observe_solver"],
-        loading: ["json_object", "note_deprecated", "admit", "hand_service"],
+        admission: ["json_object", "note_deprecated", "admit", "hand_service"],
         cached_answers: ["_shelf", "encoded", "json_answer"],
         service_hands: ["optimise"],
     }  # fmt: skip

@@ -248,3 +248,48 @@ def test_below_the_entry_points_no_two_modules_share_a_name():
         by_name.setdefault(path.name, []).append(relative)
     shared = {name: paths for name, paths in by_name.items() if len(paths) > 1}
     assert not shared, f"one name for two modules (name each for what it holds): {shared}"
+
+
+def _web_graph() -> dict[str, set[str]]:
+    """The web package's modules and the web modules each imports (type-checking imports included)."""
+    graph = {}
+    for path in (PACKAGE / "web").rglob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        graph[name] = {module for module in _imports(path) if module.startswith("maubinh_api.web")} - {name}
+    return graph
+
+
+def test_no_chain_of_imports_through_the_web_is_more_than_eight_modules_long():
+    # A view reads in a few steps what it needs (issue 52: it was 15 deep, app.py to costs.py),
+    # so a change low in web/ does not ripple through every module above it.
+    graph = _web_graph()
+    longest: dict[str, list[str]] = {}
+
+    def chain(module: str) -> list[str]:
+        if module not in longest:  # the graph has no circle (held above): the walk ends
+            below = [chain(imported) for imported in graph.get(module, ())]
+            longest[module] = [module, *max(below, key=len, default=[])]
+        return longest[module]
+
+    deepest = max((chain(module) for module in graph), key=len)
+    assert len(deepest) <= 8, " -> ".join(deepest)
+    assert len(deepest) >= 3  # the walk sees the imports at all (app -> a blueprint -> ...)
+
+
+def test_every_view_is_its_domain_call_and_its_answer_in_at_most_fifteen_lines():
+    # The declaration reads, checks and admits the body (web/admission.py's take_bodies); a view
+    # longer than this does plumbing of its own, which belongs below it.
+    long, views = [], 0
+    for path in (PACKAGE / "web" / "blueprints").glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            declared = isinstance(node, ast.FunctionDef) and any(
+                "declare(" in ast.unparse(d) for d in node.decorator_list
+            )
+            if not declared:
+                continue
+            body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+            assert node.end_lineno is not None
+            length, views = node.end_lineno - body[0].lineno + 1, views + 1
+            if length > 15:
+                long.append(f"{path.name}:{node.lineno} {node.name} ({length} lines)")
+    assert long == [] and views >= 20  # every operation's view was seen (openapi.yaml has 26)

@@ -41,7 +41,7 @@ from ..rules.texts import words
 from .body import body_length, drain_unread
 from .context import context
 from .costs import reading_cost
-from .front_lookup import key_from
+from .guard import Guard, presented_key
 from .operations import LIGHT, Operation
 from .problems import Problem
 from .retry_hold import RetryHold
@@ -49,11 +49,6 @@ from .retry_hold import RetryHold
 #: Refusals that cost nothing: of a key (the request is not its tenant's), and of a budget.
 _UNCHARGED: Final = frozenset({401, 403, 429})
 _HOW = words("send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'")
-
-
-def presented_key() -> str | None:
-    """The key the current request carries, from ``Authorization: Bearer`` or ``X-API-Key``."""
-    return key_from(request.headers.get("Authorization", ""), request.headers.get("X-API-Key"))
 
 
 def scope_of(operation: Operation | None, path: str) -> str | None:
@@ -121,32 +116,6 @@ def register_access_control(
         return response
 
     return guard, charges
-
-
-class Guard:
-    """Which scopes need a key, and whether the current caller may read what the ``metrics`` scope
-    shows (an operator's view: tenants' names, file paths, settings)."""
-
-    def __init__(self, directory: TenantDirectory, *, metrics_open: bool) -> None:
-        self._directory = directory
-        self._metrics_open = metrics_open
-
-    def guarded(self, scope: str) -> bool:
-        """Whether ``scope`` needs a key: one some tenant holds, and ``metrics`` once any key is
-        configured (unless the operator opened it)."""
-        if self._directory.guarded[scope]:
-            return True
-        return scope == "metrics" and not self._metrics_open and bool(self._directory.tenants)
-
-    def operator(self) -> bool:
-        """Whether the current caller may see what ``/metrics`` shows: it is open, or the request
-        carries a key of the ``metrics`` scope (checked as ``/metrics`` checks it, never counted as a
-        failure: a caller without one sees the general words)."""
-        if not self.guarded("metrics"):
-            return True
-        key = presented_key()
-        tenant = None if key is None else self._directory.find(key)
-        return tenant is not None and "metrics" in tenant.scopes
 
 
 class Charges:

@@ -1,9 +1,10 @@
 """Admission of requests once their body is validated: a place at once per process with a share per
 tenant, then their cost, and the kernel in turns.
 
-:func:`admit` runs when a view has loaded its body (:func:`~maubinh_api.web.loading.load`): it works
-out the request's cost from the validated body (:mod:`~maubinh_api.web.costs`), takes a place, and
-spends the cost:
+:func:`take_bodies` gives every view whose operation declares a body schema (``@declare(schema=...)``)
+its body: read, checked and admitted (:func:`admit`) before the view runs, which is passed the
+loaded body. Admission works out the request's cost from the validated body
+(:mod:`~maubinh_api.web.costs`), takes a place, and spends the cost:
 
 - **Requests that value hands** (optimal, analysis, play, drills) take one of ``heavy_slots +
   heavy_queue`` places of their process, at most ``per_tenant`` of them one tenant's (on an open
@@ -24,10 +25,11 @@ what reading it cost, and one refused for its cost (429, 422) gives its place ba
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flask import Flask, Response, request
@@ -38,11 +40,15 @@ from ..rules.texts import words
 from ..service.hands import HandService
 from ..service.kernel_turns import Turns, TurnTimeout
 from .access import Charges
+from .body import json_object
 from .context import ANONYMOUS, context
 from .costs import cost_of
+from .deprecations import note_deprecated
+from .loading import hand_service
+from .operations import Operation, operation_of
 from .problems import Problem
 
-__all__ = ["BATCH", "Places", "admit", "register_admission"]
+__all__ = ["BATCH", "Places", "admit", "places_of", "register_admission", "take_bodies"]
 
 #: Units from which a request of a cheap operation is a large batch.
 BATCH: Final = 50
@@ -102,10 +108,60 @@ def register_admission(
     def _end_turn(_error: BaseException | None) -> None:
         turns.end()
 
-    return {
+    places = {
         "heavy": Places(slots + queue, per_tenant, wait),
         "batch": Places(batch_slots + queue, per_tenant, wait, slots=batch_slots),
     }
+    app.extensions[_PLACES] = places
+    return places
+
+
+#: Where an application keeps its places (Flask's own room for what its parts keep), for
+#: :func:`places_of` alone: the views are given theirs by :func:`take_bodies`.
+_PLACES: Final = "maubinh.places"
+
+
+def places_of(app: Flask) -> Mapping[str, Places]:
+    """The places of ``app`` by kind ("heavy", "batch"), for a caller outside a request (a test, a
+    bench) that holds some."""
+    places: Mapping[str, Places] = app.extensions[_PLACES]
+    return places
+
+
+def take_bodies(app: Flask, charges: Charges, places: Mapping[str, Places]) -> None:
+    """Give each registered view that declares a body schema its body (register the views first)."""
+    for endpoint, view in list(app.view_functions.items()):
+        operation = operation_of(view)
+        if operation is not None and operation.schema is not None:
+            app.view_functions[endpoint] = _taking_body(view, operation, charges, places)
+
+
+def _taking_body(
+    view: Callable[..., Any], operation: Operation, charges: Charges, places: Mapping[str, Places]
+) -> Callable[..., Any]:
+    """``view`` called with its request's body once read, checked against its operation's schema
+    and admitted; the units it reserved and did not use (``context().unused``) given back after."""
+    schema, quick_read = operation.schema, operation.quick_read
+    assert schema is not None  # take_bodies wraps only the views with a schema
+
+    @functools.wraps(view)  # the declaration goes with it (``view.operation``)
+    def taking_body(**route_values: Any) -> Any:
+        try:
+            body = json_object()
+            note_deprecated(body)
+            quick = quick_read(body) if quick_read is not None else None
+            data: dict[str, Any] = quick if quick is not None else schema.load(body)
+        except Exception:  # a request refused before its work pays what reading it cost, no more
+            charges.pay_reading()
+            raise
+        admit(data, hand_service(), charges, places)
+        answer = view(data, **route_values)
+        unused = context().unused
+        if unused:
+            charges.give_back(unused)
+        return answer
+
+    return taking_body
 
 
 def admit(body: Mapping[str, Any], service: HandService, charges: Charges, places: Mapping[str, Places]) -> None:

@@ -36,7 +36,7 @@ from ..strategy.model import KEPT_IN_PACKAGE, ModelFilesError, kept_model, shipp
 from ..strategy.variant_store import VariantStore
 from ..version import __version__
 from .access import register_access_control
-from .admission import register_admission
+from .admission import register_admission, take_bodies
 from .blueprints import (
     arrangements,
     deals,
@@ -98,8 +98,8 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
     traced = tracing_from_env() if tracing is None else tracing or None
     register_observability(app, [("X-API-Version", __version__), ("X-Model-Version", models.default)], traced)
     register_deprecations(app)
+    _register_views(app)  # before the limits, which give the views that take a body their body
     limits = _register_limits(app, settings, turns, models)
-    _register_views(app)
     count_faults_from_zero(
         (rule.rule, method)
         for rule in app.url_map.iter_rules()
@@ -152,7 +152,8 @@ def _wrap(app: Flask, settings: Settings) -> None:
 
 def _register_limits(app: Flask, settings: Settings, turns: Turns, models: Models) -> dict[str, Any]:
     """Tenants, their keys and budgets (the counts where they cannot be evicted), and the places of
-    requests that value hands: the services they are, by their name in :class:`Services`.  Then
+    requests that value hands; the views that take a body given it, read, checked and admitted;
+    the services these are, by their name in :class:`Services`.  Then
     what is read of a request's headers: after access control, so that a tenant told to wait is
     refused before they are looked at, and what they refuse counts against it."""
     directory = TenantDirectory(settings.tenants_file, unnamed_tenants(settings.api_keys, settings.metrics_keys))
@@ -178,9 +179,10 @@ def _register_limits(app: Flask, settings: Settings, turns: Turns, models: Model
         wait=settings.heavy_wait,
         batch_slots=settings.batch_slots,
     )
+    take_bodies(app, charges, places)
     refuse_bad_request_ids(app)
     register_model_choice(app, models)
-    return {"tenants": directory, "budgets": budgets, "guard": guard, "charges": charges, "places": places}
+    return {"tenants": directory, "budgets": budgets, "guard": guard}
 
 
 def _register_views(app: Flask) -> None:

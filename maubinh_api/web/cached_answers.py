@@ -106,6 +106,12 @@ def fresh_json(answer: Any) -> Response:
     return json_answer(encoded(answer), None)
 
 
+def cached_unless_drawn(sent: bool, kind: str, material: object, compute: Callable[[], Any]) -> Response:
+    """:func:`cached_json` for a request that sent its seed; :func:`fresh_json` for one whose seed
+    was drawn (no other request can share its answer)."""
+    return cached_json(kind, material, compute) if sent else fresh_json(compute())
+
+
 def sorted_cards(cards: Any) -> list[str]:
     """Cards in canonical text, sorted: the order a request sent them in does not matter."""
     return sorted([card.text for card in cards])

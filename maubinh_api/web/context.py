@@ -1,7 +1,7 @@
 """The request's context: what its steps share, made by one hook as the request starts
 (:func:`register_context`, the first of the app's hooks) and read by every later step through
 :func:`context`: the operation it was routed to (its declaration, ``web/operations.py``), its
-tenant, its pinned model, the language of its problems, what it has spent and the budget's last
+tenant, its pinned model, what it has spent and the budget's last
 word, its body (read once: the limits count its bytes before the view parses them), and how to
 give back a place it took.
 
@@ -47,6 +47,9 @@ class RequestContext:
     paid: int = 0
     charged: bool = False
     decision: Decision | None = None
+    #: Units its view reserved and did not use (a drill search that found its drills early): given
+    #: back once the view has answered (``web/admission.py``).
+    unused: int = 0
     #: Gives back the place admission gave it (a heavy request's, a large batch's), once.
     release: Callable[[], None] | None = None
     #: Its body's bytes once read (or the 413 of one over the limit, and the bytes it took to know),
@@ -62,8 +65,6 @@ class RequestContext:
     deprecated: dict[str, str] | None = None
     #: The service layer for its model and tenant, once a step asked for it (``web/loading.py``).
     service: HandService | None = None
-    #: The language its problems are written in, once worked out (``web/language.py``).
-    language: str | None = None
     #: What puts back the context there was before this request's (none), when it ends.
     token: Token[RequestContext | None] | None = None
     #: When its first hook ran (``time.perf_counter``): the latency objective's clock.

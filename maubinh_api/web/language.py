@@ -27,7 +27,6 @@ from werkzeug.http import parse_accept_header
 
 from ..rules.errors import ErrorCode, RuleError
 from ..rules.texts import Text
-from .context import context_if_any
 
 #: The languages error answers are written in; the first is the default.
 LANGUAGES: Final = ("en", "vi")
@@ -88,17 +87,20 @@ def choose_language(accepted: LanguageAccept) -> str:
     return primary.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
 
 
+#: Where a request keeps the language once worked out: its WSGI environ, which every step of it
+#: shares (kept there rather than in the request's context, which would put this module above it).
+_CHOSEN: Final = "maubinh.language"
+
+
 def negotiated_language() -> str:
-    """The language of the current request's error answers (worked out once, kept in the request's
-    context; a request that has none yet, refused before its first hook, works it out each time)."""
-    current = context_if_any()
-    if current is not None and current.language is not None:
-        return current.language
-    header = request.environ.get("HTTP_ACCEPT_LANGUAGE")
-    # Not request.accept_languages: werkzeug would read the whole header.
-    chosen = choose_language(accepted_languages(header)) if header else DEFAULT_LANGUAGE
-    if current is not None:
-        current.language = chosen
+    """The language of the current request's error answers, worked out once a request."""
+    environ = request.environ
+    chosen: str | None = environ.get(_CHOSEN)
+    if chosen is None:
+        header = environ.get("HTTP_ACCEPT_LANGUAGE")
+        # Not request.accept_languages: werkzeug would read the whole header.
+        chosen = choose_language(accepted_languages(header)) if header else DEFAULT_LANGUAGE
+        environ[_CHOSEN] = chosen
     return chosen
 
 

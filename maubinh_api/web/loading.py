@@ -1,21 +1,19 @@
-"""Loading a request: body, schema, and the rule variant it asks for."""
+"""What a view reads of its request beside its body (which it is given, read and checked:
+:func:`~maubinh_api.web.admission.take_bodies`): the settings, the caller, the service layer of its
+model and the rule variant it asks for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
 from typing import Any
-
-from flask import request
 
 from ..infra.config import Settings
 from ..rules.variants import Variant, overrides_of, resolve_variant
 from ..service.hands import HandService
-from .admission import admit
-from .body import json_object
 from .context import context
-from .deprecations import note_deprecated
 from .pinned_models import chosen_service
 from .problems import located
+from .request_fields import MAX_SEED
 from .services import services
 
 
@@ -39,31 +37,6 @@ def hand_service() -> HandService:
     return found.service
 
 
-def load(fast: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> dict[str, Any]:
-    """The request body read as JSON and checked against the schema its operation declares
-    (``@declare(schema=...)``: named once; marshmallow's ValidationError becomes a 422 in the error
-    handler; either refusal pays the body's reading), then admitted: its place taken and its cost
-    spent (:func:`~maubinh_api.web.admission.admit`).
-
-    ``fast`` may read the commonest, valid shape of a body without the
-    schema; it answers None for anything else, which the schema then reads."""
-    operation = context().operation
-    if operation is None or operation.schema is None:
-        raise LookupError(f"{request.endpoint} reads a body but declares no schema")
-    schema = operation.schema
-    found = services()
-    try:
-        body = json_object()
-        note_deprecated(body)
-        quick = fast(body) if fast is not None else None
-        data: dict[str, Any] = quick if quick is not None else schema.load(body)
-    except Exception:  # a request refused before its work pays what reading it cost, no more
-        found.charges.pay_reading()
-        raise
-    admit(data, hand_service(), found.charges, found.places)
-    return data
-
-
 def variant_of(data: dict[str, Any]) -> Variant:
     """The variant a loaded request names, or the configured default."""
     with located("variant"):
@@ -80,3 +53,10 @@ def resolve(spec: object) -> Variant:
             caller(), variant.fingerprint, {"preset": variant.name, "overrides": overrides_of(variant)}
         )
     return variant
+
+
+def seed_of(data: dict[str, Any]) -> int:
+    """The seed a request sent, or one drawn now (at most ``MAX_SEED``: exact as a JSON number
+    anywhere): a request without one is answered afresh, never from the cache."""
+    seed: int = data["seed"] if "seed" in data else secrets.randbelow(MAX_SEED + 1)
+    return seed

@@ -1,6 +1,7 @@
 """Each operation of the service declared once, on its view: its operationId, the scope a key needs,
 what it costs, whether it values hands (a heavy request: admission gives it a place of its own and
-it may build a variant's tables), its request schema and the list a batch of it holds.
+it may build a variant's tables), its request schema (the view is then given its body, read,
+checked and admitted) and the list a batch of it holds.
 
 Access (which scope), the costs and admission read the declaration of the view Flask routed a
 request to; ``tests/web/test_operations.py`` holds openapi.yaml's ``x-cost``, ``security`` and each
@@ -8,7 +9,7 @@ batch's ``maxItems`` to these declarations, so a limit changed here is changed e
 
     @blueprint.post("/classify/batch")
     @declare("classifyBatch", cost=per_item("hands", "chi"), schema=_batch_schema, batch="hands")
-    def classify_batch() -> Response: ...
+    def classify_batch(data: dict[str, Any]) -> Response: ...
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = ["HEAVY", "LIGHT", "ONE", "Operation", "declare", "operation_of"]
 ONE: Final = flat()
 
 View = TypeVar("View", bound=Callable[..., Any])
+QuickRead = Callable[[dict[str, Any]], dict[str, Any] | None]
 
 
 #: An operation's class for the latency objectives (docs/operations.md, "Objectives"): heavy when it
@@ -48,6 +50,9 @@ class Operation:
     #: The schema its body is read with, and the list of items a batch holds in it.
     schema: Schema | None = None
     batch: str | None = None
+    #: A reader of the commonest valid body, quicker than the schema: the body read, or None for
+    #: the schema to read it (so that every error is the schema's).
+    quick_read: QuickRead | None = None
 
     @property
     def batch_max(self) -> int | None:
@@ -78,11 +83,15 @@ def declare(
     values_hands: bool = False,
     schema: Schema | None = None,
     batch: str | None = None,
+    quick_read: QuickRead | None = None,
 ) -> Callable[[View], View]:
-    """Declare the view's operation (put under its route, so that Flask registers the view it returns)."""
+    """Declare the view's operation (put under its route, so that Flask registers the view it
+    returns). A view that declares a ``schema`` is called with its body, read, checked against the
+    schema and admitted (:func:`~maubinh_api.web.admission.take_bodies`)."""
     if batch is not None and (schema is None or batch not in schema.fields):
         raise ValueError(f"{operation_id}: the batch list {batch!r} is not a field of its schema")
-    operation = Operation(operation_id, scope, cost if scope == "api" else None, values_hands, schema, batch)
+    cost = cost if scope == "api" else None
+    operation = Operation(operation_id, scope, cost, values_hands, schema, batch, quick_read)
 
     def declared(view: View) -> View:
         view.operation = operation  # type: ignore[attr-defined]

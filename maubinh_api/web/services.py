@@ -5,7 +5,7 @@ and hooks through :func:`services`, so that no step looks a service up by a stri
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import FunctionType
 from typing import Any
@@ -20,8 +20,7 @@ from ..infra.receipts import ReceiptSigner
 from ..infra.tenants import TenantDirectory
 from ..infra.variant_registry import VariantRegistry
 from ..service.models import Models
-from .access import Charges, Guard
-from .admission import Places
+from .guard import Guard
 
 __all__ = ["Memo", "ServiceFlask", "Services", "install", "services", "services_of"]
 
@@ -47,10 +46,8 @@ class Services:
     variants: VariantRegistry
     tenants: TenantDirectory
     budgets: Budgets
-    charges: Charges
+    #: Which scopes need a key, and whether a caller may see what ``/metrics`` shows.
     guard: Guard
-    #: The places of heavy requests and of large batches, by kind ("heavy", "batch").
-    places: Mapping[str, Places]
     #: openapi.yaml as served, and its ETag.
     document: tuple[bytes, str]
     readiness: Memo = field(default_factory=Memo)

@@ -11,7 +11,7 @@ import pytest
 
 from maubinh_api import create_app
 from maubinh_api.infra.tenants import key_digest
-from maubinh_api.web.admission import Places
+from maubinh_api.web.admission import Places, places_of
 from maubinh_api.web.blueprints import arrangements
 from maubinh_api.web.context import ANONYMOUS
 from maubinh_api.web.problems import Problem
@@ -72,7 +72,7 @@ def app(tmp_path):
 
 def test_a_tenant_holding_its_share_of_heavy_places_is_refused_while_another_is_answered(app, checked_client):
     client = checked_client(app)
-    heavy = services_of(app).places["heavy"]
+    heavy = places_of(app)["heavy"]
     heavy.enter("platform-a")
     heavy.enter("platform-a")  # platform-a's two heavy requests still running, say
     refused = client.post("/v1/arrangements/optimal", json={"cards": HAND}, headers={"X-API-Key": A_KEY})
@@ -146,7 +146,7 @@ def _post(client, body: bytes):
 def test_a_request_refused_for_want_of_a_place_pays_its_reading_and_no_more(tmp_path, checked_client):
     app = _limited_app(tmp_path)
     client = checked_client(app)
-    heavy = services_of(app).places["heavy"]
+    heavy = places_of(app)["heavy"]
     heavy.enter("platform-a")
     heavy.enter("platform-a")  # platform-a's share of heavy places, taken
     body = _analysis_batch(100)

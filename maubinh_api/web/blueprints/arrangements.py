@@ -3,7 +3,6 @@ setting one as a player of a given level would."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
@@ -19,10 +18,10 @@ from ...service.hands import Analyst
 from ...strategy.analysis import Analysis
 from ...strategy.levels import Level
 from ...strategy.optimiser import Objective, Solution
-from ..cached_answers import cached_json, fresh_json, sorted_cards
+from ..cached_answers import cached_json, cached_unless_drawn, sorted_cards
 from ..costs import per_item
 from ..kernel_calls import kernel_call
-from ..loading import hand_service, load, variant_of
+from ..loading import hand_service, seed_of, variant_of
 from ..operations import declare
 from ..presenters import (
     analysis_json,
@@ -58,10 +57,9 @@ _play_schema = PlayRequest()
 
 @blueprint.post("/validate")
 @declare("validateArrangement", schema=_validate_schema)
-def validate_arrangement() -> Response:
+def validate_arrangement(data: dict[str, Any]) -> Response:
     """Classify the three chi, say whether the arrangement is fouled and why,
     list the bonus entries it would earn, and name its natural, if any."""
-    data = load()
     variant = variant_of(data)
     with located("arrangement"):
         arrangement = Arrangement.from_cards(**data["arrangement"], wheel=variant.rules.wheel)
@@ -74,20 +72,11 @@ def validate_arrangement() -> Response:
 @declare(
     "validateBatch", cost=per_item("arrangements", "arrangement"), schema=_validate_batch_schema, batch="arrangements"
 )
-def validate_batch() -> Response:
-    """Validate up to ``MAX_VALIDATE_ARRANGEMENTS`` arrangements (the seats of a table, or of many),
-    all or none: one 422 names every bad card of every arrangement."""
-    data = load()
+def validate_batch(data: dict[str, Any]) -> Response:
+    """Validate the arrangements of a batch (the seats of a table, or of many), all or none: one
+    422 names every bad card of every arrangement."""
     variant = variant_of(data)
-    arrangements: list[Arrangement] = []
-    faults: list[InvalidValue] = []
-    for index, cards in enumerate(data["arrangements"]):
-        try:
-            arrangements.append(Arrangement.from_cards(**cards, wheel=variant.rules.wheel))
-        except RuleError as error:
-            faults.append(InvalidValue.of(error.at("arrangements", index)))
-    if faults:
-        raise Problem.invalid(faults)
+    arrangements = _arrangements(data["arrangements"], variant)
     reference = variant_json(variant)
     material = {"arrangements": [_canonical(arrangement) for arrangement in arrangements], "variant": reference}
 
@@ -95,6 +84,20 @@ def validate_batch() -> Response:
         return {"results": [_validation(arrangement, variant) for arrangement in arrangements], "variant": reference}
 
     return cached_json("validate-batch", material, answer)
+
+
+def _arrangements(items: list[dict[str, Any]], variant: Variant) -> list[Arrangement]:
+    """The batch's arrangements, or one 422 naming every bad card of every one."""
+    arrangements: list[Arrangement] = []
+    faults: list[InvalidValue] = []
+    for index, cards in enumerate(items):
+        try:
+            arrangements.append(Arrangement.from_cards(**cards, wheel=variant.rules.wheel))
+        except RuleError as error:
+            faults.append(InvalidValue.of(error.at("arrangements", index)))
+    if faults:
+        raise Problem.invalid(faults)
+    return arrangements
 
 
 def _validation(arrangement: Arrangement, variant: Variant) -> dict[str, Any]:
@@ -140,11 +143,10 @@ def read_one_hand(body: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @blueprint.post("/optimal")
-@declare("optimalArrangement", values_hands=True, schema=_optimal_schema)
-def optimal_arrangement() -> Response:
+@declare("optimalArrangement", values_hands=True, schema=_optimal_schema, quick_read=read_one_hand)
+def optimal_arrangement(data: dict[str, Any]) -> Response:
     """The best arrangement of 13 cards, with the next best distinct ones and
     each one's expected points per opponent."""
-    data = load(fast=read_one_hand)
     variant, options, material = _optimal_options(data)
     cards = data["cards"]
     with located("cards"):
@@ -157,9 +159,8 @@ def optimal_arrangement() -> Response:
 
 @blueprint.post("/optimal/batch")
 @declare("optimalBatch", cost=per_item("hands", "hand"), values_hands=True, schema=_optimal_batch_schema, batch="hands")
-def optimal_batch() -> Response:
-    """The best arrangements of up to ``MAX_OPTIMAL_HANDS`` hands, all or none."""
-    data = load()
+def optimal_batch(data: dict[str, Any]) -> Response:
+    """The best arrangements of a batch of hands, all or none."""
     variant, options, material = _optimal_options(data)
     hands = data["hands"]
     for index, cards in enumerate(hands):
@@ -189,10 +190,9 @@ def _solve(cards: Sequence[Card], variant: Variant, options: dict[str, Any]) -> 
 
 @blueprint.post("/analysis")
 @declare("analyseArrangement", values_hands=True, schema=_analysis_schema)
-def analyse_arrangement() -> Response:
+def analyse_arrangement(data: dict[str, Any]) -> Response:
     """Grade an arrangement against the best play of its cards: expected
     points, the loss, the verdict and what to change."""
-    data = load()
     variant = variant_of(data)
     reference = variant_json(variant)
     opponents: int = data["opponents"]
@@ -216,24 +216,15 @@ def analyse_arrangement() -> Response:
     schema=_analysis_batch_schema,
     batch="arrangements",
 )
-def analyse_batch() -> Response:
-    """Grade up to ``MAX_ANALYSIS_ARRANGEMENTS`` arrangements, all or none."""
-    data = load()
+def analyse_batch(data: dict[str, Any]) -> Response:
+    """Grade the arrangements of a batch, all or none."""
     variant = variant_of(data)
     reference = variant_json(variant)
     opponents: int = data["opponents"]
-    analyst = hand_service().analyst(
-        variant, opponents=opponents
-    )  # arrangements of the same 13 cards share a valuation
-    items: list[tuple[Arrangement, bool]] = []
-    for index, item in enumerate(data["arrangements"]):
-        with located("arrangements", index, "arrangement"):
-            arrangement = Arrangement.from_cards(**item["arrangement"], wheel=variant.rules.wheel)
-        items.append((arrangement, item.get("declare_natural", data["declare_natural"])))
+    analyst = hand_service().analyst(variant, opponents=opponents)  # the same 13 cards share a valuation
+    items = _graded_items(data, variant)
     material: dict[str, Any] = {"variant": reference, "opponents": opponents}
-    material["arrangements"] = [
-        {"arrangement": _canonical(arrangement), "declare_natural": declare} for arrangement, declare in items
-    ]
+    material["arrangements"] = [{"arrangement": _canonical(shown), "declare_natural": said} for shown, said in items]
 
     def answer() -> dict[str, Any]:
         # Every analysis first, then every answer: the kernel's tables stay in the caches from one
@@ -244,37 +235,36 @@ def analyse_batch() -> Response:
     return cached_json("analysis-batch", material, answer)
 
 
+def _graded_items(data: dict[str, Any], variant: Variant) -> list[tuple[Arrangement, bool]]:
+    """Each arrangement of an analysis batch and whether it declares its natural (its own word, or
+    the batch's)."""
+    items: list[tuple[Arrangement, bool]] = []
+    for index, item in enumerate(data["arrangements"]):
+        with located("arrangements", index, "arrangement"):
+            arrangement = Arrangement.from_cards(**item["arrangement"], wheel=variant.rules.wheel)
+        items.append((arrangement, item.get("declare_natural", data["declare_natural"])))
+    return items
+
+
 @blueprint.post("/play")
 @declare("playHand", values_hands=True, schema=_play_schema)
-def play_hand() -> Response:
+def play_hand(data: dict[str, Any]) -> Response:
     """Set 13 cards as a player of the chosen level would (deterministic in
     the seed), and say what that arrangement is worth."""
-    data = load()
     variant = variant_of(data)
-    reference = variant_json(variant)
     cards: list[Card] = data["cards"]
     with located("cards"):
         check_hand(cards)
-    level = Level(data["level"])
-    opponents: int = data["opponents"]
-    seeded = "seed" in data
-    seed: int = data["seed"] if seeded else secrets.randbits(53)  # exact as a JSON number anywhere
+    level, opponents, seed = Level(data["level"]), data["opponents"], seed_of(data)
+    material = {"cards": sorted_cards(cards), "level": level.value, "seed": seed, "opponents": opponents}
+    material["variant"] = variant_json(variant)
 
     def answer() -> dict[str, Any]:
         with kernel_call("play", variant, "play"):
             played = hand_service().graded_play(cards, variant, level, seed, opponents=opponents)
-        return play_json(played.play, played.judgement, opponents) | {"variant": reference}
+        return play_json(played.play, played.judgement, opponents) | {"variant": material["variant"]}
 
-    if not seeded:  # a drawn seed: no other request can share this answer
-        return fresh_json(answer())
-    material = {
-        "cards": sorted_cards(cards),
-        "level": level.value,
-        "seed": seed,
-        "opponents": opponents,
-        "variant": reference,
-    }
-    return cached_json("play", material, answer)
+    return cached_unless_drawn("seed" in data, "play", material, answer)
 
 
 def _canonical(arrangement: Arrangement) -> dict[str, list[str]]:

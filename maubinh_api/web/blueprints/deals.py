@@ -13,7 +13,6 @@ from ...infra.deal_check import COMMITMENT_TYPE
 from ...infra.deals import SHUFFLE, dealt_hands, seed_hash, shuffled_deck
 from ...rules.texts import words
 from ..context import context
-from ..loading import load
 from ..operations import declare
 from ..problems import Problem
 from ..receipted_answers import issue_time
@@ -41,28 +40,36 @@ def commit_deal() -> Response:
         "tenant": tenant,
         "at": issue_time(),
     }
-    signature = found.receipts.sign(claims, COMMITMENT_TYPE)
-    signed = {"key_id": found.receipts.key_id, "signed": signature is not None, "signature": signature}
-    return jsonify(claims | signed)
+    return jsonify(claims | _signed(claims))
+
+
+def _signed(claims: dict[str, Any]) -> dict[str, Any]:
+    """The commitment's signature, and the key it can be checked with."""
+    receipts = services().receipts
+    signature = receipts.sign(claims, COMMITMENT_TYPE)
+    return {"key_id": receipts.key_id, "signed": signature is not None, "signature": signature}
 
 
 @blueprint.post("/<deal_id>")
 @declare("dealCards", schema=_deal_schema)
-def deal_cards(deal_id: str) -> Response:
+def deal_cards(data: dict[str, Any], deal_id: str) -> Response:
     """The deal: the deck the service's seed and the client seeds shuffle, each seat's 13 cards, and
     the service's seed revealed, so that anyone can deal again and check the commitment."""
-    data = load()
     seed = services().deals.server_seed(context().tenant_name, deal_id)
     if seed is None:
-        shown = deal_id if len(deal_id) <= 64 else deal_id[:63] + "…"
-        said = words(
-            "there is no deal {deal_id} here: ask POST /v1/deals for one (a deal id is deal-, 8 and 32"
-            " hexadecimal digits, made by this deployment)",
-            deal_id=repr(shown),
-        )  # fmt: skip
-        raise Problem(404, said)
+        raise _no_such_deal(deal_id)
     deck = shuffled_deck(seed, deal_id, data["client_seeds"])
     return jsonify(_dealt(deal_id, seed, data["client_seeds"], data["seats"], deck))
+
+
+def _no_such_deal(deal_id: str) -> Problem:
+    shown = deal_id if len(deal_id) <= 64 else deal_id[:63] + "…"
+    said = words(
+        "there is no deal {deal_id} here: ask POST /v1/deals for one (a deal id is deal-, 8 and 32"
+        " hexadecimal digits, made by this deployment)",
+        deal_id=repr(shown),
+    )  # fmt: skip
+    return Problem(404, said)
 
 
 def _dealt(deal_id: str, seed: bytes, client_seeds: list[str], seats: int, deck: list[str]) -> dict[str, Any]:

@@ -3,22 +3,22 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 import orjson
 from flask import Blueprint, Response
 
+from ...rules.variants import Variant
 from ...strategy.drills import Theme, tries
 from ...strategy.levels import Level
-from ..cached_answers import cached_json, fresh_json
+from ..cached_answers import cached_unless_drawn
+from ..context import context
 from ..costs import DRILLS
 from ..kernel_calls import kernel_call
-from ..loading import hand_service, load, variant_of
+from ..loading import hand_service, seed_of, variant_of
 from ..operations import declare
 from ..presenters import drills_json, variant_json, yardsticks_json
 from ..schemas import DrillsRequest
-from ..services import services
 
 blueprint = Blueprint("drills", __name__, url_prefix="/v1/drills")
 _drills_schema = DrillsRequest()
@@ -26,40 +26,27 @@ _drills_schema = DrillsRequest()
 
 @blueprint.post("")
 @declare("dealDrills", cost=DRILLS, values_hands=True, schema=_drills_schema)
-def deal_drills() -> Response:
+def deal_drills(data: dict[str, Any]) -> Response:
     """``count`` drills of a theme under the variant, the same for the same seed."""
-    data = load()
     variant = variant_of(data)
-    reference = variant_json(variant)
-    theme = Theme(data["theme"])
-    level = Level(data["level"])
-    count: int = data["count"]
-    opponents: int = data["opponents"]
-    seeded = "seed" in data
-    seed: int = data["seed"] if seeded else secrets.randbits(53)  # exact as a JSON number anywhere
-
-    def answer() -> dict[str, Any]:
-        service = hand_service()
-        with kernel_call("drills", variant, "drills"):
-            found = service.drills(theme, count, seed, variant, opponents=opponents, level=level)
-        # The levels on this theme's drills (random deals' for the random theme): what a run of them is judged by.
-        yardsticks = yardsticks_json(service.yardsticks(variant.name, opponents, theme))
-        return drills_json(found) | {"yardsticks": yardsticks, "variant": reference}
-
-    if not seeded:  # a drawn seed: no other request can share this answer
-        response = fresh_json(answer())
-    else:
-        material = {
-            "theme": theme.value,
-            "count": count,
-            "seed": seed,
-            "level": level.value,
-            "opponents": opponents,
-            "variant": reference,
-        }
-        response = cached_json("drills", material, answer)
+    theme, level = Theme(data["theme"]), Level(data["level"])
+    asked = {"theme": theme.value, "count": data["count"], "seed": seed_of(data), "level": level.value}
+    asked |= {"opponents": data["opponents"], "variant": variant_json(variant)}
+    response = cached_unless_drawn("seed" in data, "drills", asked, lambda: _drills(asked, variant))
     # The search reserved the most hands it could value; it pays those it valued (the same for the
     # same request, cached or not), and a search that found too few (a 422) paid them all.
-    tried: int = orjson.loads(response.get_data())["tried"]
-    services().charges.give_back(tries(theme, count) - tried)
+    context().unused = tries(theme, data["count"]) - orjson.loads(response.get_data())["tried"]
     return response
+
+
+def _drills(asked: dict[str, Any], variant: Variant) -> dict[str, Any]:
+    """The drills ``asked`` for (the request's canonical form), with the yardsticks a run of them
+    is judged by: the levels on this theme's drills (random deals' for the random theme)."""
+    service = hand_service()
+    theme, opponents = Theme(asked["theme"]), asked["opponents"]
+    with kernel_call("drills", variant, "drills"):
+        found = service.drills(
+            theme, asked["count"], asked["seed"], variant, opponents=opponents, level=Level(asked["level"])
+        )
+    yardsticks = yardsticks_json(service.yardsticks(variant.name, opponents, theme))
+    return drills_json(found) | {"yardsticks": yardsticks, "variant": asked["variant"]}

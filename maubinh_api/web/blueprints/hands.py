@@ -12,7 +12,7 @@ from ...rules.chi import CHI_SIZES, check_chi, classify
 from ...rules.errors import CardError
 from ..cached_answers import cached_json, sorted_cards
 from ..costs import per_item
-from ..loading import load, variant_of
+from ..loading import variant_of
 from ..operations import declare
 from ..presenters import classified_chi_json, variant_json
 from ..problems import located
@@ -43,10 +43,9 @@ def read_one_chi(body: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @blueprint.post("/classify")
-@declare("classifyHands", schema=_schema)
-def classify_hands() -> Response:
+@declare("classifyHands", schema=_schema, quick_read=read_one_chi)
+def classify_hands(data: dict[str, Any]) -> Response:
     """One chi (``cards``), classified."""
-    data = load(fast=read_one_chi)
     variant = variant_of(data)
     wheel = variant.rules.wheel
     reference = variant_json(variant)
@@ -62,9 +61,8 @@ def classify_hands() -> Response:
 
 @blueprint.post("/classify/batch")
 @declare("classifyBatch", cost=per_item("hands", "chi"), schema=_batch_schema, batch="hands")
-def classify_batch() -> Response:
-    """Up to 1,000 chi (``hands``), classified, all or none."""
-    data = load()
+def classify_batch(data: dict[str, Any]) -> Response:
+    """A batch of chi (``hands``), classified, all or none."""
     variant = variant_of(data)
     wheel = variant.rules.wheel
     reference = variant_json(variant)

@@ -20,7 +20,7 @@ from ...rules.variants import Variant
 from ...service.settling import settle_table
 from ..cached_answers import sorted_cards
 from ..costs import flat, per_item
-from ..loading import load, resolve, settings
+from ..loading import resolve, settings
 from ..operations import declare
 from ..presenters import settlement_json, variant_json
 from ..problems import InvalidValue, Problem, errors_from_marshmallow, located
@@ -66,9 +66,9 @@ class _Table:
 
 @blueprint.post("")
 @declare("settleTable", cost=flat(1, " (one table)"), schema=_table_schema)
-def settle_one() -> Response:
+def settle_one(data: dict[str, Any]) -> Response:
     """Settle one table of 2-4 players."""
-    table = _read(load(), settings().default_variant)
+    table = _read(data, settings().default_variant)
     fingerprints = [table.variant.fingerprint]
     return receipted_json(
         "settlement", table.material(), table.settle, operation="settleTable", fingerprints=fingerprints
@@ -77,10 +77,22 @@ def settle_one() -> Response:
 
 @blueprint.post("/batch")
 @declare("settleTables", cost=per_item("tables", "table"), schema=_batch_schema, batch="tables")
-def settle_batch() -> Response:
-    """Settle up to ``MAX_BATCH_TABLES`` tables, all or none: like every batch, one bad table
-    fails the request with a 422 naming every offending value of every table."""
-    data = load()
+def settle_batch(data: dict[str, Any]) -> Response:
+    """Settle a batch of tables, all or none: like every batch, one bad table fails the request
+    with a 422 naming every offending value of every table."""
+    tables = _tables(data)
+    return receipted_json(
+        "settlement-batch",
+        [table.material() for table in tables],
+        lambda: {"results": [table.settle() for table in tables]},
+        operation="settleTables",
+        fingerprints=[table.variant.fingerprint for table in tables],
+    )
+
+
+def _tables(data: dict[str, Any]) -> list[_Table]:
+    """A batch's tables, each read as one table is (under the batch's variant unless it names its
+    own), or one 422 naming every offending value of every table."""
     default = data.get("variant", settings().default_variant)
     if "variant" in data:
         with located("variant"):
@@ -98,14 +110,7 @@ def settle_batch() -> Response:
                 errors.append(InvalidValue(pointer(("tables", index)), raised.detail, ErrorCode.INVALID_VALUE))
     if errors:
         raise Problem.invalid(errors)
-    material = [table.material() for table in tables]
-    return receipted_json(
-        "settlement-batch",
-        material,
-        lambda: {"results": [table.settle() for table in tables]},
-        operation="settleTables",
-        fingerprints=[table.variant.fingerprint for table in tables],
-    )
+    return tables
 
 
 def _read(data: Mapping[str, Any], default_variant: object) -> _Table:

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from ...infra.budget import Window
 from ..context import ANONYMOUS, context
 from ..operations import declare
 from ..services import services
@@ -22,19 +23,17 @@ def show_usage() -> Response:
     if tenant is None:
         return jsonify({"tenant": ANONYMOUS, "scopes": ["api"], "limits": []})
     found = context().decision  # what spending this request's unit left: no second reading of the store
-    windows = (
-        found.windows
-        if found is not None
-        else services().budgets.windows(tenant.name, tenant.limits, tenant.limit_texts)
-    )
-    limits: list[dict[str, Any]] = [
-        {
-            "limit": window.text,
-            "quota": window.amount,
-            "window_seconds": window.seconds,
-            "remaining": window.remaining,
-            "reset_seconds": window.reset_in,
-        }
-        for window in windows
-    ]
+    budgets = services().budgets
+    windows = found.windows if found is not None else budgets.windows(tenant.name, tenant.limits, tenant.limit_texts)
+    limits = [_limit_json(window) for window in windows]
     return jsonify({"tenant": tenant.name, "scopes": sorted(tenant.scopes), "limits": limits})
+
+
+def _limit_json(window: Window) -> dict[str, Any]:
+    return {
+        "limit": window.text,
+        "quota": window.amount,
+        "window_seconds": window.seconds,
+        "remaining": window.remaining,
+        "reset_seconds": window.reset_in,
+    }
