@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals spec examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -314,6 +314,10 @@ bench-bank: $(DEV_STAMP) $(KERNEL)
 ## catalogue: the Vietnamese catalogue (maubinh_api/locale/vi/LC_MESSAGES/maubinh.po) in step with the code's texts (Babel)
 catalogue: $(DEV_STAMP)
 	$(BIN)/python -m tools.catalogue
+
+## spec: rewrite openapi.yaml's facts the code declares: enumerations, knob ranges, error codes, problem types, each operation's x-cost and batch maxItems (tests/test_spec_from_code.py checks them)
+spec: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m tools.spec_from_code --write
 
 ## examples: rewrite openapi.yaml's answer examples from the live service (tests/web/test_examples.py checks them)
 examples: $(DEV_STAMP) $(KERNEL)

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+import yaml
 
 from maubinh_api.infra.problem_types import EVERY_PROBLEM_TYPE
 from maubinh_api.rules.errors import ErrorCode
@@ -63,3 +64,44 @@ def test_every_error_code_and_problem_type_is_the_code_s(spec_document):
     stated = schemas["Problem"]["properties"]["type"]
     urns = stated.get("enum") or [form["const"] for form in stated.get("oneOf", []) if "const" in form]
     assert sorted(urns) == sorted(f"urn:maubinh:problem:{kind.slug}" for kind in EVERY_PROBLEM_TYPE)
+
+
+@pytest.fixture(scope="module")
+def stated_facts():
+    from tools.spec_from_code import SPEC, declared_operations, facts
+
+    text = SPEC.read_text(encoding="utf-8")
+    return text, list(facts(declared_operations(), yaml.safe_load(text)))
+
+
+def test_make_spec_rewrites_nothing_on_a_clean_checkout(stated_facts):
+    from tools.spec_from_code import rewritten
+
+    text, found = stated_facts
+    assert len(found) > 60  # 25 enumerations, the knobs' ranges, each operation's cost and batch
+    assert rewritten(text, found) == (text, [])
+
+
+def _wrong(fact, document):
+    if isinstance(fact.value, list):  # in the spec's order: a set is mended in the spec's own order
+        stated = document
+        for key in fact.path:
+            stated = stated[key]
+        return [*(fact.value if fact.ordered else stated)[:-1], "stale_value"]
+    if isinstance(fact.value, int):
+        return fact.value + 1
+    return fact.value + " (stale)"
+
+
+def test_make_spec_writes_every_stale_fact_back_as_it_was(stated_facts):
+    # Every fact made wrong at once (by the writer itself), then written from the code again: the
+    # spec comes back byte for byte, so a stale spec is mended without touching the prose around it.
+    from tools.spec_from_code import Fact, rewritten
+
+    text, found = stated_facts
+    document = yaml.safe_load(text)
+    stale, said = rewritten(text, [Fact(fact.path, _wrong(fact, document)) for fact in found])
+    assert len(said) == len(found) and yaml.safe_load(stale) != yaml.safe_load(text)
+    mended, mends = rewritten(stale, found)
+    assert len(mends) == len(found)
+    assert mended == text

@@ -394,3 +394,19 @@ def test_the_constants_the_python_side_keeps_are_the_native_codes():
     assert (native.NO_NATURAL, native.RATE_SCALE) == (bank.NO_NATURAL, kernel_tables.RATE_SCALE)
     assert len(NATURAL_KEYS) == native.NATURAL_KINDS
     assert (len(DECK), len(DECK) // 4, MAX_OPPONENTS) == (native.DECK_CARDS, native.HAND_CARDS, native.MAX_OPPONENTS)
+
+
+def test_every_multiplier_the_rules_allow_is_one_the_kernel_takes():
+    # The knob table (rules/knob_checks.py) says what the rules allow; kernel.h says only what the
+    # kernel is sized for (MAX_MULTIPLIER): a range widened in the rules alone fails here, not in play.
+    from dataclasses import fields
+
+    from maubinh_api.rules.knob_checks import BOUNDS
+    from maubinh_api.rules.knobs import RuleSet
+    from maubinh_api.strategy import compiled_kernel as native
+
+    checks = {knob.name: knob.metadata["check"] for knob in fields(RuleSet)}
+    taken = ("majority_bonus", "scoop_multiplier", "sap_lang_multiplier", "foul_multiplier")
+    highest = {name: BOUNDS[checks[name]][1] for name in taken}
+    assert {name: high for name, high in highest.items() if high > native.MAX_MULTIPLIER} == {}
+    assert all(BOUNDS[checks[name]][0] >= 0 for name in taken) and native.MAX_MULTIPLIER == 100  # kernel.h

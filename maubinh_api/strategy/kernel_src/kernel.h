@@ -54,6 +54,10 @@ enum { ROW_BACK, ROW_MIDDLE, ROW_FRONT, ROW_NATURAL, ROW_SCOOPS, ROW_SCOOPED };
 #define MAX_PICKS 64        /* longest shortlist a hand keeps */
 #define MAX_VALUE 1000      /* a position's value (the bonus table's largest) */
 #define MAX_PAYOUT 10000    /* a natural's payout */
+/* The largest multiplier (scoop, sập làng, foul) and majority bonus the kernel takes: the rules'
+ * own ranges are the knob table's (rules/knob_checks.py), held within this by a test. A position's
+ * 1,000 times two multipliers of 100, against 3 opponents, is 3e7: int32 sums cannot overflow. */
+#define MAX_MULTIPLIER 100
 #define MAX_BANK (1 << 22)  /* bank hands */
 
 /* Everything that does not depend on the hand: one variant, one hand bank. */

@@ -546,7 +546,8 @@ static int add_shared_constants(PyObject *module) {
                    PyModule_AddIntConstant(module, "NATURAL_KINDS", NATURAL_KINDS) < 0 ||
                    PyModule_AddIntConstant(module, "RATE_SCALE", (long)RATE_SCALE) < 0 ||
                    PyModule_AddIntConstant(module, "MAX_VALUE", MAX_VALUE) < 0 ||
-                   PyModule_AddIntConstant(module, "MAX_PAYOUT", MAX_PAYOUT) < 0
+                   PyModule_AddIntConstant(module, "MAX_PAYOUT", MAX_PAYOUT) < 0 ||
+                   PyModule_AddIntConstant(module, "MAX_MULTIPLIER", MAX_MULTIPLIER) < 0
                ? -1
                : 0;
 }
