@@ -30,16 +30,6 @@ BATCHES = {
     "analysis": MAX_ANALYSIS_ARRANGEMENTS,
     "settlement": MAX_BATCH_TABLES,
 }
-#: The paths of the batches, and their maximum.
-BATCH_PATHS = {
-    "/v1/hands/classify/batch": MAX_CLASSIFY_HANDS,
-    "/v1/arrangements/validate/batch": MAX_VALIDATE_ARRANGEMENTS,
-    "/v1/arrangements/optimal/batch": MAX_OPTIMAL_HANDS,
-    "/v1/arrangements/analysis/batch": MAX_ANALYSIS_ARRANGEMENTS,
-    "/v1/settlements/batch": MAX_BATCH_TABLES,
-}
-
-
 def _number(text: str) -> int:
     return int(text.replace(",", ""))
 
@@ -56,14 +46,6 @@ def test_every_batch_maximum_a_page_states_is_the_code_s():
     said = _statements(r"\b(classify|validate|optimal|analysis|settlement) batch(?:es)? of ([\d,]+)\b")
     wrong = [(page, m.group(0)) for page, m in said if _number(m.group(2)) > BATCHES[m.group(1)]]
     assert said and wrong == []
-    # "up to N ... at/(...) the batch path": the number said beside a batch's path is its maximum.
-    near = _statements(r"up to ([\d,]+)\b[^.;]{0,80}?(/v1/[a-z/]+/batch)")
-    wrong = [
-        (page, m.group(0))
-        for page, m in near
-        if m.group(2) in BATCH_PATHS and _number(m.group(1)) != BATCH_PATHS[m.group(2)]
-    ]
-    assert near and wrong == []
 
 
 def test_the_unit_of_reading_is_stated_as_the_code_counts_it():
