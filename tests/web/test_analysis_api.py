@@ -12,6 +12,7 @@ import pytest
 from maubinh_api.rules.cards import parse_cards
 from maubinh_api.rules.variants import PRESET_NAMES, preset
 from maubinh_api.strategy.optimiser import optimise
+from maubinh_api.web.schemas import MAX_ANALYSIS_ARRANGEMENTS as MOST  # the declaration's (100 today)
 from tests.support.model import MODEL
 from tests.test_gunicorn import metric
 
@@ -379,11 +380,11 @@ def _duplicate_front():
             "the back chi must hold 5 cards, not 4",
         ),
         (
-            {"arrangements": [{"arrangement": split(CARDS)}] * 101},
+            {"arrangements": [{"arrangement": split(CARDS)}] * (MOST + 1)},
             "/arrangements",
-            "a batch has 1 to 100 arrangements, not 101",
+            f"a batch has 1 to {MOST} arrangements, not {MOST + 1}",
         ),
-        ({"arrangements": []}, "/arrangements", "a batch has 1 to 100 arrangements, not 0"),
+        ({"arrangements": []}, "/arrangements", f"a batch has 1 to {MOST} arrangements, not 0"),
         ({"arrangement": split(CARDS), "opponents": 0}, "/opponents", "must be 1 to 3, not 0"),
         ({"arrangement": split(CARDS), "opponents": 4}, "/opponents", "must be 1 to 3, not 4"),
         ({"arrangement": split(CARDS), "opponents": True}, "/opponents", "must be a whole number"),

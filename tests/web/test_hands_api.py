@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from maubinh_api import create_app
 from maubinh_api.rules.variants import preset
 from maubinh_api.web.blueprints.hands import read_one_chi
-from maubinh_api.web.schemas import ClassifyRequest
+from maubinh_api.web.schemas import MAX_CLASSIFY_HANDS, ClassifyRequest
 from tests.support.request_bodies import VARIANTS
 
 
@@ -59,13 +59,13 @@ def test_overrides_are_reported(client):
     assert body["variant"]["fingerprint"] != preset("classic").fingerprint
 
 
-def test_1000_hands_are_accepted_and_1001_refused(client):
-    hand = ["As", "Kd", "Qh"]
-    assert len(client.post("/v1/hands/classify/batch", json={"hands": [hand] * 1000}).get_json()["results"]) == 1000
-    response = client.post("/v1/hands/classify/batch", json={"hands": [hand] * 1001})
+def test_a_classify_batch_takes_its_maximum_and_refuses_one_more(client):
+    hand, most = ["As", "Kd", "Qh"], MAX_CLASSIFY_HANDS  # the declaration's (1,000 today)
+    assert len(client.post("/v1/hands/classify/batch", json={"hands": [hand] * most}).get_json()["results"]) == most
+    response = client.post("/v1/hands/classify/batch", json={"hands": [hand] * (most + 1)})
     assert response.status_code == 422
     assert response.get_json()["errors"] == [
-        {"pointer": "/hands", "code": "wrong_count", "detail": "a batch has 1 to 1000 hands, not 1001"}
+        {"pointer": "/hands", "code": "wrong_count", "detail": f"a batch has 1 to {most} hands, not {most + 1}"}
     ]
 
 

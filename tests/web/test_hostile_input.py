@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from maubinh_api.web.schemas import MAX_ANALYSIS_ARRANGEMENTS, MAX_BATCH_TABLES, MAX_CLASSIFY_HANDS, MAX_OPTIMAL_HANDS
+
 HAND = ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"]
 OTHER = ["Ah", "Ad", "Ks", "Kh", "Qs", "Qd", "8c", "8d", "7h", "6d", "5c", "3h", "2h"]
 
@@ -260,14 +262,19 @@ def test_cards_that_are_not_cards(client, value, detail):
         ),
         (
             "/v1/hands/classify/batch",
-            {"hands": [["As", "Kd", "Qh"]] * 1001},
+            {"hands": [["As", "Kd", "Qh"]] * (MAX_CLASSIFY_HANDS + 1)},
             "/hands",
-            "a batch has 1 to 1000 hands, not 1001",
+            f"a batch has 1 to {MAX_CLASSIFY_HANDS} hands, not {MAX_CLASSIFY_HANDS + 1}",
         ),
         # 5,000 cards: within the values a body may hold (more is refused from the bytes, below).
         ("/v1/hands/classify", {"cards": HAND[:5] * 1_000}, "/cards", "not 5000"),
         ("/v1/arrangements/optimal", {"cards": [*HAND, "Ac"]}, "/cards", "not 14"),
-        ("/v1/arrangements/optimal/batch", {"hands": [HAND] * 101}, "/hands", "not 101"),
+        (
+            "/v1/arrangements/optimal/batch",
+            {"hands": [HAND] * (MAX_OPTIMAL_HANDS + 1)},
+            "/hands",
+            f"not {MAX_OPTIMAL_HANDS + 1}",
+        ),
         (
             "/v1/arrangements/analysis",
             {"arrangement": {**arrangement(HAND), "front": ["4d", "3c", "A♠"]}},
@@ -287,9 +294,9 @@ def test_cards_that_are_not_cards(client, value, detail):
         ),
         (
             "/v1/arrangements/analysis/batch",
-            {"arrangements": [{"arrangement": arrangement(HAND)}] * 101},
+            {"arrangements": [{"arrangement": arrangement(HAND)}] * (MAX_ANALYSIS_ARRANGEMENTS + 1)},
             "/arrangements",
-            "not 101",
+            f"not {MAX_ANALYSIS_ARRANGEMENTS + 1}",
         ),
         ("/v1/arrangements/analysis", {"arrangement": arrangement(HAND), "opponents": 4}, "/opponents", "not 4"),
         ("/v1/arrangements/play", {"cards": [*HAND[:12], "a♠"], "level": "club"}, "/cards/12", "card As appears twice"),
@@ -298,9 +305,9 @@ def test_cards_that_are_not_cards(client, value, detail):
         ("/v1/arrangements/play", {"cards": HAND, "level": "grandmaster"}, "/level", "must be beginner"),
         (
             "/v1/settlements/batch",
-            {"tables": [VALID["/v1/settlements/batch"]["tables"][0]] * 201},
+            {"tables": [VALID["/v1/settlements/batch"]["tables"][0]] * (MAX_BATCH_TABLES + 1)},
             "/tables",
-            "not 201",
+            f"not {MAX_BATCH_TABLES + 1}",
         ),
         (
             "/v1/settlements",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from maubinh_api.web.schemas import MAX_OPTIMAL_HANDS as MOST  # the declaration's (100 today)
+
 OPTIMAL = "/v1/arrangements/optimal"
 HAND = ["As", "Kd", "Qh", "Jc", "Ts", "9h", "9d", "7c", "6s", "5h", "4d", "3c", "2s"]
 
@@ -95,8 +97,8 @@ def test_no_natural_is_answered_on_a_split_the_variant_calls_fouled(client, card
         ({"cards": HAND, "objective": "fastest"}, "/objective", "must be ev or strongest"),
         ({"cards": HAND, "hands": [HAND]}, "/hands", "POST /v1/arrangements/optimal/batch"),  # its own since 0.6.0
         ({}, "/cards", "is required and missing"),
-        ({"hands": []}, "/hands", "a batch has 1 to 100 hands, not 0"),
-        ({"hands": [HAND] * 101}, "/hands", "a batch has 1 to 100 hands, not 101"),
+        ({"hands": []}, "/hands", f"a batch has 1 to {MOST} hands, not 0"),
+        ({"hands": [HAND] * (MOST + 1)}, "/hands", f"a batch has 1 to {MOST} hands, not {MOST + 1}"),
         ({"hands": [HAND, HAND[:5]]}, "/hands/1", "a hand must hold 13 cards, not 5"),
         (
             {"cards": HAND, "variant": {"preset": "online", "overrides": {"wheel": 1}}},

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from maubinh_api.rules.cards import DECK
+from maubinh_api.web.schemas import MAX_BATCH_TABLES
 
 
 def arrangement(text):
@@ -221,13 +222,14 @@ def test_batch_variant_is_the_default_for_tables_without_one(client):
 
 def test_batch_limits(client):
     table = {"bet": "1", "players": [{"id": "a", "forfeit": True}, {"id": "b", "forfeit": True}]}
-    assert client.post("/v1/settlements/batch", json={"tables": [table] * 200}).status_code == 200
-    response = client.post("/v1/settlements/batch", json={"tables": [table] * 201})
+    most = MAX_BATCH_TABLES  # the declaration's (200 today)
+    assert client.post("/v1/settlements/batch", json={"tables": [table] * most}).status_code == 200
+    response = client.post("/v1/settlements/batch", json={"tables": [table] * (most + 1)})
     assert response.status_code == 422
     assert response.get_json()["errors"][0] == {
         "pointer": "/tables",
         "code": "wrong_count",
-        "detail": "a batch has 1 to 200 tables, not 201",
+        "detail": f"a batch has 1 to {most} tables, not {most + 1}",
     }
     assert client.post("/v1/settlements/batch", json={"tables": []}).status_code == 422
 
