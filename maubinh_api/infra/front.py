@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..version import __version__
 from .config import ConfigError, Settings
+from .front_problems import HEADER_LINE_BYTES, problem_fields
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
 
@@ -89,8 +90,9 @@ class Front:
             "user": "user root;" if os.geteuid() == 0 else "# workers run as the user who started nginx",
             # The front's own answers name the contract too, as every answer does (X-API-Version).
             "api_version": __version__,
+            "header_line_bytes": str(HEADER_LINE_BYTES),
         }
-        return values
+        return values | problem_fields(self.max_body_bytes, self.read_timeout)
 
 
 def front_from_env(socket: str, run_dir: str, environ: Mapping[str, str] = os.environ) -> Front:
