@@ -2,6 +2,10 @@
 same input, timed in the same run (the fixed reference), so that a shortcut is kept only where its
 figure says so:
 
+* a chunked body's bytes (``web/body.py``'s ``body_length``, which reads them from the server's
+  stream, a byte past the limit) against werkzeug's ``request.get_data()`` (which returns the first
+  ``MAX_CONTENT_LENGTH`` bytes of a longer one as if they were all of it: kept for that, whatever
+  the figure; a body with a ``Content-Length`` is read by werkzeug);
 * the body (``web/body.py``'s ``json_object``: the bytes read once from the server's stream, a
   JSON object refused at its first fault, duplicate keys, NaN and depth refused) against
   werkzeug's ``request.get_json()``, both inside the same request context (whose own cost, timed
@@ -23,13 +27,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import request
+from flask.testing import EnvironBuilder
 
 from maubinh_api.batch.history import ROW_SCHEMA, read_plain_row
 from maubinh_api.rules.cards import DECK
 from maubinh_api.web.app import create_app
 from maubinh_api.web.blueprints.arrangements import read_one_hand
 from maubinh_api.web.blueprints.hands import read_one_chi
-from maubinh_api.web.body import json_object
+from maubinh_api.web.body import body_length, json_object
 from maubinh_api.web.schemas import ClassifyRequest, OptimalRequest
 
 OPTIMAL = "/v1/arrangements/optimal"
@@ -58,15 +63,25 @@ def body_readers(raws: Sequence[bytes]) -> None:
     """``json_object`` against werkzeug's ``get_json``, each in a request context of its own."""
     app = create_app()
 
-    def within(read: Callable[[], object]) -> Callable[[bytes], object]:
+    def within(read: Callable[[], object], *, chunked: bool = False) -> Callable[[bytes], object]:
         def step(raw: bytes) -> object:
-            with app.test_request_context(OPTIMAL, method="POST", data=raw, content_type="application/json"):
+            builder = EnvironBuilder(app=app, path=OPTIMAL, method="POST", data=raw, content_type="application/json")
+            environ = builder.get_environ()
+            if chunked:  # as gunicorn passes a chunked body: no length, the stream ends where the body does
+                del environ["CONTENT_LENGTH"]
+                environ |= {"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True}
+            with app.request_context(environ):
                 app.preprocess_request()  # the hooks, the first of which makes the request's context
                 return read()
 
         return step
 
     bare = _per_item(within(lambda: None), raws)
+    # A chunked body's bytes (body_length reads them; one with a Content-Length is read by werkzeug).
+    bare_chunked = _per_item(within(lambda: None, chunked=True), raws)
+    ours = _per_item(within(body_length, chunked=True), raws) - bare_chunked
+    theirs = _per_item(within(lambda: request.get_data(), chunked=True), raws) - bare_chunked  # noqa: PLW0108
+    _row("chunked body's bytes", ours, theirs, "werkzeug request.get_data()")
     ours = _per_item(within(json_object), raws) - bare
     theirs = _per_item(within(lambda: request.get_json()), raws) - bare  # noqa: PLW0108 (the proxy binds per request)
     _row("body: json_object", ours, theirs, "werkzeug request.get_json()")
