@@ -99,70 +99,6 @@ type input struct {
 
 type operation func(ctx context.Context, in *input) (any, error)
 
-func decode[P any](in *input) (*P, error) {
-	params := new(P)
-	text, _ := json.Marshal(in.params) // the Params structs name their fields by header: json tags
-	return params, json.Unmarshal(text, params)
-}
-
-// readBody is the step's body as the generated type B reads it; in.request is what is sent.
-func readBody[B any](in *input) (B, error) {
-	var body B
-	if err := json.Unmarshal(in.body, &body); err != nil {
-		return body, fmt.Errorf("the body does not read as %T: %w", body, err)
-	}
-	in.request, _ = json.Marshal(body)
-	return body, nil
-}
-
-func withBody[B, P, R any](call func(context.Context, *P, B, ...RequestEditorFn) (R, error)) operation {
-	return func(ctx context.Context, in *input) (any, error) {
-		body, err := readBody[B](in)
-		if err != nil {
-			return nil, err
-		}
-		params, err := decode[P](in)
-		if err != nil {
-			return nil, err
-		}
-		return call(ctx, params, body)
-	}
-}
-
-func withPathAndBody[T ~string, B, P, R any](name string, call func(context.Context, T, *P, B, ...RequestEditorFn) (R, error)) operation {
-	return func(ctx context.Context, in *input) (any, error) {
-		body, err := readBody[B](in)
-		if err != nil {
-			return nil, err
-		}
-		params, err := decode[P](in)
-		if err != nil {
-			return nil, err
-		}
-		return call(ctx, T(in.path[name]), params, body)
-	}
-}
-
-func noBody[P, R any](call func(context.Context, *P, ...RequestEditorFn) (R, error)) operation {
-	return func(ctx context.Context, in *input) (any, error) {
-		params, err := decode[P](in)
-		if err != nil {
-			return nil, err
-		}
-		return call(ctx, params)
-	}
-}
-
-func withPath[T ~string, P, R any](name string, call func(context.Context, T, *P, ...RequestEditorFn) (R, error)) operation {
-	return func(ctx context.Context, in *input) (any, error) {
-		params, err := decode[P](in)
-		if err != nil {
-			return nil, err
-		}
-		return call(ctx, T(in.path[name]), params)
-	}
-}
-
 // rawAnswer is an answer read by hand: GET /openapi.yaml, whose generated parse reads the YAML
 // document into a string and fails (README, "What the generator needed").
 type rawAnswer struct {
@@ -170,53 +106,77 @@ type rawAnswer struct {
 	HTTPResponse *http.Response
 }
 
-func raw[P any](call func(context.Context, *P, ...RequestEditorFn) (*http.Response, error)) operation {
+// operationNamed is the generated call of an operation, found by its operationId: the client's
+// <OperationId>WithResponse method, given what its generated types read of the step (a path
+// parameter, the Params of its headers, the body's type). No table of operations to keep: an
+// operation the spec gains is played as soon as the client is generated again.
+func operationNamed(c *ClientWithResponses, name string) (operation, bool) {
+	if name == "openapiDocument" {
+		return openapiDocument(c), true
+	}
+	method := reflect.ValueOf(c).MethodByName(strings.ToUpper(name[:1]) + name[1:] + "WithResponse")
+	if !method.IsValid() {
+		return nil, false
+	}
 	return func(ctx context.Context, in *input) (any, error) {
-		params, err := decode[P](in)
+		args, err := arguments(method.Type(), ctx, in)
 		if err != nil {
 			return nil, err
 		}
-		response, err := call(ctx, params)
+		out := method.Call(args)
+		err, _ = out[1].Interface().(error)
+		return out[0].Interface(), err
+	}, true
+}
+
+// arguments reads the step as the call's parameters: the context, then in the generated order a
+// path parameter (a string type: an operation has one at most), its *Params (the headers, by
+// their json tags) and its body; the variadic request editors are left out.
+func arguments(call reflect.Type, ctx context.Context, in *input) ([]reflect.Value, error) {
+	args := []reflect.Value{reflect.ValueOf(ctx)}
+	for i := 1; i < call.NumIn()-1; i++ {
+		kind := call.In(i)
+		switch {
+		case kind.Kind() == reflect.String:
+			if len(in.path) != 1 {
+				return nil, fmt.Errorf("the step names %d path parameters, the operation takes one", len(in.path))
+			}
+			for _, value := range in.path {
+				args = append(args, reflect.ValueOf(value).Convert(kind))
+			}
+		case kind.Kind() == reflect.Pointer && strings.HasSuffix(kind.Elem().Name(), "Params"):
+			params := reflect.New(kind.Elem())
+			text, _ := json.Marshal(in.params) // the Params structs name their fields by header: json tags
+			if err := json.Unmarshal(text, params.Interface()); err != nil {
+				return nil, err
+			}
+			args = append(args, params)
+		default:
+			body := reflect.New(kind)
+			if err := json.Unmarshal(in.body, body.Interface()); err != nil {
+				return nil, fmt.Errorf("the body does not read as %s: %w", kind, err)
+			}
+			in.request, _ = json.Marshal(body.Interface())
+			args = append(args, body.Elem())
+		}
+	}
+	return args, nil
+}
+
+func openapiDocument(c *ClientWithResponses) operation {
+	return func(ctx context.Context, in *input) (any, error) {
+		params := new(OpenapiDocumentParams)
+		text, _ := json.Marshal(in.params)
+		if err := json.Unmarshal(text, params); err != nil {
+			return nil, err
+		}
+		response, err := c.OpenapiDocument(ctx, params)
 		if err != nil {
 			return nil, err
 		}
 		defer response.Body.Close()
 		body, err := io.ReadAll(response.Body)
 		return &rawAnswer{Body: body, HTTPResponse: response}, err
-	}
-}
-
-func operations(c *ClientWithResponses) map[string]operation {
-	return map[string]operation{
-		"classifyHands":       withBody(c.ClassifyHandsWithResponse),
-		"classifyBatch":       withBody(c.ClassifyBatchWithResponse),
-		"validateArrangement": withBody(c.ValidateArrangementWithResponse),
-		"validateBatch":       withBody(c.ValidateBatchWithResponse),
-		"optimalArrangement":  withBody(c.OptimalArrangementWithResponse),
-		"optimalBatch":        withBody(c.OptimalBatchWithResponse),
-		"analyseArrangement":  withBody(c.AnalyseArrangementWithResponse),
-		"analyseBatch":        withBody(c.AnalyseBatchWithResponse),
-		"playHand":            withBody(c.PlayHandWithResponse),
-		"dealDrills":          withBody(c.DealDrillsWithResponse),
-		"settleTable":         withBody(c.SettleTableWithResponse),
-		"settleTables":        withBody(c.SettleTablesWithResponse),
-		"commitDeal":          noBody(c.CommitDealWithResponse),
-		"dealCards":           withPathAndBody("deal_id", c.DealCardsWithResponse),
-		"listVariants":        noBody(c.ListVariantsWithResponse),
-		"showVariant":         withPath("name", c.ShowVariantWithResponse),
-		"listEnumerations":    noBody(c.ListEnumerationsWithResponse),
-		"showUsage":           noBody(c.ShowUsageWithResponse),
-		"receiptKeys":         noBody(c.ReceiptKeysWithResponse),
-		"health":              noBody(c.HealthWithResponse),
-		"ready":               noBody(c.ReadyWithResponse),
-		"openapiDocument":     raw(c.OpenapiDocument),
-		"metrics":             noBody(c.MetricsWithResponse),
-		"documentationPage":   noBody(c.DocumentationPageWithResponse),
-		"documentation":       noBody(c.DocumentationWithResponse),
-		"documentationAsset":  withPath("path", c.DocumentationAssetWithResponse),
-		"playgroundPage":      noBody(c.PlaygroundPageWithResponse),
-		"playgroundPageSlash": noBody(c.PlaygroundPageSlashWithResponse),
-		"playgroundAsset":     withPath("asset", c.PlaygroundAssetWithResponse),
 	}
 }
 
@@ -415,7 +375,7 @@ func (r *run) send(s step, base string) (*observation, error) {
 			return nil, err
 		}
 	}
-	call, ok := operations(client)[s.Operation]
+	call, ok := operationNamed(client, s.Operation)
 	if !ok {
 		return nil, fmt.Errorf("no operation %s in this client", s.Operation)
 	}

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
@@ -31,6 +32,7 @@ from tests.support.servers import Service, service
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = conformance.load()
+SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
 KEYS = SCENARIO["keys"]
 
 
@@ -136,12 +138,27 @@ def _java(url: str, proxy: str, report: Path) -> None:
 
 
 def _environment(url: str, proxy: str, report: Path) -> dict[str, str]:
+    routes = report.with_name("operations.json")
+    routes.write_text(json.dumps(operation_routes(SPEC)), encoding="utf-8")
     return {
         "MAUBINH_URL": url,
         "MAUBINH_FUTURE_URL": proxy,
         "MAUBINH_SCENARIO": str(conformance.SCENARIO),
         "MAUBINH_REPORT": str(report),
+        "MAUBINH_OPERATIONS": str(routes),
     }
+
+
+def operation_routes(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each operation's method and path, and whether its answer is text (no JSON in any of its 2xx
+    or 3xx answers, a redirect's included): what the TypeScript runner sends an operation by."""
+    routes = {}
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            answers = [answer for status, answer in operation["responses"].items() if str(status)[0] in "23"]
+            text = not any(kind.endswith("json") for answer in answers for kind in answer.get("content", {}))
+            routes[operation["operationId"]] = {"method": method.upper(), "path": path, "text": text}
+    return routes
 
 
 SUITES: dict[str, Callable[[str, str, Path], None]] = {

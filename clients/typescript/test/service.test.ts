@@ -1,9 +1,9 @@
-// The client against the running service, as a platform uses it: every operation once, a whole
+// The client against the running service, as a platform uses it: every operation of the last release once, a whole
 // round of a table, and the answers a platform must handle (422, 401, 429, 304, Vietnamese).
 // Every answer is read as the spec types it: no cast, no `as any`, no type guard of our own.
 // tests/client/test_typescript_client.py starts the service (with the tenants below) and runs this
 // file under `node --test`; MAUBINH_CALLED receives the operations called, which it compares with
-// the spec's.
+// the spec's and the last release's.
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { after, test } from "node:test";

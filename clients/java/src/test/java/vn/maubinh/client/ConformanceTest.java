@@ -13,6 +13,9 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,21 +24,11 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import javax.annotation.Nonnull;
 import org.junit.jupiter.api.Test;
+import vn.maubinh.client.core.ApiException;
+import vn.maubinh.client.core.ApiResponse;
 import vn.maubinh.client.core.JSON;
-import vn.maubinh.client.model.AnalysisBatchRequest;
-import vn.maubinh.client.model.AnalysisRequest;
-import vn.maubinh.client.model.ClassifyBatchRequest;
-import vn.maubinh.client.model.ClassifyRequest;
-import vn.maubinh.client.model.DealRequest;
-import vn.maubinh.client.model.DrillsRequest;
-import vn.maubinh.client.model.OptimalBatchRequest;
-import vn.maubinh.client.model.OptimalRequest;
-import vn.maubinh.client.model.PlayRequest;
-import vn.maubinh.client.model.SettlementBatchRequest;
-import vn.maubinh.client.model.SettlementRequest;
-import vn.maubinh.client.model.ValidateBatchRequest;
-import vn.maubinh.client.model.ValidateRequest;
 
 /**
  * The conformance scenario (tests/conformance/scenario.json in the repository), as this client
@@ -61,6 +54,16 @@ class ConformanceTest {
         String header(String name) {
             return headers.get(name);
         }
+
+        /** The header sent whose name a parameter spells ({@code ifNoneMatch}), or null. */
+        String headerSpelled(String parameter) {
+            for (Map.Entry<String, String> header : headers.entrySet()) {
+                if (header.getKey().replace("-", "").equalsIgnoreCase(parameter)) {
+                    return header.getValue();
+                }
+            }
+            return null;
+        }
     }
 
     @FunctionalInterface
@@ -68,38 +71,65 @@ class ConformanceTest {
         Answer<?> send(MauBinhClient client, Input in);
     }
 
-    static final Map<String, Operation> OPERATIONS = new HashMap<>();
+    /**
+     * The generated call of an operation, found by its operationId: the {@code <operationId>WithHttpInfo}
+     * method of the API its tag makes, given the step's body as the method's body type, its path value
+     * (the one {@code @Nonnull} string: an operation has one path parameter at most) and the headers
+     * it sends whose names the parameters spell ({@code ifNoneMatch}: {@code If-None-Match}; the build
+     * keeps parameter names). No table of operations to keep: an operation the spec gains is played
+     * as soon as the client is generated again.
+     */
+    static Operation operationNamed(String name) {
+        for (Method accessor : MauBinhClient.class.getMethods()) {
+            if (accessor.getParameterCount() != 0 || !accessor.getReturnType().getSimpleName().endsWith("Api")) {
+                continue;
+            }
+            for (Method call : accessor.getReturnType().getMethods()) {
+                if (call.getName().equals(name + "WithHttpInfo")) {
+                    return (c, in) -> c.send(() -> invoke(call, reflected(accessor, c), arguments(call, in)));
+                }
+            }
+        }
+        return null;
+    }
 
-    static {
-        OPERATIONS.put("classifyHands", (c, in) -> c.send(() -> c.hands().classifyHandsWithHttpInfo(in.body(ClassifyRequest.class), null, null, null)));
-        OPERATIONS.put("classifyBatch", (c, in) -> c.send(() -> c.hands().classifyBatchWithHttpInfo(in.body(ClassifyBatchRequest.class), null, null, null)));
-        OPERATIONS.put("validateArrangement", (c, in) -> c.send(() -> c.arrangements().validateArrangementWithHttpInfo(in.body(ValidateRequest.class), null, null, null)));
-        OPERATIONS.put("validateBatch", (c, in) -> c.send(() -> c.arrangements().validateBatchWithHttpInfo(in.body(ValidateBatchRequest.class), null, null, null)));
-        OPERATIONS.put("optimalArrangement", (c, in) -> c.send(() -> c.arrangements().optimalArrangementWithHttpInfo(in.body(OptimalRequest.class), null, null, null)));
-        OPERATIONS.put("optimalBatch", (c, in) -> c.send(() -> c.arrangements().optimalBatchWithHttpInfo(in.body(OptimalBatchRequest.class), null, null, null)));
-        OPERATIONS.put("analyseArrangement", (c, in) -> c.send(() -> c.arrangements().analyseArrangementWithHttpInfo(in.body(AnalysisRequest.class), null, null, null)));
-        OPERATIONS.put("analyseBatch", (c, in) -> c.send(() -> c.arrangements().analyseBatchWithHttpInfo(in.body(AnalysisBatchRequest.class), null, null, null)));
-        OPERATIONS.put("playHand", (c, in) -> c.send(() -> c.arrangements().playHandWithHttpInfo(in.body(PlayRequest.class), null, null, null)));
-        OPERATIONS.put("dealDrills", (c, in) -> c.send(() -> c.practice().dealDrillsWithHttpInfo(in.body(DrillsRequest.class), null, null, null)));
-        OPERATIONS.put("settleTable", (c, in) -> c.send(() -> c.settlements().settleTableWithHttpInfo(in.body(SettlementRequest.class), null, null, null)));
-        OPERATIONS.put("settleTables", (c, in) -> c.send(() -> c.settlements().settleTablesWithHttpInfo(in.body(SettlementBatchRequest.class), null, null, null)));
-        OPERATIONS.put("listVariants", (c, in) -> c.send(() -> c.variants().listVariantsWithHttpInfo(null, null, null, in.header("If-None-Match"))));
-        OPERATIONS.put("showVariant", (c, in) -> c.send(() -> c.variants().showVariantWithHttpInfo(in.path, null, null, null, in.header("If-None-Match"))));
-        OPERATIONS.put("listEnumerations", (c, in) -> c.send(() -> c.variants().listEnumerationsWithHttpInfo(null, null, null, in.header("If-None-Match"))));
-        OPERATIONS.put("commitDeal", (c, in) -> c.send(() -> c.deals().commitDealWithHttpInfo(null, null)));
-        OPERATIONS.put("dealCards", (c, in) -> c.send(() -> c.deals().dealCardsWithHttpInfo(in.path, in.body(DealRequest.class), null, null)));
-        OPERATIONS.put("showUsage", (c, in) -> c.send(() -> c.usage().showUsageWithHttpInfo(null, null, null)));
-        OPERATIONS.put("receiptKeys", (c, in) -> c.send(() -> c.settlements().receiptKeysWithHttpInfo(null, in.header("If-None-Match"))));
-        OPERATIONS.put("health", (c, in) -> c.send(() -> c.operations().healthWithHttpInfo(null, null)));
-        OPERATIONS.put("ready", (c, in) -> c.send(() -> c.operations().readyWithHttpInfo(null, null)));
-        OPERATIONS.put("openapiDocument", (c, in) -> c.send(() -> c.operations().openapiDocumentWithHttpInfo(null, null, in.header("If-None-Match"))));
-        OPERATIONS.put("metrics", (c, in) -> c.send(() -> c.operations().metricsWithHttpInfo(null, null)));
-        OPERATIONS.put("documentationPage", (c, in) -> c.send(() -> c.operations().documentationPageWithHttpInfo(null, null)));
-        OPERATIONS.put("documentation", (c, in) -> c.send(() -> c.operations().documentationWithHttpInfo(null, null)));
-        OPERATIONS.put("documentationAsset", (c, in) -> c.send(() -> c.operations().documentationAssetWithHttpInfo(in.path, null, null)));
-        OPERATIONS.put("playgroundPage", (c, in) -> c.send(() -> c.playground().playgroundPageWithHttpInfo(null, null, in.header("If-None-Match"))));
-        OPERATIONS.put("playgroundPageSlash", (c, in) -> c.send(() -> c.playground().playgroundPageSlashWithHttpInfo(null, null)));
-        OPERATIONS.put("playgroundAsset", (c, in) -> c.send(() -> c.playground().playgroundAssetWithHttpInfo(in.path, null, null, in.header("If-None-Match"))));
+    private static Object[] arguments(Method call, Input in) {
+        Parameter[] parameters = call.getParameters();
+        Object[] values = new Object[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            Parameter parameter = parameters[i];
+            if (parameter.getType() != String.class) {
+                values[i] = in.body(parameter.getType());
+            } else if (parameter.isAnnotationPresent(Nonnull.class)) {
+                values[i] = in.path;
+            } else {
+                values[i] = in.headerSpelled(parameter.getName());
+            }
+        }
+        return values;
+    }
+
+    private static Object reflected(Method accessor, MauBinhClient client) {
+        try {
+            return accessor.invoke(client);
+        } catch (ReflectiveOperationException failed) {
+            throw new IllegalStateException(failed);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ApiResponse<Object> invoke(Method call, Object api, Object[] arguments) throws ApiException {
+        try {
+            return (ApiResponse<Object>) call.invoke(api, arguments);
+        } catch (InvocationTargetException thrown) {
+            Throwable cause = thrown.getCause();
+            if (cause instanceof ApiException) {
+                throw (ApiException) cause;
+            }
+            throw cause instanceof RuntimeException ? (RuntimeException) cause : new IllegalStateException(cause);
+        } catch (IllegalAccessException failed) {
+            throw new IllegalStateException(failed);
+        }
     }
 
     /** An answer as this client read it. */
@@ -249,7 +279,7 @@ class ConformanceTest {
                     in.headers.put(member.getKey(), text(member.getValue()));
                 }
             }
-            Operation operation = OPERATIONS.get(step.get("operation").getAsString());
+            Operation operation = operationNamed(step.get("operation").getAsString());
             assertNotNull(operation, "no operation " + step.get("operation"));
             int attempts = step.has("at_most") ? step.get("at_most").getAsInt() : 1;
             Observation seen = null;
