@@ -1,7 +1,7 @@
 """The kinds of problem the service answers (RFC 9457 ``type`` and ``title``), declared once below
 the entry points: the views' problems (web/problems.py), gunicorn's own refusals
-(infra/gunicorn_refusals.py) and the front's (deploy/nginx.conf.template, held to these by
-tests/test_front.py) all name them from here, and openapi.yaml lists them (tests/test_spec_from_code.py)."""
+(infra/gunicorn_refusals.py) and the front's (infra/front_problems.py, which writes nginx's bodies)
+all name them from here, and openapi.yaml lists them (``make spec`` writes the list)."""
 
 from __future__ import annotations
 
