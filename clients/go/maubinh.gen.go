@@ -1307,18 +1307,19 @@ type ChiCards = []CardInput
 
 // ChiHands The three chi, classified.
 type ChiHands struct {
-	// Back One classified chi.
+	// Back One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3 of them.
 	Back Hand `json:"back"`
 
-	// Front One classified chi.
+	// Front One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3 of them.
 	Front Hand `json:"front"`
 
-	// Middle One classified chi.
+	// Middle One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3 of them.
 	Middle Hand `json:"middle"`
 }
 
 // ClassifyBatchRequest defines model for ClassifyBatchRequest.
 type ClassifyBatchRequest struct {
+	// Hands The chi to classify (the field's name is 1.0's, see `Hand`; each item is a chi).
 	Hands []ChiCards `json:"hands"`
 
 	// Variant A preset name, or a preset with overrides (an answer's `variant`, as it came). Omitted means the service default.
@@ -1347,7 +1348,7 @@ type ClassifyResult struct {
 	// Cards The cards as a player lays them out (grouped ranks first, then kickers, high to low).
 	Cards LaidOutCards `json:"cards"`
 
-	// Category A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given.
+	// Category A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given (the name is 1.0's: see `Hand`).
 	Category    HandCategory `json:"category"`
 	Description Labels       `json:"description"`
 
@@ -1670,12 +1671,12 @@ type FoulReasons = []FoulReason
 // Fouled Whether the arrangement is fouled (binh lủng).
 type Fouled = bool
 
-// Hand One classified chi.
+// Hand One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3 of them.
 type Hand struct {
 	// Cards The cards as a player lays them out (grouped ranks first, then kickers, high to low).
 	Cards LaidOutCards `json:"cards"`
 
-	// Category A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given.
+	// Category A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given (the name is 1.0's: see `Hand`).
 	Category    HandCategory `json:"category"`
 	Description Labels       `json:"description"`
 
@@ -1691,7 +1692,7 @@ type Hand struct {
 // HandCards The 13 cards of one player's hand.
 type HandCards = []CardInput
 
-// HandCategory A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given.
+// HandCategory A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given (the name is 1.0's: see `Hand`).
 type HandCategory struct {
 	Key   Category `json:"key"`
 	Label Labels   `json:"label"`

@@ -1,6 +1,6 @@
-"""Hand categories and the classification of one chi (docs/rules.md, "Hand categories").
+"""Chi categories and the classification of one chi (docs/rules.md, "Chi categories").
 
-A chi is a 5-card hand (back, middle) or a 3-card hand (front).  Classifying
+A chi is 5 cards (back, middle) or 3 (front); a hand is the 13 a player is dealt.  Classifying
 it gives its :class:`Category` and a *strength*: a fixed-length tuple of
 integers, ``(category order, r1, r2, r3, r4, r5)`` for five cards and
 ``(category order, r1, r2, r3)`` for three, that orders two chi of the same
@@ -51,7 +51,7 @@ __all__ = [
 
 
 class Wheel(LabelledCode):
-    """Where the straight A-2-3-4-5 (sảnh nhị) ranks: knob ``wheel`` of docs/rules.md, "Hand categories"."""
+    """Where the straight A-2-3-4-5 (sảnh nhị) ranks: knob ``wheel`` of docs/rules.md, "Chi categories"."""
 
     #: the lowest straight (001, standard poker)
     LOW = "low", words("The lowest straight")
@@ -60,7 +60,7 @@ class Wheel(LabelledCode):
 
 
 class Category(Enum):
-    """Hand categories, weakest first, with their labels.
+    """Chi categories, weakest first, with their labels.
 
     ``order`` is the first element of a strength; a royal flush shares the
     order of the straight flush (it is simply the best one) but has its own
@@ -333,7 +333,7 @@ def compare(first: Chi, second: Chi) -> int:
 
 
 def front_beats_middle(front: Chi, middle: Chi) -> bool:
-    """Whether a 3-card front is stronger than a 5-card middle (docs/rules.md, "Hand categories", R2).
+    """Whether a 3-card front is stronger than a 5-card middle (docs/rules.md, "Chi categories", R2).
 
     Both are on one category scale; the front's three tie-break places are
     compared with the middle's first three and any remaining tie goes to the

@@ -68,7 +68,7 @@ def _sort_columns(ranks: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint8]]:
 
 
 class Evaluator:
-    """Scores arrays of 5- or 3-card hands under one wheel setting."""
+    """Scores arrays of chi of 5 or 3 cards under one wheel setting."""
 
     def __init__(self, wheel: Wheel) -> None:
         self.wheel = wheel
@@ -124,7 +124,7 @@ class Evaluator:
 
     def evaluate3(self, cards: CardArray) -> Scores:
         """Packed scores of an (N, 3) array of card indices (3-card straights
-        and flushes have no value as a chi, docs/rules.md, "Hand categories")."""
+        and flushes have no value as a chi, docs/rules.md, "Chi categories")."""
         cards = np.asarray(cards)
         columns = _sort_columns((cards >> 2).astype(np.uint8))
         offsets = self._offsets3

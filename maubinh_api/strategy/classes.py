@@ -69,7 +69,7 @@ class HandClasses:
         self.id_of_class3[self.class_of_id3] = np.arange(len(score_of_id3))
 
         # A front of class f does not beat a middle of class m exactly when
-        # m >= front_floor[f] (docs/rules.md, "Hand categories", R2; see hands.front_beats_middle).
+        # m >= front_floor[f] (docs/rules.md, "Chi categories", R2; see hands.front_beats_middle).
         masked = self.scores5 & ~0xFF
         self.front_floor: Ints = np.searchsorted(masked, self.scores3, side="left").astype(np.int32)
 

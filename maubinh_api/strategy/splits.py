@@ -166,7 +166,7 @@ def subset_classes(hand: Sequence[int], classes: HandClasses) -> tuple[I64, I64]
 
 
 def legal_splits(hand: Sequence[int], variant: Variant) -> LegalSplits:
-    """The legal splits of a hand (card indices, sorted) under a variant (docs/rules.md, "Hand categories", §4)."""
+    """The legal splits of a hand (card indices, sorted) under a variant (docs/rules.md, "Chi categories", §4)."""
     classes = HandClasses.for_wheel(variant.rules.wheel)
     five, three = subset_classes(hand, classes)
     first, second = five[SPLIT_FIRST], five[SPLIT_SECOND]
@@ -226,7 +226,7 @@ def strongest_parts(classes: HandClasses) -> tuple[I64, I64, I64]:
     fields = [classes.core5, classes.core5, classes.core3, classes.fill3, classes.fill5, classes.fill5]
     widths = [int(values.max()).bit_length() for values in fields]
     shifts = [sum(widths[index + 1 :]) for index in range(len(fields))]
-    if shifts[0] + widths[0] > 60:  # pragma: no cover - 53 bits with the classes of docs/rules.md, "Hand categories"
+    if shifts[0] + widths[0] > 60:  # pragma: no cover - 53 bits with the classes of docs/rules.md, "Chi categories"
         raise AssertionError("strongest rankings do not fit in 60 bits")
     core5, core3 = classes.core5.astype(np.int64), classes.core3.astype(np.int64)
     fill5, fill3 = classes.fill5.astype(np.int64), classes.fill3.astype(np.int64)

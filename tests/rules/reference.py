@@ -56,7 +56,7 @@ def category(cards: list[Card], wheel: str = "low") -> int:
 
 
 def front_beats_middle(front: list[Card], middle: list[Card]) -> bool:
-    """docs/rules.md, "Hand categories" literally: same category scale; trips by rank; a pair by its
+    """docs/rules.md, "Chi categories" literally: same category scale; trips by rank; a pair by its
     rank, then the front's kicker against the middle's highest kicker; high
     card card by card; any remaining tie goes to the middle."""
     front_key, middle_key = key(front, "low"), key(middle, "low")

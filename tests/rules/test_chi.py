@@ -1,4 +1,4 @@
-"""Classification and comparison of chi (docs/rules.md, "Hand categories")."""
+"""Classification and comparison of chi (docs/rules.md, "Chi categories")."""
 
 from __future__ import annotations
 

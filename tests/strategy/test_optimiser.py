@@ -33,7 +33,7 @@ def every_ordered_split(cards, variant):
     three = evaluator.evaluate3(indices[THREES]).astype(np.int64)
     back, middle, front = five[BACK], five[MIDDLE], three[FRONT]
     legal = (back > middle) | ((back == middle) & (not variant.rules.foul_on_equal))
-    legal &= ~(front > (middle & ~0xFF))  # docs/rules.md, "Hand categories" R2: the front may not beat the middle
+    legal &= ~(front > (middle & ~0xFF))  # docs/rules.md, "Chi categories" R2: the front may not beat the middle
     return indices, back, middle, front, legal
 
 

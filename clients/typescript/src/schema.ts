@@ -1182,7 +1182,7 @@ export interface components {
         };
         /** @enum {string} */
         Category: "high_card" | "pair" | "two_pair" | "trips" | "straight" | "flush" | "full_house" | "quads" | "straight_flush" | "royal_flush";
-        /** @description A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given. */
+        /** @description A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is given (the name is 1.0's: see `Hand`). */
         HandCategory: {
             key: components["schemas"]["Category"];
             label: components["schemas"]["Labels"];
@@ -1198,7 +1198,7 @@ export interface components {
         Strength: number[];
         /** @description The cards as a player lays them out (grouped ranks first, then kickers, high to low). */
         LaidOutCards: components["schemas"]["Card"][];
-        /** @description One classified chi. */
+        /** @description One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3 of them. */
         Hand: {
             cards: components["schemas"]["LaidOutCards"];
             category: components["schemas"]["HandCategory"];
@@ -1210,6 +1210,7 @@ export interface components {
             variant?: components["schemas"]["VariantSpec"];
         };
         ClassifyBatchRequest: {
+            /** @description The chi to classify (the field's name is 1.0's, see `Hand`; each item is a chi). */
             hands: components["schemas"]["ChiCards"][];
             variant?: components["schemas"]["VariantSpec"];
         };

@@ -26,9 +26,15 @@ class ChiHands:
     """ The three chi, classified.
 
         Attributes:
-            back (Hand): One classified chi.
-            middle (Hand): One classified chi.
-            front (Hand): One classified chi.
+            back (Hand): One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in
+                this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3
+                of them.
+            middle (Hand): One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else
+                in this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or
+                3 of them.
+            front (Hand): One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in
+                this document and in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3
+                of them.
      """
 
     back: Hand

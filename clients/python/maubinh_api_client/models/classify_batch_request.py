@@ -27,7 +27,7 @@ T = TypeVar("T", bound="ClassifyBatchRequest")
 class ClassifyBatchRequest:
     """ 
         Attributes:
-            hands (list[list[str]]):
+            hands (list[list[str]]): The chi to classify (the field's name is 1.0's, see `Hand`; each item is a chi).
             variant (PresetName | Unset | Variant): A preset name, or a preset with overrides (an answer's `variant`, as it
                 came). Omitted means the service default.
      """

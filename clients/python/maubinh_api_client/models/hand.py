@@ -24,12 +24,13 @@ T = TypeVar("T", bound="Hand")
 
 @_attrs_define
 class Hand:
-    """ One classified chi.
+    """ One classified chi. The schema's name is 1.0's, kept under the rules of change: everywhere else in this document and
+    in the service's documentation a hand is the 13 cards a player is dealt, and a chi is 5 or 3 of them.
 
         Attributes:
             cards (list[str]): The cards as a player lays them out (grouped ranks first, then kickers, high to low).
             category (HandCategory): A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá
-                sảnh), as every enumeration is given.
+                sảnh), as every enumeration is given (the name is 1.0's: see `Hand`).
             description (Labels):
             strength (list[int]): [category order 0-8, then the ranks that decide ties, most
                 important first, 0-padded]: 6 integers for 5 cards, 4 for 3 cards.

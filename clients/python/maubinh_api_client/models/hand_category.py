@@ -25,7 +25,7 @@ T = TypeVar("T", bound="HandCategory")
 @_attrs_define
 class HandCategory:
     """ A chi's category (mậu thầu, đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý, thùng phá sảnh), as every enumeration is
-    given.
+    given (the name is 1.0's: see `Hand`).
 
         Attributes:
             key (Category):
