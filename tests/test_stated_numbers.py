@@ -30,6 +30,8 @@ BATCHES = {
     "analysis": MAX_ANALYSIS_ARRANGEMENTS,
     "settlement": MAX_BATCH_TABLES,
 }
+
+
 def _number(text: str) -> int:
     return int(text.replace(",", ""))
 
