@@ -18,12 +18,11 @@ Three calls take a text from the catalogue, and the catalogue's tools look for a
 The catalogue is read with Babel (the Python convention for gettext catalogues) once, at the first
 text asked for: no compiled ``.mo`` to keep in step with it.
 
->>> said = words("the request body ended after {read} of the {length} bytes its Content-Length announced",
-...              read=3, length=10)
+>>> said = words("the request body is larger than the limit of {limit} bytes", limit=1024)
 >>> said.en
-'the request body ended after 3 of the 10 bytes its Content-Length announced'
+'the request body is larger than the limit of 1024 bytes'
 >>> said.vi
-'nội dung yêu cầu dừng sau 3 trên 10 byte mà Content-Length đã báo'
+'nội dung yêu cầu lớn hơn giới hạn 1024 byte'
 """
 
 from __future__ import annotations
