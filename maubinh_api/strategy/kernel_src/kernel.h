@@ -60,6 +60,21 @@ enum { ROW_BACK, ROW_MIDDLE, ROW_FRONT, ROW_NATURAL, ROW_SCOOPS, ROW_SCOOPED };
 #define MAX_MULTIPLIER 100
 #define MAX_BANK (1 << 22)  /* bank hands */
 
+/* The variant's rules the kernel reads, each once: its name in the rules kernel_tables.py passes,
+ * its field of Tables and the range it takes (tables.c reads them all from this list, so a rule the
+ * kernel comes to value is a line here, and its use). */
+#define KERNEL_RULES(X)                                                                            \
+    X(majority, 0, MAX_MULTIPLIER)                                                                 \
+    X(scoop_multiplier, 1, MAX_MULTIPLIER)                                                         \
+    X(sap_lang, 0, 1)                                                                              \
+    X(sap_lang_multiplier, 1, MAX_MULTIPLIER)                                                      \
+    X(sap_lang_tables, 0, 31) /* bit p: sập làng is played at a table of p (the rules' answer) */  \
+    X(foul_on_equal, 0, 1)                                                                         \
+    X(foul_pays_bonuses, 0, 1)                                                                     \
+    X(foul_multiplier, 1, MAX_MULTIPLIER)                                                          \
+    X(foul_counts_as_scoop, 0, 1)                                                                  \
+    X(natural_draw, 0, 1)
+
 /* Everything that does not depend on the hand: one variant, one hand bank. */
 typedef struct {
     int32_t n5, n3; /* hand classes under the variant's wheel */
@@ -76,9 +91,9 @@ typedef struct {
     const int16_t *bank_rows;          /* [hand][bank_width] */
     int32_t bank_width;                /* 4, or 8 where sập làng can happen */
     double natural_rate, natural_cost; /* the screen's opponents' naturals */
-    int32_t majority, scoop_multiplier, sap_lang, sap_lang_multiplier;
-    int32_t sap_lang_tables; /* bit p: sập làng is played at a table of p (the rules' own answer) */
-    int32_t foul_on_equal, foul_pays_bonuses, foul_multiplier, foul_counts_as_scoop, natural_draw;
+#define KERNEL_RULE_FIELD(name, low, high) int32_t name;
+    KERNEL_RULES(KERNEL_RULE_FIELD)
+#undef KERNEL_RULE_FIELD
 } Tables;
 
 /* A split on a shortlist: its id, chi classes and the value it is ranked by. */

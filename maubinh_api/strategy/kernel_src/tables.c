@@ -147,16 +147,9 @@ static int take_rules(Tables *m, PyObject *rules, int32_t *bank_size) {
     const IntRule ints[] = {
         {"n5", &m->n5, 1, 8191},
         {"n3", &m->n3, 1, 511},
-        {"majority", &m->majority, 0, MAX_MULTIPLIER},
-        {"scoop_multiplier", &m->scoop_multiplier, 1, MAX_MULTIPLIER},
-        {"sap_lang", &m->sap_lang, 0, 1},
-        {"sap_lang_multiplier", &m->sap_lang_multiplier, 1, MAX_MULTIPLIER},
-        {"sap_lang_tables", &m->sap_lang_tables, 0, 31},
-        {"foul_on_equal", &m->foul_on_equal, 0, 1},
-        {"foul_pays_bonuses", &m->foul_pays_bonuses, 0, 1},
-        {"foul_multiplier", &m->foul_multiplier, 1, MAX_MULTIPLIER},
-        {"foul_counts_as_scoop", &m->foul_counts_as_scoop, 0, 1},
-        {"natural_draw", &m->natural_draw, 0, 1},
+#define KERNEL_RULE_ENTRY(name, low, high) {#name, &m->name, low, high},
+        KERNEL_RULES(KERNEL_RULE_ENTRY)
+#undef KERNEL_RULE_ENTRY
         {"bank_size", bank_size, 0, MAX_BANK},
         {"bank_width", &m->bank_width, 4, 8},
     };
