@@ -212,7 +212,7 @@ def against_floor(bench: Bench, count: int) -> None:
 def _view_alone() -> Any:
     """The service's app with nothing around its view: no middleware, no hook but the one that makes
     the request's context, no admission and no result cache (none to look in, none to fill)."""
-    from maubinh_api.web import loading
+    from maubinh_api.web import admission
 
     app = create_app()
     app.wsgi_app = app.wsgi_app.app  # the observability middleware's own application: Flask's
@@ -220,7 +220,7 @@ def _view_alone() -> Any:
     app.after_request_funcs[None] = []
     app.teardown_request_funcs[None] = [hook for hook in app.teardown_request_funcs[None] if hook.__name__ == "_end"]
     app.services = replace(services_of(app), cache=ResultCache(None, None, lambda *_: None))
-    loading.admit = lambda *_: None  # this process's last measurement: nothing after it is served
+    admission.admit = lambda *_: None  # this process's last measurement: nothing after it is served
     return app
 
 
