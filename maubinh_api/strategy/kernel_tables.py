@@ -25,6 +25,7 @@ numbers, gathered here once per variant and bank:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -33,7 +34,7 @@ import numpy.typing as npt
 
 from ..rules.chi import Wheel
 from ..rules.evaluator import colex_offsets
-from ..rules.knobs import NaturalVsNatural
+from ..rules.knobs import NaturalVsNatural, RuleSet
 from ..rules.ordered_splits import FIVES, THREES
 from ..rules.table import MAX_PLAYERS
 from ..rules.variants import Variant
@@ -47,6 +48,14 @@ __all__ = ["RATE_SCALE", "KernelTables", "bank_rows", "kernel_tables"]
 
 #: Bank scoop rates are kept as integers in 1/RATE_SCALE.
 RATE_SCALE: Final = 30_000
+
+
+def plain_knobs(rules: RuleSet) -> dict[str, int]:
+    """Every knob whose value is a whole number or a yes/no, as the kernel reads it: by its own name
+    (``kernel.h``'s ``KERNEL_RULES``, and ``reference.py``), so that a knob the kernel comes to value
+    needs no line here. The kernel takes what it lists and leaves the rest."""
+    found = {knob.name: getattr(rules, knob.name) for knob in fields(rules)}
+    return {name: int(value) for name, value in found.items() if isinstance(value, bool | int)}
 
 
 def _frozen(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -143,19 +152,12 @@ class KernelTables:
         # Where sập làng is played, by table size, as the rules say it (RuleSet.plays_sap_lang).
         self._sap_lang_tables = tuple(rules.plays_sap_lang(players) for players in range(MAX_PLAYERS + 1))
         self.rules: Mapping[str, int | float] = MappingProxyType(
-            {
+            plain_knobs(rules)
+            | {
                 "n5": len(classes.scores5),
                 "n3": len(classes.scores3),
-                "majority": rules.majority_bonus,
-                "scoop_multiplier": rules.scoop_multiplier,
-                "sap_lang": int(rules.sap_lang),
-                "sap_lang_multiplier": rules.sap_lang_multiplier,
                 # Bit p set: sập làng is played at a table of p (RuleSet.plays_sap_lang, read, not restated).
                 "sap_lang_tables": sum(1 << players for players, plays in enumerate(self._sap_lang_tables) if plays),
-                "foul_on_equal": int(rules.foul_on_equal),
-                "foul_pays_bonuses": int(rules.foul_pays_bonuses),
-                "foul_multiplier": rules.foul_multiplier,
-                "foul_counts_as_scoop": int(rules.foul_counts_as_scoop),
                 "natural_draw": int(rules.natural_vs_natural is NaturalVsNatural.DRAW),
                 "bank_size": 0 if bank is None else bank.size,
                 "bank_width": width,

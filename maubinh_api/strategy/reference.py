@@ -107,7 +107,7 @@ def screen_values(tables: KernelTables, high: I64, low: I64, front: I64, *, oppo
     def pick(column: int) -> tuple[F64, F64, F64]:
         return back[column][high], middle[column][low], fronts[column][front]
 
-    majority = float(rules["majority"])
+    majority = float(rules["majority_bonus"])
     b, m, f = pick(ADDITIVE)
     total = b + m + f
     b, m, f = pick(SCOOP)
@@ -121,7 +121,7 @@ def screen_values(tables: KernelTables, high: I64, low: I64, front: I64, *, oppo
     multiplier = int(rules["scoop_multiplier"])
     if multiplier != 1:
         total = total + float(multiplier - 1) * (scoop_gain - scooped_loss)
-    if rules["majority"]:
+    if rules["majority_bonus"]:
         total = total + majority * _ahead_minus_behind(pick(WIN), pick(TIE), pick(LOSE))
     if tables.sap_lang_at(opponents):
         extra = float((int(rules["sap_lang_multiplier"]) - 1) * multiplier)
@@ -268,7 +268,7 @@ def exact_values(field: ReferenceField, chi: tuple[I64, I64, I64]) -> F64:
     whole = np.zeros(len(chi[0]), dtype=np.int64)
     for place, outcome in enumerate(outcomes):
         whole += (outcome > 0).sum(axis=1) * my_values[place] - (outcome < 0) @ field.values[place]
-    majority, multiplier = int(rules["majority"]), int(rules["scoop_multiplier"])
+    majority, multiplier = int(rules["majority_bonus"]), int(rules["scoop_multiplier"])
     ahead = outcomes[0] + outcomes[1] + outcomes[2]
     whole += majority * np.sign(ahead).sum(axis=1)
     swept, swept_by = ahead == 3, ahead == -3
@@ -302,7 +302,7 @@ def pair_totals(field: ReferenceField, chi: tuple[I64, I64, I64]) -> F64:
         mine = field.tables.scoring.values[place].astype(np.float64)[chi[place]]
         points += (outcome > 0) * mine[:, None] - (outcome < 0) * field.values[place][None, :]
     ahead = outcomes[0] + outcomes[1] + outcomes[2]
-    points += int(rules["majority"]) * np.sign(ahead)
+    points += int(rules["majority_bonus"]) * np.sign(ahead)
     scoop, scooped = ahead == 3, ahead == -3
     points *= np.where(scoop | scooped, float(rules["scoop_multiplier"]), 1.0)
     if field.sap_lang:
@@ -344,7 +344,7 @@ def fouled_sums(field: ReferenceField) -> tuple[int, int, int, int, int]:
     per_unit = int(rules["foul_multiplier"])
     if field.sap_lang and rules["foul_counts_as_scoop"]:
         per_unit *= int(rules["sap_lang_multiplier"])
-    total = -(won + int(rules["majority"]) * field.plays) * per_unit - field.natural_total
+    total = -(won + int(rules["majority_bonus"]) * field.plays) * per_unit - field.natural_total
     return (total, back, middle, front, field.size)
 
 

@@ -249,7 +249,7 @@ double exact_value(const Tables *tables, const HandState *hand, int high, int lo
     int16_t *marks = hand->sap_active ? malloc((size_t)(field->plays > 0 ? field->plays : 1) * sizeof(int16_t)) : NULL;
     Sweep s = marks ? sweep_marked(field, high, low, front, value_b, value_m, value_f, marks)
                     : sweep(field, high, low, front, value_b, value_m, value_f);
-    int64_t majority = tables->majority, multiplier = tables->scoop_multiplier;
+    int64_t majority = tables->majority_bonus, multiplier = tables->scoop_multiplier;
     int64_t won_each = value_b + value_m + value_f + majority;
     int64_t whole = s.additive + majority * s.majority +
                     (multiplier - 1) * (s.wins * won_each - s.lost_value - s.losses * majority);
@@ -328,7 +328,7 @@ void fouled_sums(const Tables *tables, const HandState *hand, int64_t out[5]) {
     won = tables->foul_pays_bonuses ? back + middle + front : 3 * field->plays;
     int64_t per_unit = tables->foul_multiplier;
     if (hand->sap_active && tables->foul_counts_as_scoop) per_unit *= tables->sap_lang_multiplier;
-    out[0] = -(won + tables->majority * field->plays) * per_unit - field->natural_total;
+    out[0] = -(won + tables->majority_bonus * field->plays) * per_unit - field->natural_total;
     out[1] = back;
     out[2] = middle;
     out[3] = front;

@@ -64,7 +64,7 @@ enum { ROW_BACK, ROW_MIDDLE, ROW_FRONT, ROW_NATURAL, ROW_SCOOPS, ROW_SCOOPED };
  * its field of Tables and the range it takes (tables.c reads them all from this list, so a rule the
  * kernel comes to value is a line here, and its use). */
 #define KERNEL_RULES(X)                                                                            \
-    X(majority, 0, MAX_MULTIPLIER)                                                                 \
+    X(majority_bonus, 0, MAX_MULTIPLIER)                                                           \
     X(scoop_multiplier, 1, MAX_MULTIPLIER)                                                         \
     X(sap_lang, 0, 1)                                                                              \
     X(sap_lang_multiplier, 1, MAX_MULTIPLIER)                                                      \

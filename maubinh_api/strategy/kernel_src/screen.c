@@ -70,14 +70,14 @@ double screen_value(const Tables *tables, const HandState *hand, int high, int l
     const double *b = tables->screen_back + SCREEN_COLUMNS * high;
     const double *m = tables->screen_middle + SCREEN_COLUMNS * low;
     const double *f = tables->screen_front + SCREEN_COLUMNS * front;
-    double majority = (double)tables->majority;
+    double majority = (double)tables->majority_bonus;
     double total = b[COL_ADDITIVE] + m[COL_ADDITIVE] + f[COL_ADDITIVE];
     double scoop = b[COL_SCOOP] * m[COL_SCOOP] * f[COL_SCOOP];
     double scooped = b[COL_SCOOPED] * m[COL_SCOOPED] * f[COL_SCOOPED];
     double scoop_gain = scoop * (b[COL_VALUE] + m[COL_VALUE] + f[COL_VALUE] + majority);
     double scooped_loss = scooped * (b[COL_LOSS_IF_LOST] + m[COL_LOSS_IF_LOST] + f[COL_LOSS_IF_LOST] + majority);
     if (tables->scoop_multiplier != 1) total += (double)(tables->scoop_multiplier - 1) * (scoop_gain - scooped_loss);
-    if (tables->majority) total += majority * ahead_minus_behind(b, m, f);
+    if (tables->majority_bonus) total += majority * ahead_minus_behind(b, m, f);
     if (hand->sap_active) {
         double extra = (double)((tables->sap_lang_multiplier - 1) * tables->scoop_multiplier);
         total += extra * (scoop_gain * power(scoop, hand->others) - scooped_loss * power(scooped, hand->others));
@@ -159,7 +159,7 @@ typedef struct {
 
 static BoundRules bound_rules(const Tables *tables, const HandState *hand) {
     BoundRules r = {
-        (float)tables->majority,
+        (float)tables->majority_bonus,
         (float)(tables->scoop_multiplier - 1),
         (float)(1.0 - tables->natural_rate),
         (float)tables->natural_cost,
@@ -428,7 +428,7 @@ void walk_splits(const Tables *tables, HandState *hand, FieldBuilder *field) {
     memcpy(hand->most_value, most_value, sizeof most_value);
     memcpy(hand->least_loss, least_loss, sizeof least_loss);
     const BoundRules r = bound_rules(tables, hand);
-    int kind = (tables->majority != 0) | (tables->scoop_multiplier != 1) << 1 | hand->sap_active << 2;
+    int kind = (tables->majority_bonus != 0) | (tables->scoop_multiplier != 1) << 1 | hand->sap_active << 2;
     hand->legal = walk_kind(tables, hand, &r, field, kind);
 }
 
