@@ -105,3 +105,50 @@ def test_make_spec_writes_every_stale_fact_back_as_it_was(stated_facts):
     mended, mends = rewritten(stale, found)
     assert len(mends) == len(found)
     assert mended == text
+
+
+def _without(text: str, name: str) -> str:
+    """The spec with the knob's one-line properties taken out of RuleOverrides and RuleSet."""
+    lines = [line for line in text.splitlines(keepends=True) if not line.startswith(f"        {name}: {{type: ")]
+    assert len(lines) == len(text.splitlines()) - 2, name  # one line in each schema
+    return "".join(lines)
+
+
+def test_make_spec_writes_a_new_yes_no_knob_s_properties_as_the_spec_has_them():
+    # foul_on_equal's properties are what the writer makes of its declaration (label and all): taken
+    # out, as if the knob were new, they come back byte for byte, each in its schema's order.
+    from tools.spec_from_code import SPEC
+    from tools.spec_knob_properties import knob_properties
+
+    text = SPEC.read_text(encoding="utf-8")
+    assert knob_properties(text) == (text, [])
+    written, said = knob_properties(_without(text, "foul_on_equal"))
+    assert written == text and len(said) == 2
+
+
+def test_make_spec_writes_a_new_whole_number_knob_s_range_from_its_check():
+    from tools.spec_from_code import SPEC
+    from tools.spec_knob_properties import knob_properties
+
+    written, said = knob_properties(_without(SPEC.read_text(encoding="utf-8"), "sap_lang_min_players"))
+    document = yaml.safe_load(written)
+    stated = _schemas(document)["RuleOverrides"]["properties"]["sap_lang_min_players"]
+    low, high = BOUNDS[RuleSet.__dataclass_fields__["sap_lang_min_players"].metadata["check"]]
+    assert (stated["type"], stated["minimum"], stated["maximum"]) == ("integer", low, high)
+    assert stated["description"] == "Smallest table for sập làng."  # its label (rules/knobs.py)
+    overrides = list(_schemas(document)["RuleOverrides"]["properties"])
+    assert overrides.index("sap_lang_min_players") == overrides.index("sap_lang_multiplier") + 1  # the knobs' order
+    assert _schemas(document)["RuleSet"]["properties"]["sap_lang_min_players"] == {"type": "integer"}
+    assert len(said) == 2
+
+
+def test_make_spec_names_a_new_knob_of_another_kind_for_a_maintainer_to_write():
+    from tools.spec_from_code import SPEC
+    from tools.spec_knob_properties import knob_properties
+
+    text = SPEC.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    gone = [index for index, line in enumerate(lines) if line.startswith("        natural_vs_natural: {$ref")]
+    written, said = knob_properties("".join(line for index, line in enumerate(lines) if index not in gone))
+    assert len(gone) == 2 and all(line.startswith("write ") and "natural_vs_natural" in line for line in said)
+    assert len(said) == 2 and "natural_vs_natural: {$ref" not in written

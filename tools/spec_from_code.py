@@ -3,7 +3,8 @@
 openapi.yaml is prose and examples written by hand around facts the code declares: each
 enumeration (the code's enums, in their order), the knobs' names and whole-number ranges (the knob
 table, ``rules/knob_checks.py``), the error codes, the problem types, and each operation's
-``x-cost`` and batch ``maxItems`` (the declarations on the views, ``web/operations.py``). This tool
+``x-cost`` and batch ``maxItems`` (the declarations on the views, ``web/operations.py``), and the
+properties of a knob the spec lacks (``tools/spec_knob_properties.py``). This tool
 works those facts out and writes each one where the spec states it, in place: only the value's own
 characters change, so the prose, the examples, the comments and the layout around it stay as they
 were (a YAML library that rewrote the whole file would not keep them). A clean checkout rewrites
@@ -44,6 +45,7 @@ from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import Objective
 from maubinh_api.web.language import LANGUAGES
 from maubinh_api.web.operations import Operation
+from tools.spec_knob_properties import knob_properties
 
 SPEC = Path(__file__).resolve().parents[1] / "openapi.yaml"
 
@@ -222,14 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="rewrite the stale facts in openapi.yaml")
     arguments = parser.parse_args(argv)
     text = SPEC.read_text(encoding="utf-8")
-    new, stale = rewritten(text, list(facts(declared_operations(), yaml.safe_load(text))))
-    for line in stale:
+    with_knobs, added = knob_properties(text)  # first: a new knob's range is then a fact like the others
+    new, stale = rewritten(with_knobs, list(facts(declared_operations(), yaml.safe_load(with_knobs))))
+    for line in added + stale:
         print(line)
+    by_hand = [line for line in added if line.startswith("write")]
     if arguments.write and new != text:
         SPEC.write_text(new, encoding="utf-8")
-        print(f"openapi.yaml: {len(stale)} facts written from the code")
-        return 0
-    return 1 if stale else 0
+        print(f"openapi.yaml: {len(added) - len(by_hand)} knob properties and {len(stale)} facts written from the code")
+        return 1 if by_hand else 0
+    return 1 if added or stale else 0
 
 
 if __name__ == "__main__":
