@@ -61,7 +61,7 @@ from .pinned_models import register_model_choice
 from .presenters import warm_chi_values
 from .problems import register_error_handlers
 from .retry_hold import RetryHold
-from .services import ServiceFlask, Services, install, services_of
+from .services import ServiceFlask, Services, install, services_of, set_body_limit
 
 #: Variants with overrides each process remembers for ``GET /v1/variants/{fingerprint}``, and of
 #: them (and in Redis) each tenant's most recent.
@@ -88,7 +88,7 @@ def create_app(config: Mapping[str, Any] | None = None, tracing: Tracing | Liter
     registry = VariantRegistry(
         VARIANTS_REMEMBERED, _redis(settings, settings.limits_redis_url), per_tenant=TENANT_VARIANTS_REMEMBERED
     )
-    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    set_body_limit(app, settings.max_body_bytes)
     app.json = AnswerJSON(app)  # the documented field order, UTF-8 text, compact: as every answer
 
     register_context(app)  # first: every later hook reads the request's context

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from types import FunctionType
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, Request, current_app
 
 from ..infra.budget import Budgets
 from ..infra.cache import ResultCache
@@ -22,7 +22,7 @@ from ..infra.variant_registry import VariantRegistry
 from ..service.models import Models
 from .guard import Guard
 
-__all__ = ["Memo", "ServiceFlask", "Services", "install", "services", "services_of"]
+__all__ = ["Memo", "ServiceFlask", "Services", "install", "services", "services_of", "set_body_limit"]
 
 
 @dataclass
@@ -62,6 +62,9 @@ class ServiceFlask(Flask):
     def __init__(self, import_name: str) -> None:
         super().__init__(import_name)
         self.services: Services | None = None
+        # Each request's body limit without a look-up of the application and its configuration (Flask's
+        # MAX_CONTENT_LENGTH, read three times a request: 2 µs each); set_body_limit sets both.
+        self.request_class = type("ServiceRequest", (Request,), {})
         self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
@@ -71,6 +74,13 @@ class ServiceFlask(Flask):
             if isinstance(func, FunctionType):  # the views and hooks, made once (not a method bound anew)
                 self._sync[func] = found
         return found
+
+
+def set_body_limit(app: ServiceFlask, limit: int) -> None:
+    """Make ``limit`` bytes the most of a request body ``app`` reads (413 beyond it): Flask's
+    ``MAX_CONTENT_LENGTH``, and each request's own (Flask 3.1's per-request limit) from the start."""
+    app.config["MAX_CONTENT_LENGTH"] = limit
+    app.request_class._max_content_length = limit
 
 
 def install(app: ServiceFlask, found: Services) -> None:
@@ -86,5 +96,9 @@ def services_of(app: Flask) -> Services:
 
 
 def services() -> Services:
-    """The running application's services."""
-    return services_of(current_app)
+    """The running application's services (one look-up of the application: ``services_of`` through
+    the proxy takes three, 1.5 µs, and a request asks five times)."""
+    found: Services | None = getattr(current_app._get_current_object(), "services", None)  # type: ignore[attr-defined]
+    if found is None:
+        raise LookupError("not the service's application, or its services are not installed yet")
+    return found
