@@ -267,7 +267,10 @@ def build_rules(knobs: Mapping[str, object], path: tuple[PathPart, ...] = ()) ->
             path=path,
             code=ErrorCode.REQUIRED,
         )
-    values = {name: knob.metadata["check"](knobs.get(name), (*path, name)) for name, knob in _KNOB_FIELDS.items()}
+    values = {
+        name: knob.metadata["check"](knobs.get(name, knob.default), (*path, name))
+        for name, knob in _KNOB_FIELDS.items()
+    }  # a knob left out has its declared default (the check above let only those be left out)
     return RuleSet(**values)
 
 

@@ -208,6 +208,21 @@ def test_a_rule_set_must_name_every_knob():
         build_rules(knobs)
 
 
+def test_a_knob_left_out_takes_its_declared_default():
+    # A knob declared with a default (table: no limits) may be left out of a rule set and is then
+    # that default, whatever its check makes of a missing value (a yes/no knob refuses null).
+    from dataclasses import MISSING, fields
+
+    from maubinh_api.rules.knobs import RuleSet
+
+    defaulted = [knob for knob in fields(RuleSet) if knob.default is not MISSING]
+    assert defaulted, "the rule set declares no knob with a default"
+    for knob in defaulted:
+        knobs = {**preset("classic").rules.canonical(), knob.name: "unset"}
+        del knobs[knob.name]
+        assert getattr(build_rules(knobs), knob.name) == knob.default
+
+
 def test_canonical_form_round_trips_through_build_rules():
     for name in PRESET_NAMES:
         rules = preset(name).rules
