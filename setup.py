@@ -29,7 +29,7 @@ setup(
         Extension(
             "maubinh_api.strategy.compiled_kernel",
             sources=SOURCES,
-            depends=["maubinh_api/strategy/kernel_src/kernel.h"],
+            depends=["maubinh_api/strategy/kernel_src/kernel.h", "maubinh_api/strategy/kernel_src/knobs.h"],
             extra_compile_args=COMPILE,
             extra_link_args=LINK,
         )

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from flask import Flask
 
-from maubinh_api import create_app
 from maubinh_api.infra.problem_types import EVERY_PROBLEM_TYPE, TYPE_PREFIX
 from maubinh_api.infra.tenants import SCOPES
 from maubinh_api.rules.arrangement import FoulCode, Position
@@ -43,6 +43,7 @@ from maubinh_api.strategy.bots import Style
 from maubinh_api.strategy.drills import Difficulty, Theme
 from maubinh_api.strategy.levels import Level
 from maubinh_api.strategy.optimiser import Objective
+from maubinh_api.web.app import BLUEPRINTS
 from maubinh_api.web.language import LANGUAGES
 from maubinh_api.web.operations import Operation
 from tools.spec_knob_properties import knob_properties
@@ -138,8 +139,11 @@ def _operation_facts(operations: Sequence[Operation], document: dict[str, Any]) 
 
 
 def declared_operations() -> list[Operation]:
-    """Each operation as its view declares it (the service's own application, built to read them)."""
-    app = create_app({"cache_bytes": 0})
+    """Each operation as its view declares it: the service's blueprints on a bare Flask (neither the
+    service's application nor its data files, which a new knob makes stale until they are rebuilt)."""
+    app = Flask(__name__)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     found = (getattr(view, "operation", None) for view in app.view_functions.values())
     return [operation for operation in found if isinstance(operation, Operation)]
 

@@ -52,8 +52,8 @@ RATE_SCALE: Final = 30_000
 
 def plain_knobs(rules: RuleSet) -> dict[str, int]:
     """Every knob whose value is a whole number or a yes/no, as the kernel reads it: by its own name
-    (``kernel.h``'s ``KERNEL_RULES``, and ``reference.py``), so that a knob the kernel comes to value
-    needs no line here. The kernel takes what it lists and leaves the rest."""
+    (``kernel_src/knobs.h``, which ``make spec`` writes from the knob table, and ``reference.py``),
+    so that a knob the kernel comes to value needs no line here."""
     found = {knob.name: getattr(rules, knob.name) for knob in fields(rules)}
     return {name: int(value) for name, value in found.items() if isinstance(value, bool | int)}
 

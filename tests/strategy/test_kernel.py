@@ -398,7 +398,8 @@ def test_the_constants_the_python_side_keeps_are_the_native_codes():
 
 def test_every_multiplier_the_rules_allow_is_one_the_kernel_takes():
     # The knob table (rules/knob_checks.py) says what the rules allow; kernel.h says only what the
-    # kernel is sized for (MAX_MULTIPLIER): a range widened in the rules alone fails here, not in play.
+    # kernel is sized for (MAX_MULTIPLIER): a range widened in the rules alone fails here (and
+    # tables.c's static assertion on knobs.h stops the build), not in play.
     from dataclasses import fields
 
     from maubinh_api.rules.knob_checks import BOUNDS

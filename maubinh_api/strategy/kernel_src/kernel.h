@@ -19,6 +19,7 @@
 #include <Python.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "knobs.h" /* PLAIN_KNOBS: every whole-number and yes/no knob (make spec writes it) */
 
 /* The per-class screening columns, class-major (one 64-byte line per class). */
 enum {
@@ -61,18 +62,13 @@ enum { ROW_BACK, ROW_MIDDLE, ROW_FRONT, ROW_NATURAL, ROW_SCOOPS, ROW_SCOOPED };
 #define MAX_BANK (1 << 22)  /* bank hands */
 
 /* The variant's rules the kernel reads, each once: its name in the rules kernel_tables.py passes,
- * its field of Tables and the range it takes (tables.c reads them all from this list, so a rule the
- * kernel comes to value is a line here, and its use). */
+ * its field of Tables and the range it takes (tables.c reads them all from this list). Every
+ * whole-number and yes/no knob comes from knobs.h, which `make spec` writes from the knob table, so
+ * that a knob the kernel comes to value is its use and nothing here; then what the kernel reads in
+ * another form, worked out by kernel_tables.py. */
 #define KERNEL_RULES(X)                                                                            \
-    X(majority_bonus, 0, MAX_MULTIPLIER)                                                           \
-    X(scoop_multiplier, 1, MAX_MULTIPLIER)                                                         \
-    X(sap_lang, 0, 1)                                                                              \
-    X(sap_lang_multiplier, 1, MAX_MULTIPLIER)                                                      \
+    PLAIN_KNOBS(X)                                                                                 \
     X(sap_lang_tables, 0, 31) /* bit p: sập làng is played at a table of p (the rules' answer) */  \
-    X(foul_on_equal, 0, 1)                                                                         \
-    X(foul_pays_bonuses, 0, 1)                                                                     \
-    X(foul_multiplier, 1, MAX_MULTIPLIER)                                                          \
-    X(foul_counts_as_scoop, 0, 1)                                                                  \
     X(natural_draw, 0, 1)
 
 /* Everything that does not depend on the hand: one variant, one hand bank. */

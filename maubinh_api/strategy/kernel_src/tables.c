@@ -143,6 +143,13 @@ static int take_double(PyObject *rules, const char *name, double *target, double
     return 0;
 }
 
+/* Every whole-number knob is a multiplier's size at most (the int32 sums are sized for it, kernel.h):
+ * a range widened in the knob table alone does not build. */
+#define KNOB_WITHIN_SIZE(name, low, high)                                                          \
+    _Static_assert((low) >= 0 && (high) <= MAX_MULTIPLIER, #name " is beyond the kernel's MAX_MULTIPLIER");
+PLAIN_KNOBS(KNOB_WITHIN_SIZE)
+#undef KNOB_WITHIN_SIZE
+
 static int take_rules(Tables *m, PyObject *rules, int32_t *bank_size) {
     const IntRule ints[] = {
         {"n5", &m->n5, 1, 8191},
