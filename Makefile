@@ -315,9 +315,10 @@ bench-bank: $(DEV_STAMP) $(KERNEL)
 catalogue: $(DEV_STAMP)
 	$(BIN)/python -m tools.catalogue
 
-## spec: rewrite openapi.yaml's facts the code declares: enumerations, knob ranges, error codes, problem types, each operation's x-cost and batch maxItems (tests/test_spec_from_code.py checks them)
+## spec: rewrite what is written from the code's declarations: openapi.yaml's facts (enumerations, knob ranges, error codes, problem types, each operation's x-cost and batch maxItems), the kernel's knobs.h and docs/operations.md's settings (tests/test_spec_from_code.py, test_kernel_knobs.py and infra/test_settings_documented.py check them)
 spec: $(DEV_STAMP)
 	$(BIN)/python -m tools.kernel_knobs --write
+	$(BIN)/python -m tools.settings_table --write
 	$(BIN)/python -m tools.spec_from_code --write
 
 ## examples: rewrite openapi.yaml's answer examples from the live service (tests/web/test_examples.py checks them)

@@ -1,50 +1,31 @@
-"""The settings are declared once (infra/config.py's Settings: each one's type, default and the
-variable that sets it); docs/operations.md's table says each of them, with the same default."""
+"""The settings are declared once (infra/config.py's Settings: each one's type, default, the variable
+that sets it and what it does); docs/operations.md's table is written from them (``make spec``,
+tools/settings_table.py): a table a maintainer forgot to rewrite fails here."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import MISSING, fields
-from pathlib import Path
+from dataclasses import fields
 
 from maubinh_api.infra.config import Settings
-
-ROOT = Path(__file__).resolve().parents[2]
-PAGE = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
-TABLE = dict(re.findall(r"^\| `(MAUBINH_[A-Z_]+)` \| ([^|]+) \|", PAGE, re.M))
-#: Defaults the table says in words, as deploy/serve.sh and gunicorn set them (not the dataclass's own).
-SAID_OTHERWISE = {
-    "MAUBINH_PROXY_HOPS": "`1` behind the front, else `0`",  # serve.sh sets 1
-    "MAUBINH_RETRY_HOLD_SLOTS": "half of `THREADS`",  # deploy/gunicorn.conf.py sets it
-    "MAUBINH_LIMITS_FILE": "`$MAUBINH_RUN_DIR/limits.sqlite`",  # serve.sh sets it
-    "MAUBINH_FRONT_HOLDS": None,  # serve.sh sets it for its own front; not an operator's setting
-    "MAUBINH_OPENAPI_PATH": "`./openapi.yaml`",
-    "MAUBINH_MODEL": "the shipped model",
-}
+from tools.settings_table import PAGE, SAID_OTHERWISE, comments, default_said, variable, written
 
 
-def _shown(value: object) -> str:
-    if value is None or value == ():
-        return "unset|none"
-    if isinstance(value, bool):
-        return f"`{str(value).lower()}`"
-    return f"`{value}`"
+def test_the_table_says_every_setting_with_its_default():
+    page = PAGE.read_text(encoding="utf-8")
+    assert written(page) == (page, []), "docs/operations.md's settings are stale: run make spec"
+    listed = [variable(setting) for setting in fields(Settings) if default_said(setting) is not None]
+    assert all(f"| `{name}` |" in page for name in listed)
+    assert set(SAID_OTHERWISE) <= {variable(setting) for setting in fields(Settings)}  # none of another time
 
 
-def test_every_setting_is_in_the_table_with_its_default():
-    missing, wrong = [], []
-    for spec in fields(Settings):
-        variable = "MAUBINH_" + spec.name.upper()
-        if variable in SAID_OTHERWISE:
-            expected = SAID_OTHERWISE[variable]
-            if expected is not None and TABLE.get(variable, "").strip() != expected:
-                wrong.append((variable, TABLE.get(variable)))
-            continue
-        if variable not in TABLE:
-            missing.append(variable)
-            continue
-        default = spec.default if spec.default is not MISSING else spec.default_factory()  # type: ignore[misc]
-        said = TABLE[variable].strip()
-        if not re.fullmatch(_shown(default), said):
-            wrong.append((variable, said, _shown(default)))
-    assert (missing, wrong) == ([], [])
+def test_a_stale_default_is_written_back_and_a_missing_setting_gets_its_row():
+    page = PAGE.read_text(encoding="utf-8")
+    stale = page.replace("| `MAUBINH_DEFAULT_VARIANT` | `classic` |", "| `MAUBINH_DEFAULT_VARIANT` | `online` |")
+    row_start = page.index("| `MAUBINH_CACHE_TTL` |")
+    row = page[row_start : page.index("\n", row_start) + 1]
+    mended, changed = written(stale.replace(row, ""))
+    assert len(changed) == 2
+    # The default is the declaration's again; the dropped row comes back where it was, its meaning
+    # the declaration's comment (the prose that was there is the maintainer's to write again).
+    assert mended == page.replace(row, f"| `MAUBINH_CACHE_TTL` | `86400` | {comments()['cache_ttl']} |\n")
+    assert comments()["cache_ttl"] == "Seconds an answer lives in Redis."
