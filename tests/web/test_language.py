@@ -29,8 +29,10 @@ from maubinh_api.web.language import (
     choose_language,
 )
 from maubinh_api.web.request_fields import OWN_WORDS
+from tests.support import hostile
 
-from . import test_hostile_input as hostile
+from . import test_hostile_bodies as hostile_bodies
+from . import test_hostile_fields as hostile_fields
 
 PACKAGE = Path(__file__).resolve().parents[2] / "maubinh_api"
 HAND = hostile.HAND
@@ -378,38 +380,39 @@ def test_readiness_failures_are_in_vietnamese_on_request(client, monkeypatch):
 
 
 def _parametrized(test: Any) -> list[tuple[Any, ...]]:
-    """The parameter sets of one of test_hostile_input's parametrized tests."""
+    """The parameter sets of one of the hostile-input catalogue's parametrized tests."""
     [mark] = [mark for mark in test.pytestmark if mark.name == "parametrize"]
     return [tuple(values) for values in mark.args[1]]
 
 
 def _catalogue() -> list[Any]:
-    """Every request test_hostile_input sends that is refused, as (id, path, open() arguments)."""
+    """Every request the hostile-input catalogue (test_hostile_fields and test_hostile_bodies) sends
+    that is refused, as (id, path, open() arguments)."""
     cases: list[tuple[str, str, dict[str, Any]]] = []
-    for parameters in hostile.wrong_types():
+    for parameters in hostile_fields.wrong_types():
         path, pointer, value = parameters.values
         body = copy.deepcopy(hostile.VALID[path])
         hostile.put(body, pointer, value)
         cases.append((f"wrong type {parameters.id}", hostile.target(path), {"json": body}))
-    for path, pointer in _parametrized(hostile.test_a_missing_field_is_a_422_naming_it):
+    for path, pointer in _parametrized(hostile_fields.test_a_missing_field_is_a_422_naming_it):
         body = copy.deepcopy(hostile.VALID[path])
-        hostile.put(body, pointer, hostile._REMOVE)
+        hostile.put(body, pointer, hostile.REMOVE)
         cases.append((f"missing {path}{pointer}", hostile.target(path), {"json": body}))
-    for path, parent in _parametrized(hostile.test_an_unknown_field_is_a_422_naming_it):
+    for path, parent in _parametrized(hostile_fields.test_an_unknown_field_is_a_422_naming_it):
         body = copy.deepcopy(hostile.VALID[path])
         hostile.put(body, parent + "/surprise", 1)
         cases.append((f"unknown {path}{parent}", hostile.target(path), {"json": body}))
-    for value, _ in _parametrized(hostile.test_cards_that_are_not_cards):
+    for value, _ in _parametrized(hostile_fields.test_cards_that_are_not_cards):
         cases.append((f"card {value!r:.20}", "/v1/hands/classify", {"json": {"cards": ["Kh", "Kd", value]}}))
     for index, (path, body, _, _) in enumerate(
-        _parametrized(hostile.test_rule_breaking_content_is_a_422_naming_the_place)
+        _parametrized(hostile_fields.test_rule_breaking_content_is_a_422_naming_the_place)
     ):
         cases.append((f"rule {index} {path}", path, {"json": body}))
     players = json.dumps(FORFEITS)
-    for raw, _, _ in _parametrized(hostile.test_bets_that_are_not_money):
+    for raw, _, _ in _parametrized(hostile_fields.test_bets_that_are_not_money):
         data = f'{{"bet": {raw}, "players": {players}}}'
         cases.append((f"bet {raw:.20}", "/v1/settlements", {"data": data, "content_type": "application/json"}))
-    for index, (data, content_type, _) in enumerate(_parametrized(hostile.test_unreadable_bodies)):
+    for index, (data, content_type, _) in enumerate(_parametrized(hostile_bodies.test_unreadable_bodies)):
         cases.append((f"unreadable {index}", "/v1/hands/classify", {"data": data, "content_type": content_type}))
     for path in hostile.VALID:
         cases.append((f"nothing known {path}", hostile.target(path), {"json": {"surprise": 1}}))

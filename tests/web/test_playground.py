@@ -1,5 +1,5 @@
 """GET /playground: the page and its two assets, served by the service (the browser run is in
-test_playground_browser.py)."""
+test_playground_play.py and test_playground_messages.py)."""
 
 from __future__ import annotations
 

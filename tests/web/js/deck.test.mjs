@@ -15,7 +15,7 @@ test('a seed always deals the same 52 different cards', () => {
 });
 
 test('seed 14 deals what the Python replay of the browser tests deals', () => {
-  // tests/web/test_playground_browser.py's shuffled_deck(14)[:13], the hand the browser tests play.
+  // tests/support/playground.py's shuffled_deck(14)[:13], the hand the browser tests play.
   assert.deepEqual(shuffledDeck(14).slice(0, 13), '9d 9s Qd Qc 2c 6s Jd Jh Jc 2h 4d 9c 7d'.split(' '));
 });
 
