@@ -20,6 +20,7 @@ import os
 import random
 import subprocess
 import sys
+from dataclasses import fields
 
 import numpy as np
 import pytest
@@ -27,7 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from maubinh_api.rules.cards import DECK, parse_cards
-from maubinh_api.rules.knobs import NATURAL_KEYS
+from maubinh_api.rules.knob_checks import BOUNDS, PLACES, boolean
+from maubinh_api.rules.knobs import NATURAL_KEYS, RuleSet
 from maubinh_api.rules.naturals import detect
 from maubinh_api.rules.variants import PRESET_NAMES, preset, resolve_variant
 from maubinh_api.strategy import kernel as kernel_module
@@ -106,26 +108,29 @@ def test_the_compiled_kernel_answers_as_the_reference_on_seeded_hands(name):
         assert_same_hand(tables, hand_indices(parse_cards(text.split())), 3, rng, full=True)
 
 
+def plain_knob_values():
+    """Each whole-number and yes/no knob (the kernel reads them all by name) and the values it takes."""
+    found = {}
+    for knob in fields(RuleSet):
+        check = knob.metadata["check"]
+        if check is boolean:
+            found[knob.name] = st.booleans()
+        elif check in BOUNDS and check not in PLACES:
+            low, high = BOUNDS[check]
+            found[knob.name] = st.integers(int(low), int(high))
+    return found
+
+
 @st.composite
 def variants(draw):
-    """A preset with random overrides of the knobs the model reads."""
+    """A preset with random overrides of the knobs the model reads: every whole-number and yes/no
+    knob from the knob table (a new one is drawn without a line here), and the others."""
     overrides = {}
-    if draw(st.booleans()):
-        overrides["majority_bonus"] = draw(st.integers(0, 100))
-    if draw(st.booleans()):
-        overrides["scoop_multiplier"] = draw(st.integers(1, 100))
-    if draw(st.booleans()):
-        overrides["sap_lang"] = draw(st.booleans())
-        overrides["sap_lang_multiplier"] = draw(st.integers(1, 100))
-        overrides["sap_lang_min_players"] = draw(st.integers(2, 4))
-    if draw(st.booleans()):
-        overrides["foul_on_equal"] = draw(st.booleans())
+    for name, values in plain_knob_values().items():
+        if draw(st.booleans()):
+            overrides[name] = draw(values)
     if draw(st.booleans()):
         overrides["wheel"] = draw(st.sampled_from(["low", "second"]))
-    if draw(st.booleans()):
-        overrides["foul_multiplier"] = draw(st.integers(1, 100))
-        overrides["foul_pays_bonuses"] = draw(st.booleans())
-        overrides["foul_counts_as_scoop"] = draw(st.booleans())
     if draw(st.booleans()):
         overrides["natural_vs_natural"] = draw(st.sampled_from(["higher_wins", "draw"]))
     if draw(st.booleans()):
@@ -400,10 +405,6 @@ def test_every_multiplier_the_rules_allow_is_one_the_kernel_takes():
     # The knob table (rules/knob_checks.py) says what the rules allow; kernel.h says only what the
     # kernel is sized for (MAX_MULTIPLIER): a range widened in the rules alone fails here (and
     # tables.c's static assertion on knobs.h stops the build), not in play.
-    from dataclasses import fields
-
-    from maubinh_api.rules.knob_checks import BOUNDS
-    from maubinh_api.rules.knobs import RuleSet
     from maubinh_api.strategy import compiled_kernel as native
 
     checks = {knob.name: knob.metadata["check"] for knob in fields(RuleSet)}
