@@ -136,6 +136,25 @@ def test_make_spec_writes_a_new_yes_no_knob_s_properties_as_the_spec_has_them():
     assert written == text and len(said) == 2
 
 
+@pytest.mark.parametrize(
+    ("last", "after"),
+    [
+        ("    table:\n      oneOf:\n        - {type: 'null'}\n", "  examples:\n"),  # a block value, then a sibling
+        ("    table: {type: 'null'}\n", "  examples:\n"),  # a flow value
+        ("    table: {type: 'null'}\n", ""),  # the document's end
+    ],
+)
+def test_a_new_knob_declared_last_goes_after_the_last_property(last, after):
+    # A knob declared after every other (the rule set's last field) is written after the schema's
+    # last property, whatever that property's style, never between the sibling key and its value.
+    from tools.spec_knob_properties import insertion
+
+    text = "RuleOverrides:\n  properties:\n    wheel: {type: string}\n" + last + after + ("    - {}\n" if after else "")
+    mapping = yaml.compose(text).value[0][1].value[0][1]
+    at = insertion(text, mapping, "new_knob", ["wheel", "table", "new_knob"])
+    assert text[:at].endswith(last) and text[at:] == after + ("    - {}\n" if after else "")
+
+
 def test_make_spec_writes_a_new_whole_number_knob_s_range_from_its_check():
     from tools.spec_from_code import SPEC
     from tools.spec_knob_properties import knob_properties

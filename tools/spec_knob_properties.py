@@ -51,14 +51,18 @@ def _line_start(text: str, index: int) -> int:
     return text.rfind("\n", 0, index) + 1
 
 
-def _insertion(text: str, mapping: yaml.MappingNode, name: str, order: list[str]) -> int:
+def insertion(text: str, mapping: yaml.MappingNode, name: str, order: list[str]) -> int:
     """Where ``name``'s line goes: before the first property that follows it in ``order``, or after the last."""
     present = {key.value: key for key, _ in mapping.value}
     following = [present[other] for other in order[order.index(name) + 1 :] if other in present]
     if following:
         return _line_start(text, following[0].start_mark.index)
     last = mapping.value[-1][1].end_mark
-    return last.index if last.column == 0 else text.index("\n", last.index) + 1
+    # A flow value ends within its line: after that line. A block value ends where a later line's
+    # first token (a sibling of the mapping, say its examples) starts: before that line.
+    if not text[_line_start(text, last.index) : last.index].strip():
+        return _line_start(text, last.index)
+    return text.index("\n", last.index) + 1
 
 
 def knob_properties(text: str) -> tuple[str, list[str]]:
@@ -78,7 +82,7 @@ def knob_properties(text: str) -> tuple[str, list[str]]:
                 said.append(f"write {'/'.join(path)}/{knob.name} by hand: only whole numbers and yes/no are written")
                 continue
             indent = " " * mapping.value[0][0].start_mark.column
-            inserts.append((_insertion(text, mapping, knob.name, order), f"{indent}{knob.name}: {forms[index]}\n"))
+            inserts.append((insertion(text, mapping, knob.name, order), f"{indent}{knob.name}: {forms[index]}\n"))
             said.append(f"{'/'.join(path)}/{knob.name}: written from its declaration")
     for at, line in sorted(inserts, reverse=True):
         text = text[:at] + line + text[at:]
