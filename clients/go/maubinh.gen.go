@@ -1623,7 +1623,7 @@ type Enumerations struct {
 // | `invalid_value` | any other value of the right type that is not valid there |
 type ErrorCode string
 
-// Fingerprint SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it).
+// Fingerprint SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it); a knob added after 1.0.0 is left out while it has its default, so that adding one changes no fingerprint (docs/rules.md, "Fingerprint").
 type Fingerprint = string
 
 // ForfeitedSeat A player who left before the reveal, who counts as fouled.
@@ -2807,7 +2807,7 @@ type VariantDetail struct {
 	// Description A text for people, in English and Vietnamese (an explanation step, a reason, a title).
 	Description Line `json:"description"`
 
-	// Fingerprint SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it).
+	// Fingerprint SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it); a knob added after 1.0.0 is left out while it has its default, so that adding one changes no fingerprint (docs/rules.md, "Fingerprint").
 	Fingerprint Fingerprint `json:"fingerprint"`
 
 	// Name A rule preset (`GET /v1/variants` describes each).
@@ -2850,7 +2850,7 @@ type VariantSummary struct {
 	// Description A text for people, in English and Vietnamese (an explanation step, a reason, a title).
 	Description Line `json:"description"`
 
-	// Fingerprint SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it).
+	// Fingerprint SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it); a knob added after 1.0.0 is left out while it has its default, so that adding one changes no fingerprint (docs/rules.md, "Fingerprint").
 	Fingerprint Fingerprint `json:"fingerprint"`
 
 	// Name A rule preset (`GET /v1/variants` describes each).

@@ -168,9 +168,21 @@ def _limits(value: Any) -> object:
     return None if value is None else {name: getattr(value, name) for name in sorted(TableLimits.__slots__)}
 
 
-def _knob(check: Checker, label: Text, *, canonical: Callable[[Any], object] = _as_is, default: Any = ...) -> Any:
-    """One knob's declaration: its check, its words, its JSON form and (only if it may be left out) its default."""
-    metadata = MappingProxyType({"check": check, "label": label, "canonical": canonical})
+def _knob(
+    check: Checker,
+    label: Text,
+    *,
+    canonical: Callable[[Any], object] = _as_is,
+    default: Any = ...,
+    since: str | None = None,
+) -> Any:
+    """One knob's declaration: its check, its words, its JSON form and (only if it may be left out)
+    its default. ``since``: the release that added a knob after 1.0.0, whose default must keep the
+    rules as they were; at that default it is left out of the fingerprint, so that adding it changes
+    no preset's fingerprint, no data file and no fingerprint a client keeps."""
+    if since is not None and default is ...:
+        raise TypeError("a knob added after 1.0.0 needs the default that keeps the former rules")
+    metadata = MappingProxyType({"check": check, "label": label, "canonical": canonical, "since": since})
     if default is ...:
         return field(metadata=metadata)
     return field(default=default, metadata=metadata)
@@ -217,9 +229,16 @@ class RuleSet:
         naturals in precedence order."""
         return {name: _KNOB_FIELDS[name].metadata["canonical"](getattr(self, name)) for name in sorted(KNOB_NAMES)}
 
+    def hashed(self) -> dict[str, Any]:
+        """What the fingerprint hashes: the canonical form, less each knob added after 1.0.0 that has
+        its default (the rules as they were before it; docs/rules.md, "Fingerprint")."""
+        knobs = _KNOB_FIELDS.items()
+        former = {name for name, knob in knobs if knob.metadata["since"] and getattr(self, name) == knob.default}
+        return {name: value for name, value in self.canonical().items() if name not in former}
+
     def fingerprint(self) -> str:
-        """``sha256:`` + the hex digest of the canonical form and the engine version."""
-        document = {"engine": ENGINE_VERSION, "rules": self.canonical()}
+        """``sha256:`` + the hex digest of the hashed form (:meth:`hashed`) and the engine version."""
+        document = {"engine": ENGINE_VERSION, "rules": self.hashed()}
         text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
 

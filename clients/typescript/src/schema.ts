@@ -1038,7 +1038,7 @@ export interface components {
          * @enum {string}
          */
         PresetName: "classic" | "online" | "extended" | "chinese-poker-2-4";
-        /** @description SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it). */
+        /** @description SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows it); a knob added after 1.0.0 is left out while it has its default, so that adding one changes no fingerprint (docs/rules.md, "Fingerprint"). */
         Fingerprint: string;
         /** @description A preset. */
         VariantSummary: {

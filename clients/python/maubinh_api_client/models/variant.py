@@ -32,7 +32,8 @@ class Variant:
             preset (PresetName): A rule preset (`GET /v1/variants` describes each).
             overrides (RuleOverrides | Unset): Knobs to change (JSON Merge Patch over the preset). See docs/rules.md.
             fingerprint (str | Unset): SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}`
-                shows it).
+                shows it); a knob added after 1.0.0 is left out while it has its default, so that adding one changes no
+                fingerprint (docs/rules.md, "Fingerprint").
      """
 
     preset: PresetName

@@ -35,7 +35,8 @@ class VariantDetail:
             sources (list[Line]): The Vietnamese source texts the preset follows, each described in both languages (the
                 service's rule book, docs/rules.md, cites them).
             fingerprint (str): SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows
-                it).
+                it); a knob added after 1.0.0 is left out while it has its default, so that adding one changes no fingerprint
+                (docs/rules.md, "Fingerprint").
             overrides (RuleOverrides): Knobs to change (JSON Merge Patch over the preset). See docs/rules.md.
             rules (RuleSet): Every knob, resolved. Decimals are strings.
      """

@@ -33,7 +33,8 @@ class VariantSummary:
             sources (list[Line]): The Vietnamese source texts the preset follows, each described in both languages (the
                 service's rule book, docs/rules.md, cites them).
             fingerprint (str): SHA-256 of the resolved rule set in canonical form (`GET /v1/variants/{fingerprint}` shows
-                it).
+                it); a knob added after 1.0.0 is left out while it has its default, so that adding one changes no fingerprint
+                (docs/rules.md, "Fingerprint").
      """
 
     name: PresetName
