@@ -53,10 +53,13 @@ def test_the_largest_valid_request_of_each_batch_is_within_the_bounds(name, body
 
 
 def test_the_settlement_batch_is_the_largest_and_what_the_module_says_of_it():
+    from maubinh_api.rules.knobs import KNOB_NAMES
+
     shape = shape_of(json.dumps(largest_requests()["settlements/batch"]).encode())
-    # 200 tables, each: 3 members, its variant's 2 + 18 knobs + 8 bonuses + 11 naturals + 3 table
-    # limits, 4 players of 4 members and 3 chi: 3 + 42 + 4 * 7 = 73 members a table.
-    assert shape.members == 200 * 73 + 2 + 42
+    # 200 tables, each: 3 members, its variant's 2 + every knob (18 today) + 8 bonuses + 11 naturals
+    # + 3 table limits, 4 players of 4 members and 3 chi: 3 + 42 + 4 * 7 = 73 members a table today.
+    variant = 2 + len(KNOB_NAMES) + 8 + 11 + 3
+    assert shape.members == 200 * (3 + variant + 4 * 7) + 2 + variant
     assert 20_000 < shape.values < 30_000  # "about 27,000" in web/body_shape.py
 
 
