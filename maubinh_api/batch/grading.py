@@ -48,6 +48,9 @@ HAND_COLUMNS: Final = (
     "fouled",
     "natural",
     "natural_missed",
+    "table_id",
+    "hand_number",
+    "decision_ms",
 )
 LEVELS: Final = tuple(Level)
 VERDICTS: Final = tuple(Verdict)
@@ -149,36 +152,42 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
                 continue
             checked.append((number, row))
     for (number, row), graded in zip(checked, _grades(service, [row for _, row in checked]), strict=True):
-        opponents = row.seats - 1
         result.rows_graded += 1
-        values = {
-            "deal_id": row.deal_id,
-            "player_id": row.player_id,
-            "file": part.path,
-            "row": number,
-            "variant": row.variant.name,
-            "fingerprint": row.variant.fingerprint,
-            "opponents": opponents,
-            "theme": row.theme.value,
-            "declare_natural": row.declare_natural,
-            "ev": graded.ev,
-            "best_ev": graded.best_ev,
-            "ev_loss": graded.ev_loss,
-            "verdict": graded.verdict.value,
-            "fouled": graded.fouled,
-            "natural": _natural_key(graded.natural),
-            "natural_missed": graded.natural_missed,
-        }
-        for name, value in values.items():
+        for name, value in _hand_values(part.path, number, row, graded).items():
             columns[name].append(value)
         sums = result.players.setdefault(row.player_id, PlayerSums())
-        _add(sums, graded, service.yardsticks(row.variant.name, opponents, row.theme))  # a drill: its theme's
+        _add(sums, graded, service.yardsticks(row.variant.name, row.seats - 1, row.theme))  # a drill: its theme's
     table = pa.table({name: columns[name] for name in HAND_COLUMNS}, schema=_schema(pa))
     hands_path = Path(output) / "hands" / f"part-{part.index:05d}.parquet"
     hands_path.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(table, hands_path)
     result.peak_rss_mb = peak_rss_mb()
     return result
+
+
+def _hand_values(path: str, number: int, row: Row, graded: Grade) -> dict[str, Any]:
+    """One graded hand's row of ``hands/*.parquet``."""
+    return {
+        "deal_id": row.deal_id,
+        "player_id": row.player_id,
+        "file": path,
+        "row": number,
+        "variant": row.variant.name,
+        "fingerprint": row.variant.fingerprint,
+        "opponents": row.seats - 1,
+        "theme": row.theme.value,
+        "declare_natural": row.declare_natural,
+        "ev": graded.ev,
+        "best_ev": graded.best_ev,
+        "ev_loss": graded.ev_loss,
+        "verdict": graded.verdict.value,
+        "fouled": graded.fouled,
+        "natural": _natural_key(graded.natural),
+        "natural_missed": graded.natural_missed,
+        "table_id": row.table_id,
+        "hand_number": row.hand_number,
+        "decision_ms": row.decision_ms,
+    }
 
 
 def _grades(service: HandService, rows: list[Row]) -> list[Grade]:
@@ -249,6 +258,9 @@ def _schema(pa: Any) -> Any:
             ("fouled", pa.bool_()),
             ("natural", pa.string()),
             ("natural_missed", pa.bool_()),
+            ("table_id", pa.string()),
+            ("hand_number", pa.int64()),
+            ("decision_ms", pa.float64()),
         ]
     )
 

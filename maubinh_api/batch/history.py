@@ -52,6 +52,8 @@ from .records import RECORD_FORMAT, grading_rows
 
 __all__ = [
     "FORMATS",
+    "MAX_DECISION_MS",
+    "MAX_HAND_NUMBER",
     "MAX_ID",
     "ROW_SCHEMA",
     "THEMES",
@@ -89,6 +91,12 @@ class Row:
     declare_natural: bool
     seats: int
     theme: Theme = Theme.RANDOM  #: the drill theme it was dealt for: the yardsticks it is judged against
+    #: The table the hand was dealt at, and the hand's number there (its order): what the integrity
+    #: checks read seating and sequences from (None: not in the history, those checks are skipped).
+    table_id: str | None = None
+    hand_number: int | None = None
+    #: Milliseconds the player took to set the hand, when the platform logs it (the bot check's timing).
+    decision_ms: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +117,13 @@ _TEXT: Final = f"must be a text of 1 to {MAX_ID} characters"
 #: The themes a row may name (its drills' theme), as the API writes them.
 THEMES: Final = tuple(theme.value for theme in Theme)
 _THEME: Final = f"must be a drill theme: {', '.join(THEMES)}"
+
+
+#: The largest hand number (a table's hands counted from 0 or 1) and decision time a row may hold.
+MAX_HAND_NUMBER: Final = 2**53 - 1
+MAX_DECISION_MS: Final = 86_400_000.0  # a day
+_HAND_NUMBER: Final = "must be a whole number of 0 or more (the hand's order at its table)"
+_DECISION: Final = "must be the milliseconds the player took, 0 to a day's"
 
 
 def _messages(invalid: str | None = None) -> dict[str, Any]:
@@ -155,6 +170,26 @@ class _RowSchema(marshmallow.Schema):
         allow_none=True,
         validate=validate.OneOf(THEMES, error=_THEME + ", not {input}"),
         error_messages=_messages(_THEME),
+    )
+    table_id = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=MAX_ID, error=_TEXT),
+        error_messages=_messages(_TEXT),
+    )
+    hand_number = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_HAND_NUMBER, error=_HAND_NUMBER + ", not {input}"),
+        error_messages=_messages(_HAND_NUMBER),
+    )
+    decision_ms = fields.Float(
+        load_default=None,
+        allow_none=True,
+        allow_nan=False,
+        validate=validate.Range(min=0, max=MAX_DECISION_MS, error=_DECISION + ", not {input}"),
+        error_messages=_messages(_DECISION),
     )
 
 
@@ -203,18 +238,23 @@ def read_plain_row(record: Mapping[str, Any]) -> dict[str, Any] | None:
     deal, player = record.get("deal_id"), record.get("player_id")
     declare, seats = record.get("declare_natural", True), record.get("seats", MAX_PLAYERS)
     theme = record.get("theme", Theme.RANDOM.value)
+    table, number, took = record.get("table_id"), record.get("hand_number"), record.get("decision_ms")
     plain = (
         type(deal) is str and 1 <= len(deal) <= MAX_ID
         and type(player) is str and 1 <= len(player) <= MAX_ID
         and (declare is None or type(declare) is bool)
         and (seats is None or (type(seats) is int and MIN_PLAYERS <= seats <= MAX_PLAYERS))
         and (theme is None or (type(theme) is str and theme in THEMES))
+        and (table is None or (type(table) is str and 1 <= len(table) <= MAX_ID))
+        and (number is None or (type(number) is int and 0 <= number <= MAX_HAND_NUMBER))
+        and (took is None or (type(took) in (int, float) and 0 <= took <= MAX_DECISION_MS))
         and all(record.get(name) is not None for name in _ROW_FIELDS)
     )  # fmt: skip
     if not plain:
         return None
     loaded = {name: record[name] for name in _ROW_FIELDS}
     loaded.update(deal_id=deal, player_id=player, declare_natural=declare, seats=seats, theme=theme)
+    loaded.update(table_id=table, hand_number=number, decision_ms=None if took is None else float(took))
     return loaded
 
 
@@ -262,6 +302,9 @@ def check_row(record: Mapping[str, Any]) -> tuple[Row | None, tuple[str, str] | 
         declare_natural=True if declare is None else bool(declare),
         seats=4 if seats is None else int(seats),
         theme=Theme.RANDOM if theme is None else Theme(theme),
+        table_id=loaded["table_id"],
+        hand_number=loaded["hand_number"],
+        decision_ms=loaded["decision_ms"],
     ), None
 
 

@@ -45,7 +45,8 @@ def _chain_line(chain: TableChain) -> str:
 
 def grading_rows(record: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
     """The history rows of a hand record: one per seat that set an arrangement (a player who left set
-    none), under the settlement's variant (the service's default, classic, when it names none)."""
+    none), under the settlement's variant (the service's default, classic, when it names none), with
+    the record's table and its number there."""
     settlement = record.get("settlement")
     request = settlement.get("request") if isinstance(settlement, Mapping) else None
     variant = request.get("variant", "classic") if isinstance(request, Mapping) else "classic"
@@ -67,6 +68,8 @@ def grading_rows(record: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
                 "front": arrangement.get("front"),
                 "declare_natural": seat.get("declare_natural", True),
                 "seats": len(seats),
+                "table_id": record.get("table_id"),
+                "hand_number": record.get("number"),
             }
         )
     return rows

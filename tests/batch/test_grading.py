@@ -144,6 +144,18 @@ def test_a_practice_runs_hand_carries_its_themes_yardstick(tmp_path):
     assert themed[Level.CASUAL].mean != random_deals[Level.CASUAL].mean
 
 
+def test_a_hand_keeps_its_table_its_place_and_its_time(tmp_path):
+    # hands/*.parquet carries what the integrity checks group by: the table, the hand's place, the time.
+    history = tmp_path / "seated.jsonl"
+    seated = {**ROWS[0], "table_id": "t-3", "hand_number": 12, "decision_ms": 4200}
+    history.write_text(json.dumps(seated) + "\n" + json.dumps(ROWS[1]) + "\n", encoding="utf-8")
+    [part] = parts_of(history)
+    grading.grade_part((part, str(tmp_path / "out")))
+    first, second = pq.read_table(tmp_path / "out" / "hands" / "part-00000.parquet").to_pylist()
+    assert (first["table_id"], first["hand_number"], first["decision_ms"]) == ("t-3", 12, 4200.0)
+    assert (second["table_id"], second["hand_number"], second["decision_ms"]) == (None, None, None)
+
+
 # Levels in grading.LEVELS order (beginner, casual, club, expert, best): a made-up yardstick.
 MEANS = (1.0, 0.4, 0.15, 0.05, 0.0)
 SDS = (1.5, 0.8, 0.4, 0.2, 0.0)

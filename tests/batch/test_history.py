@@ -31,6 +31,13 @@ def test_a_good_row_is_read_with_the_settlement_defaults():
     assert [str(card) for card in row.arrangement.front.cards] == ["Qs", "Jh", "2s"]
 
 
+def test_a_row_may_say_its_table_its_place_there_and_the_time_taken():
+    # What the integrity checks read: who sat with whom, in what order, and how long each hand took.
+    row, problem = check_row({**GOOD, "table_id": "t-9", "hand_number": 41, "decision_ms": 8_250})
+    assert problem is None and (row.table_id, row.hand_number, row.decision_ms) == ("t-9", 41, 8250.0)
+    assert check_row(GOOD)[0].table_id is None  # a history without them is read as before
+
+
 def test_a_practice_runs_row_says_its_drills_theme():
     # A practice run's export names its theme: the hand is judged against that theme's yardsticks.
     row, problem = check_row({**GOOD, "theme": "foul_trap"})
@@ -81,6 +88,11 @@ def test_cards_may_be_a_list_and_a_variant_may_be_an_object():
         ({"theme": "blunders"}, "theme", "must be a drill theme: random, auto_blunder"),
         ({"theme": 3}, "theme", "must be a drill theme"),
         ({"back": 7}, "back", "list of card texts"),
+        ({"table_id": ""}, "table_id", "1 to 200 characters"),
+        ({"hand_number": -1}, "hand_number", "order at its table), not -1"),
+        ({"hand_number": 2.5}, "hand_number", "must be a whole number"),
+        ({"decision_ms": -5}, "decision_ms", "0 to a day's, not -5"),
+        ({"decision_ms": "fast"}, "decision_ms", "milliseconds the player took"),
     ],
 )
 def test_a_bad_row_names_its_field(change, field, words):
@@ -196,6 +208,9 @@ _ROWS = st.fixed_dictionaries(
         "declare_natural": st.sampled_from([True, False, None, 1, "yes"]),
         "seats": st.sampled_from([1, 2, 3, 4, 5, None, 2.0, True, "4"]),
         "theme": st.sampled_from(["foul_trap", "random", None, 3, "nope"]),
+        "table_id": _TEXTS,
+        "hand_number": st.sampled_from([0, 7, -1, 2**53, None, 3.0, True, "7"]),
+        "decision_ms": st.sampled_from([0, 1500, 812.5, -1, 86_400_001, None, True, "9", float("nan")]),
         "hand_id": st.just("extra"),
     },
 )

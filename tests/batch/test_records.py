@@ -55,3 +55,7 @@ def test_grade_reads_a_row_per_seat_that_set_its_hand(tmp_path):
     assert (
         first["deal_id"] == "t-1/t-1-h1" and first["variant"] == "online" and first["seats"] == len(dealt[0]["seats"])
     )
+    # Each row says its table and the hand's place there (the record's number): the integrity checks' seating.
+    assert {(row["table_id"], row["hand_number"]) for row in rows} == {
+        (record["table_id"], record["number"]) for record in dealt
+    }
