@@ -73,6 +73,19 @@ def test_a_body_over_the_limit_is_413(checked_client):
     assert "4096 bytes" in body["detail"]
 
 
+def test_each_application_keeps_its_own_body_limit(checked_client):
+    # The limit is set once on each application's own request class: a second application in the
+    # same process (a test's, a kept model's) neither takes nor changes the first one's.
+    from maubinh_api import create_app
+
+    small = checked_client(create_app({"max_body_bytes": 4096}))
+    large = checked_client(create_app({"max_body_bytes": 64 * 1024}))
+    payload = b'{"cards": [' + b'"As",' * 2000 + b'"Kd"]}'  # 10,018 bytes: over 4 KiB, under 64 KiB
+    problem(small.post(CLASSIFY, data=payload, content_type="application/json"), 413)
+    assert large.post(CLASSIFY, data=payload, content_type="application/json").status_code != 413
+    problem(small.post(CLASSIFY, data=payload, content_type="application/json"), 413)
+
+
 def test_unknown_path_is_404(client):
     body = problem(client.get("/v2/nothing"), 404)
     assert body["instance"] == "/v2/nothing"
