@@ -14,7 +14,7 @@ import sys
 
 from setuptools import Extension, setup
 
-SOURCES = [f"maubinh_api/strategy/kernel_src/{name}.c" for name in ("tables", "screen", "field", "module")]
+SOURCES = [f"maubinh_api/strategy/kernel_src/{name}.c" for name in ("tables", "screen", "split_list", "field", "module")]
 COMPILE = ["-std=c11", "-O3", "-ffp-contract=off", "-Wall", "-Wextra", "-Werror", "-Wno-missing-field-initializers"]
 LINK: list[str] = []
 if os.environ.get("MAUBINH_SANITIZE") == "1":

@@ -189,16 +189,23 @@ void walk_splits(const Tables *tables, HandState *hand, FieldBuilder *field);
 void prepare_kernel(void); /* once, before any walk: which instructions the processor has */
 int vector_legality_used(void);
 void walk_strongest(const Tables *tables, HandState *hand);
-int list_splits(const Tables *tables, HandState *hand);
-int screen_splits(const Tables *tables, HandState *hand);
 int64_t count_above(const Tables *tables, const HandState *hand, double threshold, double gap, const int64_t *excluded,
                     int excluded_count);
 int32_t front_heavy(const Tables *tables, const HandState *hand);
 int32_t pair_broken(const Tables *tables, const HandState *hand, int split);
+
+/* split_list.c */
+int list_splits(const Tables *tables, HandState *hand);
+int screen_splits(const Tables *tables, HandState *hand);
 void free_splits(SplitList *list);
 int natural_hint(const uint8_t cards[HAND_CARDS]);
 static inline int64_t pick_key(int high, int low, int front) {
     return ((int64_t)high << 22) | ((int64_t)low << 9) | (int64_t)front;
+}
+/* The screening value of the listed split at ``index`` (split_list.c's questions and count_above). */
+static inline double listed_screen(const Tables *tables, const HandState *hand, int32_t index) {
+    const SplitList *list = &hand->splits;
+    return screen_value(tables, hand, list->high[index], list->low[index], list->front[index]);
 }
 
 /* base^exponent, multiplied out left to right (1.0 for exponent 0) as reference.py's _power does,

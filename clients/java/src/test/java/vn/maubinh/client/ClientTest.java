@@ -401,7 +401,7 @@ class ClientTest {
         for (String[] verdict : verdicts) {
             Map<String, Object> player = HandRecords.read("{\"id\":\"an\",\"forfeit\":" + verdict[0] + "," + arrangement + "}");
             Map<String, Object> request = Collections.singletonMap("players", Collections.singletonList(player));
-            assertEquals(Boolean.valueOf(verdict[1]), HandRecords.settlesTheSeats(request, kept), verdict[0]);
+            assertEquals(Boolean.valueOf(verdict[1]), RecordShape.settlesTheSeats(request, kept), verdict[0]);
         }
     }
 
