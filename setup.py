@@ -14,7 +14,8 @@ import sys
 
 from setuptools import Extension, setup
 
-SOURCES = [f"maubinh_api/strategy/kernel_src/{name}.c" for name in ("tables", "screen", "split_list", "field", "module")]
+KERNEL_FILES = ("tables", "screen", "split_list", "field", "module")
+SOURCES = [f"maubinh_api/strategy/kernel_src/{name}.c" for name in KERNEL_FILES]
 COMPILE = ["-std=c11", "-O3", "-ffp-contract=off", "-Wall", "-Wextra", "-Werror", "-Wno-missing-field-initializers"]
 LINK: list[str] = []
 if os.environ.get("MAUBINH_SANITIZE") == "1":
