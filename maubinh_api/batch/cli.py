@@ -1,4 +1,4 @@
-"""The command line: ``python -m maubinh_api.batch {simulate,grade,verify} ...``.
+"""The command line: ``python -m maubinh_api.batch {simulate,grade,verify,integrity} ...``.
 
 Errors that stop a job (a missing or unreadable file, a wrong schema, an
 unknown variant or level in the arguments, an unreachable scheduler) print
@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -26,6 +25,8 @@ from . import grading, players, records, simulate
 from .economics import Economics, Timings
 from .engine import EngineError, connect, prepare_workers, run, worker_service
 from .history import PART_ROWS, HistoryError, parts_of, variant_spec
+from .integrity_command import integrity_command
+from .outputs import Stop, fresh, join_errors
 
 __all__ = ["main"]
 
@@ -36,14 +37,6 @@ _GAME: Final = words("Mau Binh").vi
 REPORT_HANDS: Final = 50_000
 
 
-class _Stop(Exception):
-    """A one-line error that stops the job (``status`` 2 for bad input, 1 otherwise)."""
-
-    def __init__(self, message: str, status: int = 2) -> None:
-        super().__init__(message)
-        self.status = status
-
-
 def _variant_text(value: str) -> str:
     """The ``--variant`` argument checked and normalised (a preset name or a variant object in JSON)."""
     try:
@@ -51,7 +44,7 @@ def _variant_text(value: str) -> str:
         resolve_variant(spec)
     except RuleError as error:
         where = "/".join(map(str, error.path))
-        raise _Stop(f"--variant{' ' + where if where else ''}: {error.said.en}") from None
+        raise Stop(f"--variant{' ' + where if where else ''}: {error.said.en}") from None
     return value.strip() if isinstance(spec, str) else json.dumps(spec, sort_keys=True, ensure_ascii=False)
 
 
@@ -60,22 +53,12 @@ def _levels(value: str, seats: int) -> tuple[Level, ...]:
     allowed = ", ".join(level.value for level in Level)
     for name in names:
         if name not in {level.value for level in Level}:
-            raise _Stop(f"--levels: unknown level {name!r}; the levels are {allowed}")
+            raise Stop(f"--levels: unknown level {name!r}; the levels are {allowed}")
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
-        raise _Stop(f"--levels: {len(names)} levels for {seats} seats; give one level or one per seat")
+        raise Stop(f"--levels: {len(names)} levels for {seats} seats; give one level or one per seat")
     return tuple(Level(name) for name in names)
-
-
-def _fresh(directory: Path, *names: str) -> None:
-    """Remove earlier outputs a new run would otherwise mix with its own."""
-    for name in names:
-        target = directory / name
-        if target.is_dir():
-            shutil.rmtree(target)
-        elif target.exists():
-            target.unlink()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=f"Hand histories and rule economics for {_GAME}, on Dask (this machine, or a cluster).",
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade,verify}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade,verify,integrity}")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask cluster (default: this machine, every core)"
@@ -131,7 +114,24 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("--rows-per-part", type=int, default=PART_ROWS, help="rows per task (default 2,000)")
 
     _add_verify(commands)
+    _add_integrity(commands, common)
     return parser
+
+
+def _add_integrity(commands: Any, common: argparse.ArgumentParser) -> None:
+    """The ``integrity`` command's arguments."""
+    check = commands.add_parser(
+        "integrity",
+        parents=[common],
+        help="look for chip dumping and collusion in a hand history: Parquet per pair and per player, an HTML report",
+        description="Value every row of a hand history once, settle each table pair by pair, and test every pair "
+        "for money beyond what the cards and their usual play explain and every player for fouls and weak sets "
+        "beyond a beginner's and play beyond an expert's; write pairs.parquet, players.parquet, summary.json and "
+        "report.html (ranked by evidence). A flag is a reason to look at the hands, not proof.",
+    )
+    check.add_argument("history", type=Path, help="a .jsonl or .parquet file, or a directory of them")
+    check.add_argument("--out", type=Path, default=Path("integrity"), help="output directory (default ./integrity)")
+    check.add_argument("--rows-per-part", type=int, default=PART_ROWS, help="rows per task (default 2,000)")
 
 
 def _add_verify(commands: Any) -> None:
@@ -159,9 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == "integrity":
+            return integrity_command(args)
         return _grade(args)
-    except (_Stop, HistoryError, EngineError) as error:
-        status = error.status if isinstance(error, _Stop) else (2 if isinstance(error, HistoryError) else 1)
+    except (Stop, HistoryError, EngineError) as error:
+        status = error.status if isinstance(error, Stop) else (2 if isinstance(error, HistoryError) else 1)
         print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
         return status
 
@@ -171,7 +173,7 @@ def _verify(args: argparse.Namespace) -> int:
     for given in args.head:
         table, equals, digest = given.partition("=")
         if not equals or not table or not digest.startswith("sha256:"):
-            raise _Stop(f"--head {given!r} is not TABLE=sha256:DIGEST")
+            raise Stop(f"--head {given!r} is not TABLE=sha256:DIGEST")
         heads[table] = digest
     return records.verify_file(args.records, args.keys, tenant=args.tenant, heads=heads)
 
@@ -186,7 +188,7 @@ def _simulate(args: argparse.Namespace) -> int:
         texts.append(_variant_text(args.compare))
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    _fresh(out, "history", "compare", "economics.json", "report.html")
+    fresh(out, "history", "compare", "economics.json", "report.html")
     started = time.perf_counter()
     reports: list[Economics] = []
     tables = tuple(simulate.Table(text, levels, args.players_per_seat, args.bet) for text in texts)
@@ -232,25 +234,25 @@ def _simulate(args: argparse.Namespace) -> int:
 def _check_counts(args: argparse.Namespace) -> None:
     """``simulate``'s counts and bet, each refused with its option named."""
     if args.deals < 1:
-        raise _Stop("--deals must be at least 1")
+        raise Stop("--deals must be at least 1")
     if args.deals_per_part < 1:
-        raise _Stop("--deals-per-part must be at least 1")
+        raise Stop("--deals-per-part must be at least 1")
     if args.players_per_seat < 1:
-        raise _Stop("--players-per-seat must be at least 1")
+        raise Stop("--players-per-seat must be at least 1")
     try:
         if not float(args.bet) > 0:
             raise ValueError
     except ValueError:
-        raise _Stop(f"--bet must be a positive number, not {args.bet!r}") from None
+        raise Stop(f"--bet must be a positive number, not {args.bet!r}") from None
 
 
 def _grade(args: argparse.Namespace) -> int:
     if args.rows_per_part < 1:
-        raise _Stop("--rows-per-part must be at least 1")
+        raise Stop("--rows-per-part must be at least 1")
     parts = parts_of(args.history, args.rows_per_part)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    _fresh(out, "hands", "errors", "errors.jsonl", "players.parquet", "summary.json", "report.html")
+    fresh(out, "hands", "errors", "errors.jsonl", "players.parquet", "summary.json", "report.html")
     started = time.perf_counter()
     output = str(out.resolve())
     with connect(args.scheduler, args.workers) as client:
@@ -272,7 +274,7 @@ def _grade(args: argparse.Namespace) -> int:
         "work_s": round(working, 3),  # without starting the cluster or loading the model
     }
     counted = grading.counts(results)
-    _join_errors(out)
+    join_errors(out)
     summary = _write_grades(args, out, results, {**counted, **timing})
     print(
         f"{counted['rows_read']:,} rows read, {counted['rows_graded']:,} graded, {counted['rows_skipped']:,} skipped; "
@@ -283,7 +285,7 @@ def _grade(args: argparse.Namespace) -> int:
         print(f"skipped rows: {out / 'errors.jsonl'}")
     print(f"graded in {elapsed:.1f} s")
     if counted["rows_graded"] == 0:
-        raise _Stop(f"{args.history}: no row could be graded (see {out / 'errors.jsonl'})")
+        raise Stop(f"{args.history}: no row could be graded (see {out / 'errors.jsonl'})")
     return 0
 
 
@@ -343,12 +345,3 @@ def _hand_sample(files: Sequence[Path]) -> Any:
         sample.append(frame.head(REPORT_HANDS - taken))
         taken += len(sample[-1])
     return pd.concat(sample, ignore_index=True) if sample else None
-
-
-def _join_errors(out: Path) -> None:
-    """The partitions' skipped rows as one file, in input order."""
-    parts = sorted((out / "errors").glob("part-*.jsonl"))
-    with (out / "errors.jsonl").open("w", encoding="utf-8") as joined:
-        for part in parts:
-            joined.write(part.read_text(encoding="utf-8"))
-    shutil.rmtree(out / "errors", ignore_errors=True)

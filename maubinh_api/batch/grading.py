@@ -28,7 +28,17 @@ from ..strategy.levels import Level
 from .engine import warm_arrow, worker_memory, worker_service
 from .history import Part, Row, check_row, read_part
 
-__all__ = ["HAND_COLUMNS", "PartResult", "PlayerSums", "grade_part", "warm_up"]
+__all__ = [
+    "HAND_COLUMNS",
+    "PartResult",
+    "PlayerSums",
+    "RowCounts",
+    "add_hand",
+    "checked_rows",
+    "grade_part",
+    "grade_rows",
+    "warm_up",
+]
 
 #: Columns of ``hands/*.parquet``.
 HAND_COLUMNS: Final = (
@@ -89,14 +99,21 @@ class PlayerSums:
 
 
 @dataclass
-class PartResult:
-    """One partition's outcome."""
+class RowCounts:
+    """A partition's rows: read, graded, skipped (every skipped row is in its errors file, the first
+    few also here)."""
 
-    index: int
     rows_read: int = 0
     rows_graded: int = 0
     rows_skipped: int = 0
     first_errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class PartResult(RowCounts):
+    """One partition's outcome."""
+
+    index: int
     players: dict[str, PlayerSums] = field(default_factory=dict)
     peak_rss_mb: float = 0.0  #: the worker process's peak resident memory after this part
 
@@ -133,11 +150,29 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
     result = PartResult(index=part.index)
     columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
     errors_path = Path(output) / "errors" / f"part-{part.index:05d}.jsonl"
+    checked = checked_rows(part, errors_path, result)
+    for (number, row), graded in zip(checked, grade_rows(service, [row for _, row in checked]), strict=True):
+        result.rows_graded += 1
+        for name, value in _hand_values(part.path, number, row, graded).items():
+            columns[name].append(value)
+        sums = result.players.setdefault(row.player_id, PlayerSums())
+        add_hand(sums, graded, service.yardsticks(row.variant.name, row.seats - 1, row.theme))  # a drill: its theme's
+    table = pa.table({name: columns[name] for name in HAND_COLUMNS}, schema=_schema(pa))
+    hands_path = Path(output) / "hands" / f"part-{part.index:05d}.parquet"
+    hands_path.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table, hands_path)
+    result.peak_rss_mb = peak_rss_mb()
+    return result
+
+
+def checked_rows(part: Part, errors_path: Path, counts: RowCounts) -> list[tuple[int, Row]]:
+    """The partition's valid rows with their row numbers; every other row is counted in ``counts``
+    and written to ``errors_path`` (JSON Lines: the file, the row, the field, the problem)."""
     errors_path.parent.mkdir(parents=True, exist_ok=True)
     checked: list[tuple[int, Row]] = []
     with errors_path.open("w", encoding="utf-8") as errors:
         for number, record, unreadable in read_part(part):
-            result.rows_read += 1
+            counts.rows_read += 1
             problem: tuple[str, str] | None = ("row", unreadable) if unreadable else None
             row = None
             if record is not None:
@@ -146,23 +181,12 @@ def grade_part(task: tuple[Part, str]) -> PartResult:
                 assert problem is not None
                 found = {"file": part.path, "row": number, "field": problem[0], "detail": problem[1]}
                 errors.write(json.dumps(found, ensure_ascii=False) + "\n")
-                result.rows_skipped += 1
-                if len(result.first_errors) < _FIRST_ERRORS:
-                    result.first_errors.append(found)
+                counts.rows_skipped += 1
+                if len(counts.first_errors) < _FIRST_ERRORS:
+                    counts.first_errors.append(found)
                 continue
             checked.append((number, row))
-    for (number, row), graded in zip(checked, _grades(service, [row for _, row in checked]), strict=True):
-        result.rows_graded += 1
-        for name, value in _hand_values(part.path, number, row, graded).items():
-            columns[name].append(value)
-        sums = result.players.setdefault(row.player_id, PlayerSums())
-        _add(sums, graded, service.yardsticks(row.variant.name, row.seats - 1, row.theme))  # a drill: its theme's
-    table = pa.table({name: columns[name] for name in HAND_COLUMNS}, schema=_schema(pa))
-    hands_path = Path(output) / "hands" / f"part-{part.index:05d}.parquet"
-    hands_path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, hands_path)
-    result.peak_rss_mb = peak_rss_mb()
-    return result
+    return checked
 
 
 def _hand_values(path: str, number: int, row: Row, graded: Grade) -> dict[str, Any]:
@@ -190,7 +214,7 @@ def _hand_values(path: str, number: int, row: Row, graded: Grade) -> dict[str, A
     }
 
 
-def _grades(service: HandService, rows: list[Row]) -> list[Grade]:
+def grade_rows(service: HandService, rows: list[Row]) -> list[Grade]:
     """Every row's grade, in order: the rows of one variant and table size
     graded together (one kernel call for all of them)."""
     groups: dict[tuple[str, int], list[int]] = {}
@@ -205,7 +229,7 @@ def _grades(service: HandService, rows: list[Row]) -> list[Grade]:
     return [graded for graded in grades if graded is not None]
 
 
-def _add(sums: PlayerSums, graded: Grade, reference: Mapping[Level, LossReference]) -> None:
+def add_hand(sums: PlayerSums, graded: Grade, reference: Mapping[Level, LossReference]) -> None:
     """One graded hand into its player's sums."""
     sums.hands += 1
     sums.loss += graded.ev_loss

@@ -1,10 +1,22 @@
-"""What passed between each pair of players over a history's hands: sums that merge exactly.
+"""What passed between each pair of players over a history's hands, and what their cards explain.
 
 A pair is two players who sat at one hand (``batch/table_hands.py``), named in code-point order of
 their ids, so that the pair of ``bob`` and ``ann`` is ``("ann", "bob")`` wherever it is met; its
-points are what the first won from the second, hand after hand. Every sum is an integer, so the
-sums of a history's partitions, merged in any order, are the sums of the whole history: what the
-integrity checks' pair statistics are worked out from.
+figures are summed apart for each table size (2, 3 or 4 seats: what a hand's values are worth
+differs by table size), from the first player's side, hand after hand:
+
+* ``points``: what the first won from the second (the settlement's, in units);
+* ``money``: those points less what the two hands' cards were worth against each other, each
+  hand's value set best (``best_ev``, points per opponent), so ``points - (best_ev of the first -
+  best_ev of the second)``: the luck of the deal taken out, what the two played left in;
+* ``play_gap``: what the second gave up by its arrangement (``ev_loss``, against its best) less
+  what the first gave up: who played the worse hand against whom;
+* each one's fouls (binh lủng) in their hands together, and the hands that moved the most money
+  each way beyond their cards (the report's evidence).
+
+The integrity checks (``batch/pair_signals.py``) turn these sums into statistics once each
+player's usual play over the whole history is known. Counts are integers and merge exactly; the
+real-valued sums are added in partition order, so a history gives the same figures on any cluster.
 
 >>> from maubinh_api.batch.history import check_row
 >>> from maubinh_api.batch.table_hands import table_hands
@@ -12,64 +24,125 @@ integrity checks' pair statistics are worked out from.
 ...     "back": back, "middle": middle, "front": front})[0] for player, back, middle, front in (
 ...     ("bob", "Ah Ac Qc Qd 7s", "Ts Th 8d 5c 3d", "Ks Qh 2c"),
 ...     ("ann", "As Ad Kc Kd 7h", "9s 9h 8c 5d 3c", "Qs Jh 2s"))]
->>> sums = pair_sums(table_hands(rows)[0])
->>> sums[("ann", "bob")]  # bob won 1 point from ann, heads-up
-PairSums(hands=1, heads_up=1, points=-1, points_squared=1)
+>>> values = {("d1", "bob"): SeatValue(0.5, 0.25, False), ("d1", "ann"): SeatValue(-0.25, 0.0, False)}
+>>> sums = pair_sums(table_hands(rows)[0], values)[("ann", "bob"), 2]  # the pair, heads-up
+>>> sums.points, sums.money, sums.play_gap  # bob won 1 from ann; his cards were worth 0.75 more; he gave up 0.25
+(-1, -0.25, 0.25)
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Final
 
 from .table_hands import TableHand
 
-__all__ = ["Pair", "PairSums", "merge_pair_sums", "pair_sums"]
+__all__ = ["EVIDENCE_HANDS", "Pair", "PairAt", "PairSums", "SeatValue", "merge_pair_sums", "pair_sums"]
 
 #: Two players, in code-point order of their ids.
 Pair = tuple[str, str]
+#: A pair at tables of a size (2-4 seats): a player's usual play is told apart by table size.
+PairAt = tuple[Pair, int]
+#: Hands kept each way as a pair's evidence: those that moved the most money beyond their cards.
+EVIDENCE_HANDS: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class SeatValue:
+    """One seat's hand as the valuation saw it (points per opponent)."""
+
+    best_ev: float  #: what the cards are worth, set best
+    ev_loss: float  #: what the arrangement played gave up against that
+    fouled: bool
+    #: what a reference level (``club``) gives up on such hands (the variant, table size and theme):
+    #: a player's loss less this is comparable from one table size to another
+    reference: float = 0.0
 
 
 @dataclass
 class PairSums:
-    """A pair's hands together and the points that passed, from the first player's side."""
+    """A pair's hands together and what passed between them, from the first player's side."""
 
     hands: int = 0
     heads_up: int = 0  #: of those, hands with no other seat (a dumper's table: the whole loss is the partner's)
     points: int = 0
     points_squared: int = 0
+    money: float = 0.0
+    money_squared: float = 0.0
+    play_gap: float = 0.0
+    play_gap_squared: float = 0.0
+    #: what each gave up in these hands beyond the reference level: each one's play against each partner
+    loss_first: float = 0.0
+    loss_second: float = 0.0
+    fouls_first: int = 0
+    fouls_second: int = 0
+    #: (money, deal) of the hands that moved the most beyond their cards to the first / to the second
+    to_first: list[tuple[float, str]] = field(default_factory=list)
+    to_second: list[tuple[float, str]] = field(default_factory=list)
 
-    def add(self, points: int, *, heads_up: bool) -> None:
-        """One hand: ``points`` the first player won from the second."""
+    def add(self, deal_id: str, points: int, first: SeatValue, second: SeatValue, *, heads_up: bool) -> None:
+        """One hand: ``points`` the first player won from the second, and the two seats' values."""
+        money = points - (first.best_ev - second.best_ev)
+        gap = second.ev_loss - first.ev_loss
         self.hands += 1
         self.heads_up += heads_up
         self.points += points
         self.points_squared += points * points
+        self.money += money
+        self.money_squared += money * money
+        self.play_gap += gap
+        self.play_gap_squared += gap * gap
+        self.loss_first += first.ev_loss - first.reference
+        self.loss_second += second.ev_loss - second.reference
+        self.fouls_first += first.fouled
+        self.fouls_second += second.fouled
+        self.to_first = _largest([*self.to_first, (money, deal_id)])
+        self.to_second = _largest([*self.to_second, (-money, deal_id)])
 
     def merged(self, other: PairSums) -> PairSums:
-        """These sums and ``other``'s (another partition's), exactly."""
+        """These sums and ``other``'s (a later partition's)."""
         return PairSums(
             self.hands + other.hands,
             self.heads_up + other.heads_up,
             self.points + other.points,
             self.points_squared + other.points_squared,
+            self.money + other.money,
+            self.money_squared + other.money_squared,
+            self.play_gap + other.play_gap,
+            self.play_gap_squared + other.play_gap_squared,
+            self.loss_first + other.loss_first,
+            self.loss_second + other.loss_second,
+            self.fouls_first + other.fouls_first,
+            self.fouls_second + other.fouls_second,
+            _largest(self.to_first + other.to_first),
+            _largest(self.to_second + other.to_second),
         )
 
 
-def pair_sums(hands: Iterable[TableHand]) -> dict[Pair, PairSums]:
-    """Every pair that sat together in ``hands``, with what passed between them."""
-    sums: dict[Pair, PairSums] = {}
+def _largest(hands: list[tuple[float, str]]) -> list[tuple[float, str]]:
+    """The ``EVIDENCE_HANDS`` largest, the largest first (ties by deal id, so any order of merging
+    keeps the same ones)."""
+    return heapq.nlargest(EVIDENCE_HANDS, hands, key=lambda hand: (hand[0], hand[1]))
+
+
+def pair_sums(hands: Iterable[TableHand], values: Mapping[tuple[str, str], SeatValue]) -> dict[PairAt, PairSums]:
+    """Every pair that sat together in ``hands``, at each table size, with what passed between
+    them; ``values`` holds each seat's value by (deal id, player id)."""
+    sums: dict[PairAt, PairSums] = {}
     for hand in hands:
-        heads_up = len(hand.seats) == 2
+        seats = len(hand.seats)
         for (first, second), points in hand.pair_points.items():
             pair, won = ((first, second), points) if first <= second else ((second, first), -points)
-            sums.setdefault(pair, PairSums()).add(won, heads_up=heads_up)
+            mine, theirs = values[hand.deal_id, pair[0]], values[hand.deal_id, pair[1]]
+            sums.setdefault((pair, seats), PairSums()).add(hand.deal_id, won, mine, theirs, heads_up=seats == 2)
     return sums
 
 
-def merge_pair_sums(parts: Iterable[Mapping[Pair, PairSums]]) -> dict[Pair, PairSums]:
-    """The sums of several partitions' pairs, as one history's."""
-    merged: dict[Pair, PairSums] = {}
+def merge_pair_sums(parts: Iterable[Mapping[PairAt, PairSums]]) -> dict[PairAt, PairSums]:
+    """The sums of several partitions' pairs (in partition order), as one history's."""
+    merged: dict[PairAt, PairSums] = {}
     for part in parts:
         for pair, sums in part.items():
             merged[pair] = merged[pair].merged(sums) if pair in merged else PairSums().merged(sums)

@@ -22,14 +22,15 @@ __all__ = ["FoulCount", "RunningSums"]
 @dataclass(slots=True)
 class RunningSums:
     """How many values, their sum and the sum of their squares: a mean and a sample standard
-    deviation that partitions add up exactly."""
+    deviation that partitions add up (exactly for whole numbers such as points; losses, which are
+    not, are added in partition order)."""
 
     hands: int = 0
-    total: int = 0
-    squares: int = 0
+    total: float = 0
+    squares: float = 0
 
-    def add(self, value: int) -> None:
-        """One more value (a player's points in one deal)."""
+    def add(self, value: float) -> None:
+        """One more value (a player's points in one deal, or a hand's loss)."""
         self.hands += 1
         self.total += value
         self.squares += value * value

@@ -173,7 +173,7 @@ def test_compare_plays_the_same_deals_under_both_variants(tmp_path):
     assert "Variant against variant" in (out / "report.html").read_text()
 
 
-@pytest.mark.parametrize("command", ["simulate", "grade"])
+@pytest.mark.parametrize("command", ["simulate", "grade", "integrity"])
 def test_every_command_has_help(command, capsys):
     with pytest.raises(SystemExit) as done:
         main([command, "--help"])

@@ -1,0 +1,136 @@
+"""``integrity``: a history's hands valued once, its tables settled pair by pair, summed per pair
+and per player for the integrity checks (``batch/pair_signals.py``, ``batch/player_signals.py``).
+
+Each partition (:mod:`maubinh_api.batch.history`) is one task: it grades its rows (the valuation
+every check reads), groups them into hands, settles each whole hand and sums what passed between
+each pair. A hand whose rows a partition cut leaves part of elsewhere (a history's rows of one deal
+next to each other may straddle the cut) is sent back whole-or-not to the client, which puts each
+such deal's rows from every partition together and settles it there: no hand is lost to a cut, and
+the figures do not depend on where the cuts fell. Sums merge in partition order, then the stitched
+hands', so a history gives the same figures on any cluster.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from ..strategy.levels import Level
+from .engine import worker_memory, worker_service
+from .grading import PlayerSums, RowCounts, add_hand, checked_rows, grade_rows, peak_rss_mb
+from .history import Part, Row
+from .pairs import PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
+from .table_hands import SkippedHand, table_hands
+
+__all__ = ["IntegrityPart", "IntegritySums", "integrity_part", "merged"]
+
+#: The level whose loss on like hands each seat's is taken relative to (``pairs.SeatValue.reference``).
+REFERENCE_LEVEL: Final = Level.CLUB
+#: Hands kept out of the pair checks that a partition reports back by name (all are counted).
+_FIRST_SKIPPED: Final = 50
+
+
+@dataclass(kw_only=True)
+class IntegrityPart(RowCounts):
+    """One partition's sums, and the rows of the deals it holds only part of."""
+
+    index: int
+    players: dict[str, PlayerSums] = field(default_factory=dict)
+    pairs: dict[PairAt, PairSums] = field(default_factory=dict)
+    loose: list[tuple[Row, SeatValue]] = field(default_factory=list)
+    hands: int = 0  #: hands settled whole
+    skipped: Counter[str] = field(default_factory=Counter)  #: hands kept out of the pair checks, by reason
+    first_skipped: list[dict[str, str]] = field(default_factory=list)
+    peak_rss_mb: float = 0.0
+
+
+@dataclass
+class IntegritySums:
+    """A whole history's sums: what the signals are worked out from."""
+
+    counts: RowCounts
+    players: dict[str, PlayerSums]
+    pairs: dict[PairAt, PairSums]
+    hands: int
+    skipped: Counter[str]
+    first_skipped: list[dict[str, str]]
+    peak_rss_mb: float
+
+
+def integrity_part(task: tuple[Part, str]) -> IntegrityPart:
+    """Value one partition's rows and sum its whole hands; its skipped rows go to ``errors/``."""
+    worker_memory()
+    service = worker_service()
+    part, output = task
+    result = IntegrityPart(index=part.index)
+    checked = checked_rows(part, Path(output) / "errors" / f"part-{part.index:05d}.jsonl", result)
+    rows = [row for _number, row in checked]
+    values: dict[tuple[str, str], SeatValue] = {}
+    for row, graded in zip(rows, grade_rows(service, rows), strict=True):
+        result.rows_graded += 1
+        yardsticks = service.yardsticks(row.variant.name, row.seats - 1, row.theme)
+        add_hand(result.players.setdefault(row.player_id, PlayerSums()), graded, yardsticks)
+        values[row.deal_id, row.player_id] = SeatValue(
+            graded.best_ev, graded.ev_loss, graded.fouled, yardsticks[REFERENCE_LEVEL].mean
+        )
+    deals: dict[str, list[Row]] = {}
+    for row in rows:
+        deals.setdefault(row.deal_id, []).append(row)
+    whole: list[Row] = []
+    for seats in deals.values():
+        if len(seats) < max(row.seats for row in seats):
+            result.loose.extend((row, values[row.deal_id, row.player_id]) for row in seats)
+        else:
+            whole.extend(seats)
+    _sum_hands(result, whole, values)
+    result.peak_rss_mb = peak_rss_mb()
+    return result
+
+
+def _sum_hands(result: IntegrityPart, rows: list[Row], values: dict[tuple[str, str], SeatValue]) -> None:
+    """Settle the hands ``rows`` make and add them to ``result``'s pairs; count those kept out."""
+    found, skipped = table_hands(rows)
+    result.hands += len(found)
+    result.pairs = merge_pair_sums([result.pairs, pair_sums(found, values)])
+    _count_skipped(result.skipped, result.first_skipped, skipped)
+
+
+def _count_skipped(counts: Counter[str], first: list[dict[str, str]], skipped: list[SkippedHand]) -> None:
+    for hand in skipped:
+        counts[hand.reason.value] += 1
+        if len(first) < _FIRST_SKIPPED:
+            first.append({"deal_id": hand.deal_id, "reason": hand.reason.value, "detail": hand.detail})
+
+
+def merged(results: list[IntegrityPart]) -> IntegritySums:
+    """Every partition's sums in partition order, then the hands whose rows partitions shared."""
+    ordered = sorted(results, key=lambda item: item.index)
+    counts = RowCounts()
+    players: dict[str, PlayerSums] = {}
+    skipped: Counter[str] = Counter()
+    first: list[dict[str, str]] = []
+    for result in ordered:
+        counts.rows_read += result.rows_read
+        counts.rows_graded += result.rows_graded
+        counts.rows_skipped += result.rows_skipped
+        counts.first_errors.extend(result.first_errors)
+        for player, sums in result.players.items():
+            players.setdefault(player, PlayerSums()).add(sums)
+        skipped.update(result.skipped)
+        first.extend(result.first_skipped)
+    stitched = IntegrityPart(index=len(ordered))
+    loose = [item for result in ordered for item in result.loose]
+    _sum_hands(stitched, [row for row, _value in loose], {(row.deal_id, row.player_id): value for row, value in loose})
+    skipped.update(stitched.skipped)
+    first.extend(stitched.first_skipped)
+    return IntegritySums(
+        counts=counts,
+        players=players,
+        pairs=merge_pair_sums([result.pairs for result in ordered] + [stitched.pairs]),
+        hands=sum(result.hands for result in ordered) + stitched.hands,
+        skipped=skipped,
+        first_skipped=first[:_FIRST_SKIPPED],
+        peak_rss_mb=max((result.peak_rss_mb for result in ordered), default=0.0),
+    )

@@ -1,0 +1,140 @@
+"""``python -m maubinh_api.batch integrity HISTORY --out DIR``: the fair-play checks of a history.
+
+The pass (``batch/integrity.py``) runs on Dask and returns the history's sums; this turns them into
+``pairs.parquet`` (one row per pair that sat together, ``pair_signals.PAIR_COLUMNS``),
+``players.parquet`` (``grade``'s per-player table and the dumping figures), ``summary.json`` (the
+counts, the rules, the flagged) and ``report.html``, and prints what was flagged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from . import integrity, pair_signals, player_signals, players
+from .engine import connect, prepare_workers, run
+from .grading import warm_up
+from .history import parts_of
+from .outputs import Stop, fresh, join_errors
+from .pairs import Pair, PairSums
+
+__all__ = ["integrity_command"]
+
+
+def integrity_command(args: argparse.Namespace) -> int:
+    if args.rows_per_part < 1:
+        raise Stop("--rows-per-part must be at least 1")
+    parts = parts_of(args.history, args.rows_per_part)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    fresh(out, "errors", "errors.jsonl", "pairs.parquet", "players.parquet", "summary.json", "report.html")
+    started = time.perf_counter()
+    output = str(out.resolve())
+    with connect(args.scheduler, args.workers) as client:
+        ready = time.perf_counter()
+        prepare_workers(client, warm_up)
+        warmed = time.perf_counter()
+        results = run(
+            client,
+            integrity.integrity_part,
+            [(part, output) for part in parts],
+            description="integrity",
+            progress=not args.no_progress,
+        )
+        working = time.perf_counter() - warmed
+    sums = integrity.merged(results)
+    join_errors(out)
+    elapsed = time.perf_counter() - started
+    summary = _write(args, out, sums, {"elapsed_s": elapsed, "warm_up_s": warmed - ready, "work_s": working})
+    counts = sums.counts
+    print(
+        f"{counts.rows_read:,} rows read, {counts.rows_graded:,} valued, {counts.rows_skipped:,} skipped; "
+        f"{sums.hands:,} tables settled; {summary['pairs']:,} pairs ({summary['pairs_tested']:,} tested), "
+        f"{summary['players']:,} players; flagged: {len(summary['flagged_pairs'])} pairs, "
+        f"{len(summary['flagged_players'])} players"
+    )
+    for row in summary["flagged_pairs"]:
+        print(f"  pair {row['first']} and {row['second']}: p {row['p_value']:.2g}, to {row['paid_to']}")
+    for row in summary["flagged_players"]:
+        print(f"  player {row['player_id']}: {', '.join(row['signals'])}")
+    print(f"pairs: {out / 'pairs.parquet'}; players: {out / 'players.parquet'}; report: {out / 'report.html'}")
+    print(f"checked in {elapsed:.1f} s ({counts.rows_graded / max(working, 1e-9):,.0f} hands a second)")
+    if counts.rows_graded == 0:
+        raise Stop(f"{args.history}: no row could be valued (see {out / 'errors.jsonl'})")
+    return 0
+
+
+def pair_table(sums: integrity.IntegritySums) -> list[dict[str, Any]]:
+    """One row per pair (in pair order), each with its statistics and flag."""
+    pairs: dict[Pair, PairSums] = {}
+    for (pair, _seats), at_size in sorted(sums.pairs.items()):
+        pairs[pair] = pairs[pair].merged(at_size) if pair in pairs else at_size
+    usual = pair_signals.UsualPlay.of(pairs)
+    tested = sum(pair_sums.hands >= pair_signals.MIN_PAIR_HANDS for pair_sums in pairs.values())
+    return [pair_signals.pair_row(pair, pairs[pair], usual, tested=tested) for pair in sorted(pairs)]
+
+
+def player_table(sums: integrity.IntegritySums) -> list[dict[str, Any]]:
+    """``grade``'s per-player rows, each with the dumping figures and flag."""
+    rows = players.player_rows(sums.players)
+    tested = sum(row["hands"] >= players.FLAG_MIN_HANDS for row in rows)
+    for row in rows:
+        row.update(player_signals.player_signals(sums.players[row["player_id"]], tested=tested))
+    return rows
+
+
+def _write(
+    args: argparse.Namespace, out: Path, sums: integrity.IntegritySums, timing: dict[str, float]
+) -> dict[str, Any]:
+    """pairs.parquet, players.parquet, summary.json and report.html; the summary."""
+    import pandas as pd  # noqa: PLC0415
+
+    from .reports.integrity import integrity_report  # noqa: PLC0415 - loads the templates only when drawn
+
+    pairs, people = pair_table(sums), player_table(sums)
+    pd.DataFrame(pairs, columns=list(pair_signals.PAIR_COLUMNS)).to_parquet(out / "pairs.parquet", index=False)
+    columns = [*players.PLAYER_COLUMNS, *player_signals.PLAYER_SIGNAL_COLUMNS]
+    pd.DataFrame(people, columns=columns).to_parquet(out / "players.parquet", index=False)
+    counts = sums.counts
+    summary: dict[str, Any] = {
+        "input": str(args.history),
+        "rows_read": counts.rows_read,
+        "rows_graded": counts.rows_graded,
+        "rows_skipped": counts.rows_skipped,
+        "hands": sums.hands,
+        "hands_kept_out": dict(sorted(sums.skipped.items())),
+        "kept_out_examples": sums.first_skipped,
+        "players": len(people),
+        "pairs": len(pairs),
+        "pairs_tested": sum(row["tested"] for row in pairs),
+        "min_pair_hands": pair_signals.MIN_PAIR_HANDS,
+        "flagged_pairs": [
+            {key: row[key] for key in ("first", "second", "hands", "p_value", "paid_to", "z_money", "z_play")}
+            for row in sorted(pairs, key=lambda row: row["p_value"])
+            if row["flagged"]
+        ],
+        "flagged_players": _flagged_players(people),
+        "pair_rule": pair_signals.pair_rule(),
+        "player_rule": player_signals.player_rule(),
+        "strong_rule": players.flag_rule(),
+        "errors": counts.first_errors[:50],
+        **{key: round(value, 3) for key, value in timing.items()},
+        "scheduler": args.scheduler or "local",
+        "worker_peak_rss_mb": round(sums.peak_rss_mb, 1),
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out / "report.html").write_text(integrity_report(pairs, people, summary), encoding="utf-8")
+    return summary
+
+
+def _flagged_players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    flagged = []
+    for row in rows:
+        signals = [name for name, on in (("dumping", row["dumping"]), ("too_strong", row["too_strong"])) if on]
+        if signals:
+            p_value = min(row["p_dumping"] if row["dumping"] else 1.0, row["p_value"] if row["too_strong"] else 1.0)
+            flagged.append({"player_id": row["player_id"], "signals": signals, "p_value": p_value})
+    return sorted(flagged, key=lambda row: (row["p_value"], row["player_id"]))

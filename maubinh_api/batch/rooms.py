@@ -1,0 +1,139 @@
+"""Simulated rooms: players moving between tables, some of them planted cheaters.
+
+What the integrity checks are calibrated on (``make bench-integrity``) and tested with: a pool of
+players of mixed levels, seated hand after hand at the room's tables, each hand dealt, set by the
+players' bots (:meth:`~maubinh_api.service.hands.HandService.bot_play`) and written as rows of the
+hand-history format with its table, the hand's number there and each seat's decision time. Planted
+players cheat as the issue that asked for the checks describes:
+
+* a **dumper** seeks heads-up tables with its partner and there fouls on purpose (``dump_share`` of
+  those hands), paying the partner every chi and the scoop; elsewhere it plays its level;
+* a **bot** plays the ``best`` level whatever level it claims, and takes a steady time to set.
+
+Hands are cut into partitions of ``hands_per_part``; partition ``k`` draws from
+``numpy.random.default_rng([seed, k])``, so a hand's seats, cards and plays depend only on the seed
+and its number, as in ``simulate``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final
+
+import numpy as np
+
+from ..rules.arrangement import Arrangement, foul_reasons
+from ..rules.cards import DECK
+from ..service.hands import HandService
+from ..strategy.bots import Play
+from ..strategy.levels import Level
+from .history import variant_of
+
+__all__ = ["HANDS_PER_PART", "Role", "Room", "RoomPart", "RoomPlayer", "room_part"]
+
+#: Hands per partition (the unit of work and of seeding).
+HANDS_PER_PART: Final = 200
+#: A person's time to set 13 cards, in milliseconds: lognormal, median about 25 s (a bot's is steady).
+_HUMAN_MS: Final = (np.log(25_000.0), 0.45)
+_BOT_MS: Final = (np.log(4_000.0), 0.03)
+
+
+class Role(Enum):
+    """How a room's player plays."""
+
+    HONEST = "honest"
+    DUMPER = "dumper"  #: fouls on purpose heads-up with its partner
+    BOT = "bot"  #: the best level, whatever the claimed one
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPlayer:
+    id: str
+    level: Level
+    role: Role = Role.HONEST
+    partner: str | None = None  #: whom a dumper pays
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """The players, the variant, the tables' size, and how planted pairs seek each other."""
+
+    variant_text: str
+    players: tuple[RoomPlayer, ...]
+    seats: int = 4
+    tables: int = 4  #: hands go round the tables in turn (table ``t1`` to ``tN``)
+    together: float = 0.0  #: share of hands each dumper takes heads-up with its partner
+    dump_share: float = 0.5  #: share of those hands it fouls on purpose
+
+    def player(self, player_id: str) -> RoomPlayer:
+        return next(player for player in self.players if player.id == player_id)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPart:
+    index: int
+    first_hand: int
+    hands: int
+    seed: int
+    room: Room
+
+
+def room_part(part: RoomPart, service: HandService) -> list[dict[str, Any]]:
+    """One partition's hands as history rows (every seat's, hand after hand)."""
+    room = part.room
+    variant = variant_of(room.variant_text)
+    rng = np.random.default_rng([part.seed, part.index])
+    dumpers = [player for player in room.players if player.role is Role.DUMPER]
+    rows: list[dict[str, Any]] = []
+    for number in range(part.first_hand, part.first_hand + part.hands):
+        seated, dumping = _seat(room, dumpers, rng)
+        order = rng.permutation(52)
+        seeds = rng.integers(0, 2**62, size=len(seated)).tolist()
+        table = f"t{number % room.tables + 1}"
+        for place, (player, seed) in enumerate(zip(seated, seeds, strict=True)):
+            cards = [DECK[int(index)] for index in order[13 * place : 13 * place + 13]]
+            level = Level.BEST if player.role is Role.BOT else player.level
+            _found, chosen = service.bot_play(cards, variant, level, seed, opponents=len(seated) - 1)
+            arrangement = chosen.arrangement
+            if dumping and player.role is Role.DUMPER and rng.random() < room.dump_share:
+                arrangement = _fouled(chosen, variant.rules) or arrangement
+            timing = _BOT_MS if player.role is Role.BOT else _HUMAN_MS
+            rows.append(
+                {
+                    "deal_id": f"h{number:08d}",
+                    "player_id": player.id,
+                    "variant": room.variant_text,
+                    "back": _text(arrangement.back.cards),
+                    "middle": _text(arrangement.middle.cards),
+                    "front": _text(arrangement.front.cards),
+                    "declare_natural": chosen.declare_natural and arrangement is chosen.arrangement,
+                    "seats": len(seated),
+                    "table_id": table,
+                    "hand_number": number // room.tables,
+                    "decision_ms": round(float(rng.lognormal(*timing)), 1),
+                    "role": player.role.value,
+                    "level": player.level.value,
+                }
+            )
+    return rows
+
+
+def _seat(room: Room, dumpers: list[RoomPlayer], rng: np.random.Generator) -> tuple[list[RoomPlayer], bool]:
+    """Who sits at this hand, and whether it is a dumper's heads-up hand with its partner."""
+    for dumper in dumpers:
+        if rng.random() < room.together:
+            return [dumper, room.player(str(dumper.partner))], True
+    chosen = rng.choice(len(room.players), size=room.seats, replace=False)
+    return [room.players[int(index)] for index in chosen], False
+
+
+def _fouled(chosen: Play, rules: Any) -> Arrangement | None:
+    """The play with its two fives the wrong way round, when that fouls (equal fives do not)."""
+    arrangement = chosen.arrangement
+    swapped = Arrangement(back=arrangement.middle, middle=arrangement.back, front=arrangement.front)
+    return swapped if foul_reasons(swapped, rules) else None
+
+
+def _text(cards: Any) -> str:
+    return " ".join(str(card) for card in cards)
