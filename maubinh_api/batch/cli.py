@@ -1,4 +1,4 @@
-"""The command line: ``python -m maubinh_api.batch {simulate,grade,verify,integrity} ...``.
+"""The command line: ``python -m maubinh_api.batch {simulate,grade,verify,integrity,room} ...``.
 
 Errors that stop a job (a missing or unreadable file, a wrong schema, an
 unknown variant or level in the arguments, an unreachable scheduler) print
@@ -27,6 +27,9 @@ from .engine import EngineError, connect, prepare_workers, run, worker_service
 from .history import PART_ROWS, HistoryError, parts_of, variant_spec
 from .integrity_command import integrity_command
 from .outputs import Stop, fresh, join_errors
+from .player_signals import BEGINNER_FOUL_RATE
+from .room_command import add_room, room_command
+from .timing_signals import HUMAN_LOG_SD
 
 __all__ = ["main"]
 
@@ -66,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=f"Hand histories and rule economics for {_GAME}, on Dask (this machine, or a cluster).",
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade,verify,integrity}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,grade,verify,integrity,room}")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask cluster (default: this machine, every core)"
@@ -115,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
 
     _add_verify(commands)
     _add_integrity(commands, common)
+    add_room(commands, common)
     return parser
 
 
@@ -125,13 +129,22 @@ def _add_integrity(commands: Any, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="look for chip dumping and collusion in a hand history: Parquet per pair and per player, an HTML report",
         description="Value every row of a hand history once, settle each table pair by pair, and test every pair "
-        "for money beyond what the cards and their usual play explain and every player for fouls and weak sets "
-        "beyond a beginner's and play beyond an expert's; write pairs.parquet, players.parquet, summary.json and "
-        "report.html (ranked by evidence). A flag is a reason to look at the hands, not proof.",
+        "for money beyond what the cards and their usual play explain and every player for fouls beyond a "
+        "beginner's, play beyond an expert's and decision times too regular for a person; write pairs.parquet, "
+        "players.parquet, summary.json and report.html (ranked by evidence). A flag is a reason to look at the "
+        "hands, not proof.",
     )
     check.add_argument("history", type=Path, help="a .jsonl or .parquet file, or a directory of them")
     check.add_argument("--out", type=Path, default=Path("integrity"), help="output directory (default ./integrity)")
     check.add_argument("--rows-per-part", type=int, default=PART_ROWS, help="rows per task (default 2,000)")
+    check.add_argument(
+        "--foul-rate", type=float, default=BEGINNER_FOUL_RATE,
+        help=f"the share of hands your weakest honest players foul (default {BEGINNER_FOUL_RATE}, the beginner bot's)",
+    )  # fmt: skip
+    check.add_argument(
+        "--human-time-spread", type=float, default=HUMAN_LOG_SD,
+        help=f"the least spread of a person's decision times, in logs (default {HUMAN_LOG_SD}: a quarter either way)",
+    )  # fmt: skip
 
 
 def _add_verify(commands: Any) -> None:
@@ -161,6 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _verify(args)
         if args.command == "integrity":
             return integrity_command(args)
+        if args.command == "room":
+            return room_command(args)
         return _grade(args)
     except (Stop, HistoryError, EngineError) as error:
         status = error.status if isinstance(error, Stop) else (2 if isinstance(error, HistoryError) else 1)

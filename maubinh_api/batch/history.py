@@ -66,6 +66,7 @@ __all__ = [
     "read_plain_row",
     "variant_of",
     "variant_spec",
+    "write_rows",
 ]
 
 #: File kinds a history can be in, by suffix.
@@ -412,3 +413,17 @@ def read_part(part: Part) -> Iterator[tuple[int, Mapping[str, Any] | None, str |
     table = handle.read_row_groups(groups).slice(part.start - (first or 0), part.stop - part.start)
     for number, record in enumerate(table.to_pylist(), start=part.first_row):
         yield number, record, None
+
+
+def write_rows(rows: list[dict[str, Any]], directory: Path, index: int, kind: str) -> None:
+    """A partition's history rows as ``part-NNNNN.jsonl`` or ``.parquet`` in ``directory`` (what
+    ``simulate`` and the simulated rooms write, and any command reads back)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    if kind == "jsonl":
+        with (directory / f"part-{index:05d}.jsonl").open("w", encoding="utf-8") as handle:
+            handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        return
+    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    pq.write_table(pa.Table.from_pylist(rows), directory / f"part-{index:05d}.parquet")

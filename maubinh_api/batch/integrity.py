@@ -12,6 +12,7 @@ hands', so a history gives the same figures on any cluster.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from .engine import worker_memory, worker_service
 from .grading import PlayerSums, RowCounts, add_hand, checked_rows, grade_rows, peak_rss_mb
 from .history import Part, Row
 from .pairs import PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
+from .sums import RunningSums
 from .table_hands import SkippedHand, table_hands
 
 __all__ = ["IntegrityPart", "IntegritySums", "integrity_part", "merged"]
@@ -39,6 +41,8 @@ class IntegrityPart(RowCounts):
     index: int
     players: dict[str, PlayerSums] = field(default_factory=dict)
     pairs: dict[PairAt, PairSums] = field(default_factory=dict)
+    #: each player's decision times, as log(1 + ms), where the history has them
+    timing: dict[str, RunningSums] = field(default_factory=dict)
     loose: list[tuple[Row, SeatValue]] = field(default_factory=list)
     hands: int = 0  #: hands settled whole
     skipped: Counter[str] = field(default_factory=Counter)  #: hands kept out of the pair checks, by reason
@@ -53,6 +57,7 @@ class IntegritySums:
     counts: RowCounts
     players: dict[str, PlayerSums]
     pairs: dict[PairAt, PairSums]
+    timing: dict[str, RunningSums]
     hands: int
     skipped: Counter[str]
     first_skipped: list[dict[str, str]]
@@ -72,6 +77,8 @@ def integrity_part(task: tuple[Part, str]) -> IntegrityPart:
         result.rows_graded += 1
         yardsticks = service.yardsticks(row.variant.name, row.seats - 1, row.theme)
         add_hand(result.players.setdefault(row.player_id, PlayerSums()), graded, yardsticks)
+        if row.decision_ms is not None:
+            result.timing.setdefault(row.player_id, RunningSums()).add(math.log1p(row.decision_ms))
         values[row.deal_id, row.player_id] = SeatValue(
             graded.best_ev, graded.ev_loss, graded.fouled, yardsticks[REFERENCE_LEVEL].mean
         )
@@ -110,6 +117,7 @@ def merged(results: list[IntegrityPart]) -> IntegritySums:
     counts = RowCounts()
     players: dict[str, PlayerSums] = {}
     skipped: Counter[str] = Counter()
+    timing: dict[str, RunningSums] = {}
     first: list[dict[str, str]] = []
     for result in ordered:
         counts.rows_read += result.rows_read
@@ -118,6 +126,8 @@ def merged(results: list[IntegrityPart]) -> IntegritySums:
         counts.first_errors.extend(result.first_errors)
         for player, sums in result.players.items():
             players.setdefault(player, PlayerSums()).add(sums)
+        for player, times in result.timing.items():
+            timing.setdefault(player, RunningSums()).merge(times)
         skipped.update(result.skipped)
         first.extend(result.first_skipped)
     stitched = IntegrityPart(index=len(ordered))
@@ -129,6 +139,7 @@ def merged(results: list[IntegrityPart]) -> IntegritySums:
         counts=counts,
         players=players,
         pairs=merge_pair_sums([result.pairs for result in ordered] + [stitched.pairs]),
+        timing=timing,
         hands=sum(result.hands for result in ordered) + stitched.hands,
         skipped=skipped,
         first_skipped=first[:_FIRST_SKIPPED],

@@ -14,12 +14,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import integrity, pair_signals, player_signals, players
+from . import integrity, pair_signals, player_signals, players, timing_signals
 from .engine import connect, prepare_workers, run
 from .grading import warm_up
 from .history import parts_of
 from .outputs import Stop, fresh, join_errors
 from .pairs import Pair, PairSums
+from .sums import RunningSums
 
 __all__ = ["integrity_command"]
 
@@ -27,6 +28,10 @@ __all__ = ["integrity_command"]
 def integrity_command(args: argparse.Namespace) -> int:
     if args.rows_per_part < 1:
         raise Stop("--rows-per-part must be at least 1")
+    if not 0 < args.foul_rate < 1:
+        raise Stop("--foul-rate must be between 0 and 1")
+    if not args.human_time_spread > 0:
+        raise Stop("--human-time-spread must be more than 0")
     parts = parts_of(args.history, args.rows_per_part)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -77,12 +82,20 @@ def pair_table(sums: integrity.IntegritySums) -> list[dict[str, Any]]:
     return [pair_signals.pair_row(pair, pairs[pair], usual, tested=tested) for pair in sorted(pairs)]
 
 
-def player_table(sums: integrity.IntegritySums) -> list[dict[str, Any]]:
-    """``grade``'s per-player rows, each with the dumping figures and flag."""
+def player_table(
+    sums: integrity.IntegritySums,
+    foul_rate: float = player_signals.BEGINNER_FOUL_RATE,
+    time_spread: float = timing_signals.HUMAN_LOG_SD,
+) -> list[dict[str, Any]]:
+    """``grade``'s per-player rows, each with the dumping and timing figures and flags."""
     rows = players.player_rows(sums.players)
     tested = sum(row["hands"] >= players.FLAG_MIN_HANDS for row in rows)
+    timed = sum(times.hands >= timing_signals.MIN_TIMED_HANDS for times in sums.timing.values())
     for row in rows:
-        row.update(player_signals.player_signals(sums.players[row["player_id"]], tested=tested))
+        player = row["player_id"]
+        row.update(player_signals.player_signals(sums.players[player], tested=tested, foul_rate=foul_rate))
+        times = sums.timing.get(player, RunningSums())
+        row.update(timing_signals.timing_signals(times, tested=timed, spread=time_spread))
     return rows
 
 
@@ -94,9 +107,9 @@ def _write(
 
     from .reports.integrity import integrity_report  # noqa: PLC0415 - loads the templates only when drawn
 
-    pairs, people = pair_table(sums), player_table(sums)
+    pairs, people = pair_table(sums), player_table(sums, args.foul_rate, args.human_time_spread)
     pd.DataFrame(pairs, columns=list(pair_signals.PAIR_COLUMNS)).to_parquet(out / "pairs.parquet", index=False)
-    columns = [*players.PLAYER_COLUMNS, *player_signals.PLAYER_SIGNAL_COLUMNS]
+    columns = [*players.PLAYER_COLUMNS, *player_signals.PLAYER_SIGNAL_COLUMNS, *timing_signals.TIMING_COLUMNS]
     pd.DataFrame(people, columns=columns).to_parquet(out / "players.parquet", index=False)
     counts = sums.counts
     summary: dict[str, Any] = {
@@ -117,9 +130,11 @@ def _write(
             if row["flagged"]
         ],
         "flagged_players": _flagged_players(people),
+        "checks_skipped": _skipped_checks(sums, pairs),
         "pair_rule": pair_signals.pair_rule(),
-        "player_rule": player_signals.player_rule(),
+        "player_rule": player_signals.player_rule(args.foul_rate),
         "strong_rule": players.flag_rule(),
+        "timing_rule": timing_signals.timing_rule(args.human_time_spread),
         "errors": counts.first_errors[:50],
         **{key: round(value, 3) for key, value in timing.items()},
         "scheduler": args.scheduler or "local",
@@ -130,11 +145,28 @@ def _write(
     return summary
 
 
+def _skipped_checks(sums: integrity.IntegritySums, pairs: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The checks this history could not have, and why (docs/batch.md, "Fair play")."""
+    skipped = []
+    if not sums.hands:
+        skipped.append({"check": "pairs", "why": "no hand has all its seats in the history (see hands_kept_out)"})
+    elif not any(row["tested"] for row in pairs):
+        why = f"no pair sat together for {pair_signals.MIN_PAIR_HANDS} hands, the fewest a pair is tested on"
+        skipped.append({"check": "pairs", "why": why})
+    if not sums.timing:
+        skipped.append({"check": "timing", "why": "no row of the history has decision_ms"})
+    return skipped
+
+
+#: Each player flag and the column of its p-value.
+_PLAYER_FLAGS = (("dumping", "p_fouls"), ("too_strong", "p_value"), ("too_regular", "p_too_regular"))
+
+
 def _flagged_players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     flagged = []
     for row in rows:
-        signals = [name for name, on in (("dumping", row["dumping"]), ("too_strong", row["too_strong"])) if on]
+        signals = [flag for flag, _column in _PLAYER_FLAGS if row[flag]]
         if signals:
-            p_value = min(row["p_dumping"] if row["dumping"] else 1.0, row["p_value"] if row["too_strong"] else 1.0)
+            p_value = min(row[column] for flag, column in _PLAYER_FLAGS if row[flag])
             flagged.append({"player_id": row["player_id"], "signals": signals, "p_value": p_value})
     return sorted(flagged, key=lambda row: (row["p_value"], row["player_id"]))

@@ -1,19 +1,18 @@
-"""A player's own hands against the weakest human level: fouls and weak sets too many even for it.
+"""A player's own fouls against the weakest human level's: the dumper who always sits with its partner.
 
-A dumper pays a partner by fouling (binh lủng) or by setting a weak hand on purpose; whom it paid
-is the pair check's (``batch/pair_signals.py``), how often it plays that way is this one's, and it
-catches the dumper who only ever sits with its partner, which the pair check cannot tell from its
-usual play:
+A dumper pays a partner by fouling (binh lủng) on purpose; whom it paid is the pair check's
+(``batch/pair_signals.py``), but a dumper that only ever sits with its partner has no other play
+to be held against. This check holds its fouls against the ``beginner`` bot's chance of fouling a
+hand (``strategy/bots.py``: the weakest level fouls most), ``foul_rate`` unless the operator gives
+its own players' rate: a one-sided binomial p, fouling this often being rare even for a beginner.
+A player is flagged when the p is under ``FAMILY_ALPHA`` over the players tested (never above
+``PAIR_ALPHA``), with at least ``FLAG_MIN_HANDS`` hands, as the too-strong flag
+(``batch/players.py``) is.
 
-* **fouls**: the player's fouls against the ``beginner`` bot's chance of fouling a hand (the
-  weakest level fouls most: ``strategy/bots.py``), a one-sided binomial p: fouling this often is
-  rare even for a beginner;
-* **weak sets**: the player's mean loss against the beginner's on the same variants and table
-  sizes (``batch/grading.py``'s yardsticks), ``z_vs_beginner`` in the beginner's standard errors.
-
-The player's p-value is the smaller of the two, doubled; a player is flagged as above when it is
-under ``FAMILY_ALPHA`` over the players tested (never above ``PAIR_ALPHA``), with at least
-``FLAG_MIN_HANDS`` hands, as the too-strong flag (``batch/players.py``) is.
+How much a player's sets give up against the beginner's (``z_vs_beginner``) is shown, not flagged:
+a person can play worse than the beginner bot honestly, and the yardsticks, drawn from the bots,
+are a little off a player of their own level over thousands of hands (``make bench-integrity``
+found the beginner bot 2 standard errors above its yardstick over 3,700 hands).
 
 >>> round(foul_p(hands=1000, fouls=30), 2), foul_p(hands=1000, fouls=80) < 1e-10  # a beginner fouls 3 in 100
 (0.53, True)
@@ -35,7 +34,7 @@ __all__ = ["BEGINNER_FOUL_RATE", "PLAYER_SIGNAL_COLUMNS", "foul_p", "player_rule
 
 #: The beginner bot's chance of fouling a hand it has no natural in (the most any level fouls).
 BEGINNER_FOUL_RATE: Final = dict(LEVEL_MIXES[Level.BEGINNER].weights)[Style.FOUL]
-PLAYER_SIGNAL_COLUMNS: Final = ("p_fouls", "z_vs_beginner", "p_weak", "p_dumping", "dumping")
+PLAYER_SIGNAL_COLUMNS: Final = ("p_fouls", "z_vs_beginner", "dumping")
 
 
 def threshold(tested: int) -> float:
@@ -43,12 +42,11 @@ def threshold(tested: int) -> float:
     return min(PAIR_ALPHA, FAMILY_ALPHA / max(tested, 1))
 
 
-def player_rule() -> str:
+def player_rule(foul_rate: float = BEGINNER_FOUL_RATE) -> str:
     return (
         f"for each player with at least {FLAG_MIN_HANDS} hands: p_fouls = the binomial chance of fouling as often "
-        f"at the beginner bot's rate ({BEGINNER_FOUL_RATE:.0%} of hands); z_vs_beginner = (mean loss − the "
-        "beginner's on the same variants and table sizes) / its standard error; p = the smaller one-sided p of "
-        f"the two, doubled; flagged when p < min({PAIR_ALPHA}, {FAMILY_ALPHA} / players tested)"
+        f"at {foul_rate:.1%} of hands (the beginner bot's rate unless --foul-rate says otherwise); flagged when "
+        f"p_fouls < min({PAIR_ALPHA}, {FAMILY_ALPHA} / players tested)"
     )
 
 
@@ -70,19 +68,14 @@ def foul_p(*, hands: int, fouls: int, rate: float = BEGINNER_FOUL_RATE) -> float
     return min(1.0, total)
 
 
-def player_signals(sums: PlayerSums, *, tested: int) -> dict[str, Any]:
+def player_signals(sums: PlayerSums, *, tested: int, foul_rate: float = BEGINNER_FOUL_RATE) -> dict[str, Any]:
     """A player's dumping figures and flag; ``tested``: the players of the history with enough hands."""
     hands = sums.hands
     beginner = LEVELS.index(Level.BEGINNER)
     se = math.sqrt(max(sums.level_variance[beginner], hands * SD_FLOOR**2)) / hands
-    z_weak = (sums.loss / hands - sums.level_mean[beginner] / hands) / se
-    p_fouls = foul_p(hands=hands, fouls=sums.fouls)
-    p_weak = 0.5 * math.erfc(z_weak / math.sqrt(2.0))
-    p_value = min(1.0, 2 * min(p_fouls, p_weak))
+    p_fouls = foul_p(hands=hands, fouls=sums.fouls, rate=foul_rate)
     return {
         "p_fouls": p_fouls,
-        "z_vs_beginner": z_weak,
-        "p_weak": p_weak,
-        "p_dumping": p_value,
-        "dumping": hands >= FLAG_MIN_HANDS and p_value < threshold(tested),
+        "z_vs_beginner": (sums.loss / hands - sums.level_mean[beginner] / hands) / se,
+        "dumping": hands >= FLAG_MIN_HANDS and p_fouls < threshold(tested),
     }

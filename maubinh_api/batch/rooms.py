@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
@@ -28,9 +29,19 @@ from ..rules.cards import DECK
 from ..service.hands import HandService
 from ..strategy.bots import Play
 from ..strategy.levels import Level
-from .history import variant_of
+from .engine import worker_memory, worker_service
+from .history import variant_of, write_rows
 
-__all__ = ["HANDS_PER_PART", "Role", "Room", "RoomPart", "RoomPlayer", "room_part"]
+__all__ = [
+    "HANDS_PER_PART",
+    "Role",
+    "Room",
+    "RoomPart",
+    "RoomPlayer",
+    "room_part",
+    "room_parts",
+    "write_room_part",
+]
 
 #: Hands per partition (the unit of work and of seeding).
 HANDS_PER_PART: Final = 200
@@ -77,6 +88,23 @@ class RoomPart:
     hands: int
     seed: int
     room: Room
+
+
+def room_parts(room: Room, hands: int, seed: int, per_part: int = HANDS_PER_PART) -> list[RoomPart]:
+    """A room's ``hands`` cut into partitions."""
+    return [
+        RoomPart(index, first, min(per_part, hands - first), seed, room)
+        for index, first in enumerate(range(0, hands, per_part))
+    ]
+
+
+def write_room_part(task: tuple[RoomPart, str, str]) -> int:
+    """One partition's rows written to the history directory (a Dask task); how many rows."""
+    part, directory, kind = task
+    worker_memory()
+    rows = room_part(part, worker_service())
+    write_rows(rows, Path(directory), part.index, kind)
+    return len(rows)
 
 
 def room_part(part: RoomPart, service: HandService) -> list[dict[str, Any]]:

@@ -12,7 +12,6 @@ the same bots' seeds are played under a second variant.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -28,7 +27,7 @@ from ..service.settling import play_table
 from ..strategy.levels import Level
 from .economics import Economics, HouseTake, LevelFouls, LevelPoints, LevelStyles, NaturalCount, Points
 from .engine import warm_arrow, worker_memory, worker_service
-from .history import variant_of
+from .history import variant_of, write_rows
 from .sums import FoulCount, RunningSums
 
 __all__ = ["DEALS_PER_PART", "SimulatePart", "SimulateResult", "Table", "economics", "simulate_part", "warm_up"]
@@ -158,20 +157,8 @@ def simulate_part(part: SimulatePart) -> SimulateResult:
                     "net": str(outcome.net),
                 }
             )
-    _write_history(rows, Path(part.output), part.index, part.history_format)
+    write_rows(rows, Path(part.output), part.index, part.history_format)
     return result
-
-
-def _write_history(rows: list[dict[str, Any]], directory: Path, index: int, kind: str) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    if kind == "jsonl":
-        with (directory / f"part-{index:05d}.jsonl").open("w", encoding="utf-8") as handle:
-            handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-        return
-    import pyarrow as pa  # noqa: PLC0415
-    import pyarrow.parquet as pq  # noqa: PLC0415
-
-    pq.write_table(pa.Table.from_pylist(rows), directory / f"part-{index:05d}.parquet")
 
 
 def economics(table: Table, results: list[SimulateResult]) -> Economics:

@@ -51,6 +51,7 @@ def test_the_planted_pair_and_the_dumper_are_flagged_and_no_one_else(rooms):
     summary, pairs, players = _check(planted, directory / "planted")
     assert [(row["first"], row["second"], row["paid_to"]) for row in summary["flagged_pairs"]] == [("d1", "p00", "p00")]
     assert [row["player_id"] for row in summary["flagged_players"]] == ["d1"]
+    assert summary["checks_skipped"] == []
     pair = pairs.set_index(["first", "second"]).loc[("d1", "p00")]
     # The money went the partner's way beyond the cards, and the dumper played worse than usual there.
     assert pair["z_money"] < 0 and pair["z_play"] < 0 and pair["fouls_first"] > pair["fouls_second"]
@@ -95,10 +96,14 @@ def test_a_hand_with_a_seat_missing_is_kept_out_and_counted(rooms, tmp_path):
     _directory, planted, _honest = rooms
     lines = planted.read_text(encoding="utf-8").splitlines(keepends=True)
     missing = json.loads(lines[0])
+    untimed = [{key: value for key, value in json.loads(line).items() if key != "decision_ms"} for line in lines[1:]]
     short = tmp_path / "short.jsonl"
-    short.write_text("".join(lines[1:]), encoding="utf-8")
-    summary, _pairs, _players = _check(short, tmp_path / "out")
+    short.write_text("".join(json.dumps(row) + "\n" for row in untimed), encoding="utf-8")
+    summary, _pairs, players = _check(short, tmp_path / "out")
     assert summary["hands"] == HANDS - 1 and summary["hands_kept_out"] == {"seat_missing": 1}
+    # Without decision times the timing check is skipped, and the summary says why.
+    assert summary["checks_skipped"] == [{"check": "timing", "why": "no row of the history has decision_ms"}]
+    assert (players["timed_hands"] == 0).all() and not players["too_regular"].any()
     [example] = summary["kept_out_examples"]
     assert example["deal_id"] == missing["deal_id"] and example["reason"] == "seat_missing"
     assert summary["rows_graded"] == len(lines) - 1  # its other seats are still valued

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from ...rules.texts import words
 from .formats import number, p_value, whole
-from .plots import GAME
+from .plots import FOUL, GAME
 from .rendering import render, text
 
 __all__ = ["integrity_report"]
@@ -56,6 +56,7 @@ def integrity_report(
         "pair_rule": summary["pair_rule"],
         "player_rule": summary["player_rule"],
         "strong_rule": summary["strong_rule"],
+        "timing_rule": summary["timing_rule"],
         "pairs_head": _PAIRS_HEAD,
         "pairs": [_pair_cells(row) for row in shown],
         "pair_classes": ["flagged" if row["flagged"] else "" for row in shown],
@@ -66,6 +67,7 @@ def integrity_report(
             [hand["deal_id"], hand["reason"], hand["detail"]] for hand in summary["kept_out_examples"]
         ],
         "errors": [[whole(error["row"]), error["field"], error["detail"]] for error in summary["errors"]],
+        "checks_skipped": [[check["check"], check["why"]] for check in summary["checks_skipped"]],
     }
     return render("integrity.html.j2", context)
 
@@ -87,11 +89,18 @@ def _player_findings(players: Sequence[Mapping[str, Any]]) -> list[tuple[float, 
     for row in players:
         if row["dumping"]:
             what = (
-                f"fouls or sets weak more than a beginner: {whole(row['fouls'])} fouls in {whole(row['hands'])} hands, "
-                f"mean loss z {number(row['z_vs_beginner'], 1)} against the beginner's"
+                f"fouls more often than a beginner: {whole(row['fouls'])} fouls ({FOUL}) in {whole(row['hands'])} "
+                f"hands; its sets give up {number(row['z_vs_beginner'], 1)} standard errors more than a beginner's"
             )
-            found.append((row["p_dumping"], row["player_id"], [row["player_id"], what, p_value(row["p_dumping"]),
+            found.append((row["p_fouls"], row["player_id"], [row["player_id"], what, p_value(row["p_fouls"]),
                                                                whole(row["hands"]), "—"]))  # fmt: skip
+        if row["too_regular"]:
+            what = (
+                f"decision times too regular for a person: spread {number(row['time_spread'], 3)} in logs over "
+                f"{whole(row['timed_hands'])} timed hands"
+            )
+            found.append((row["p_too_regular"], row["player_id"], [row["player_id"], what,
+                          p_value(row["p_too_regular"]), whole(row["hands"]), "—"]))  # fmt: skip
         if row["too_strong"]:
             what = f"too strong for a person (z vs expert {number(row['z_vs_expert'], 1)})"
             found.append((row["p_value"], row["player_id"], [row["player_id"], what, p_value(row["p_value"]),

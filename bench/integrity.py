@@ -1,0 +1,252 @@
+"""Benchmark: the integrity checks' false alarms on honest rooms, their detection of planted
+cheaters, and the pass's speed against grading's.
+
+Calibration (issue 53, item 3): simulated rooms (``batch/rooms.py``) dealt and checked on Dask with
+the integrity pass's own functions:
+
+* **honest rooms** sized so that each pair of players sits together about 200, 1,000 or 5,000
+  hands: every pair's flag (the false alarms: the target is at most 1 in 10,000), and how often its
+  p-value falls under 1% and 0.1% (what the normal null promises, at rates a bench can measure);
+* **planted rooms**: ten honest players of mixed levels, a dumper that sits heads-up with its
+  partner in a fifth of the hands and fouls on purpose in ``--dump-share`` of those, and a bot that
+  plays the best level; the planted pair at about 200, 1,000 or 5,000 hands together. Found: the
+  dumper's pair flagged, the dumper named (by its pair or its own check), the bot flagged, and the
+  report's first finding a planted player; with 95% Wilson intervals.
+
+Speed (item 4): one process, a warm service, the same room's partitions: the integrity pass's
+task against ``grade``'s (the fixed reference, in the same run, taking turns), in hands a second.
+
+    python -m bench.integrity [--quick] [--dump-share 0.25]
+
+Targets: at most 1 honest pair in 10,000 flagged; at least 90% of planted dumpers found within
+1,000 hands together; the pass at least 1,000 hands a second a core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from maubinh_api.batch import grading, integrity
+from maubinh_api.batch.engine import connect, prepare_workers, run, worker_service
+from maubinh_api.batch.history import parts_of
+from maubinh_api.batch.integrity_command import pair_table, player_table
+from maubinh_api.batch.rooms import Role, Room, RoomPlayer, room_parts, write_room_part
+from maubinh_api.strategy.levels import Level
+
+MIX = (Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT)
+#: Hands a pair sits together, the three sizes the issue asks for.
+SIZES = (200, 1000, 5000)
+#: Share of a planted room's hands the dumper plays heads-up with its partner.
+TOGETHER = 0.2
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One room to deal and check: what it is for, its players and hands."""
+
+    kind: str  #: "honest" or "planted"
+    size: int  #: hands a pair sits together, about
+    room: Room
+    hands: int
+    seed: int
+
+
+def _honest_players(count: int) -> tuple[RoomPlayer, ...]:
+    return tuple(RoomPlayer(f"p{number:03d}", MIX[number % 4]) for number in range(count))
+
+
+def _honest(size: int, hands: int, seed: int) -> Trial:
+    """A room of 4-seat tables where each pair meets about ``size`` times in ``hands`` hands: a pair
+    of P players sits together in 12 / (P (P - 1)) of the hands."""
+    players = max(5, round((1 + math.sqrt(1 + 48 * hands / size)) / 2))
+    return Trial("honest", size, Room("classic", _honest_players(players)), hands, seed)
+
+
+def _planted(size: int, seed: int, dump_share: float) -> Trial:
+    players = (
+        *_honest_players(10),
+        RoomPlayer("d01", Level.CLUB, Role.DUMPER, partner="p000"),
+        RoomPlayer("b01", Level.CLUB, Role.BOT),
+    )
+    room = Room("classic", players, together=TOGETHER, dump_share=dump_share)
+    return Trial("planted", size, room, round(size / TOGETHER), seed)
+
+
+def _trials(quick: bool, dump_share: float) -> list[Trial]:
+    honest_hands = 12_000 if quick else 60_000
+    planted_rooms = {200: 20, 1000: 20, 5000: 6} if not quick else {200: 6, 1000: 4, 5000: 0}
+    trials = [_honest(size, honest_hands, 100 + index) for index, size in enumerate(SIZES) if not quick or size < 5000]
+    for size, rooms in planted_rooms.items():
+        trials += [_planted(size, 1000 * size + room, dump_share) for room in range(rooms)]
+    return trials
+
+
+def _checked(client: object, trials: Sequence[Trial], root: Path) -> list[integrity.IntegritySums]:
+    """Deal every trial's room, then run the integrity pass over all of them, on the cluster."""
+    writes = [
+        (part, str(root / f"room-{number:03d}"), "parquet")
+        for number, trial in enumerate(trials)
+        for part in room_parts(trial.room, trial.hands, trial.seed)
+    ]
+    run(client, write_room_part, writes, description="deal rooms", progress=False)
+    tasks, owners = [], []
+    for number, _trial in enumerate(trials):
+        for part in parts_of(root / f"room-{number:03d}", 4000):
+            tasks.append((part, str(root / f"out-{number:03d}")))
+            owners.append(number)
+    results = run(client, integrity.integrity_part, tasks, description="integrity", progress=False)
+    by_trial: list[list[integrity.IntegrityPart]] = [[] for _ in trials]
+    for owner, result in zip(owners, results, strict=True):
+        by_trial[owner].append(result)
+    return [integrity.merged(parts) for parts in by_trial]
+
+
+def _wilson(hits: int, count: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate."""
+    if count == 0:
+        return (math.nan, math.nan)
+    z, rate = 1.959964, hits / count
+    centre = (rate + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * math.sqrt(rate * (1 - rate) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _rate(hits: int, count: int) -> str:
+    low, high = _wilson(hits, count)
+    return f"{hits:>4}/{count:<5} {hits / max(count, 1):7.2%} [{low:.2%}, {high:.2%}]"
+
+
+def _report_honest(trial: Trial, sums: integrity.IntegritySums) -> tuple[int, int]:
+    pairs = [row for row in pair_table(sums) if row["tested"]]
+    people = player_table(sums)
+    met = statistics.median(row["hands"] for row in pairs) if pairs else 0
+    flagged = sum(row["flagged"] for row in pairs)
+    print(
+        f"honest, ~{trial.size:>5} hands a pair: {len(people):>3} players, {len(pairs):>5} pairs tested "
+        f"(median {met:,.0f} hands together); flagged {_rate(flagged, len(pairs))}; "
+        f"p<1%: {_rate(sum(row['p_value'] < 0.01 for row in pairs), len(pairs))}; "
+        f"p<0.1%: {_rate(sum(row['p_value'] < 0.001 for row in pairs), len(pairs))}; "
+        f"players flagged {sum(row['dumping'] or row['too_strong'] or row['too_regular'] for row in people)}"
+    )
+    return flagged, len(pairs)
+
+
+@dataclass
+class Found:
+    rooms: int = 0
+    pair: int = 0
+    dumper: int = 0
+    bot: int = 0
+    bot_timing: int = 0
+    first: int = 0
+    honest_flags: int = 0
+    honest_tested: int = 0
+    together: list[int] | None = None
+
+
+def _score(found: Found, sums: integrity.IntegritySums) -> None:
+    pairs, people = pair_table(sums), {row["player_id"]: row for row in player_table(sums)}
+    planted = {"d01", "b01"}
+    dumper_pair = next(row for row in pairs if (row["first"], row["second"]) == ("d01", "p000"))
+    found.rooms += 1
+    found.pair += dumper_pair["flagged"]
+    found.dumper += dumper_pair["flagged"] or people["d01"]["dumping"]
+    found.bot += people["b01"]["too_strong"]
+    found.bot_timing += people["b01"]["too_regular"]
+    findings = [(row["p_value"], {row["first"], row["second"]}) for row in pairs if row["flagged"]]
+    findings += [(row["p_fouls"], {name}) for name, row in people.items() if row["dumping"]]
+    findings += [(row["p_value"], {name}) for name, row in people.items() if row["too_strong"]]
+    findings += [(row["p_too_regular"], {name}) for name, row in people.items() if row["too_regular"]]
+    found.first += bool(findings) and bool(min(findings, key=lambda item: item[0])[1] & planted)
+    honest = [row for row in pairs if row["tested"] and not {row["first"], row["second"]} & planted]
+    found.honest_flags += sum(row["flagged"] for row in honest)
+    found.honest_tested += len(honest)
+    found.together = [*(found.together or []), dumper_pair["hands"]]
+
+
+def _report_planted(size: int, found: Found, dump_share: float) -> None:
+    print(
+        f"planted, ~{size:>5} hands together (median {statistics.median(found.together or [0]):,.0f}), dumper "
+        f"fouling {dump_share:.0%} of its heads-up hands: {found.rooms} rooms\n"
+        f"    dumper's pair flagged  {_rate(found.pair, found.rooms)}\n"
+        f"    dumper named           {_rate(found.dumper, found.rooms)}\n"
+        f"    bot flagged strong     {_rate(found.bot, found.rooms)}\n"
+        f"    bot flagged by timing  {_rate(found.bot_timing, found.rooms)}\n"
+        f"    first finding planted  {_rate(found.first, found.rooms)}\n"
+        f"    honest pairs flagged   {_rate(found.honest_flags, found.honest_tested)}"
+    )
+
+
+def calibrate(quick: bool, dump_share: float, workers: int | None) -> None:
+    trials = _trials(quick, dump_share)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
+        prepare_workers(client, grading.warm_up)
+        checked = _checked(client, trials, Path(scratch))
+    hands = sum(trial.hands for trial in trials)
+    print(f"\n{len(trials)} rooms, {hands:,} hands dealt and checked in {time.perf_counter() - started:.0f} s\n")
+    flagged = tested = 0
+    scores: dict[int, Found] = {}
+    for trial, sums in zip(trials, checked, strict=True):
+        if trial.kind == "honest":
+            hits, count = _report_honest(trial, sums)
+            flagged, tested = flagged + hits, tested + count
+        else:
+            _score(scores.setdefault(trial.size, Found()), sums)
+    for size, found in scores.items():
+        flagged, tested = flagged + found.honest_flags, tested + found.honest_tested
+        _report_planted(size, found, dump_share)
+    print(f"\nhonest pairs flagged over every room: {_rate(flagged, tested)} (target at most 0.01%)")
+    if flagged == 0 and tested:
+        print(f"    none of {tested:,}: the rate is under {3 / tested:.3%} (the rule of three, 95%)")
+
+
+def speed(hands: int, repeat: int) -> None:
+    """The integrity pass's task against grade's on the same partitions, one process."""
+    worker_service()  # the model loaded, and the yardsticks, before any clock
+    grading.warm_up()
+    room = Room("classic", _honest_players(10))
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        for part in room_parts(room, hands, 7, per_part=500):
+            write_room_part((part, str(root / "history"), "parquet"))
+        parts = parts_of(root / "history", 2000)
+        rows = sum(part.stop - part.start for part in parts)  # Parquet parts: row ranges
+        timings: dict[str, list[float]] = {"integrity": [], "grade": []}
+        for turn in range(repeat):
+            order = ("integrity", "grade") if turn % 2 == 0 else ("grade", "integrity")
+            for name in order:
+                task = integrity.integrity_part if name == "integrity" else grading.grade_part
+                clock = time.perf_counter()
+                for part in parts:
+                    task((part, str(root / name)))
+                timings[name].append(time.perf_counter() - clock)
+    pass_s, grade_s = statistics.median(timings["integrity"]), statistics.median(timings["grade"])
+    print(
+        f"speed, one core, {rows:,} hands ({hands:,} tables), median of {repeat}: integrity {rows / pass_s:,.0f} "
+        f"hands/s, grade (reference) {rows / grade_s:,.0f} hands/s; integrity / grade time {pass_s / grade_s:.2f}x "
+        f"(target: at least 1,000 hands/s)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smaller rooms (a few minutes)")
+    parser.add_argument("--dump-share", type=float, default=0.25, help="share of heads-up hands a dumper fouls")
+    parser.add_argument("--workers", type=int, help="local Dask workers (default: one per core)")
+    parser.add_argument("--speed-hands", type=int, default=3000, help="tables dealt for the speed run")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    speed(args.speed_hands, args.repeat)
+    calibrate(args.quick, args.dump_share, args.workers)
+
+
+if __name__ == "__main__":
+    main()
