@@ -246,7 +246,7 @@ def test_dockerfile_batch_stage_runs_the_batch_tool_with_its_requirements(capsys
     assert command == ["python", "-m", "maubinh_api.batch", "--help"]
     with pytest.raises(SystemExit) as stopped:
         cli._parser().parse_args(command[3:])
-    assert stopped.value.code == 0 and "{simulate,grade,verify}" in capsys.readouterr().out
+    assert stopped.value.code == 0 and "{simulate,grade,verify,integrity,room}" in capsys.readouterr().out
     assert re.search(r"^USER 10001:10001$", batch, re.MULTILINE)
     # Its venv comes from a stage that installs both requirement files.
     source = re.search(r"^COPY --from=(\S+) /opt/venv /opt/venv$", batch, re.MULTILINE).group(1)
