@@ -240,3 +240,28 @@ def test_an_unreachable_scheduler_is_one_line_and_a_failure(tmp_path, capsys):
     status, lines = _error(capsys, ["simulate", "--deals", "1", "--scheduler", address, "--out", str(tmp_path)])
     assert status == 1 and len(lines) == 1
     assert f"cannot reach the Dask scheduler at {address}" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--foul-rate", "0"], "--foul-rate must be between 0 and 1"),
+        (["--foul-rate", "1.5"], "--foul-rate must be between 0 and 1"),
+        (["--human-time-spread", "0"], "--human-time-spread must be more than 0"),
+        (["--rows-per-part", "0"], "--rows-per-part must be at least 1"),
+    ],
+)
+def test_bad_integrity_arguments_are_one_line_naming_the_option(tmp_path, capsys, argv, words):
+    history = tmp_path / "history.jsonl"
+    history.write_text("{}\n", encoding="utf-8")
+    status, lines = _error(capsys, ["integrity", str(history), "--out", str(tmp_path / "out"), *argv])
+    assert status == 2 and len(lines) == 1
+    assert words in lines[0]
+
+
+def test_integrity_on_a_history_of_which_no_row_reads_fails_and_says_where_the_errors_are(tmp_path, capsys):
+    history = tmp_path / "history.jsonl"
+    history.write_text('{"deal_id": "d1"}\n', encoding="utf-8")
+    status = main(["integrity", str(history), "--out", str(tmp_path / "out"), "--workers", "1", "--no-progress"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and lines[-1].endswith(f"no row could be valued (see {tmp_path / 'out' / 'errors.jsonl'})")
