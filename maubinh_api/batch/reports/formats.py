@@ -51,14 +51,17 @@ def signed(value: float, digits: int = 3) -> str:
 
 
 def p_value(value: object) -> str:
-    """A p-value: three decimals, or two significant digits below 0.001.
+    """A p-value: three decimals, or two significant digits below 0.001; one too small for a
+    double (computed as 0) is said to be below the smallest a double holds, not to be 0.
 
-    >>> p_value(0.04321), p_value(0.0000123)
-    ('0.043', '1.2e-05')
+    >>> p_value(0.04321), p_value(0.0000123), p_value(0.0)
+    ('0.043', '1.2e-05', '< 1e-300')
     """
     found = as_float(value)
     if math.isnan(found):
         return DASH
+    if found < 1e-300:
+        return "< 1e-300"
     return f"{found:.2g}" if found < 0.001 else f"{found:.3f}"
 
 

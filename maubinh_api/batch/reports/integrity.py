@@ -76,8 +76,8 @@ def _pair_finding(row: Mapping[str, Any]) -> tuple[float, str, list[object]]:
     payer = row["second"] if row["paid_to"] == row["first"] else row["first"]
     what = (
         f"{payer} paid {row['paid_to']} {number(abs(row['money_per_hand']), 2)} points a hand beyond the cards and "
-        f"their usual play (z money {number(row['z_money'], 1)}, z play {number(row['z_play'], 1)}; fouls "
-        f"{whole(row['fouls_first'])} / {whole(row['fouls_second'])})"
+        f"their usual play (z money {number(row['z_money'], 1)}, z play {number(row['z_play'], 1)}); fouls in their "
+        f"hands together: {row['first']} {whole(row['fouls_first'])}, {row['second']} {whole(row['fouls_second'])}"
     )
     who = f"{row['first']} and {row['second']}"
     hands = f"{whole(row['hands'])} ({whole(row['heads_up'])} heads‑up)"
@@ -90,7 +90,7 @@ def _player_findings(players: Sequence[Mapping[str, Any]]) -> list[tuple[float, 
         if row["dumping"]:
             what = (
                 f"fouls more often than a beginner: {whole(row['fouls'])} fouls ({FOUL}) in {whole(row['hands'])} "
-                f"hands; its sets give up {number(row['z_vs_beginner'], 1)} standard errors more than a beginner's"
+                f"hands (its mean loss is {number(row['z_vs_beginner'], 1)} standard errors from a beginner's)"
             )
             found.append((row["p_fouls"], row["player_id"], [row["player_id"], what, p_value(row["p_fouls"]),
                                                                whole(row["hands"]), "—"]))  # fmt: skip
