@@ -24,9 +24,9 @@ from ..strategy.levels import Level
 from . import grading, players, records, simulate
 from .economics import Economics, Timings
 from .engine import EngineError, connect, prepare_workers, run, worker_service
-from .history import PART_ROWS, HistoryError, parts_of, variant_spec
+from .history import PART_ROWS, HistoryError, variant_spec
 from .integrity_command import integrity_command
-from .outputs import Stop, fresh, join_errors
+from .outputs import Stop, fresh, history_pass
 from .player_signals import BEGINNER_FOUL_RATE
 from .room_command import add_room, room_command
 from .timing_signals import HUMAN_LOG_SD
@@ -262,34 +262,12 @@ def _check_counts(args: argparse.Namespace) -> None:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    if args.rows_per_part < 1:
-        raise Stop("--rows-per-part must be at least 1")
-    parts = parts_of(args.history, args.rows_per_part)
+    outputs = ("hands", "players.parquet", "summary.json", "report.html")
+    results, timed = history_pass(args, grading.grade_part, grading.warm_up, "grade", outputs)
     out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    fresh(out, "hands", "errors", "errors.jsonl", "players.parquet", "summary.json", "report.html")
-    started = time.perf_counter()
-    output = str(out.resolve())
-    with connect(args.scheduler, args.workers) as client:
-        ready = time.perf_counter()
-        prepare_workers(client, grading.warm_up)
-        warmed = time.perf_counter()
-        results = run(
-            client,
-            grading.grade_part,
-            [(part, output) for part in parts],
-            description="grade",
-            progress=not args.no_progress,
-        )
-        working = time.perf_counter() - warmed
-    elapsed = time.perf_counter() - started
-    timing = {
-        "elapsed_s": round(elapsed, 3),
-        "warm_up_s": round(warmed - ready, 3),  # the workers loading the model
-        "work_s": round(working, 3),  # without starting the cluster or loading the model
-    }
+    elapsed = timed["elapsed_s"]
+    timing = {key: round(value, 3) for key, value in timed.items()}
     counted = grading.counts(results)
-    join_errors(out)
     summary = _write_grades(args, out, results, {**counted, **timing})
     print(
         f"{counted['rows_read']:,} rows read, {counted['rows_graded']:,} graded, {counted['rows_skipped']:,} skipped; "

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 from . import integrity, pair_signals, player_signals, players, timing_signals
-from .engine import connect, prepare_workers, run
 from .grading import warm_up
-from .history import parts_of
-from .outputs import Stop, fresh, join_errors
+from .outputs import Stop, history_pass
 from .pairs import Pair, PairSums
 from .sums import RunningSums
 
@@ -26,34 +23,16 @@ __all__ = ["integrity_command"]
 
 
 def integrity_command(args: argparse.Namespace) -> int:
-    if args.rows_per_part < 1:
-        raise Stop("--rows-per-part must be at least 1")
     if not 0 < args.foul_rate < 1:
         raise Stop("--foul-rate must be between 0 and 1")
     if not args.human_time_spread > 0:
         raise Stop("--human-time-spread must be more than 0")
-    parts = parts_of(args.history, args.rows_per_part)
-    out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    fresh(out, "errors", "errors.jsonl", "pairs.parquet", "players.parquet", "summary.json", "report.html")
-    started = time.perf_counter()
-    output = str(out.resolve())
-    with connect(args.scheduler, args.workers) as client:
-        ready = time.perf_counter()
-        prepare_workers(client, warm_up)
-        warmed = time.perf_counter()
-        results = run(
-            client,
-            integrity.integrity_part,
-            [(part, output) for part in parts],
-            description="integrity",
-            progress=not args.no_progress,
-        )
-        working = time.perf_counter() - warmed
+    outputs = ("pairs.parquet", "players.parquet", "summary.json", "report.html")
+    results, timing = history_pass(args, integrity.integrity_part, warm_up, "integrity", outputs)
     sums = integrity.merged(results)
-    join_errors(out)
-    elapsed = time.perf_counter() - started
-    summary = _write(args, out, sums, {"elapsed_s": elapsed, "warm_up_s": warmed - ready, "work_s": working})
+    out: Path = args.out
+    summary = _write(args, out, sums, timing)
+    elapsed, working = timing["elapsed_s"], timing["work_s"]
     counts = sums.counts
     print(
         f"{counts.rows_read:,} rows read, {counts.rows_graded:,} valued, {counts.rows_skipped:,} skipped; "
