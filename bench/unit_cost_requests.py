@@ -140,6 +140,16 @@ def flush_table(rng: random.Random) -> dict[str, Any]:
     return {"variant": FLUSH_VARIANT, "bet": "10", "players": players}
 
 
+def fouls_valued(status: int, answer: bytes) -> int:
+    """Settlements asking ``foul_cost`` (one, or a batch's): a unit a table, and one per fouled seat
+    valued (a non-null ``foul_cost``: a seat that collected a natural is not); the other seats'
+    reserved units are given back."""
+    assert status == 200, "the bench sends only valid settlements"
+    found = json.loads(answer)
+    tables = found.get("results", [found])
+    return sum(1 + sum(player.get("foul_cost") is not None for player in table["players"]) for table in tables)
+
+
 def drilled(theme: str, count: int) -> Callable[[int, bytes], int]:
     """A drills request's charge: what its search valued (``tried``), or all it reserved when it found too few."""
 

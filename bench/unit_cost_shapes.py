@@ -19,6 +19,7 @@ from bench.unit_cost_requests import (
     arranged,
     drilled,
     flush_table,
+    fouls_valued,
     get,
     hand,
     knobs,
@@ -115,6 +116,25 @@ class Shapes:
                 {"tables": [flush_table(rng) for _ in range(MAX_BATCH_TABLES)]},
                 MAX_BATCH_TABLES,
             ),
+        )
+        add(
+            section,
+            "settle, foul_cost: those 4 fouled seats (each one's best play valued but a natural's)",
+            lambda rng: post("/v1/settlements", flush_table(rng) | {"foul_cost": True}, fouls_valued),
+        )
+        add(
+            section,
+            f"settle batch, foul_cost: {MAX_BATCH_TABLES} tables of 4 fouled seats",
+            lambda rng: post(
+                "/v1/settlements/batch",
+                {"tables": [flush_table(rng) | {"foul_cost": True} for _ in range(MAX_BATCH_TABLES)]},
+                fouls_valued,
+            ),
+        )
+        add(
+            section,
+            "settle, foul_cost: a random table (a unit per foul it holds)",
+            lambda rng: post("/v1/settlements", random_table(rng) | {"foul_cost": True}, fouls_valued),
         )
         add(
             section, "settle: a random table, default preset", lambda rng: post("/v1/settlements", random_table(rng), 1)

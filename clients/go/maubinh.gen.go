@@ -1655,6 +1655,51 @@ type FoulCodeMember struct {
 	Label Labels   `json:"label"`
 }
 
+// FoulCost What a fouled seat (binh lủng) gave up against the best legal play of
+// its cards, two ways. `ev_loss` is in expected points per opponent
+// against random hands, the valuation `POST /v1/arrangements/analysis`
+// uses (its `ev` and `ev_loss` for the same arrangement at the same
+// table size): how much fouling these cards gives up whatever the
+// others held. `paid` is at this table: the table settled again with
+// `best` in this seat and the other seats as they played; each
+// opponent's `points` are what the foul passed to it beyond what the
+// best play would have. A deliberate foul pays the other seats, at two
+// seats all of it to one partner: docs/batch.md, "Fair play", says how
+// to read many of them together.
+type FoulCost struct {
+	// Amount `points` times the bet, before rake.
+	//
+	// Examples: -30.00
+	Amount Money `json:"amount"`
+
+	// Best The best legal play of the seat's cards, as `POST /v1/arrangements/optimal` answers it at this table's size (declaring a natural the cards hold, when that is the best).
+	Best OptimalChoice `json:"best"`
+
+	// Ev The foul's expected points per opponent, 4 decimals.
+	Ev float32 `json:"ev"`
+
+	// EvLoss `best.ev - ev`: expected points per opponent given up by fouling, 4 decimals.
+	EvLoss float32 `json:"ev_loss"`
+
+	// Opponents The table's other seats (the expected points are per opponent at this table size).
+	Opponents int `json:"opponents"`
+
+	// Paid Each opponent, in the order of the table's pairs, and the points the foul passed to it beyond the best play's (negative when the best play would have paid it more).
+	Paid []FoulPaid `json:"paid"`
+
+	// Points What the best play would have had at this table beyond what the foul had, in units (the sum of `paid`).
+	Points int `json:"points"`
+}
+
+// FoulPaid What a foul passed to one opponent beyond what the best legal play would have.
+type FoulPaid struct {
+	// Player The opponent's id.
+	Player string `json:"player"`
+
+	// Points Units; negative when the best play would have paid this opponent more.
+	Points int `json:"points"`
+}
+
 // FoulReason One reason an arrangement is fouled (binh lủng), an enumeration with the particulars in `detail`.
 type FoulReason struct {
 	// Detail A text for people, in English and Vietnamese (an explanation step, a reason, a title).
@@ -2214,6 +2259,9 @@ type PlayerResult struct {
 	DrawFee Money `json:"draw_fee"`
 	Forfeit bool  `json:"forfeit"`
 
+	// FoulCost Present when the request's `foul_cost` is true. What this player's foul gave up, or null when the player did not foul, forfeited (no cards to value) or collected a declared natural.
+	FoulCost *FoulCost `json:"foul_cost,omitempty"`
+
 	// Fouled The arrangement as sent is fouled (always true for a forfeit).
 	Fouled  bool     `json:"fouled"`
 	Id      string   `json:"id"`
@@ -2670,8 +2718,16 @@ type SettlementRequest struct {
 	// Bet The bet (mức cược), as a decimal string: > 0, at most 10^12, with no more decimal places than the variant's amount_decimals. A JSON number is refused (`bet_format`) since 1.0.0: money never passes through a binary float.
 	//
 	// Examples: 10.50, 1000000
-	Bet     Bet           `json:"bet"`
-	Players []PlayerInput `json:"players"`
+	Bet Bet `json:"bet"`
+
+	// FoulCost true adds `foul_cost` to every player's result: for a seat that set a
+	// fouled arrangement and collected no natural, what the foul gave up
+	// against the best legal play of its cards and whom it paid; null for
+	// the others. A platform watching for chip dumping as it happens asks
+	// for it. It costs a unit more for each fouled seat (one for each
+	// player is reserved, and those not used are given back).
+	FoulCost *bool         `json:"foul_cost,omitempty"`
+	Players  []PlayerInput `json:"players"`
 
 	// Variant A preset name, or a preset with overrides (an answer's `variant`, as it came). Omitted means the service default.
 	Variant *VariantSpec `json:"variant,omitempty"`
@@ -4679,6 +4735,12 @@ type ClientInterface interface {
 	// `"declare_natural": false`. `fouled` reports the arrangement as sent;
 	// a declared natural wins regardless of it.
 	//
+	// With `"foul_cost": true` each player's result also says what its foul
+	// gave up (`FoulCost`): the best legal play of its cards, the expected
+	// points per opponent given up, and what the foul passed to each
+	// opponent at this table. A platform can watch for chip dumping as it
+	// happens with it; it costs one unit more for each fouled seat.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/settlements (the `SettleTable` operationId).
@@ -4703,6 +4765,12 @@ type ClientInterface interface {
 	// applied automatically unless the player sends
 	// `"declare_natural": false`. `fouled` reports the arrangement as sent;
 	// a declared natural wins regardless of it.
+	//
+	// With `"foul_cost": true` each player's result also says what its foul
+	// gave up (`FoulCost`): the best legal play of its cards, the expected
+	// points per opponent given up, and what the foul passed to each
+	// opponent at this table. A platform can watch for chip dumping as it
+	// happens with it; it costs one unit more for each fouled seat.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5947,6 +6015,12 @@ func (c *Client) ClassifyBatch(ctx context.Context, params *ClassifyBatchParams,
 // `"declare_natural": false`. `fouled` reports the arrangement as sent;
 // a declared natural wins regardless of it.
 //
+// With `"foul_cost": true` each player's result also says what its foul
+// gave up (`FoulCost`): the best legal play of its cards, the expected
+// points per opponent given up, and what the foul passed to each
+// opponent at this table. A platform can watch for chip dumping as it
+// happens with it; it costs one unit more for each fouled seat.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/settlements (the `SettleTable` operationId).
@@ -5981,6 +6055,12 @@ func (c *Client) SettleTableWithBody(ctx context.Context, params *SettleTablePar
 // applied automatically unless the player sends
 // `"declare_natural": false`. `fouled` reports the arrangement as sent;
 // a declared natural wins regardless of it.
+//
+// With `"foul_cost": true` each player's result also says what its foul
+// gave up (`FoulCost`): the best legal play of its cards, the expected
+// points per opponent given up, and what the foul passed to each
+// opponent at this table. A platform can watch for chip dumping as it
+// happens with it; it costs one unit more for each fouled seat.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8980,6 +9060,12 @@ type ClientWithResponsesInterface interface {
 	// `"declare_natural": false`. `fouled` reports the arrangement as sent;
 	// a declared natural wins regardless of it.
 	//
+	// With `"foul_cost": true` each player's result also says what its foul
+	// gave up (`FoulCost`): the best legal play of its cards, the expected
+	// points per opponent given up, and what the foul passed to each
+	// opponent at this table. A platform can watch for chip dumping as it
+	// happens with it; it costs one unit more for each fouled seat.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/settlements (the `SettleTable` operationId).
@@ -9004,6 +9090,12 @@ type ClientWithResponsesInterface interface {
 	// applied automatically unless the player sends
 	// `"declare_natural": false`. `fouled` reports the arrangement as sent;
 	// a declared natural wins regardless of it.
+	//
+	// With `"foul_cost": true` each player's result also says what its foul
+	// gave up (`FoulCost`): the best legal play of its cards, the expected
+	// points per opponent given up, and what the foul passed to each
+	// opponent at this table. A platform can watch for chip dumping as it
+	// happens with it; it costs one unit more for each fouled seat.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -16988,6 +17080,12 @@ func (c *ClientWithResponses) ClassifyBatchWithResponse(ctx context.Context, par
 // `"declare_natural": false`. `fouled` reports the arrangement as sent;
 // a declared natural wins regardless of it.
 //
+// With `"foul_cost": true` each player's result also says what its foul
+// gave up (`FoulCost`): the best legal play of its cards, the expected
+// points per opponent given up, and what the foul passed to each
+// opponent at this table. A platform can watch for chip dumping as it
+// happens with it; it costs one unit more for each fouled seat.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/settlements (the `SettleTable` operationId).
@@ -17018,6 +17116,12 @@ func (c *ClientWithResponses) SettleTableWithBodyWithResponse(ctx context.Contex
 // applied automatically unless the player sends
 // `"declare_natural": false`. `fouled` reports the arrangement as sent;
 // a declared natural wins regardless of it.
+//
+// With `"foul_cost": true` each player's result also says what its foul
+// gave up (`FoulCost`): the best legal play of its cards, the expected
+// points per opponent given up, and what the foul passed to each
+// opponent at this table. A platform can watch for chip dumping as it
+// happens with it; it costs one unit more for each fouled seat.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

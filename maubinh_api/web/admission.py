@@ -173,8 +173,9 @@ def admit(body: Mapping[str, Any], service: HandService, charges: Charges, place
     operation = found.operation
     if operation is None or operation.cost is None:
         raise LookupError(f"{request.endpoint} reads a body but declares no cost")
-    units = max(cost_of(operation.cost, operation.values_hands, body, service), charges.reading())
-    kind = "heavy" if operation.values_hands else "batch" if units >= BATCH else None
+    values_hands = operation.values(body)
+    units = max(cost_of(operation.cost, values_hands, body, service), charges.reading())
+    kind = "heavy" if values_hands else "batch" if units >= BATCH else None
     if kind is None:
         charges.spend(units)
         return

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..rules.table import MAX_PLAYERS
 from ..rules.variants import Variant, preset
 from ..service.hands import HandService
 from ..strategy.drills import RESERVE, TRIES_PER_DRILL, UNITS, Theme, tries
@@ -33,11 +34,14 @@ __all__ = [
     "BYTES_PER_UNIT",
     "DRILLS",
     "OWN_ROWS_UNITS",
+    "SETTLE_BATCH",
+    "SETTLE_ONE",
     "TABLES_NOTE",
     "TABLES_UNITS",
     "Cost",
     "cost_of",
     "flat",
+    "foul_cost_seats",
     "per_item",
     "reading_cost",
     "tables_units",
@@ -105,6 +109,37 @@ DRILLS: Final = Cost(
     + ", ".join(f"{theme.value} {UNITS[theme]}" for theme in Theme)
     + "), and gives back what it did not value",
 )
+
+
+def foul_cost_seats(table: object) -> int:
+    """The seats a table's ``foul_cost`` reserves a unit for: each player's (at most a table's 4;
+    a batch's tables are costed before each is read, so a table is taken as sent).
+
+    >>> foul_cost_seats({"foul_cost": True, "players": [{}, {}, {}]}), foul_cost_seats({"players": [{}, {}]})
+    (3, 0)
+    """
+    if not isinstance(table, Mapping) or table.get("foul_cost") is not True:
+        return 0
+    players = table.get("players")
+    return min(len(players), MAX_PLAYERS) if isinstance(players, list) else 0
+
+
+def _settle_one(body: Mapping[str, Any]) -> int:
+    return 1 + foul_cost_seats(body)
+
+
+def _settle_batch(body: Mapping[str, Any]) -> int:
+    return sum(1 + foul_cost_seats(table) for table in body["tables"])
+
+
+_FOUL_COST_NOTE = (
+    "and one more per player of a table whose `foul_cost` is true (a fouled seat's best legal play is "
+    "valued), given back for each player who did not foul"
+)
+#: A settlement: a unit for the table, and one per fouled seat whose cost it asks for.
+SETTLE_ONE: Final = Cost(_settle_one, f"1 unit (one table), {_FOUL_COST_NOTE}")
+#: A batch of settlements: the same for each table.
+SETTLE_BATCH: Final = Cost(_settle_batch, f"one unit per table in `tables`, {_FOUL_COST_NOTE}")
 #: What the spec adds to the cost of an operation that values hands (:func:`cost_of`).
 TABLES_NOTE: Final = (
     f"{TABLES_UNITS} more under a variant with overrides whose tables the tenant has not built yet, {OWN_ROWS_UNITS}"

@@ -1,6 +1,7 @@
 """Each operation of the service declared once, on its view: its operationId, the scope a key needs,
 what it costs, whether it values hands (a heavy request: admission gives it a place of its own and
-it may build a variant's tables), its request schema (the view is then given its body, read,
+it may build a variant's tables; an operation that values hands only when its body asks says so with
+a test of the body), its request schema (the view is then given its body, read,
 checked and admitted) and the list a batch of it holds.
 
 Access (which scope), the costs and admission read the declaration of the view Flask routed a
@@ -14,7 +15,7 @@ batch's ``maxItems`` to these declarations, so a limit changed here is changed e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -29,6 +30,8 @@ ONE: Final = flat()
 
 View = TypeVar("View", bound=Callable[..., Any])
 QuickRead = Callable[[dict[str, Any]], dict[str, Any] | None]
+#: Whether a validated body asks for hands to be valued (a settlement's ``foul_cost``).
+BodyTest = Callable[[Mapping[str, Any]], bool]
 
 
 #: An operation's class for the latency objectives (docs/operations.md, "Objectives"): heavy when it
@@ -45,8 +48,9 @@ class Operation:
     scope: str | None = "api"
     #: What a request costs; None for an operation outside the limits (open, or the metrics scope).
     cost: Cost | None = ONE
-    #: Whether it values hands: a heavy request, which may build its variant's tables.
-    values_hands: bool = False
+    #: Whether it values hands: a heavy request, which may build its variant's tables; a test of the
+    #: body for an operation that values them only when asked (its latency class stays light).
+    values_hands: bool | BodyTest = False
     #: The schema its body is read with, and the list of items a batch holds in it.
     schema: Schema | None = None
     batch: str | None = None
@@ -65,14 +69,18 @@ class Operation:
     @property
     def latency_class(self) -> str:
         """``heavy`` or ``light``: which latency objective it is held to."""
-        return HEAVY if self.values_hands or self.batch is not None else LIGHT
+        return HEAVY if self.values_hands is True or self.batch is not None else LIGHT
+
+    def values(self, body: Mapping[str, Any]) -> bool:
+        """Whether this validated ``body`` has hands valued."""
+        return self.values_hands(body) if callable(self.values_hands) else self.values_hands
 
     @property
     def x_cost(self) -> str | None:
         """The cost as openapi.yaml's ``x-cost`` states it."""
         if self.cost is None:
             return None
-        return f"{self.cost.text} ({TABLES_NOTE})" if self.values_hands else self.cost.text
+        return f"{self.cost.text} ({TABLES_NOTE})" if self.values_hands is not False else self.cost.text
 
 
 def declare(
@@ -80,7 +88,7 @@ def declare(
     *,
     scope: str | None = "api",
     cost: Cost | None = ONE,
-    values_hands: bool = False,
+    values_hands: bool | BodyTest = False,
     schema: Schema | None = None,
     batch: str | None = None,
     quick_read: QuickRead | None = None,

@@ -7,6 +7,7 @@ describes; views compose them and never shape JSON themselves.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any, Final
 
 import numpy as np
@@ -20,6 +21,7 @@ from ..rules.naturals import NaturalHand
 from ..rules.outcomes import PairOutcome, PlayerOutcome, Settlement
 from ..rules.texts import Text
 from ..rules.variants import Variant, overrides_of
+from ..service.foul_costs import FoulCost
 from ..strategy.analysis import Analysis, Grade, Move, NaturalReview, PlayOutlook, PositionOutlook, Verdict, advice
 from ..strategy.bots import Play, Style
 from ..strategy.drills import Drill, DrillSet
@@ -157,11 +159,17 @@ def natural_json(natural: NaturalHand | None) -> dict[str, Any] | None:
     }
 
 
-def settlement_json(settlement: Settlement) -> dict[str, Any]:
-    """A settled table (``Settlement`` in openapi.yaml)."""
+def settlement_json(settlement: Settlement, foul_costs: Mapping[str, FoulCost] | None = None) -> dict[str, Any]:
+    """A settled table (``Settlement`` in openapi.yaml); with ``foul_costs`` (asked for), each player's
+    ``foul_cost``: its own, or null for a player who did not foul."""
     decimals = settlement.variant.rules.amount_decimals
+    players = [player_json(player, decimals) for player in settlement.players]
+    if foul_costs is not None:
+        for player in players:
+            found = foul_costs.get(player["id"])
+            player["foul_cost"] = None if found is None else foul_cost_json(found, settlement.bet, decimals)
     return {
-        "players": [player_json(player, decimals) for player in settlement.players],
+        "players": players,
         "pairs": [pair_json(pair) for pair in settlement.pairs],
         "house_take": {
             "rake": money_text(settlement.house_take.rake, decimals),
@@ -187,6 +195,20 @@ def player_json(player: PlayerOutcome, decimals: int) -> dict[str, Any]:
         "forfeit": player.forfeit,
         "sap_lang_result": None if player.sap_lang is None else labelled(player.sap_lang),
         "lines": [line.json() for line in player.lines],
+    }
+
+
+def foul_cost_json(cost: FoulCost, bet: Decimal, decimals: int) -> dict[str, Any]:
+    """What a fouled seat gave up (``FoulCost``): the best legal play as ``/optimal`` answers it, the
+    expected points given up, and what the foul passed to each opponent at this table."""
+    return {
+        "best": choice_json(Choice(cost.best.arrangement, cost.best.ev), cost.natural, cost.best.declare_natural),
+        "ev": points(cost.ev),
+        "ev_loss": rounded_loss(cost.best.ev, cost.ev),
+        "opponents": cost.opponents,
+        "points": cost.points,
+        "amount": money_text(cost.points * bet, decimals),
+        "paid": [{"player": player, "points": units} for player, units in cost.paid],
     }
 
 

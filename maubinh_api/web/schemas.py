@@ -209,6 +209,7 @@ class SettlementRequest(StrictSchema):
         noun=words("players"),
         required=True,
     )
+    foul_cost = StrictBoolean(load_default=False)
 
 
 class TableField(OwnWords, fields.Raw):

@@ -12,12 +12,7 @@ from hypothesis import strategies as st
 
 from maubinh_api.rules.cards import DECK
 from maubinh_api.web.schemas import MAX_BATCH_TABLES
-
-
-def arrangement(text):
-    back, middle, front = (part.split() for part in text.split("|"))
-    return {"back": back, "middle": middle, "front": front}
-
+from tests.support.request_bodies import arrangement
 
 A = arrangement("As Ah Ad Ac 2s | Ks Kh Kd 3s 3h | Qs Qh Qd")
 B = arrangement("Js Jh Jd 4s 4h | 5c 7c 9c Tc Kc | 8s 8h 2h")

@@ -454,6 +454,12 @@ export interface paths {
          *     applied automatically unless the player sends
          *     `"declare_natural": false`. `fouled` reports the arrangement as sent;
          *     a declared natural wins regardless of it.
+         *
+         *     With `"foul_cost": true` each player's result also says what its foul
+         *     gave up (`FoulCost`): the best legal play of its cards, the expected
+         *     points per opponent given up, and what the foul passed to each
+         *     opponent at this table. A platform can watch for chip dumping as it
+         *     happens with it; it costs one unit more for each fouled seat.
          */
         post: operations["settleTable"];
         delete?: never;
@@ -1366,6 +1372,16 @@ export interface components {
             variant?: components["schemas"]["VariantSpec"];
             bet: components["schemas"]["Bet"];
             players: components["schemas"]["PlayerInput"][];
+            /**
+             * @description true adds `foul_cost` to every player's result: for a seat that set a
+             *     fouled arrangement and collected no natural, what the foul gave up
+             *     against the best legal play of its cards and whom it paid; null for
+             *     the others. A platform watching for chip dumping as it happens asks
+             *     for it. It costs a unit more for each fouled seat (one for each
+             *     player is reserved, and those not used are given back).
+             * @default false
+             */
+            foul_cost?: boolean;
         };
         PlayerResult: {
             id: string;
@@ -1382,6 +1398,48 @@ export interface components {
             /** @description What sập làng did to this player, or null. */
             sap_lang_result: null | components["schemas"]["SapLangResult"];
             lines: components["schemas"]["Line"][];
+            /** @description Present when the request's `foul_cost` is true. What this player's foul gave up, or null when the player did not foul, forfeited (no cards to value) or collected a declared natural. */
+            foul_cost?: null | components["schemas"]["FoulCost"];
+        };
+        /**
+         * FoulCost
+         * @description What a fouled seat (binh lủng) gave up against the best legal play of
+         *     its cards, two ways. `ev_loss` is in expected points per opponent
+         *     against random hands, the valuation `POST /v1/arrangements/analysis`
+         *     uses (its `ev` and `ev_loss` for the same arrangement at the same
+         *     table size): how much fouling these cards gives up whatever the
+         *     others held. `paid` is at this table: the table settled again with
+         *     `best` in this seat and the other seats as they played; each
+         *     opponent's `points` are what the foul passed to it beyond what the
+         *     best play would have. A deliberate foul pays the other seats, at two
+         *     seats all of it to one partner: docs/batch.md, "Fair play", says how
+         *     to read many of them together.
+         */
+        FoulCost: {
+            /** @description The best legal play of the seat's cards, as `POST /v1/arrangements/optimal` answers it at this table's size (declaring a natural the cards hold, when that is the best). */
+            best: components["schemas"]["OptimalChoice"];
+            /** @description The foul's expected points per opponent, 4 decimals. */
+            ev: number;
+            /** @description `best.ev - ev`: expected points per opponent given up by fouling, 4 decimals. */
+            ev_loss: number;
+            /** @description The table's other seats (the expected points are per opponent at this table size). */
+            opponents: number;
+            /** @description What the best play would have had at this table beyond what the foul had, in units (the sum of `paid`). */
+            points: number;
+            /** @description `points` times the bet, before rake. */
+            amount: components["schemas"]["Money"];
+            /** @description Each opponent, in the order of the table's pairs, and the points the foul passed to it beyond the best play's (negative when the best play would have paid it more). */
+            paid: components["schemas"]["FoulPaid"][];
+        };
+        /**
+         * FoulPaid
+         * @description What a foul passed to one opponent beyond what the best legal play would have.
+         */
+        FoulPaid: {
+            /** @description The opponent's id. */
+            player: string;
+            /** @description Units; negative when the best play would have paid this opponent more. */
+            points: number;
         };
         /** @description `scooped_all` (bắt sập làng: scooped every opponent) or `scooped_by_all` (sập làng: scooped by every opponent). */
         SapLangResult: {
@@ -2677,6 +2735,8 @@ export type ForfeitedSeat = components['schemas']['ForfeitedSeat'];
 export type Bet = components['schemas']['Bet'];
 export type SettlementRequest = components['schemas']['SettlementRequest'];
 export type PlayerResult = components['schemas']['PlayerResult'];
+export type FoulCost = components['schemas']['FoulCost'];
+export type FoulPaid = components['schemas']['FoulPaid'];
 export type SapLangResult = components['schemas']['SapLangResult'];
 export type PositionResult = components['schemas']['PositionResult'];
 export type PositionReason = components['schemas']['PositionReason'];

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
+import orjson
 from flask import Blueprint, Response
 from marshmallow import ValidationError
 
@@ -17,10 +18,12 @@ from ...rules.errors import ErrorCode, RuleError, pointer
 from ...rules.money import parse_bet
 from ...rules.table import Seat, check_table
 from ...rules.variants import Variant
+from ...service.foul_costs import foul_costs
 from ...service.settling import settle_table
 from ..cached_answers import sorted_cards
-from ..costs import flat, per_item
-from ..loading import resolve, settings
+from ..context import context
+from ..costs import SETTLE_BATCH, SETTLE_ONE, foul_cost_seats
+from ..loading import hand_service, resolve, settings
 from ..operations import declare
 from ..presenters import settlement_json, variant_json
 from ..problems import InvalidValue, Problem, errors_from_marshmallow, located
@@ -41,10 +44,13 @@ class _Table:
     variant: Variant
     bet: Decimal
     seats: tuple[Seat, ...]
+    foul_cost: bool = False  #: whether each fouled seat's cost is asked for
 
     def material(self) -> dict[str, Any]:
-        """The table in canonical form, for the cache key."""
-        return {
+        """The table in canonical form, for the cache key (a table that asks no foul cost keeps the
+        key it had before ``foul_cost`` was)."""
+        asked = {"foul_cost": True} if self.foul_cost else {}
+        return asked | {
             "variant": variant_json(self.variant),
             "bet": f"{self.bet:f}",
             "players": [
@@ -61,33 +67,63 @@ class _Table:
 
     def settle(self) -> dict[str, Any]:
         SETTLEMENTS.labels(variant=self.variant.name).inc()
-        return settlement_json(settle_table(self.seats, self.variant, self.bet))
+        settlement = settle_table(self.seats, self.variant, self.bet)
+        if not self.foul_cost:
+            return settlement_json(settlement)
+        return settlement_json(settlement, foul_costs(hand_service(), self.seats, self.variant, settlement))
+
+
+def _asks_foul_cost(body: Mapping[str, Any]) -> bool:
+    return foul_cost_seats(body) > 0
+
+
+def _batch_asks_foul_cost(body: Mapping[str, Any]) -> bool:
+    return any(foul_cost_seats(table) > 0 for table in body["tables"])
 
 
 @blueprint.post("")
-@declare("settleTable", cost=flat(1, " (one table)"), schema=_table_schema)
+@declare("settleTable", cost=SETTLE_ONE, values_hands=_asks_foul_cost, schema=_table_schema)
 def settle_one(data: dict[str, Any]) -> Response:
     """Settle one table of 2-4 players."""
     table = _read(data, settings().default_variant)
     fingerprints = [table.variant.fingerprint]
-    return receipted_json(
-        "settlement", table.material(), table.settle, operation="settleTable", fingerprints=fingerprints
+    return _given_back(
+        [table],
+        receipted_json(
+            "settlement", table.material(), table.settle, operation="settleTable", fingerprints=fingerprints
+        ),
     )
 
 
 @blueprint.post("/batch")
-@declare("settleTables", cost=per_item("tables", "table"), schema=_batch_schema, batch="tables")
+@declare("settleTables", cost=SETTLE_BATCH, values_hands=_batch_asks_foul_cost, schema=_batch_schema, batch="tables")
 def settle_batch(data: dict[str, Any]) -> Response:
     """Settle a batch of tables, all or none: like every batch, one bad table fails the request
     with a 422 naming every offending value of every table."""
     tables = _tables(data)
-    return receipted_json(
-        "settlement-batch",
-        [table.material() for table in tables],
-        lambda: {"results": [table.settle() for table in tables]},
-        operation="settleTables",
-        fingerprints=[table.variant.fingerprint for table in tables],
+    return _given_back(
+        tables,
+        receipted_json(
+            "settlement-batch",
+            [table.material() for table in tables],
+            lambda: {"results": [table.settle() for table in tables]},
+            operation="settleTables",
+            fingerprints=[table.variant.fingerprint for table in tables],
+        ),
     )
+
+
+def _given_back(tables: Sequence[_Table], answer: Response) -> Response:
+    """``answer``, the units its foul costs reserved and did not use given back: a unit was reserved
+    for each player of a table that asked (:data:`~maubinh_api.web.costs.SETTLE_ONE`), one is kept
+    for each fouled seat valued (counted in the answer, which may come from the cache)."""
+    reserved = sum(len(table.seats) for table in tables if table.foul_cost)
+    if reserved:
+        found = orjson.loads(answer.get_data())
+        settled = found.get("results", [found])
+        valued = sum(player.get("foul_cost") is not None for table in settled for player in table["players"])
+        context().unused = reserved - valued
+    return answer
 
 
 def _tables(data: dict[str, Any]) -> list[_Table]:
@@ -133,7 +169,7 @@ def _read(data: Mapping[str, Any], default_variant: object) -> _Table:
     assert bet is not None
     with located("players"):
         check_table(seats)
-    return _Table(variant=variant, bet=bet, seats=tuple(seats))
+    return _Table(variant=variant, bet=bet, seats=tuple(seats), foul_cost=data["foul_cost"])
 
 
 def _arranged(chi: dict[str, Any], variant: Variant) -> Arrangement:

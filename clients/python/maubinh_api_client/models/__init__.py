@@ -37,6 +37,8 @@ from .error_code import ErrorCode
 from .forfeited_seat import ForfeitedSeat
 from .foul_code import FoulCode
 from .foul_code_member import FoulCodeMember
+from .foul_cost import FoulCost
+from .foul_paid import FoulPaid
 from .foul_reason import FoulReason
 from .hand import Hand
 from .hand_category import HandCategory
@@ -176,6 +178,8 @@ __all__ = (
     "ForfeitedSeat",
     "FoulCode",
     "FoulCodeMember",
+    "FoulCost",
+    "FoulPaid",
     "FoulReason",
     "Hand",
     "HandCategory",

@@ -8,9 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.foul_cost import FoulCost
   from ..models.line import Line
   from ..models.natural import Natural
   from ..models.sap_lang_result import SapLangResult
@@ -38,6 +40,8 @@ class PlayerResult:
             forfeit (bool):
             sap_lang_result (None | SapLangResult): What sập làng did to this player, or null.
             lines (list[Line]):
+            foul_cost (FoulCost | None | Unset): Present when the request's `foul_cost` is true. What this player's foul
+                gave up, or null when the player did not foul, forfeited (no cards to value) or collected a declared natural.
      """
 
     id: str
@@ -51,12 +55,14 @@ class PlayerResult:
     forfeit: bool
     sap_lang_result: None | SapLangResult
     lines: list[Line]
+    foul_cost: FoulCost | None | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.foul_cost import FoulCost # noqa: PLC0415
         from ..models.line import Line # noqa: PLC0415
         from ..models.natural import Natural # noqa: PLC0415
         from ..models.sap_lang_result import SapLangResult # noqa: PLC0415
@@ -95,6 +101,14 @@ class PlayerResult:
 
 
 
+        foul_cost: dict[str, Any] | None | Unset
+        if isinstance(self.foul_cost, Unset):
+            foul_cost = UNSET
+        elif isinstance(self.foul_cost, FoulCost):
+            foul_cost = self.foul_cost.to_dict()
+        else:
+            foul_cost = self.foul_cost
+
 
         field_dict: dict[str, Any] = {}
 
@@ -111,6 +125,8 @@ class PlayerResult:
             "sap_lang_result": sap_lang_result,
             "lines": lines,
         })
+        if foul_cost is not UNSET:
+            field_dict["foul_cost"] = foul_cost
 
         return field_dict
 
@@ -118,6 +134,7 @@ class PlayerResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.foul_cost import FoulCost # noqa: PLC0415
         from ..models.line import Line # noqa: PLC0415
         from ..models.natural import Natural # noqa: PLC0415
         from ..models.sap_lang_result import SapLangResult # noqa: PLC0415
@@ -184,6 +201,26 @@ class PlayerResult:
             lines.append(lines_item)
 
 
+        def _parse_foul_cost(data: object) -> FoulCost | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                foul_cost_type_1 = FoulCost.from_dict(data)
+
+
+
+                return foul_cost_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FoulCost | None | Unset, data)
+
+        foul_cost = _parse_foul_cost(d.pop("foul_cost", UNSET))
+
+
         player_result = cls(
             id=id,
             points=points,
@@ -196,6 +233,7 @@ class PlayerResult:
             forfeit=forfeit,
             sap_lang_result=sap_lang_result,
             lines=lines,
+            foul_cost=foul_cost,
         )
 
         return player_result

@@ -35,11 +35,19 @@ class SettlementRequest:
             players (list[ForfeitedSeat | PlayedSeat]):
             variant (PresetName | Unset | Variant): A preset name, or a preset with overrides (an answer's `variant`, as it
                 came). Omitted means the service default.
+            foul_cost (bool | Unset): true adds `foul_cost` to every player's result: for a seat that set a
+                fouled arrangement and collected no natural, what the foul gave up
+                against the best legal play of its cards and whom it paid; null for
+                the others. A platform watching for chip dumping as it happens asks
+                for it. It costs a unit more for each fouled seat (one for each
+                player is reserved, and those not used are given back).
+                 Default: False.
      """
 
     bet: str
     players: list[ForfeitedSeat | PlayedSeat]
     variant: PresetName | Unset | Variant = UNSET
+    foul_cost: bool | Unset = False
 
 
 
@@ -72,6 +80,8 @@ class SettlementRequest:
             variant = self.variant.to_dict()
 
 
+        foul_cost = self.foul_cost
+
 
         field_dict: dict[str, Any] = {}
 
@@ -81,6 +91,8 @@ class SettlementRequest:
         })
         if variant is not UNSET:
             field_dict["variant"] = variant
+        if foul_cost is not UNSET:
+            field_dict["foul_cost"] = foul_cost
 
         return field_dict
 
@@ -145,10 +157,13 @@ class SettlementRequest:
         variant = _parse_variant(d.pop("variant", UNSET))
 
 
+        foul_cost = d.pop("foul_cost", UNSET)
+
         settlement_request = cls(
             bet=bet,
             players=players,
             variant=variant,
+            foul_cost=foul_cost,
         )
 
         return settlement_request

@@ -190,6 +190,12 @@ def sync_detailed(
     `"declare_natural": false`. `fouled` reports the arrangement as sent;
     a declared natural wins regardless of it.
 
+    With `"foul_cost": true` each player's result also says what its foul
+    gave up (`FoulCost`): the best legal play of its cards, the expected
+    points per opponent given up, and what the foul passed to each
+    opponent at this table. A platform can watch for chip dumping as it
+    happens with it; it costs one unit more for each fouled seat.
+
     Args:
         accept_language (str | Unset):
         x_model_version (str | Unset):
@@ -248,6 +254,12 @@ def sync(
     `"declare_natural": false`. `fouled` reports the arrangement as sent;
     a declared natural wins regardless of it.
 
+    With `"foul_cost": true` each player's result also says what its foul
+    gave up (`FoulCost`): the best legal play of its cards, the expected
+    points per opponent given up, and what the foul passed to each
+    opponent at this table. A platform can watch for chip dumping as it
+    happens with it; it costs one unit more for each fouled seat.
+
     Args:
         accept_language (str | Unset):
         x_model_version (str | Unset):
@@ -300,6 +312,12 @@ async def asyncio_detailed(
     applied automatically unless the player sends
     `"declare_natural": false`. `fouled` reports the arrangement as sent;
     a declared natural wins regardless of it.
+
+    With `"foul_cost": true` each player's result also says what its foul
+    gave up (`FoulCost`): the best legal play of its cards, the expected
+    points per opponent given up, and what the foul passed to each
+    opponent at this table. A platform can watch for chip dumping as it
+    happens with it; it costs one unit more for each fouled seat.
 
     Args:
         accept_language (str | Unset):
@@ -358,6 +376,12 @@ async def asyncio(
     applied automatically unless the player sends
     `"declare_natural": false`. `fouled` reports the arrangement as sent;
     a declared natural wins regardless of it.
+
+    With `"foul_cost": true` each player's result also says what its foul
+    gave up (`FoulCost`): the best legal play of its cards, the expected
+    points per opponent given up, and what the foul passed to each
+    opponent at this table. A platform can watch for chip dumping as it
+    happens with it; it costs one unit more for each fouled seat.
 
     Args:
         accept_language (str | Unset):
