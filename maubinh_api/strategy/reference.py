@@ -54,7 +54,15 @@ from .splits import (
     subset_classes,
 )
 
-__all__ = ["ReferenceField", "ReferenceHand", "ReferenceKernel", "field_of", "pair_totals"]
+__all__ = [
+    "ReferenceField",
+    "ReferenceHand",
+    "ReferenceKernel",
+    "exact_values",
+    "field_of",
+    "field_of_classes",
+    "pair_totals",
+]
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -247,6 +255,16 @@ def field_of(
         rows[row, 3] = NO_NATURAL if natural is None else NATURAL_KEYS.index(natural.key)
     rows[:, 4] = round(scoops * RATE_SCALE)
     rows[:, 5] = round(scooped * RATE_SCALE)
+    return _field(tables, rows, opponents)
+
+
+def field_of_classes(tables: KernelTables, chi: tuple[I64, I64, I64], opponents: int) -> ReferenceField:
+    """A field of opponents given by the classes of their back, middle and front (one row each), all
+    playing their chi, none scooping at a known rate (sập làng as if never)."""
+    rows = np.zeros((len(chi[0]), 8), dtype=np.int16)
+    for place in range(3):
+        rows[:, place] = chi[place]
+    rows[:, 3] = NO_NATURAL
     return _field(tables, rows, opponents)
 
 
