@@ -16,7 +16,13 @@ the integrity pass's own functions:
 Speed (item 4): one process, a warm service, the same room's partitions: the integrity pass's
 task against ``grade``'s (the fixed reference, in the same run, taking turns), in hands a second.
 
-    python -m bench.integrity [--quick] [--dump-share 0.25]
+With ``--sharing``, the hand-sharing check instead (``integrity --sharing``): honest rooms of eight
+players at tables of four, each pair about 200 hands together, for its false alarms and whether its
+p-values fall as the null says; planted rooms of six honest players and a pair that shares its
+cards and sits together in half the hands, at about 200, 1,000 and 5,000 hands together; and the
+pass's speed with the check against ``grade``'s.
+
+    python -m bench.integrity [--quick] [--dump-share 0.25] [--sharing]
 
 Targets: at most 1 honest pair in 10,000 flagged; at least 90% of planted dumpers found within
 1,000 hands together; the pass at least 1,000 hands a second a core.
@@ -25,6 +31,7 @@ Targets: at most 1 honest pair in 10,000 flagged; at least 90% of planted dumper
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import statistics
 import tempfile
@@ -32,11 +39,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from maubinh_api.batch import grading, integrity
 from maubinh_api.batch.engine import connect, prepare_workers, run, worker_service
 from maubinh_api.batch.history import parts_of
 from maubinh_api.batch.integrity_command import pair_table, player_table
+from maubinh_api.batch.pair_signals import MIN_PAIR_HANDS
 from maubinh_api.batch.rooms import Role, Room, RoomPlayer, room_parts, write_room_part
 from maubinh_api.strategy.levels import Level
 
@@ -88,7 +97,9 @@ def _trials(quick: bool, dump_share: float) -> list[Trial]:
     return trials
 
 
-def _checked(client: object, trials: Sequence[Trial], root: Path) -> list[integrity.IntegritySums]:
+def _checked(
+    client: object, trials: Sequence[Trial], root: Path, *, sharing: bool = False
+) -> list[integrity.IntegritySums]:
     """Deal every trial's room, then run the integrity pass over all of them, on the cluster."""
     writes = [
         (part, str(root / f"room-{number:03d}"), "parquet")
@@ -101,11 +112,12 @@ def _checked(client: object, trials: Sequence[Trial], root: Path) -> list[integr
         for part in parts_of(root / f"room-{number:03d}", 4000):
             tasks.append((part, str(root / f"out-{number:03d}")))
             owners.append(number)
-    results = run(client, integrity.integrity_part, tasks, description="integrity", progress=False)
+    task = functools.partial(integrity.integrity_part, sharing=sharing)
+    results = run(client, task, tasks, description="integrity", progress=False)
     by_trial: list[list[integrity.IntegrityPart]] = [[] for _ in trials]
     for owner, result in zip(owners, results, strict=True):
         by_trial[owner].append(result)
-    return [integrity.merged(parts) for parts in by_trial]
+    return [integrity.merged(parts, sharing=sharing) for parts in by_trial]
 
 
 def _wilson(hits: int, count: int) -> tuple[float, float]:
@@ -208,29 +220,118 @@ def calibrate(quick: bool, dump_share: float, workers: int | None) -> None:
         print(f"    none of {tested:,}: the rate is under {3 / tested:.3%} (the rule of three, 95%)")
 
 
-def speed(hands: int, repeat: int) -> None:
+#: Planted sharers: the share of a room's hands the pair sits together, and the sizes measured.
+SHARING_TOGETHER = 0.5
+SHARING_SIZES = (200, 1000, 5000)
+SHARERS = (
+    RoomPlayer("s01a", Level.CLUB, Role.SHARER, partner="s01b"),
+    RoomPlayer("s01b", Level.CLUB, Role.SHARER, partner="s01a"),
+)
+
+
+def _sharing_trials(quick: bool) -> list[Trial]:
+    """Honest rooms of eight (a pair of 8 players meets in 12 / 56 of the hands: 933 hands, about 200
+    each), and planted rooms of six honest players and a sharing pair."""
+    honest = Room("classic", _honest_players(8))
+    trials = [Trial("honest", 200, honest, 933, 500 + room) for room in range(2 if quick else 8)]
+    rooms = dict(zip(SHARING_SIZES, (4, 2, 0) if quick else (10, 10, 3), strict=True))
+    for size, count in rooms.items():
+        room = Room("classic", (*_honest_players(6), *SHARERS), together=SHARING_TOGETHER)
+        trials += [Trial("planted", size, room, round(size / SHARING_TOGETHER), 7000 * size + n) for n in range(count)]
+    return trials
+
+
+def _sharing_p(row: dict[str, Any]) -> float:
+    """The sharing statistic's own one-sided p."""
+    return 0.5 * math.erfc(row["z_sharing"] / math.sqrt(2.0))
+
+
+def calibrate_sharing(quick: bool, workers: int | None) -> None:
+    trials = _sharing_trials(quick)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
+        prepare_workers(client, grading.warm_up)
+        checked = _checked(client, trials, Path(scratch), sharing=True)
+    hands = sum(trial.hands for trial in trials)
+    elapsed = time.perf_counter() - started
+    print(f"\nsharing: {len(trials)} rooms, {hands:,} hands dealt and checked in {elapsed:.0f} s\n")
+    honest: list[dict[str, Any]] = []
+    found: dict[int, list[dict[str, Any]]] = {}
+    beside = [0, 0]  # honest pairs of the planted rooms: flagged, weighed
+    for trial, sums in zip(trials, checked, strict=True):
+        table = pair_table(sums)
+        weighed = [row for row in table if row["shared_hands"] >= MIN_PAIR_HANDS]
+        if trial.kind == "honest":
+            honest += weighed
+            continue
+        planted = next(row for row in table if (row["first"], row["second"]) == ("s01a", "s01b"))
+        flagged = [row for row in table if row["flagged"]]
+        first = min(flagged, key=lambda row: row["p_value"]) if flagged else None
+        others = [row for row in weighed if not {row["first"], row["second"]} & {"s01a", "s01b"}]
+        beside[0] += sum(row["flagged"] for row in others)
+        beside[1] += len(others)
+        found.setdefault(trial.size, []).append(planted | {"first_is_planted": first is planted})
+    _report_sharing_honest(honest)
+    for size, rows in sorted(found.items()):
+        _report_sharers(size, rows)
+    print(f"    honest pairs flagged beside them {_rate(beside[0], beside[1])}")
+
+
+def _report_sharing_honest(rows: list[dict[str, Any]]) -> None:
+    count = len(rows)
+    median = statistics.median(row["shared_hands"] for row in rows) if rows else 0
+    z = [row["z_sharing"] for row in rows]
+    print(
+        f"honest rooms, ~200 hands a pair at tables of 4: {count} pairs weighed (median {median:,.0f} hands); "
+        f"flagged {_rate(sum(row['flagged'] for row in rows), count)}\n"
+        f"    sharing p<1%  {_rate(sum(_sharing_p(row) < 0.01 for row in rows), count)}\n"
+        f"    sharing p<0.1% {_rate(sum(_sharing_p(row) < 0.001 for row in rows), count)}\n"
+        f"    z_sharing mean {statistics.fmean(z) if z else 0:+.2f}, sd {statistics.pstdev(z) if z else 0:.2f}"
+    )
+
+
+def _report_sharers(size: int, rows: list[dict[str, Any]]) -> None:
+    count = len(rows)
+    together = statistics.median(row["shared_hands"] for row in rows)
+    by_sharing = sum(row["flagged"] and row["signal"] == "sharing" for row in rows)
+    z = sorted(row["z_sharing"] for row in rows)
+    print(
+        f"planted sharers, ~{size:>5} hands together (median {together:,.0f}): {count} rooms\n"
+        f"    pair flagged           {_rate(sum(row['flagged'] for row in rows), count)}\n"
+        f"    flagged by sharing     {_rate(by_sharing, count)}\n"
+        f"    first finding planted  {_rate(sum(row['first_is_planted'] for row in rows), count)}\n"
+        f"    z_sharing median {statistics.median(z):.2f} (from {z[0]:.2f} to {z[-1]:.2f})"
+    )
+
+
+def speed(hands: int, repeat: int, *, sharing: bool = False) -> None:
     """The integrity pass's task against grade's on the same partitions, one process."""
     worker_service()  # the model loaded, and the yardsticks, before any clock
     grading.warm_up()
     room = Room("classic", _honest_players(10))
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
-        for part in room_parts(room, hands, 7, per_part=500):
-            write_room_part((part, str(root / "history"), "parquet"))
+        for dealt in room_parts(room, hands, 7, per_part=500):
+            write_room_part((dealt, str(root / "history"), "parquet"))
         parts = parts_of(root / "history", 2000)
         rows = sum(part.stop - part.start for part in parts)  # Parquet parts: row ranges
         timings: dict[str, list[float]] = {"integrity": [], "grade": []}
         for turn in range(repeat):
             order = ("integrity", "grade") if turn % 2 == 0 else ("grade", "integrity")
             for name in order:
-                task = integrity.integrity_part if name == "integrity" else grading.grade_part
+                task = (
+                    functools.partial(integrity.integrity_part, sharing=sharing)
+                    if name == "integrity"
+                    else grading.grade_part
+                )
                 clock = time.perf_counter()
                 for part in parts:
                     task((part, str(root / name)))
                 timings[name].append(time.perf_counter() - clock)
     pass_s, grade_s = statistics.median(timings["integrity"]), statistics.median(timings["grade"])
     print(
-        f"speed, one core, {rows:,} hands ({hands:,} tables), median of {repeat}: integrity {rows / pass_s:,.0f} "
+        f"speed, one core, {rows:,} hands ({hands:,} tables), median of {repeat}: integrity"
+        f"{' --sharing' if sharing else ''} {rows / pass_s:,.0f} "
         f"hands/s, grade (reference) {rows / grade_s:,.0f} hands/s; integrity / grade time {pass_s / grade_s:.2f}x "
         f"(target: at least 1,000 hands/s)"
     )
@@ -243,7 +344,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, help="local Dask workers (default: one per core)")
     parser.add_argument("--speed-hands", type=int, default=3000, help="tables dealt for the speed run")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sharing", action="store_true", help="the hand-sharing check's calibration and speed")
     args = parser.parse_args()
+    if args.sharing:
+        speed(min(args.speed_hands, 300), args.repeat, sharing=True)
+        calibrate_sharing(args.quick, args.workers)
+        return
     speed(args.speed_hands, args.repeat)
     calibrate(args.quick, args.dump_share, args.workers)
 

@@ -145,6 +145,11 @@ def _add_integrity(commands: Any, common: argparse.ArgumentParser) -> None:
         "--human-time-spread", type=float, default=HUMAN_LOG_SD,
         help=f"the least spread of a person's decision times, in logs (default {HUMAN_LOG_SD}: a quarter either way)",
     )  # fmt: skip
+    check.add_argument(
+        "--sharing", action="store_true",
+        help="also test each pair at tables of 3 or 4 for setting its hands by each other's cards (slow: each such "
+        "hand is valued again against drawn opponents)",
+    )  # fmt: skip
 
 
 def _add_verify(commands: Any) -> None:

@@ -23,6 +23,7 @@ from .engine import worker_memory, worker_service
 from .grading import PlayerSums, RowCounts, add_hand, checked_rows, grade_rows, peak_rss_mb
 from .history import Part, Row
 from .pairs import PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
+from .sharing import SharingJudge
 from .sums import RunningSums
 from .table_hands import SkippedHand, table_hands
 
@@ -64,8 +65,9 @@ class IntegritySums:
     peak_rss_mb: float
 
 
-def integrity_part(task: tuple[Part, str]) -> IntegrityPart:
-    """Value one partition's rows and sum its whole hands; its skipped rows go to ``errors/``."""
+def integrity_part(task: tuple[Part, str], *, sharing: bool = False) -> IntegrityPart:
+    """Value one partition's rows and sum its whole hands (with their sharing evidence when asked:
+    ``batch/sharing.py``); its skipped rows go to ``errors/``."""
     worker_memory()
     service = worker_service()
     part, output = task
@@ -91,16 +93,20 @@ def integrity_part(task: tuple[Part, str]) -> IntegrityPart:
             result.loose.extend((row, values[row.deal_id, row.player_id]) for row in seats)
         else:
             whole.extend(seats)
-    _sum_hands(result, whole, values)
+    _sum_hands(result, whole, values, SharingJudge(service.model) if sharing else None)
     result.peak_rss_mb = peak_rss_mb()
     return result
 
 
-def _sum_hands(result: IntegrityPart, rows: list[Row], values: dict[tuple[str, str], SeatValue]) -> None:
-    """Settle the hands ``rows`` make and add them to ``result``'s pairs; count those kept out."""
+def _sum_hands(
+    result: IntegrityPart, rows: list[Row], values: dict[tuple[str, str], SeatValue], judge: SharingJudge | None
+) -> None:
+    """Settle the hands ``rows`` make and add them to ``result``'s pairs (with the ``judge``'s
+    sharing evidence, if any); count those kept out."""
     found, skipped = table_hands(rows)
     result.hands += len(found)
-    result.pairs = merge_pair_sums([result.pairs, pair_sums(found, values)])
+    shared = judge.evidence(found) if judge is not None else None
+    result.pairs = merge_pair_sums([result.pairs, pair_sums(found, values, shared)])
     _count_skipped(result.skipped, result.first_skipped, skipped)
 
 
@@ -111,8 +117,9 @@ def _count_skipped(counts: Counter[str], first: list[dict[str, str]], skipped: l
             first.append({"deal_id": hand.deal_id, "reason": hand.reason.value, "detail": hand.detail})
 
 
-def merged(results: list[IntegrityPart]) -> IntegritySums:
-    """Every partition's sums in partition order, then the hands whose rows partitions shared."""
+def merged(results: list[IntegrityPart], *, sharing: bool = False) -> IntegritySums:
+    """Every partition's sums in partition order, then the hands whose rows partitions shared (their
+    sharing evidence weighed here, when asked, as a partition would have)."""
     ordered = sorted(results, key=lambda item: item.index)
     counts = RowCounts()
     players: dict[str, PlayerSums] = {}
@@ -132,7 +139,9 @@ def merged(results: list[IntegrityPart]) -> IntegritySums:
         first.extend(result.first_skipped)
     stitched = IntegrityPart(index=len(ordered))
     loose = [item for result in ordered for item in result.loose]
-    _sum_hands(stitched, [row for row, _value in loose], {(row.deal_id, row.player_id): value for row, value in loose})
+    judge = SharingJudge(worker_service().model) if sharing and loose else None
+    values = {(row.deal_id, row.player_id): value for row, value in loose}
+    _sum_hands(stitched, [row for row, _value in loose], values, judge)
     skipped.update(stitched.skipped)
     first.extend(stitched.first_skipped)
     return IntegritySums(

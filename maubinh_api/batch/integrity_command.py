@@ -9,6 +9,7 @@ counts, the rules, the flagged) and ``report.html``, and prints what was flagged
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,9 @@ def integrity_command(args: argparse.Namespace) -> int:
     if not args.human_time_spread > 0:
         raise Stop("--human-time-spread must be more than 0")
     outputs = ("pairs.parquet", "players.parquet", "summary.json", "report.html")
-    results, timing = history_pass(args, integrity.integrity_part, warm_up, "integrity", outputs)
-    sums = integrity.merged(results)
+    task = functools.partial(integrity.integrity_part, sharing=args.sharing)
+    results, timing = history_pass(args, task, warm_up, "integrity", outputs)
+    sums = integrity.merged(results, sharing=args.sharing)
     out: Path = args.out
     summary = _write(args, out, sums, timing)
     elapsed, working = timing["elapsed_s"], timing["work_s"]
@@ -41,7 +43,8 @@ def integrity_command(args: argparse.Namespace) -> int:
         f"{len(summary['flagged_players'])} players"
     )
     for row in summary["flagged_pairs"]:
-        print(f"  pair {row['first']} and {row['second']}: p {row['p_value']:.2g}, to {row['paid_to']}")
+        gain = "sharing their cards" if row["signal"] == "sharing" else f"to {row['paid_to']}"
+        print(f"  pair {row['first']} and {row['second']}: p {row['p_value']:.2g}, {gain}")
     for row in summary["flagged_players"]:
         print(f"  player {row['player_id']}: {', '.join(row['signals'])}")
     print(f"pairs: {out / 'pairs.parquet'}; players: {out / 'players.parquet'}; report: {out / 'report.html'}")
@@ -104,12 +107,12 @@ def _write(
         "pairs_tested": sum(row["tested"] for row in pairs),
         "min_pair_hands": pair_signals.MIN_PAIR_HANDS,
         "flagged_pairs": [
-            {key: row[key] for key in ("first", "second", "hands", "p_value", "paid_to", "z_money", "z_play")}
+            {key: row[key] for key in _FLAGGED_PAIR_FIELDS}
             for row in sorted(pairs, key=lambda row: row["p_value"])
             if row["flagged"]
         ],
         "flagged_players": _flagged_players(people),
-        "checks_skipped": _skipped_checks(sums, pairs),
+        "checks_skipped": _skipped_checks(sums, pairs, sharing=args.sharing),
         "pair_rule": pair_signals.pair_rule(),
         "player_rule": player_signals.player_rule(args.foul_rate),
         "strong_rule": players.flag_rule(),
@@ -124,7 +127,9 @@ def _write(
     return summary
 
 
-def _skipped_checks(sums: integrity.IntegritySums, pairs: list[dict[str, Any]]) -> list[dict[str, str]]:
+def _skipped_checks(
+    sums: integrity.IntegritySums, pairs: list[dict[str, Any]], *, sharing: bool
+) -> list[dict[str, str]]:
     """The checks this history could not have, and why (docs/batch.md, "Fair play")."""
     skipped = []
     if not sums.hands:
@@ -134,9 +139,17 @@ def _skipped_checks(sums: integrity.IntegritySums, pairs: list[dict[str, Any]]) 
         skipped.append({"check": "pairs", "why": why})
     if not sums.timing:
         skipped.append({"check": "timing", "why": "no row of the history has decision_ms"})
+    if not sharing:
+        why = "not asked for (--sharing: each hand at a table of 3 or 4 valued again against drawn opponents)"
+        skipped.append({"check": "sharing", "why": why})
+    elif not any(row["shared_hands"] >= pair_signals.MIN_PAIR_HANDS for row in pairs):
+        why = f"no pair sat together at tables of 3 or 4 for {pair_signals.MIN_PAIR_HANDS} hands"
+        skipped.append({"check": "sharing", "why": why})
     return skipped
 
 
+#: What summary.json says of each flagged pair.
+_FLAGGED_PAIR_FIELDS = ("first", "second", "hands", "p_value", "signal", "paid_to", "z_money", "z_play", "z_sharing")
 #: Each player flag and the column of its p-value.
 _PLAYER_FLAGS = (("dumping", "p_fouls"), ("too_strong", "p_value"), ("too_regular", "p_too_regular"))
 

@@ -13,8 +13,15 @@ For each hand two players sat at together (``batch/pairs.py``), from the first p
 Each is summed over the pair's hands together and divided by its standard error (the per-hand
 standard deviation times the root of the hands): under honest play both have mean 0, and by the
 central limit theorem the statistic is near a standard normal once the pair has
-``MIN_PAIR_HANDS`` hands. The pair's p-value is the smaller two-sided p of the two, doubled
-(Bonferroni over the two statistics). Over the history's many pairs the false alarms are held by
+``MIN_PAIR_HANDS`` hands.
+
+Where the pass weighed it (``integrity --sharing``), a third: **sharing**, the pair's hand-sharing
+evidence at tables of 3 or 4 (``batch/sharing.py``), whose mean is exactly 0 under honest play:
+its sum over its root sum of squares (a self-normalised sum, near a standard normal under the null
+once ``MIN_PAIR_HANDS`` hands were weighed), one-sided (sharing only raises it).
+
+The pair's p-value is the smallest p of its statistics times their number (Bonferroni: 2, or 3 with
+sharing). Over the history's many pairs the false alarms are held by
 Bonferroni too: a pair is flagged when its p is under ``FAMILY_ALPHA`` divided by the pairs tested,
 and never above ``PAIR_ALPHA``: at most one honest pair in 10,000 is flagged, and a whole honest
 history is flagged at all less than once in 100. What the null really gives is measured on
@@ -66,7 +73,10 @@ PAIR_COLUMNS: Final = (
     "z_play",
     "fouls_first",
     "fouls_second",
+    "shared_hands",
+    "z_sharing",
     "p_value",
+    "signal",
     "paid_to",
     "tested",
     "flagged",
@@ -85,8 +95,11 @@ def pair_rule() -> str:
         f"for each pair with at least {MIN_PAIR_HANDS} hands together: z_money = the points the first won from the "
         "second, less what their cards were worth against each other and the gap between their usual play (each "
         "one's against its other partners), summed and divided by its standard error; z_play = how much worse than "
-        "usual the second played than the first, the same way; p = the smaller two-sided normal p of the two, "
-        f"doubled; a pair is flagged when p < min({PAIR_ALPHA}, {FAMILY_ALPHA} / pairs tested)"
+        "usual the second played than the first, the same way; z_sharing (where weighed, with at least "
+        f"{MIN_PAIR_HANDS} hands at tables of 3 or 4) = the pair's hand-sharing evidence, how much better each one's "
+        "arrangement was by the other's cards than by its own, summed over its root sum of squares, one-sided; "
+        "p = the smallest normal p of these times their number (two-sided for z_money and z_play); "
+        f"a pair is flagged when p < min({PAIR_ALPHA}, {FAMILY_ALPHA} / pairs tested)"
     )
 
 
@@ -145,11 +158,18 @@ def pair_row(pair: Pair, total: PairSums, usual: UsualPlay, *, tested: int) -> d
     play = total.play_gap + hands * shift
     play_squares = total.play_gap_squared + 2 * shift * total.play_gap + hands * shift * shift
     z_money, z_play = _z(money, money_squares, hands), _z(play, play_squares, hands)
-    p_value = min(1.0, 2 * min(_two_sided(z_money), _two_sided(z_play)))
+    z_sharing = total.shared / math.sqrt(total.shared_squared) if total.shared_squared > 0 else 0.0
+    tests = {"money": _two_sided(z_money), "play": _two_sided(z_play)}
+    if total.shared_hands >= MIN_PAIR_HANDS:
+        tests["sharing"] = 0.5 * math.erfc(z_sharing / math.sqrt(2.0))
+    signal = min(tests, key=lambda name: (tests[name], name))
+    p_value = min(1.0, len(tests) * tests[signal])
     is_tested = hands >= MIN_PAIR_HANDS
     # Whom the stronger statistic says gained: positive money, or the second playing worse, is the first's gain.
     leading = z_money if abs(z_money) >= abs(z_play) else z_play
     evidence = total.to_first if leading >= 0 else total.to_second
+    if signal == "sharing":  # the two gain together, from the others at their tables
+        evidence = total.most_shared
     return {
         "first": first,
         "second": second,
@@ -163,8 +183,11 @@ def pair_row(pair: Pair, total: PairSums, usual: UsualPlay, *, tested: int) -> d
         "z_play": z_play,
         "fouls_first": total.fouls_first,
         "fouls_second": total.fouls_second,
+        "shared_hands": total.shared_hands,
+        "z_sharing": z_sharing,
         "p_value": p_value,
-        "paid_to": first if leading >= 0 else second,
+        "signal": signal,
+        "paid_to": None if signal == "sharing" else first if leading >= 0 else second,
         "tested": is_tested,
         "flagged": is_tested and p_value < threshold(tested),
         "evidence": " ".join(deal for _money, deal in evidence),

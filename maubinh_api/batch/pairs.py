@@ -12,7 +12,10 @@ differs by table size), from the first player's side, hand after hand:
 * ``play_gap``: what the second gave up by its arrangement (``ev_loss``, against its best) less
   what the first gave up: who played the worse hand against whom;
 * each one's fouls (binh lủng) in their hands together, and the hands that moved the most money
-  each way beyond their cards (the report's evidence).
+  each way beyond their cards (the report's evidence);
+* ``shared``: at tables of 3 or 4, the hand-sharing evidence of the two (``batch/sharing.py``): how
+  much better each one's arrangement was by the other's cards than by its own, the two added, with
+  the hands that showed it most.
 
 The integrity checks (``batch/pair_signals.py``) turn these sums into statistics once each
 player's usual play over the whole history is known. Counts are integers and merge exactly; the
@@ -81,6 +84,12 @@ class PairSums:
     #: (money, deal) of the hands that moved the most beyond their cards to the first / to the second
     to_first: list[tuple[float, str]] = field(default_factory=list)
     to_second: list[tuple[float, str]] = field(default_factory=list)
+    #: hands weighed for sharing (tables of 3 or 4), the evidence's sum and sum of squares, and the
+    #: hands with the most
+    shared_hands: int = 0
+    shared: float = 0.0
+    shared_squared: float = 0.0
+    most_shared: list[tuple[float, str]] = field(default_factory=list)
 
     def add(self, deal_id: str, points: int, first: SeatValue, second: SeatValue, *, heads_up: bool) -> None:
         """One hand: ``points`` the first player won from the second, and the two seats' values."""
@@ -101,6 +110,16 @@ class PairSums:
         self.to_first = _largest([*self.to_first, (money, deal_id)])
         self.to_second = _largest([*self.to_second, (-money, deal_id)])
 
+    def add_shared(self, deal_id: str, evidence: tuple[float | None, float | None]) -> None:
+        """One hand's sharing evidence: the first's from the second's cards and the second's from the
+        first's (None: that seat's play is not weighed)."""
+        both = sum(value for value in evidence if value is not None)
+        self.shared_hands += 1
+        self.shared += both
+        self.shared_squared += both * both
+        if both:
+            self.most_shared = _largest([*self.most_shared, (both, deal_id)])
+
     def merged(self, other: PairSums) -> PairSums:
         """These sums and ``other``'s (a later partition's)."""
         return PairSums(
@@ -118,6 +137,10 @@ class PairSums:
             self.fouls_second + other.fouls_second,
             _largest(self.to_first + other.to_first),
             _largest(self.to_second + other.to_second),
+            self.shared_hands + other.shared_hands,
+            self.shared + other.shared,
+            self.shared_squared + other.shared_squared,
+            _largest(self.most_shared + other.most_shared),
         )
 
 
@@ -127,16 +150,25 @@ def _largest(hands: list[tuple[float, str]]) -> list[tuple[float, str]]:
     return heapq.nlargest(EVIDENCE_HANDS, hands, key=lambda hand: (hand[0], hand[1]))
 
 
-def pair_sums(hands: Iterable[TableHand], values: Mapping[tuple[str, str], SeatValue]) -> dict[PairAt, PairSums]:
+def pair_sums(
+    hands: Iterable[TableHand],
+    values: Mapping[tuple[str, str], SeatValue],
+    shared: Mapping[str, Mapping[Pair, tuple[float | None, float | None]]] | None = None,
+) -> dict[PairAt, PairSums]:
     """Every pair that sat together in ``hands``, at each table size, with what passed between
-    them; ``values`` holds each seat's value by (deal id, player id)."""
+    them; ``values`` holds each seat's value by (deal id, player id), ``shared`` the hands' sharing
+    evidence by deal id (``batch/sharing.py``), where it was weighed."""
     sums: dict[PairAt, PairSums] = {}
     for hand in hands:
         seats = len(hand.seats)
+        evidence = shared.get(hand.deal_id) if shared is not None else None
         for (first, second), points in hand.pair_points.items():
             pair, won = ((first, second), points) if first <= second else ((second, first), -points)
             mine, theirs = values[hand.deal_id, pair[0]], values[hand.deal_id, pair[1]]
-            sums.setdefault((pair, seats), PairSums()).add(hand.deal_id, won, mine, theirs, heads_up=seats == 2)
+            found = sums.setdefault((pair, seats), PairSums())
+            found.add(hand.deal_id, won, mine, theirs, heads_up=seats == 2)
+            if evidence is not None:
+                found.add_shared(hand.deal_id, evidence[pair])
     return sums
 
 

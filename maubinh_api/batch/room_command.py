@@ -36,7 +36,8 @@ def add_room(commands: Any, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="a simulated room's hand history: players moving between tables, planted dumpers and bots if asked",
         description="Deal hands to a room of honest players of mixed levels moving between tables, with planted "
-        "cheaters if asked: dumpers that foul on purpose heads-up with a partner, bots that play the best level. "
+        "cheaters if asked: dumpers that foul on purpose heads-up with a partner, bots that play the best level, "
+        "pairs that share their cards. "
         "Writes DIR/history (the hand-history format, with tables) and DIR/players.json (who was planted).",
     )
     room.add_argument("--hands", type=int, default=2000, help="hands to deal (default 2,000)")
@@ -46,6 +47,8 @@ def add_room(commands: Any, common: argparse.ArgumentParser) -> None:
     room.add_argument("--together", type=float, default=0.1, help="share of hands each dumper plays heads-up "
                       "with its partner (default 0.1)")  # fmt: skip
     room.add_argument("--dump-share", type=float, default=0.5, help="share of those it fouls (default 0.5)")
+    room.add_argument("--sharers", type=int, default=0, help="planted pairs that show each other their cards and "
+                      "seek a full table together (--together of the hands; --seats 3 or 4)")  # fmt: skip
     room.add_argument("--bots", type=int, default=0, help="planted bots (the best level, claiming club)")
     room.add_argument("--variant", default="classic", help="a preset name (default classic)")
     room.add_argument("--seed", type=int, default=1, help="the seed (same seed, same room)")
@@ -59,13 +62,15 @@ def planted_room(args: argparse.Namespace) -> Room:
         raise Stop("--hands must be at least 1")
     if not 0 <= args.dumpers <= args.players or args.players < args.seats:
         raise Stop(f"--players must be at least --seats ({args.seats}) and --dumpers at most --players")
-    if args.bots < 0:
-        raise Stop("--bots must be 0 or more")
+    if args.bots < 0 or args.sharers < 0:
+        raise Stop("--bots and --sharers must be 0 or more")
+    if args.sharers and args.seats < 3:
+        raise Stop("--sharers need --seats 3 or 4 (a pair sharing its cards sets them against someone else)")
     for name in ("together", "dump_share"):
         if not 0 <= getattr(args, name) <= 1:
             raise Stop(f"--{name.replace('_', '-')} must be between 0 and 1")
-    if args.dumpers * args.together > 1:
-        raise Stop("--dumpers times --together must be at most 1 (the share of hands the dumpers take)")
+    if (args.dumpers + args.sharers) * args.together > 1:
+        raise Stop("--dumpers and --sharers times --together must be at most 1 (the share of hands they take)")
     try:
         variant_of(args.variant)
     except RuleError as error:
@@ -74,7 +79,13 @@ def planted_room(args: argparse.Namespace) -> Room:
     honest = [RoomPlayer(f"p{number:03d}", Level(_MIX[number % len(_MIX)])) for number in range(args.players)]
     dumpers = [RoomPlayer(f"d{n + 1:02d}", Level.CLUB, Role.DUMPER, partner=honest[n].id) for n in range(args.dumpers)]
     bots = [RoomPlayer(f"b{number + 1:02d}", Level.CLUB, Role.BOT) for number in range(args.bots)]
-    return Room(args.variant, (*honest, *dumpers, *bots), args.seats, 4, args.together, args.dump_share)
+    sharers = [
+        RoomPlayer(f"s{pair:02d}{me}", Level.CLUB, Role.SHARER, partner=f"s{pair:02d}{other}")
+        for pair in range(1, args.sharers + 1)
+        for me, other in (("a", "b"), ("b", "a"))
+    ]
+    players = (*honest, *dumpers, *bots, *sharers)
+    return Room(args.variant, players, args.seats, 4, args.together, args.dump_share)
 
 
 def room_command(args: argparse.Namespace) -> int:

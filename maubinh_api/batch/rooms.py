@@ -8,7 +8,11 @@ players cheat as the issue that asked for the checks describes:
 
 * a **dumper** seeks heads-up tables with its partner and there fouls on purpose (``dump_share`` of
   those hands), paying the partner every chi and the scoop; elsewhere it plays its level;
-* a **bot** plays the ``best`` level whatever level it claims, and takes a steady time to set.
+* a **bot** plays the ``best`` level whatever level it claims, and takes a steady time to set;
+* two **sharers** show each other their cards: they seek a table of ``seats`` together
+  (``together`` of the hands), and there each sets its hand by the 26 cards it knows, the best of its
+  shortlist against opponents drawn from the cards neither holds
+  (:mod:`~maubinh_api.strategy.known_cards`); elsewhere each plays its level.
 
 Hands are cut into partitions of ``hands_per_part``; partition ``k`` draws from
 ``numpy.random.default_rng([seed, k])``, so a hand's seats, cards and plays depend only on the seed
@@ -25,10 +29,12 @@ from typing import Any, Final
 import numpy as np
 
 from ..rules.arrangement import Arrangement, foul_reasons
-from ..rules.cards import DECK
+from ..rules.cards import DECK, Card
 from ..service.hands import HandService
 from ..strategy.bots import Play
+from ..strategy.known_cards import KnownCards
 from ..strategy.levels import Level
+from ..strategy.valuation import Valuation
 from .engine import worker_memory, worker_service
 from .history import variant_of, write_rows
 
@@ -56,6 +62,7 @@ class Role(Enum):
     HONEST = "honest"
     DUMPER = "dumper"  #: fouls on purpose heads-up with its partner
     BOT = "bot"  #: the best level, whatever the claimed one
+    SHARER = "sharer"  #: sets by its own and its partner's cards when they sit together
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +70,7 @@ class RoomPlayer:
     id: str
     level: Level
     role: Role = Role.HONEST
-    partner: str | None = None  #: whom a dumper pays
+    partner: str | None = None  #: whom a dumper pays, or whose cards a sharer sees
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +81,7 @@ class Room:
     players: tuple[RoomPlayer, ...]
     seats: int = 4
     tables: int = 4  #: hands go round the tables in turn (table ``t1`` to ``tN``)
-    together: float = 0.0  #: share of hands each dumper takes heads-up with its partner
+    together: float = 0.0  #: share of hands each planted pair sits together (a dumper's heads-up)
     dump_share: float = 0.5  #: share of those hands it fouls on purpose
 
     def player(self, player_id: str) -> RoomPlayer:
@@ -112,20 +119,29 @@ def room_part(part: RoomPart, service: HandService) -> list[dict[str, Any]]:
     room = part.room
     variant = variant_of(room.variant_text)
     rng = np.random.default_rng([part.seed, part.index])
-    dumpers = [player for player in room.players if player.role is Role.DUMPER]
+    # A sharing pair is sought out by its first member only, so that it sits together ``together`` of the hands.
+    planted = [
+        player
+        for player in room.players
+        if player.role is Role.DUMPER or (player.role is Role.SHARER and player.id < str(player.partner))
+    ]
     rows: list[dict[str, Any]] = []
     for number in range(part.first_hand, part.first_hand + part.hands):
-        seated, dumping = _seat(room, dumpers, rng)
+        seated, together = _seat(room, planted, rng)
         order = rng.permutation(52)
         seeds = rng.integers(0, 2**62, size=len(seated)).tolist()
         table = f"t{number % room.tables + 1}"
-        for place, (player, seed) in enumerate(zip(seated, seeds, strict=True)):
-            cards = [DECK[int(index)] for index in order[13 * place : 13 * place + 13]]
+        dealt = {player.id: [DECK[int(index)] for index in order[13 * place : 13 * place + 13]]
+                 for place, player in enumerate(seated)}  # fmt: skip
+        for player, seed in zip(seated, seeds, strict=True):
+            cards = dealt[player.id]
             level = Level.BEST if player.role is Role.BOT else player.level
-            _found, chosen = service.bot_play(cards, variant, level, seed, opponents=len(seated) - 1)
+            found, chosen = service.bot_play(cards, variant, level, seed, opponents=len(seated) - 1)
             arrangement = chosen.arrangement
-            if dumping and player.role is Role.DUMPER and rng.random() < room.dump_share:
+            if together and player.role is Role.DUMPER and rng.random() < room.dump_share:
                 arrangement = _fouled(chosen, variant.rules) or arrangement
+            if together and player.role is Role.SHARER and not chosen.declare_natural:
+                arrangement = _shared(service, found, dealt[str(player.partner)], len(seated) - 1, rng)
             timing = _BOT_MS if player.role is Role.BOT else _HUMAN_MS
             rows.append(
                 {
@@ -147,13 +163,41 @@ def room_part(part: RoomPart, service: HandService) -> list[dict[str, Any]]:
     return rows
 
 
-def _seat(room: Room, dumpers: list[RoomPlayer], rng: np.random.Generator) -> tuple[list[RoomPlayer], bool]:
-    """Who sits at this hand, and whether it is a dumper's heads-up hand with its partner."""
-    for dumper in dumpers:
+def _seat(room: Room, planted: list[RoomPlayer], rng: np.random.Generator) -> tuple[list[RoomPlayer], bool]:
+    """Who sits at this hand, and whether it is a planted pair's hand together (a dumper heads-up with
+    its partner, two sharers at a full table)."""
+    for player in planted:
         if rng.random() < room.together:
-            return [dumper, room.player(str(dumper.partner))], True
+            partner = room.player(str(player.partner))
+            if player.role is Role.DUMPER:
+                return [player, partner], True
+            others = [other for other in room.players if other.id not in (player.id, partner.id)]
+            chosen = rng.choice(len(others), size=room.seats - 2, replace=False)
+            seated = [player, partner, *(others[int(index)] for index in chosen)]
+            return [seated[int(index)] for index in rng.permutation(len(seated))], True
     chosen = rng.choice(len(room.players), size=room.seats, replace=False)
     return [room.players[int(index)] for index in chosen], False
+
+
+#: Opponents a sharer draws to value its shortlist (a careful cheat: more than the check draws).
+_SHARER_FIELD: Final = 128
+_sharer_valuers: dict[tuple[int, str, int], KnownCards] = {}
+
+
+def _shared(
+    service: HandService, found: Valuation, partner: list[Card], opponents: int, rng: np.random.Generator
+) -> Arrangement:
+    """A sharer's arrangement: the best of its shortlist against opponents drawn from the 26 cards
+    neither it nor its partner holds."""
+    key = (id(service.model), found.variant.fingerprint, opponents)
+    if key not in _sharer_valuers:
+        _sharer_valuers[key] = KnownCards(service.model, found.variant, opponents=opponents, size=_SHARER_FIELD)
+    known = _sharer_valuers[key]
+    held = {card.index for card in found.cards} | {card.index for card in partner}
+    field = known.field([card for card in range(52) if card not in held], rng)
+    shortlist = [found.arrangement(split) for split in found.splits]
+    values = known.values(field, [known.classes_of(arrangement) for arrangement in shortlist])
+    return shortlist[int(np.argmax(values))]
 
 
 def _fouled(chosen: Play, rules: Any) -> Arrangement | None:

@@ -27,6 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from ..rules.arrangement import Arrangement
 from ..rules.chi import Category, Wheel
 from ..rules.evaluator import Evaluator
 
@@ -95,6 +96,14 @@ class HandClasses:
     def for_wheel(cls, wheel: Wheel) -> HandClasses:
         """The shared numbering for a wheel setting."""
         return cls(wheel)
+
+    def of_arrangement(self, arrangement: Arrangement) -> tuple[int, int, int]:
+        """The class numbers of an arrangement's back, middle and front."""
+        return (
+            int(np.searchsorted(self.scores5, arrangement.back.score)),
+            int(np.searchsorted(self.scores5, arrangement.middle.score)),
+            int(np.searchsorted(self.scores3, arrangement.front.score)),
+        )
 
 
 #: How many rank places of a packed score form a hand of each category order

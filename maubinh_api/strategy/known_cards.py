@@ -36,9 +36,11 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..rules.arrangement import Arrangement
 from ..rules.variants import Variant
 from .model import Model
 from .reference import ReferenceField, exact_values, field_of_classes
+from .valuation import SHORTLIST
 
 __all__ = ["Chi", "KnownCards"]
 
@@ -52,10 +54,33 @@ class KnownCards:
     """Sharing evidence under one variant at one table size."""
 
     def __init__(self, model: Model, variant: Variant, *, opponents: int, size: int = FIELD_SIZE) -> None:
+        self._model = model
+        self._variant = variant
         self._screen = model.with_bank(None)  # opponents set by the screening best play: no bank needed
         self._tables = self._screen.tables(variant)
         self.opponents = opponents
         self.size = size
+
+    def classes_of(self, arrangement: Arrangement) -> Chi:
+        """An arrangement's classes (back, middle, front) as the kernel numbers them."""
+        return self._tables.classes.of_arrangement(arrangement)
+
+    def best_of(self, hands: Sequence[Sequence[int]]) -> list[Chi | None]:
+        """Each hand's (card indices) own best play, as the service values it against its field;
+        None for cards that may hold a natural (their best play may be no chi at all)."""
+        rows = np.array([sorted(hand) for hand in hands], dtype=np.uint8)
+        found = self._model.kernel.best_splits(
+            self._model.tables(self._variant), rows, opponents=self.opponents, shortlist=SHORTLIST
+        )
+        return [
+            None if hint else (int(high), int(low), int(front))
+            for high, low, front, hint in zip(found.high, found.low, found.front, found.natural_hint, strict=True)
+        ]
+
+    def relative(self, field: ReferenceField, played: Chi, best: Chi) -> float:
+        """How much ``played`` does better than ``best`` against ``field``, points per opponent."""
+        values = self.values(field, (played, best))
+        return float(values[0] - values[1])
 
     def field(self, pool: Sequence[int], rng: np.random.Generator) -> ReferenceField:
         """``size`` opponents dealt at random from ``pool`` (card indices), each set by the screening best play."""
@@ -81,6 +106,5 @@ class KnownCards:
         pair = held | set(partner)
         alone = [card for card in range(52) if card not in held]
         unknown = [card for card in range(52) if card not in pair]
-        knowing = self.values(self.field(unknown, rng), (played, best))
-        honest = self.values(self.field(alone, rng), (played, best))
-        return float((knowing[0] - knowing[1]) - (honest[0] - honest[1]))
+        knowing = self.relative(self.field(unknown, rng), played, best)
+        return knowing - self.relative(self.field(alone, rng), played, best)

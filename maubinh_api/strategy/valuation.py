@@ -204,12 +204,7 @@ class Valuation:
 
     def classes_of(self, arrangement: Arrangement) -> Chi:
         """The class numbers of an arrangement's back, middle and front."""
-        classes = self.tables.classes
-        return (
-            int(np.searchsorted(classes.scores5, arrangement.back.score)),
-            int(np.searchsorted(classes.scores5, arrangement.middle.score)),
-            int(np.searchsorted(classes.scores3, arrangement.front.score)),
-        )
+        return self.tables.classes.of_arrangement(arrangement)
 
     def value_of(self, chi: Chi) -> float:
         """The expected points of the chi ``chi``: the shortlist's very number

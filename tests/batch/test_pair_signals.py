@@ -55,3 +55,21 @@ def test_a_pair_with_too_few_hands_is_not_tested_however_one_sided():
     few = PairSums(hands=MIN_PAIR_HANDS - 1, money=500.0, money_squared=2600.0)
     row = _row(("ann", "bob"), few)
     assert row["p_value"] < 1e-10 and not row["tested"] and not row["flagged"]
+
+
+def test_sharing_is_a_third_one_sided_test_once_enough_hands_were_weighed():
+    # 400 hands weighed, 0.1 a hand of evidence with a root mean square of 0.4: z = 40 / sqrt(64) = 5.
+    shared = {"shared_hands": 400, "shared": 40.0, "shared_squared": 64.0}
+    row = _row(("ann", "bob"), _sums(400, 0.0, 0.0, money_squared=400.0, play_gap_squared=400.0, **shared))
+    assert row["z_sharing"] == 5.0 and row["signal"] == "sharing" and row["paid_to"] is None
+    # Bonferroni over three statistics: the one-sided normal p of 5, tripled.
+    assert math.isclose(row["p_value"], 3 * 0.5 * math.erfc(5 / math.sqrt(2)))
+    assert row["flagged"]
+    # Evidence against sharing (below 0) is no finding: one-sided.
+    against = _row(("ann", "bob"), _sums(400, 0.0, 0.0, money_squared=400.0, **shared | {"shared": -40.0}))
+    assert against["p_value"] == 1.0 and not against["flagged"]
+    # Too few hands weighed: not a test, and the p-value stays the money and play tests' (doubled).
+    few = _row(
+        ("ann", "bob"), _sums(400, 0.0, 0.0, money_squared=400.0, **shared | {"shared_hands": MIN_PAIR_HANDS - 1})
+    )
+    assert few["signal"] != "sharing" and few["p_value"] == 1.0

@@ -29,7 +29,10 @@ def test_a_room_with_a_dumper_and_a_bot_writes_its_history_and_who_is_who(tmp_pa
         (["--hands", "0"], "--hands must be at least 1"),
         (["--dumpers", "11"], "--dumpers at most --players"),
         (["--together", "1.5"], "--together must be between 0 and 1"),
-        (["--dumpers", "3", "--together", "0.5"], "--dumpers times --together must be at most 1"),
+        (["--dumpers", "3", "--together", "0.5"], "--dumpers and --sharers times --together must be at most 1"),
+        (["--dumpers", "1", "--sharers", "1", "--together", "0.6"], "--sharers times --together must be at most 1"),
+        (["--sharers", "1", "--seats", "2"], "--sharers need --seats 3 or 4"),
+        (["--sharers", "-1"], "--bots and --sharers must be 0 or more"),
         (["--variant", "poker"], "--variant: unknown preset 'poker'"),
     ],
 )

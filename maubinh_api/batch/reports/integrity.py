@@ -25,8 +25,8 @@ _NAV: Final = (
 )
 _FINDINGS_HEAD: Final = ("Who", "What", "p‑value", "Hands", "Hands to look at")
 _PAIRS_HEAD: Final = (
-    "First", "Second", "Hands", "Heads‑up", "Money per hand", "z money", "Play gap per hand", "z play", "p‑value",
-    "Fouls (first / second)",
+    "First", "Second", "Hands", "Heads‑up", "Money per hand", "z money", "Play gap per hand", "z play",
+    "z sharing (hands weighed)", "p‑value", "Fouls (first / second)",
 )  # fmt: skip
 #: What the report is, in Vietnamese (kiểm tra gian lận ...).
 _TITLE: Final = words("{game} fair-play checks", game=GAME).vi
@@ -73,13 +73,19 @@ def integrity_report(
 
 
 def _pair_finding(row: Mapping[str, Any]) -> tuple[float, str, list[object]]:
+    who = f"{row['first']} and {row['second']}"
+    if row["signal"] == "sharing":
+        what = (
+            f"set their hands better by each other's cards than by their own, at tables of 3 or 4 "
+            f"(z sharing {number(row['z_sharing'], 1)} over {whole(row['shared_hands'])} hands weighed)"
+        )
+        return row["p_value"], who, [who, what, p_value(row["p_value"]), whole(row["hands"]), row["evidence"]]
     payer = row["second"] if row["paid_to"] == row["first"] else row["first"]
     what = (
         f"{payer} paid {row['paid_to']} {number(abs(row['money_per_hand']), 2)} points a hand beyond the cards and "
         f"their usual play (z money {number(row['z_money'], 1)}, z play {number(row['z_play'], 1)}); fouls in their "
         f"hands together: {row['first']} {whole(row['fouls_first'])}, {row['second']} {whole(row['fouls_second'])}"
     )
-    who = f"{row['first']} and {row['second']}"
     hands = f"{whole(row['hands'])} ({whole(row['heads_up'])} heads‑up)"
     return row["p_value"], who, [who, what, p_value(row["p_value"]), hands, row["evidence"]]
 
@@ -118,6 +124,7 @@ def _pair_cells(row: Mapping[str, Any]) -> list[object]:
         number(row["z_money"], 2),
         number(row["play_gap_per_hand"], 3),
         number(row["z_play"], 2),
+        f"{number(row['z_sharing'], 2)} ({whole(row['shared_hands'])})" if row["shared_hands"] else "—",
         p_value(row["p_value"]) if row["tested"] else "not tested",
         f"{whole(row['fouls_first'])} / {whole(row['fouls_second'])}",
     ]

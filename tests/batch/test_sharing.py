@@ -1,0 +1,107 @@
+"""Hand-sharing evidence over a history's hands (batch/sharing.py): the same wherever a hand is
+weighed, none at two seats or for a seat that played its best, and a planted sharing pair ahead of
+every honest pair of its room."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pandas as pd
+
+from maubinh_api.batch.cli import main
+from maubinh_api.batch.engine import worker_service
+from maubinh_api.batch.history import check_row
+from maubinh_api.batch.pairs import SeatValue, pair_sums
+from maubinh_api.batch.rooms import Role, Room, RoomPart, RoomPlayer, room_part
+from maubinh_api.batch.sharing import SharingJudge
+from maubinh_api.batch.table_hands import table_hands
+from maubinh_api.strategy.known_cards import KnownCards
+from maubinh_api.strategy.levels import Level
+
+LEVELS = (Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT)
+HONEST = tuple(RoomPlayer(f"p{number:02d}", LEVELS[number % 4]) for number in range(4))
+SHARERS = (
+    RoomPlayer("s01a", Level.CLUB, Role.SHARER, partner="s01b"),
+    RoomPlayer("s01b", Level.CLUB, Role.SHARER, partner="s01a"),
+)
+
+
+def _hands(room, hands, seed=5):
+    rows = [check_row(row)[0] for row in room_part(RoomPart(0, 0, hands, seed, room), worker_service())]
+    found, skipped = table_hands(rows)
+    assert not skipped
+    return found
+
+
+def test_a_hands_evidence_is_the_same_wherever_it_is_weighed():
+    hands = _hands(Room("classic", HONEST, seats=3), 6)
+    first, again = SharingJudge(worker_service().model), SharingJudge(worker_service().model)
+    # Drawn from the deal and its players alone: another judge (another worker), the hands in
+    # another order (another partition), the same evidence.
+    assert first.evidence(hands) == again.evidence(list(reversed(hands)))
+    found = first.evidence(hands)
+    assert set(found) == {hand.deal_id for hand in hands}
+    for hand in hands:
+        players = sorted(row.player_id for row in hand.seats)
+        assert set(found[hand.deal_id]) == {(a, b) for index, a in enumerate(players) for b in players[index + 1 :]}
+
+
+def test_tables_of_two_and_seats_that_played_their_best_are_not_weighed():
+    model = worker_service().model
+    judge = SharingJudge(model)
+    assert judge.evidence(_hands(Room("classic", HONEST, seats=2), 4)) == {}
+    best = (RoomPlayer("x", Level.BEST), RoomPlayer("y", Level.BEST), RoomPlayer("z", Level.BEST))
+    hands = _hands(Room("classic", best, seats=3), 8)
+    for hand in hands:
+        known = KnownCards(model, hand.variant, opponents=2)
+        bests = known.best_of([[card.index for card in row.arrangement.cards] for row in hand.seats])
+        evidence = judge.hand_evidence(hand)
+        for row, own_best in zip(hand.seats, bests, strict=True):
+            if own_best is not None and known.classes_of(row.arrangement) == own_best:
+                # the best level plays the valuation's best: nothing to weigh, from any partner
+                assert all(
+                    value is None
+                    for pair, values in evidence.items()
+                    for player, value in zip(pair, values, strict=True)
+                    if player == row.player_id
+                )
+
+
+def test_a_sharing_pair_leads_its_room():
+    # Four honest players and a sharing pair at tables of four; the pair sits together in 70% of
+    # the hands and there sets by its 26 cards.
+    room = Room("classic", (*HONEST, *SHARERS), seats=4, together=0.7)
+    hands = _hands(room, 400)
+    sums = pair_sums(hands, _values(hands), SharingJudge(worker_service().model).evidence(hands))
+    z = {
+        pair: total.shared / total.shared_squared**0.5 for (pair, _seats), total in sums.items() if total.shared_squared
+    }
+    leader = max(z, key=lambda pair: z[pair])
+    assert leader == ("s01a", "s01b"), sorted(z.items(), key=lambda item: -item[1])[:3]
+    assert z[leader] > 3 and all(value < 3 for pair, value in z.items() if pair != leader)
+
+
+def _values(hands):
+    """Each seat's value as the pair sums need it (the money figures are not what this tests)."""
+    return {(hand.deal_id, row.player_id): SeatValue(0.0, 0.0, False) for hand in hands for row in hand.seats}
+
+
+def test_integrity_weighs_sharing_when_asked_and_says_so(tmp_path):
+    room = Room("classic", (*HONEST, *SHARERS), seats=3, together=0.8)
+    history = tmp_path / "room.jsonl"
+    rows = room_part(RoomPart(0, 0, 150, 21, room), worker_service())
+    history.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["integrity", str(history), "--out", str(out), "--sharing", "--workers", "1", "--no-progress"]) == 0
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    # The sharing pair sat together in some 120 of the 150 hands: it was tested, and nothing was skipped.
+    assert summary["checks_skipped"] == []
+    pairs = pd.read_parquet(out / "pairs.parquet").set_index(["first", "second"])
+    # Every hand is at a table of three: every pair's hands together are weighed.
+    assert (pairs["shared_hands"] == pairs["hands"]).all()
+    # The pass's figure is the evidence of the pair's hands, weighed one by one.
+    hands = _hands(room, 150, seed=21)
+    direct = pair_sums(hands, _values(hands), SharingJudge(worker_service().model).evidence(hands))
+    total = next(total for (pair, _seats), total in direct.items() if pair == ("s01a", "s01b"))
+    assert math.isclose(pairs.loc[("s01a", "s01b"), "z_sharing"], total.shared / total.shared_squared**0.5)
