@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing spec examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing bench-integrity-peeking bench-integrity-seating spec examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -202,7 +202,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing bench-integrity-peeking bench-integrity-seating
 
 ## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
 bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
@@ -272,6 +272,14 @@ bench-integrity: $(DEV_STAMP) $(KERNEL)
 ## bench-integrity-sharing: the hand-sharing check's false alarms on honest rooms, its detection of planted sharing pairs at 200, 1,000 and 5,000 hands together, and the pass's speed with it against grade's (about 35 minutes)
 bench-integrity-sharing: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.integrity --sharing
+
+## bench-integrity-peeking: the peeking check's false alarms on honest players, its detection of planted peekers at 200, 1,000 and 5,000 hands, and the pass's speed with it against grade's (about 10 minutes)
+bench-integrity-peeking: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.integrity --peeking
+
+## bench-integrity-seating: the seating check's false alarms on honest rooms and its detection of planted pairs that seek each other's tables at 200 and 1,000 sittings together (about 10 minutes)
+bench-integrity-seating: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.integrity --seating
 
 ## bench-naturals: the split naturals found from the cards against the search of every split they replaced, and a settlement of the costliest seats
 bench-naturals: $(DEV_STAMP) $(KERNEL)

@@ -22,7 +22,15 @@ p-values fall as the null says; planted rooms of six honest players and a pair t
 cards and sits together in half the hands, at about 200, 1,000 and 5,000 hands together; and the
 pass's speed with the check against ``grade``'s.
 
-    python -m bench.integrity [--quick] [--dump-share 0.25] [--sharing]
+With ``--peeking``, the peeking check (``integrity --peeking``): every honest player's statistic in
+honest rooms of ten and in planted rooms of ten honest players and a peeker at tables of four, the
+peeker at about 200, 1,000 and 5,000 hands; and the pass's speed with it against ``grade``'s.
+
+With ``--seating``, the seating check (on in every pass): every honest pair's statistic in honest
+rooms of 22 players and in planted rooms of twenty honest players and a pair that seeks a table
+together in 5% of the hands (and there plays its level), at about 200 and 1,000 sittings together.
+
+    python -m bench.integrity [--quick] [--dump-share 0.25] [--sharing | --peeking | --seating]
 
 Targets: at most 1 honest pair in 10,000 flagged; at least 90% of planted dumpers found within
 1,000 hands together; the pass at least 1,000 hands a second a core.
@@ -98,7 +106,7 @@ def _trials(quick: bool, dump_share: float) -> list[Trial]:
 
 
 def _checked(
-    client: object, trials: Sequence[Trial], root: Path, *, sharing: bool = False
+    client: object, trials: Sequence[Trial], root: Path, checks: integrity.CardChecks = integrity.NO_CHECKS
 ) -> list[integrity.IntegritySums]:
     """Deal every trial's room, then run the integrity pass over all of them, on the cluster."""
     writes = [
@@ -112,12 +120,12 @@ def _checked(
         for part in parts_of(root / f"room-{number:03d}", 4000):
             tasks.append((part, str(root / f"out-{number:03d}")))
             owners.append(number)
-    task = functools.partial(integrity.integrity_part, sharing=sharing)
+    task = functools.partial(integrity.integrity_part, checks=checks)
     results = run(client, task, tasks, description="integrity", progress=False)
     by_trial: list[list[integrity.IntegrityPart]] = [[] for _ in trials]
     for owner, result in zip(owners, results, strict=True):
         by_trial[owner].append(result)
-    return [integrity.merged(parts, sharing=sharing) for parts in by_trial]
+    return [integrity.merged(parts, checks=checks) for parts in by_trial]
 
 
 def _wilson(hits: int, count: int) -> tuple[float, float]:
@@ -251,7 +259,7 @@ def calibrate_sharing(quick: bool, workers: int | None) -> None:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
         prepare_workers(client, grading.warm_up)
-        checked = _checked(client, trials, Path(scratch), sharing=True)
+        checked = _checked(client, trials, Path(scratch), integrity.CardChecks(sharing=True))
     hands = sum(trial.hands for trial in trials)
     elapsed = time.perf_counter() - started
     print(f"\nsharing: {len(trials)} rooms, {hands:,} hands dealt and checked in {elapsed:.0f} s\n")
@@ -304,7 +312,127 @@ def _report_sharers(size: int, rows: list[dict[str, Any]]) -> None:
     )
 
 
-def speed(hands: int, repeat: int, *, sharing: bool = False) -> None:
+#: Planted peekers: each room's ten honest players and one peeker at tables of four (the peeker sits
+#: at 4 / 11 of the hands), sized so that the peeker plays about 200, 1,000 or 5,000 hands.
+PEEKING_SIZES = (200, 1000, 5000)
+PEEKER = RoomPlayer("k01", Level.CLUB, Role.PEEKER)
+
+
+def _peeking_trials(quick: bool) -> list[Trial]:
+    rooms = dict(zip(PEEKING_SIZES, (4, 2, 0) if quick else (10, 10, 3), strict=True))
+    room = Room("classic", (*_honest_players(10), PEEKER))
+    honest = Room("classic", _honest_players(10))
+    trials = [Trial("honest", 400, honest, 1000, 900 + n) for n in range(2 if quick else 8)]
+    for size, count in rooms.items():
+        trials += [Trial("planted", size, room, round(size * 11 / 4), 9000 * size + n) for n in range(count)]
+    return trials
+
+
+def calibrate_peeking(quick: bool, workers: int | None) -> None:
+    """Every honest player's peeking statistic (its false alarms, and whether its p-values fall as the
+    null says), and the planted peekers found."""
+    trials = _peeking_trials(quick)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
+        prepare_workers(client, grading.warm_up)
+        checked = _checked(client, trials, Path(scratch), integrity.CardChecks(peeking=True))
+    hands = sum(trial.hands for trial in trials)
+    elapsed = time.perf_counter() - started
+    print(f"\npeeking: {len(trials)} rooms, {hands:,} hands dealt and checked in {elapsed:.0f} s\n")
+    honest: list[dict[str, Any]] = []
+    found: dict[int, list[dict[str, Any]]] = {}
+    for trial, sums in zip(trials, checked, strict=True):
+        people = player_table(sums)
+        honest += [row for row in people if row["player_id"] != PEEKER.id and row["peeked_hands"] >= 100]
+        if trial.kind == "planted":
+            flagged = [row for row in people if row["peeking"] or row["dumping"] or row["too_strong"]]
+            first = min(flagged, key=lambda row: row["p_peeking"]) if flagged else None
+            peeker = next(row for row in people if row["player_id"] == PEEKER.id)
+            found.setdefault(trial.size, []).append(peeker | {"first_is_planted": first is peeker})
+    count, z = len(honest), [row["z_peeking"] for row in honest]
+    print(
+        f"honest players, 350 to 5,000 hands each: {count} weighed (median "
+        f"{statistics.median(row['peeked_hands'] for row in honest):,.0f} hands); flagged "
+        f"{_rate(sum(row['peeking'] for row in honest), count)}\n"
+        f"    peeking p<1%   {_rate(sum(row['p_peeking'] < 0.01 for row in honest), count)}\n"
+        f"    peeking p<0.1% {_rate(sum(row['p_peeking'] < 0.001 for row in honest), count)}\n"
+        f"    z_peeking mean {statistics.fmean(z):+.2f}, sd {statistics.pstdev(z):.2f}"
+    )
+    for size, rows in sorted(found.items()):
+        z = sorted(row["z_peeking"] for row in rows)
+        print(
+            f"planted peeker, ~{size:>5} hands (median {statistics.median(row['peeked_hands'] for row in rows):,.0f} "
+            f"weighed): {len(rows)} rooms\n"
+            f"    peeker flagged         {_rate(sum(row['peeking'] for row in rows), len(rows))}\n"
+            f"    first finding planted  {_rate(sum(row['first_is_planted'] for row in rows), len(rows))}\n"
+            f"    z_peeking median {statistics.median(z):.2f} (from {z[0]:.2f} to {z[-1]:.2f})"
+        )
+
+
+#: Planted seekers: a pair that sits together at a full table in 5% of the hands and there plays its
+#: level; with twenty honest players, it meets at 0.05 + 0.95 x 12 / 462 of the hands.
+SEEKING_TOGETHER = 0.05
+SEEKERS = (
+    RoomPlayer("f01a", Level.CLUB, Role.SEEKER, partner="f01b"),
+    RoomPlayer("f01b", Level.CLUB, Role.SEEKER, partner="f01a"),
+)
+
+
+def _seating_trials(quick: bool) -> list[Trial]:
+    """Honest rooms of 22 players (a pair meets in 12 / 462 of the hands: about 78 in 3,000) and
+    planted rooms of twenty honest players and a seeking pair, at about 200 and 1,000 hands together."""
+    honest = Room("classic", _honest_players(22))
+    trials = [Trial("honest", 78, honest, 3000, 1100 + n) for n in range(2 if quick else 6)]
+    planted = Room("classic", (*_honest_players(20), *SEEKERS), together=SEEKING_TOGETHER)
+    rate = SEEKING_TOGETHER + (1 - SEEKING_TOGETHER) * 12 / 462
+    for size, count in ({200: 4} if quick else {200: 10, 1000: 5}).items():
+        trials += [Trial("planted", size, planted, round(size / rate), 11_000 * size + n) for n in range(count)]
+    return trials
+
+
+def calibrate_seating(quick: bool, workers: int | None) -> None:
+    """Every honest pair's seating statistic (its false alarms, and whether its p-values fall as the
+    null says), and the planted seeking pairs found."""
+    trials = _seating_trials(quick)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
+        prepare_workers(client, grading.warm_up)
+        checked = _checked(client, trials, Path(scratch))
+    hands = sum(trial.hands for trial in trials)
+    print(
+        f"\nseating: {len(trials)} rooms, {hands:,} hands dealt and checked in {time.perf_counter() - started:.0f} s\n"
+    )
+    honest: list[dict[str, Any]] = []
+    found: dict[int, list[dict[str, Any]]] = {}
+    for trial, sums in zip(trials, checked, strict=True):
+        table = pair_table(sums)
+        honest += [row for row in table if not {row["first"], row["second"]} & {"f01a", "f01b"}]
+        if trial.kind == "planted":
+            pair = next(row for row in table if (row["first"], row["second"]) == ("f01a", "f01b"))
+            flagged = [row for row in table if row["flagged"]]
+            first = min(flagged, key=lambda row: min(row["p_value"], row["p_seating"])) if flagged else None
+            found.setdefault(trial.size, []).append(pair | {"first_is_planted": first is pair})
+    count = len(honest)
+    z = [(row["sittings"] - row["expected_sittings"]) / math.sqrt(row["expected_sittings"]) for row in honest]
+    print(
+        f"honest pairs, rooms of 22 (about 78 sittings a pair in the honest rooms): {count} pairs; "
+        f"flagged by seating {_rate(sum(row['seated_flag'] for row in honest), count)}\n"
+        f"    seating p<1%   {_rate(sum(row['p_seating'] < 0.01 for row in honest), count)}\n"
+        f"    seating p<0.1% {_rate(sum(row['p_seating'] < 0.001 for row in honest), count)}\n"
+        f"    (sittings - expected) / root expected: mean {statistics.fmean(z):+.2f}, sd {statistics.pstdev(z):.2f}"
+    )
+    for size, rows in sorted(found.items()):
+        ratio = sorted(row["sittings"] / row["expected_sittings"] for row in rows)
+        together = statistics.median(row["sittings"] for row in rows)
+        print(
+            f"planted seekers, ~{size:>5} sittings together (median {together:,.0f}): {len(rows)} rooms\n"
+            f"    pair flagged by seating {_rate(sum(row['seated_flag'] for row in rows), len(rows))}\n"
+            f"    first finding planted   {_rate(sum(row['first_is_planted'] for row in rows), len(rows))}\n"
+            f"    sittings / expected median {statistics.median(ratio):.2f} (from {ratio[0]:.2f} to {ratio[-1]:.2f})"
+        )
+
+
+def speed(hands: int, repeat: int, checks: integrity.CardChecks = integrity.NO_CHECKS) -> None:
     """The integrity pass's task against grade's on the same partitions, one process."""
     worker_service()  # the model loaded, and the yardsticks, before any clock
     grading.warm_up()
@@ -320,7 +448,7 @@ def speed(hands: int, repeat: int, *, sharing: bool = False) -> None:
             order = ("integrity", "grade") if turn % 2 == 0 else ("grade", "integrity")
             for name in order:
                 task = (
-                    functools.partial(integrity.integrity_part, sharing=sharing)
+                    functools.partial(integrity.integrity_part, checks=checks)
                     if name == "integrity"
                     else grading.grade_part
                 )
@@ -331,7 +459,7 @@ def speed(hands: int, repeat: int, *, sharing: bool = False) -> None:
     pass_s, grade_s = statistics.median(timings["integrity"]), statistics.median(timings["grade"])
     print(
         f"speed, one core, {rows:,} hands ({hands:,} tables), median of {repeat}: integrity"
-        f"{' --sharing' if sharing else ''} {rows / pass_s:,.0f} "
+        f"{' --sharing' if checks.sharing else ''}{' --peeking' if checks.peeking else ''} {rows / pass_s:,.0f} "
         f"hands/s, grade (reference) {rows / grade_s:,.0f} hands/s; integrity / grade time {pass_s / grade_s:.2f}x "
         f"(target: at least 1,000 hands/s)"
     )
@@ -345,10 +473,19 @@ def main() -> None:
     parser.add_argument("--speed-hands", type=int, default=3000, help="tables dealt for the speed run")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sharing", action="store_true", help="the hand-sharing check's calibration and speed")
+    parser.add_argument("--peeking", action="store_true", help="the peeking check's calibration and speed")
+    parser.add_argument("--seating", action="store_true", help="the seating check's calibration")
     args = parser.parse_args()
+    if args.seating:
+        calibrate_seating(args.quick, args.workers)
+        return
     if args.sharing:
-        speed(min(args.speed_hands, 300), args.repeat, sharing=True)
+        speed(min(args.speed_hands, 300), args.repeat, integrity.CardChecks(sharing=True))
         calibrate_sharing(args.quick, args.workers)
+        return
+    if args.peeking:
+        speed(min(args.speed_hands, 1000), args.repeat, integrity.CardChecks(peeking=True))
+        calibrate_peeking(args.quick, args.workers)
         return
     speed(args.speed_hands, args.repeat)
     calibrate(args.quick, args.dump_share, args.workers)

@@ -150,6 +150,11 @@ def _add_integrity(commands: Any, common: argparse.ArgumentParser) -> None:
         help="also test each pair at tables of 3 or 4 for setting its hands by each other's cards (slow: each such "
         "hand is valued again against drawn opponents)",
     )  # fmt: skip
+    check.add_argument(
+        "--peeking", action="store_true",
+        help="also test each player for setting its hands by the other seats' cards (slow: each hand where a seat "
+        "left its own best play is valued again against the others' cards and drawn opponents)",
+    )  # fmt: skip
 
 
 def _add_verify(commands: Any) -> None:

@@ -23,11 +23,13 @@ from .engine import worker_memory, worker_service
 from .grading import PlayerSums, RowCounts, add_hand, checked_rows, grade_rows, peak_rss_mb
 from .history import Part, Row
 from .pairs import PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
+from .peeking import PeekingJudge, PeekSums, peeking_judge
+from .seating import PoolSeat, SeatingSums, new_sittings, pool_of
 from .sharing import SharingJudge
 from .sums import RunningSums
 from .table_hands import SkippedHand, table_hands
 
-__all__ = ["IntegrityPart", "IntegritySums", "integrity_part", "merged"]
+__all__ = ["NO_CHECKS", "CardChecks", "IntegrityPart", "IntegritySums", "integrity_part", "merged"]
 
 #: The level whose loss on like hands each seat's is taken relative to (``pairs.SeatValue.reference``).
 REFERENCE_LEVEL: Final = Level.CLUB
@@ -44,6 +46,11 @@ class IntegrityPart(RowCounts):
     pairs: dict[PairAt, PairSums] = field(default_factory=dict)
     #: each player's decision times, as log(1 + ms), where the history has them
     timing: dict[str, RunningSums] = field(default_factory=dict)
+    #: each player's peeking evidence, where asked for
+    peeking: dict[str, PeekSums] = field(default_factory=dict)
+    #: each player's sittings, and the hands that named their table and number there
+    seating: dict[PoolSeat, SeatingSums] = field(default_factory=dict)
+    tabled: int = 0
     loose: list[tuple[Row, SeatValue]] = field(default_factory=list)
     hands: int = 0  #: hands settled whole
     skipped: Counter[str] = field(default_factory=Counter)  #: hands kept out of the pair checks, by reason
@@ -59,15 +66,43 @@ class IntegritySums:
     players: dict[str, PlayerSums]
     pairs: dict[PairAt, PairSums]
     timing: dict[str, RunningSums]
+    peeking: dict[str, PeekSums]
+    seating: dict[PoolSeat, SeatingSums]
+    tabled: int
     hands: int
     skipped: Counter[str]
     first_skipped: list[dict[str, str]]
     peak_rss_mb: float
 
 
-def integrity_part(task: tuple[Part, str], *, sharing: bool = False) -> IntegrityPart:
-    """Value one partition's rows and sum its whole hands (with their sharing evidence when asked:
-    ``batch/sharing.py``); its skipped rows go to ``errors/``."""
+@dataclass(frozen=True)
+class CardChecks:
+    """The checks that value hands again against drawn opponents, which a pass runs when asked."""
+
+    sharing: bool = False  #: ``batch/sharing.py``
+    peeking: bool = False  #: ``batch/peeking.py``
+
+
+#: The pass without them: every hand valued once.
+NO_CHECKS: Final = CardChecks()
+
+
+@dataclass
+class _Judges:
+    sharing: SharingJudge | None
+    peeking: PeekingJudge | None
+
+    @classmethod
+    def of(cls, checks: CardChecks) -> _Judges:
+        if not (checks.sharing or checks.peeking):
+            return cls(None, None)
+        model = worker_service().model
+        return cls(SharingJudge(model) if checks.sharing else None, peeking_judge(model) if checks.peeking else None)
+
+
+def integrity_part(task: tuple[Part, str], *, checks: CardChecks = NO_CHECKS) -> IntegrityPart:
+    """Value one partition's rows and sum its whole hands (with their sharing and peeking evidence
+    when asked: ``batch/sharing.py``, ``batch/peeking.py``); its skipped rows go to ``errors/``."""
     worker_memory()
     service = worker_service()
     part, output = task
@@ -82,7 +117,7 @@ def integrity_part(task: tuple[Part, str], *, sharing: bool = False) -> Integrit
         if row.decision_ms is not None:
             result.timing.setdefault(row.player_id, RunningSums()).add(math.log1p(row.decision_ms))
         values[row.deal_id, row.player_id] = SeatValue(
-            graded.best_ev, graded.ev_loss, graded.fouled, yardsticks[REFERENCE_LEVEL].mean
+            graded.best_ev, graded.ev_loss, graded.fouled, yardsticks[REFERENCE_LEVEL].mean, graded.best_chi
         )
     deals: dict[str, list[Row]] = {}
     for row in rows:
@@ -93,20 +128,29 @@ def integrity_part(task: tuple[Part, str], *, sharing: bool = False) -> Integrit
             result.loose.extend((row, values[row.deal_id, row.player_id]) for row in seats)
         else:
             whole.extend(seats)
-    _sum_hands(result, whole, values, SharingJudge(service.model) if sharing else None)
+    _sum_hands(result, whole, values, _Judges.of(checks))
     result.peak_rss_mb = peak_rss_mb()
     return result
 
 
 def _sum_hands(
-    result: IntegrityPart, rows: list[Row], values: dict[tuple[str, str], SeatValue], judge: SharingJudge | None
+    result: IntegrityPart, rows: list[Row], values: dict[tuple[str, str], SeatValue], judges: _Judges
 ) -> None:
-    """Settle the hands ``rows`` make and add them to ``result``'s pairs (with the ``judge``'s
-    sharing evidence, if any); count those kept out."""
+    """Settle the hands ``rows`` make and add them to ``result``'s pairs (with the ``judges``'
+    sharing and peeking evidence, if any); count those kept out."""
     found, skipped = table_hands(rows)
     result.hands += len(found)
-    shared = judge.evidence(found) if judge is not None else None
-    result.pairs = merge_pair_sums([result.pairs, pair_sums(found, values, shared)])
+    bests = {seat: value.best_chi for seat, value in values.items()}  # grading's: not valued again
+    shared = judges.sharing.evidence(found, bests) if judges.sharing is not None else None
+    starts = new_sittings(found)
+    result.pairs = merge_pair_sums([result.pairs, pair_sums(found, values, shared, starts)])
+    for hand in found:
+        result.tabled += hand.table_id is not None and hand.hand_number is not None
+        if hand.deal_id in starts:
+            for row in hand.seats:
+                result.seating.setdefault((pool_of(hand), row.player_id), SeatingSums()).add(len(hand.seats) - 1)
+    if judges.peeking is not None:
+        judges.peeking.add(result.peeking, found, bests)
     _count_skipped(result.skipped, result.first_skipped, skipped)
 
 
@@ -117,14 +161,16 @@ def _count_skipped(counts: Counter[str], first: list[dict[str, str]], skipped: l
             first.append({"deal_id": hand.deal_id, "reason": hand.reason.value, "detail": hand.detail})
 
 
-def merged(results: list[IntegrityPart], *, sharing: bool = False) -> IntegritySums:
+def merged(results: list[IntegrityPart], *, checks: CardChecks = NO_CHECKS) -> IntegritySums:
     """Every partition's sums in partition order, then the hands whose rows partitions shared (their
-    sharing evidence weighed here, when asked, as a partition would have)."""
+    sharing and peeking evidence weighed here, when asked, as a partition would have)."""
     ordered = sorted(results, key=lambda item: item.index)
     counts = RowCounts()
     players: dict[str, PlayerSums] = {}
     skipped: Counter[str] = Counter()
     timing: dict[str, RunningSums] = {}
+    peeking: dict[str, PeekSums] = {}
+    seating: dict[PoolSeat, SeatingSums] = {}
     first: list[dict[str, str]] = []
     for result in ordered:
         counts.rows_read += result.rows_read
@@ -135,13 +181,21 @@ def merged(results: list[IntegrityPart], *, sharing: bool = False) -> IntegrityS
             players.setdefault(player, PlayerSums()).add(sums)
         for player, times in result.timing.items():
             timing.setdefault(player, RunningSums()).merge(times)
+        for player, peeked in result.peeking.items():
+            peeking[player] = peeking[player].merged(peeked) if player in peeking else peeked
+        for seat, seated in result.seating.items():
+            seating[seat] = seating[seat].merged(seated) if seat in seating else seated
         skipped.update(result.skipped)
         first.extend(result.first_skipped)
     stitched = IntegrityPart(index=len(ordered))
     loose = [item for result in ordered for item in result.loose]
-    judge = SharingJudge(worker_service().model) if sharing and loose else None
+    judges = _Judges.of(checks if loose else NO_CHECKS)
     values = {(row.deal_id, row.player_id): value for row, value in loose}
-    _sum_hands(stitched, [row for row, _value in loose], values, judge)
+    _sum_hands(stitched, [row for row, _value in loose], values, judges)
+    for player, peeked in stitched.peeking.items():
+        peeking[player] = peeking[player].merged(peeked) if player in peeking else peeked
+    for seat, seated in stitched.seating.items():
+        seating[seat] = seating[seat].merged(seated) if seat in seating else seated
     skipped.update(stitched.skipped)
     first.extend(stitched.first_skipped)
     return IntegritySums(
@@ -149,6 +203,9 @@ def merged(results: list[IntegrityPart], *, sharing: bool = False) -> IntegrityS
         players=players,
         pairs=merge_pair_sums([result.pairs for result in ordered] + [stitched.pairs]),
         timing=timing,
+        peeking=peeking,
+        seating=seating,
+        tabled=sum(result.tabled for result in ordered) + stitched.tabled,
         hands=sum(result.hands for result in ordered) + stitched.hands,
         skipped=skipped,
         first_skipped=first[:_FIRST_SKIPPED],

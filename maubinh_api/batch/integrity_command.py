@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import integrity, pair_signals, player_signals, players, timing_signals
+from . import integrity, pair_signals, peeking, player_signals, players, seating, timing_signals
 from .grading import warm_up
 from .outputs import Stop, history_pass
 from .pairs import Pair, PairSums
@@ -29,9 +29,10 @@ def integrity_command(args: argparse.Namespace) -> int:
     if not args.human_time_spread > 0:
         raise Stop("--human-time-spread must be more than 0")
     outputs = ("pairs.parquet", "players.parquet", "summary.json", "report.html")
-    task = functools.partial(integrity.integrity_part, sharing=args.sharing)
+    checks = integrity.CardChecks(sharing=args.sharing, peeking=args.peeking)
+    task = functools.partial(integrity.integrity_part, checks=checks)
     results, timing = history_pass(args, task, warm_up, "integrity", outputs)
-    sums = integrity.merged(results, sharing=args.sharing)
+    sums = integrity.merged(results, checks=checks)
     out: Path = args.out
     summary = _write(args, out, sums, timing)
     elapsed, working = timing["elapsed_s"], timing["work_s"]
@@ -43,8 +44,8 @@ def integrity_command(args: argparse.Namespace) -> int:
         f"{len(summary['flagged_players'])} players"
     )
     for row in summary["flagged_pairs"]:
-        gain = "sharing their cards" if row["signal"] == "sharing" else f"to {row['paid_to']}"
-        print(f"  pair {row['first']} and {row['second']}: p {row['p_value']:.2g}, {gain}")
+        gain = _GAINS.get(row["signal"], f"to {row['paid_to']}")
+        print(f"  pair {row['first']} and {row['second']}: p {_pair_evidence(row):.2g}, {gain}")
     for row in summary["flagged_players"]:
         print(f"  player {row['player_id']}: {', '.join(row['signals'])}")
     print(f"pairs: {out / 'pairs.parquet'}; players: {out / 'players.parquet'}; report: {out / 'report.html'}")
@@ -61,7 +62,16 @@ def pair_table(sums: integrity.IntegritySums) -> list[dict[str, Any]]:
         pairs[pair] = pairs[pair].merged(at_size) if pair in pairs else at_size
     usual = pair_signals.UsualPlay.of(pairs)
     tested = sum(pair_sums.hands >= pair_signals.MIN_PAIR_HANDS for pair_sums in pairs.values())
-    return [pair_signals.pair_row(pair, pairs[pair], usual, tested=tested) for pair in sorted(pairs)]
+    seats = seating.Seats(sums.seating)
+    rows = []
+    for pair in sorted(pairs):
+        row = pair_signals.pair_row(pair, pairs[pair], usual, tested=tested)
+        row.update(seating.seating_row(pair, pairs[pair].sittings, seats))
+        row["seated_flag"] = row["seated_flag"] and sums.tabled > 0  # no tables: no sittings to count
+        if row["seated_flag"] and not row["flagged"]:
+            row.update(flagged=True, signal="seating", paid_to=None)
+        rows.append(row)
+    return rows
 
 
 def player_table(
@@ -69,15 +79,17 @@ def player_table(
     foul_rate: float = player_signals.BEGINNER_FOUL_RATE,
     time_spread: float = timing_signals.HUMAN_LOG_SD,
 ) -> list[dict[str, Any]]:
-    """``grade``'s per-player rows, each with the dumping and timing figures and flags."""
+    """``grade``'s per-player rows, each with the dumping, timing and peeking figures and flags."""
     rows = players.player_rows(sums.players)
     tested = sum(row["hands"] >= players.FLAG_MIN_HANDS for row in rows)
     timed = sum(times.hands >= timing_signals.MIN_TIMED_HANDS for times in sums.timing.values())
+    peeked = sum(found.hands >= peeking.MIN_PEEKED_HANDS for found in sums.peeking.values())
     for row in rows:
         player = row["player_id"]
         row.update(player_signals.player_signals(sums.players[player], tested=tested, foul_rate=foul_rate))
         times = sums.timing.get(player, RunningSums())
         row.update(timing_signals.timing_signals(times, tested=timed, spread=time_spread))
+        row.update(peeking.peeking_signals(sums.peeking.get(player, peeking.PeekSums()), tested=peeked))
     return rows
 
 
@@ -90,8 +102,14 @@ def _write(
     from .reports.integrity import integrity_report  # noqa: PLC0415 - loads the templates only when drawn
 
     pairs, people = pair_table(sums), player_table(sums, args.foul_rate, args.human_time_spread)
-    pd.DataFrame(pairs, columns=list(pair_signals.PAIR_COLUMNS)).to_parquet(out / "pairs.parquet", index=False)
-    columns = [*players.PLAYER_COLUMNS, *player_signals.PLAYER_SIGNAL_COLUMNS, *timing_signals.TIMING_COLUMNS]
+    pair_columns = [*pair_signals.PAIR_COLUMNS, *seating.SEATING_COLUMNS]
+    pd.DataFrame(pairs, columns=pair_columns).to_parquet(out / "pairs.parquet", index=False)
+    columns = [
+        *players.PLAYER_COLUMNS,
+        *player_signals.PLAYER_SIGNAL_COLUMNS,
+        *timing_signals.TIMING_COLUMNS,
+        *peeking.PEEKING_COLUMNS,
+    ]
     pd.DataFrame(people, columns=columns).to_parquet(out / "players.parquet", index=False)
     counts = sums.counts
     summary: dict[str, Any] = {
@@ -108,15 +126,17 @@ def _write(
         "min_pair_hands": pair_signals.MIN_PAIR_HANDS,
         "flagged_pairs": [
             {key: row[key] for key in _FLAGGED_PAIR_FIELDS}
-            for row in sorted(pairs, key=lambda row: row["p_value"])
+            for row in sorted(pairs, key=_pair_evidence)
             if row["flagged"]
         ],
         "flagged_players": _flagged_players(people),
-        "checks_skipped": _skipped_checks(sums, pairs, sharing=args.sharing),
+        "checks_skipped": _skipped_checks(sums, pairs, integrity.CardChecks(args.sharing, args.peeking)),
         "pair_rule": pair_signals.pair_rule(),
+        "seating_rule": seating.seating_rule(),
         "player_rule": player_signals.player_rule(args.foul_rate),
         "strong_rule": players.flag_rule(),
         "timing_rule": timing_signals.timing_rule(args.human_time_spread),
+        "peeking_rule": peeking.peeking_rule(),
         "errors": counts.first_errors[:50],
         **{key: round(value, 3) for key, value in timing.items()},
         "scheduler": args.scheduler or "local",
@@ -128,7 +148,7 @@ def _write(
 
 
 def _skipped_checks(
-    sums: integrity.IntegritySums, pairs: list[dict[str, Any]], *, sharing: bool
+    sums: integrity.IntegritySums, pairs: list[dict[str, Any]], checks: integrity.CardChecks
 ) -> list[dict[str, str]]:
     """The checks this history could not have, and why (docs/batch.md, "Fair play")."""
     skipped = []
@@ -139,19 +159,53 @@ def _skipped_checks(
         skipped.append({"check": "pairs", "why": why})
     if not sums.timing:
         skipped.append({"check": "timing", "why": "no row of the history has decision_ms"})
-    if not sharing:
+    if not checks.sharing:
         why = "not asked for (--sharing: each hand at a table of 3 or 4 valued again against drawn opponents)"
         skipped.append({"check": "sharing", "why": why})
     elif not any(row["shared_hands"] >= pair_signals.MIN_PAIR_HANDS for row in pairs):
         why = f"no pair sat together at tables of 3 or 4 for {pair_signals.MIN_PAIR_HANDS} hands"
         skipped.append({"check": "sharing", "why": why})
+    if not sums.tabled:
+        why = "no hand names its table and its number there (table_id, hand_number): sittings cannot be counted"
+        skipped.append({"check": "seating", "why": why})
+    if not checks.peeking:
+        why = "not asked for (--peeking: each hand valued again against the other seats' cards and drawn opponents)"
+        skipped.append({"check": "peeking", "why": why})
+    elif not any(found.hands >= peeking.MIN_PEEKED_HANDS for found in sums.peeking.values()):
+        why = f"no player had {peeking.MIN_PEEKED_HANDS} hands weighed (a chi play at a table settled whole)"
+        skipped.append({"check": "peeking", "why": why})
     return skipped
 
 
+#: What a flagged pair gained, by its signal, when it is not money to one of them.
+_GAINS = {"sharing": "sharing their cards", "seating": "sitting together"}
 #: What summary.json says of each flagged pair.
-_FLAGGED_PAIR_FIELDS = ("first", "second", "hands", "p_value", "signal", "paid_to", "z_money", "z_play", "z_sharing")
+_FLAGGED_PAIR_FIELDS = (
+    "first",
+    "second",
+    "hands",
+    "p_value",
+    "signal",
+    "paid_to",
+    "z_money",
+    "z_play",
+    "z_sharing",
+    "sittings",
+    "expected_sittings",
+    "p_seating",
+)
 #: Each player flag and the column of its p-value.
-_PLAYER_FLAGS = (("dumping", "p_fouls"), ("too_strong", "p_value"), ("too_regular", "p_too_regular"))
+_PLAYER_FLAGS = (
+    ("dumping", "p_fouls"),
+    ("too_strong", "p_value"),
+    ("too_regular", "p_too_regular"),
+    ("peeking", "p_peeking"),
+)
+
+
+def _pair_evidence(row: dict[str, Any]) -> float:
+    """The p-value a flagged pair is ranked by: its seating's when only seating flags it."""
+    return float(row["p_seating"] if row["signal"] == "seating" else row["p_value"])
 
 
 def _flagged_players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

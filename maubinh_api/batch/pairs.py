@@ -36,10 +36,11 @@ real-valued sums are added in partition order, so a history gives the same figur
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from ..strategy.known_cards import Chi
 from .table_hands import TableHand
 
 __all__ = ["EVIDENCE_HANDS", "Pair", "PairAt", "PairSums", "SeatValue", "merge_pair_sums", "pair_sums"]
@@ -62,6 +63,9 @@ class SeatValue:
     #: what a reference level (``club``) gives up on such hands (the variant, table size and theme):
     #: a player's loss less this is comparable from one table size to another
     reference: float = 0.0
+    #: the classes of the seat's best chi play, where grading had them (what the card checks weigh
+    #: its play against: ``batch/weighed.py``)
+    best_chi: Chi | None = None
 
 
 @dataclass
@@ -90,6 +94,8 @@ class PairSums:
     shared: float = 0.0
     shared_squared: float = 0.0
     most_shared: list[tuple[float, str]] = field(default_factory=list)
+    #: of the hands together, those that started a sitting together (``batch/seating.py``)
+    sittings: int = 0
 
     def add(self, deal_id: str, points: int, first: SeatValue, second: SeatValue, *, heads_up: bool) -> None:
         """One hand: ``points`` the first player won from the second, and the two seats' values."""
@@ -141,6 +147,7 @@ class PairSums:
             self.shared + other.shared,
             self.shared_squared + other.shared_squared,
             _largest(self.most_shared + other.most_shared),
+            self.sittings + other.sittings,
         )
 
 
@@ -154,10 +161,12 @@ def pair_sums(
     hands: Iterable[TableHand],
     values: Mapping[tuple[str, str], SeatValue],
     shared: Mapping[str, Mapping[Pair, tuple[float | None, float | None]]] | None = None,
+    starts: Collection[str] = (),
 ) -> dict[PairAt, PairSums]:
     """Every pair that sat together in ``hands``, at each table size, with what passed between
     them; ``values`` holds each seat's value by (deal id, player id), ``shared`` the hands' sharing
-    evidence by deal id (``batch/sharing.py``), where it was weighed."""
+    evidence by deal id (``batch/sharing.py``), where it was weighed, ``starts`` the deals that
+    started a sitting (``batch/seating.py``)."""
     sums: dict[PairAt, PairSums] = {}
     for hand in hands:
         seats = len(hand.seats)
@@ -167,6 +176,7 @@ def pair_sums(
             mine, theirs = values[hand.deal_id, pair[0]], values[hand.deal_id, pair[1]]
             found = sums.setdefault((pair, seats), PairSums())
             found.add(hand.deal_id, won, mine, theirs, heads_up=seats == 2)
+            found.sittings += hand.deal_id in starts
             if evidence is not None:
                 found.add_shared(hand.deal_id, evidence[pair])
     return sums

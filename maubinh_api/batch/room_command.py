@@ -37,7 +37,7 @@ def add_room(commands: Any, common: argparse.ArgumentParser) -> None:
         help="a simulated room's hand history: players moving between tables, planted dumpers and bots if asked",
         description="Deal hands to a room of honest players of mixed levels moving between tables, with planted "
         "cheaters if asked: dumpers that foul on purpose heads-up with a partner, bots that play the best level, "
-        "pairs that share their cards. "
+        "pairs that share their cards, pairs that seek each other's tables, peekers that see the other hands. "
         "Writes DIR/history (the hand-history format, with tables) and DIR/players.json (who was planted).",
     )
     room.add_argument("--hands", type=int, default=2000, help="hands to deal (default 2,000)")
@@ -49,7 +49,11 @@ def add_room(commands: Any, common: argparse.ArgumentParser) -> None:
     room.add_argument("--dump-share", type=float, default=0.5, help="share of those it fouls (default 0.5)")
     room.add_argument("--sharers", type=int, default=0, help="planted pairs that show each other their cards and "
                       "seek a full table together (--together of the hands; --seats 3 or 4)")  # fmt: skip
+    room.add_argument("--seekers", type=int, default=0, help="planted pairs that seek a full table together "
+                      "(--together of the hands) and there play their level")  # fmt: skip
     room.add_argument("--bots", type=int, default=0, help="planted bots (the best level, claiming club)")
+    room.add_argument("--peekers", type=int, default=0, help="planted players that see the other seats' hands as "
+                      "set and set theirs last, against them (claiming club)")  # fmt: skip
     room.add_argument("--variant", default="classic", help="a preset name (default classic)")
     room.add_argument("--seed", type=int, default=1, help="the seed (same seed, same room)")
     room.add_argument("--history-format", choices=HISTORY_FORMATS, default="parquet")
@@ -62,15 +66,17 @@ def planted_room(args: argparse.Namespace) -> Room:
         raise Stop("--hands must be at least 1")
     if not 0 <= args.dumpers <= args.players or args.players < args.seats:
         raise Stop(f"--players must be at least --seats ({args.seats}) and --dumpers at most --players")
-    if args.bots < 0 or args.sharers < 0:
-        raise Stop("--bots and --sharers must be 0 or more")
+    if min(args.bots, args.sharers, args.seekers, args.peekers) < 0:
+        raise Stop("--bots, --sharers, --seekers and --peekers must be 0 or more")
     if args.sharers and args.seats < 3:
         raise Stop("--sharers need --seats 3 or 4 (a pair sharing its cards sets them against someone else)")
+    if args.seekers and args.seats < 3:
+        raise Stop("--seekers need --seats 3 or 4 (a pair that seeks a table of two together is a dumper)")
     for name in ("together", "dump_share"):
         if not 0 <= getattr(args, name) <= 1:
             raise Stop(f"--{name.replace('_', '-')} must be between 0 and 1")
-    if (args.dumpers + args.sharers) * args.together > 1:
-        raise Stop("--dumpers and --sharers times --together must be at most 1 (the share of hands they take)")
+    if (args.dumpers + args.sharers + args.seekers) * args.together > 1:
+        raise Stop("--dumpers, --sharers and --seekers times --together must be at most 1 (their share of hands)")
     try:
         variant_of(args.variant)
     except RuleError as error:
@@ -84,7 +90,13 @@ def planted_room(args: argparse.Namespace) -> Room:
         for pair in range(1, args.sharers + 1)
         for me, other in (("a", "b"), ("b", "a"))
     ]
-    players = (*honest, *dumpers, *bots, *sharers)
+    seekers = [
+        RoomPlayer(f"f{pair:02d}{me}", Level.CLUB, Role.SEEKER, partner=f"f{pair:02d}{other}")
+        for pair in range(1, args.seekers + 1)
+        for me, other in (("a", "b"), ("b", "a"))
+    ]
+    peekers = [RoomPlayer(f"k{number + 1:02d}", Level.CLUB, Role.PEEKER) for number in range(args.peekers)]
+    players = (*honest, *dumpers, *bots, *sharers, *seekers, *peekers)
     return Room(args.variant, players, args.seats, 4, args.together, args.dump_share)
 
 

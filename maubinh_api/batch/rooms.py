@@ -12,7 +12,11 @@ players cheat as the issue that asked for the checks describes:
 * two **sharers** show each other their cards: they seek a table of ``seats`` together
   (``together`` of the hands), and there each sets its hand by the 26 cards it knows, the best of its
   shortlist against opponents drawn from the cards neither holds
-  (:mod:`~maubinh_api.strategy.known_cards`); elsewhere each plays its level.
+  (:mod:`~maubinh_api.strategy.known_cards`); elsewhere each plays its level;
+* two **seekers** seek a table of ``seats`` together as sharers do, and there play their level:
+  only their seating shows them;
+* a **peeker** sees the other seats' hands as they were set (a leak of the table's state): it sets
+  last, the best of its shortlist against them.
 
 Hands are cut into partitions of ``hands_per_part``; partition ``k`` draws from
 ``numpy.random.default_rng([seed, k])``, so a hand's seats, cards and plays depend only on the seed
@@ -63,6 +67,8 @@ class Role(Enum):
     DUMPER = "dumper"  #: fouls on purpose heads-up with its partner
     BOT = "bot"  #: the best level, whatever the claimed one
     SHARER = "sharer"  #: sets by its own and its partner's cards when they sit together
+    PEEKER = "peeker"  #: sets last, by the others' hands as set
+    SEEKER = "seeker"  #: seeks a table with its partner, and there plays its level: seating alone shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,32 +123,31 @@ def write_room_part(task: tuple[RoomPart, str, str]) -> int:
 def room_part(part: RoomPart, service: HandService) -> list[dict[str, Any]]:
     """One partition's hands as history rows (every seat's, hand after hand)."""
     room = part.room
-    variant = variant_of(room.variant_text)
     rng = np.random.default_rng([part.seed, part.index])
-    # A sharing pair is sought out by its first member only, so that it sits together ``together`` of the hands.
+    # A sharing (or seeking) pair is sought out by its first member only, so that it sits together
+    # ``together`` of the hands.
     planted = [
         player
         for player in room.players
-        if player.role is Role.DUMPER or (player.role is Role.SHARER and player.id < str(player.partner))
+        if player.role is Role.DUMPER or (player.role in (Role.SHARER, Role.SEEKER) and player.id < str(player.partner))
     ]
     rows: list[dict[str, Any]] = []
     for number in range(part.first_hand, part.first_hand + part.hands):
         seated, together = _seat(room, planted, rng)
         order = rng.permutation(52)
         seeds = rng.integers(0, 2**62, size=len(seated)).tolist()
-        table = f"t{number % room.tables + 1}"
         dealt = {player.id: [DECK[int(index)] for index in order[13 * place : 13 * place + 13]]
                  for place, player in enumerate(seated)}  # fmt: skip
-        for player, seed in zip(seated, seeds, strict=True):
-            cards = dealt[player.id]
-            level = Level.BEST if player.role is Role.BOT else player.level
-            found, chosen = service.bot_play(cards, variant, level, seed, opponents=len(seated) - 1)
-            arrangement = chosen.arrangement
-            if together and player.role is Role.DUMPER and rng.random() < room.dump_share:
-                arrangement = _fouled(chosen, variant.rules) or arrangement
-            if together and player.role is Role.SHARER and not chosen.declare_natural:
-                arrangement = _shared(service, found, dealt[str(player.partner)], len(seated) - 1, rng)
-            timing = _BOT_MS if player.role is Role.BOT else _HUMAN_MS
+        # Peekers set last, when the others' hands are set.
+        setting = sorted(zip(seated, seeds, strict=True), key=lambda seat: seat[0].role is Role.PEEKER)
+        plays: dict[str, tuple[Arrangement, bool]] = {}
+        times: dict[str, float] = {}
+        for player, seed in setting:
+            plays[player.id] = _play(service, room, player, dealt=dealt, before=plays, seed=seed, together=together,
+                                     rng=rng)  # fmt: skip
+            times[player.id] = round(float(rng.lognormal(*(_BOT_MS if player.role is Role.BOT else _HUMAN_MS))), 1)
+        for player in seated:
+            arrangement, declared = plays[player.id]
             rows.append(
                 {
                     "deal_id": f"h{number:08d}",
@@ -151,16 +156,43 @@ def room_part(part: RoomPart, service: HandService) -> list[dict[str, Any]]:
                     "back": _text(arrangement.back.cards),
                     "middle": _text(arrangement.middle.cards),
                     "front": _text(arrangement.front.cards),
-                    "declare_natural": chosen.declare_natural and arrangement is chosen.arrangement,
+                    "declare_natural": declared,
                     "seats": len(seated),
-                    "table_id": table,
+                    "table_id": f"t{number % room.tables + 1}",
                     "hand_number": number // room.tables,
-                    "decision_ms": round(float(rng.lognormal(*timing)), 1),
+                    "decision_ms": times[player.id],
                     "role": player.role.value,
                     "level": player.level.value,
                 }
             )
     return rows
+
+
+def _play(
+    service: HandService,
+    room: Room,
+    player: RoomPlayer,
+    *,
+    dealt: dict[str, list[Card]],
+    before: dict[str, tuple[Arrangement, bool]],
+    seed: int,
+    together: bool,
+    rng: np.random.Generator,
+) -> tuple[Arrangement, bool]:
+    """What a player sets (and whether it declares a natural), as its role has it; ``before``: the
+    seats set before it (what a peeker sees)."""
+    variant = variant_of(room.variant_text)
+    opponents = len(dealt) - 1
+    level = Level.BEST if player.role is Role.BOT else player.level
+    found, chosen = service.bot_play(dealt[player.id], variant, level, seed, opponents=opponents)
+    arrangement = chosen.arrangement
+    if together and player.role is Role.DUMPER and rng.random() < room.dump_share:
+        arrangement = _fouled(chosen, variant.rules) or arrangement
+    if together and player.role is Role.SHARER and not chosen.declare_natural:
+        arrangement = _shared(service, found, dealt[str(player.partner)], opponents, rng)
+    if player.role is Role.PEEKER and not chosen.declare_natural:
+        arrangement = _peeked(service, found, list(before.values()), opponents) or arrangement
+    return arrangement, chosen.declare_natural and arrangement is chosen.arrangement
 
 
 def _seat(room: Room, planted: list[RoomPlayer], rng: np.random.Generator) -> tuple[list[RoomPlayer], bool]:
@@ -181,7 +213,16 @@ def _seat(room: Room, planted: list[RoomPlayer], rng: np.random.Generator) -> tu
 
 #: Opponents a sharer draws to value its shortlist (a careful cheat: more than the check draws).
 _SHARER_FIELD: Final = 128
-_sharer_valuers: dict[tuple[int, str, int], KnownCards] = {}
+_valuers: dict[tuple[int, str, int, bool], KnownCards] = {}
+
+
+def _valuer(service: HandService, found: Valuation, opponents: int, *, pairwise: bool = False) -> KnownCards:
+    key = (id(service.model), found.variant.fingerprint, opponents, pairwise)
+    if key not in _valuers:
+        _valuers[key] = KnownCards(
+            service.model, found.variant, opponents=opponents, size=_SHARER_FIELD, pairwise=pairwise
+        )
+    return _valuers[key]
 
 
 def _shared(
@@ -189,14 +230,26 @@ def _shared(
 ) -> Arrangement:
     """A sharer's arrangement: the best of its shortlist against opponents drawn from the 26 cards
     neither it nor its partner holds."""
-    key = (id(service.model), found.variant.fingerprint, opponents)
-    if key not in _sharer_valuers:
-        _sharer_valuers[key] = KnownCards(service.model, found.variant, opponents=opponents, size=_SHARER_FIELD)
-    known = _sharer_valuers[key]
+    known = _valuer(service, found, opponents)
     held = {card.index for card in found.cards} | {card.index for card in partner}
     field = known.field([card for card in range(52) if card not in held], rng)
     shortlist = [found.arrangement(split) for split in found.splits]
     values = known.values(field, [known.classes_of(arrangement) for arrangement in shortlist])
+    return shortlist[int(np.argmax(values))]
+
+
+def _peeked(
+    service: HandService, found: Valuation, others: list[tuple[Arrangement, bool]], opponents: int
+) -> Arrangement | None:
+    """A peeker's arrangement: the best of its shortlist against the others' hands as set (those that
+    fouled or declared a natural pay it whatever it sets); None when none played chi."""
+    known = _valuer(service, found, opponents, pairwise=True)
+    rules = found.variant.rules
+    chi = [known.classes_of(play) for play, declared in others if not declared and not foul_reasons(play, rules)]
+    if not chi:
+        return None
+    shortlist = [found.arrangement(split) for split in found.splits]
+    values = known.values(known.field_of_plays(chi), [known.classes_of(arrangement) for arrangement in shortlist])
     return shortlist[int(np.argmax(values))]
 
 

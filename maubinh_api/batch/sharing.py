@@ -16,19 +16,18 @@ shared by its partners and each pair's by its two players: 4 + 6 draws at most f
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from typing import Final
 
 import numpy as np
 
-from ..rules.arrangement import foul_reasons
 from ..rules.variants import Variant
-from ..strategy.known_cards import Chi, KnownCards
+from ..strategy.known_cards import KnownCards
 from ..strategy.model import Model
 from .history import Row
 from .pairs import Pair
 from .table_hands import TableHand
+from .weighed import Bests, SeatBests, bests_of, card_indices, draw_seed, weighed_plays
 
 __all__ = ["MIN_SEATS", "SharingEvidence", "SharingJudge"]
 
@@ -55,15 +54,20 @@ class SharingJudge:
             self._known[key] = KnownCards(self._model, variant, opponents=opponents, size=self._size)
         return self._known[key]
 
-    def evidence(self, hands: Iterable[TableHand]) -> dict[str, SharingEvidence]:
-        """Each hand's evidence, by deal id, for the hands of ``MIN_SEATS`` seats or more."""
-        return {hand.deal_id: self.hand_evidence(hand) for hand in hands if len(hand.seats) >= MIN_SEATS}
+    def evidence(self, hands: Iterable[TableHand], bests: SeatBests | None = None) -> dict[str, SharingEvidence]:
+        """Each hand's evidence, by deal id, for the hands of ``MIN_SEATS`` seats or more; ``bests``:
+        each seat's best chi play by (deal id, player id), where grading found it."""
+        return {
+            hand.deal_id: self.hand_evidence(hand, bests_of(hand, bests))
+            for hand in hands
+            if len(hand.seats) >= MIN_SEATS
+        }
 
-    def hand_evidence(self, hand: TableHand) -> SharingEvidence:
+    def hand_evidence(self, hand: TableHand, seat_bests: Bests | None = None) -> SharingEvidence:
         known = self._valuer(hand.variant, len(hand.seats) - 1)
-        cards = {row.player_id: [card.index for card in row.arrangement.cards] for row in hand.seats}
-        plays = _weighed_plays(known, hand.seats, cards, hand.variant)
-        rng = np.random.default_rng(_seed(hand))
+        cards = card_indices(hand.seats)
+        plays = weighed_plays(known, hand.seats, cards, hand.variant, seat_bests)
+        rng = np.random.default_rng(draw_seed(hand))
         alone: dict[str, float] = {}  # each weighed seat's arrangement against its own draw
         found: SharingEvidence = {}
         for first_row, second_row in _pairs(hand.seats):
@@ -88,32 +92,9 @@ class SharingJudge:
         return found
 
 
-def _weighed_plays(
-    known: KnownCards, seats: tuple[Row, ...], cards: dict[str, list[int]], variant: Variant
-) -> dict[str, tuple[Chi, Chi]]:
-    """Each seat whose play is weighed: its arrangement's classes and its own best play's, for the
-    seats that left their best play for another chi play."""
-    bests = known.best_of([cards[row.player_id] for row in seats])
-    plays = {}
-    for row, best in zip(seats, bests, strict=True):
-        if best is None or foul_reasons(row.arrangement, variant.rules):
-            continue
-        played = known.classes_of(row.arrangement)
-        if played != best:
-            plays[row.player_id] = (played, best)
-    return plays
-
-
 def _pairs(seats: tuple[Row, ...]) -> Iterable[tuple[Row, Row]]:
     """Every two seats, the two in code-point order of their players' ids."""
     ordered = sorted(seats, key=lambda row: row.player_id)
     for index, first in enumerate(ordered):
         for second in ordered[index + 1 :]:
             yield first, second
-
-
-def _seed(hand: TableHand) -> list[int]:
-    """The hand's draws' seed: its deal and its players, whatever partition holds it."""
-    text = "\n".join([hand.deal_id, *sorted(row.player_id for row in hand.seats)])
-    digest = hashlib.blake2b(text.encode(), digest_size=16).digest()
-    return [int.from_bytes(digest[:8], "little"), int.from_bytes(digest[8:], "little")]

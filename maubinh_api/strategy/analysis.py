@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -242,6 +242,11 @@ class Grade:
     fouled: bool
     natural: NaturalHand | None  #: the hand's natural, if it holds one the variant pays
     natural_missed: bool  #: held, declaring it was the best play, and it was not collected
+    #: The classes (back, middle, front, as the kernel numbers them) of the best chi play, where the
+    #: hand was graded in one kernel call with others (:func:`grade_all`): what the card checks weigh a
+    #: play against, for free. None for a hand graded alone (one that may hold a natural). Not part of
+    #: the grade's value: two grades of one play are equal with or without it.
+    best_chi: tuple[int, int, int] | None = field(default=None, compare=False)
 
 
 def grade(arrangement: Arrangement, found: Valuation, *, declare_natural: bool = True) -> Grade:
@@ -330,7 +335,8 @@ def grade_all(
         ev = float(found.fouled[row] if fouled else found.played[row])
         best = float(found.value[row])
         loss = max(0.0, best - ev)
-        grades.append(Grade(ev, best, loss, verdict_of(loss, fouled=fouled), fouled, None, False))
+        best_chi = (int(found.high[row]), int(found.low[row]), int(found.front[row]))
+        grades.append(Grade(ev, best, loss, verdict_of(loss, fouled=fouled), fouled, None, False, best_chi))
     return grades
 
 

@@ -51,8 +51,8 @@ def test_the_planted_pair_and_the_dumper_are_flagged_and_no_one_else(rooms):
     summary, pairs, players = _check(planted, directory / "planted")
     assert [(row["first"], row["second"], row["paid_to"]) for row in summary["flagged_pairs"]] == [("d1", "p00", "p00")]
     assert [row["player_id"] for row in summary["flagged_players"]] == ["d1"]
-    # Every check the history can have was run, but sharing, which is asked for (--sharing).
-    assert [check["check"] for check in summary["checks_skipped"]] == ["sharing"]
+    # Every check the history can have was run, but sharing and peeking, which are asked for (--sharing, --peeking).
+    assert [check["check"] for check in summary["checks_skipped"]] == ["sharing", "peeking"]
     pair = pairs.set_index(["first", "second"]).loc[("d1", "p00")]
     # The money went the partner's way beyond the cards, and the dumper played worse than usual there.
     assert pair["z_money"] < 0 and pair["z_play"] < 0 and pair["fouls_first"] > pair["fouls_second"]
@@ -104,7 +104,7 @@ def test_a_hand_with_a_seat_missing_is_kept_out_and_counted(rooms, tmp_path):
     assert summary["hands"] == HANDS - 1 and summary["hands_kept_out"] == {"seat_missing": 1}
     # Without decision times the timing check is skipped, and the summary says why.
     assert summary["checks_skipped"][0] == {"check": "timing", "why": "no row of the history has decision_ms"}
-    assert [check["check"] for check in summary["checks_skipped"]] == ["timing", "sharing"]  # sharing: not asked
+    assert [check["check"] for check in summary["checks_skipped"]] == ["timing", "sharing", "peeking"]  # not asked
     assert (players["timed_hands"] == 0).all() and not players["too_regular"].any()
     [example] = summary["kept_out_examples"]
     assert example["deal_id"] == missing["deal_id"] and example["reason"] == "seat_missing"

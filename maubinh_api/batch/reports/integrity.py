@@ -26,7 +26,7 @@ _NAV: Final = (
 _FINDINGS_HEAD: Final = ("Who", "What", "p‑value", "Hands", "Hands to look at")
 _PAIRS_HEAD: Final = (
     "First", "Second", "Hands", "Heads‑up", "Money per hand", "z money", "Play gap per hand", "z play",
-    "z sharing (hands weighed)", "p‑value", "Fouls (first / second)",
+    "z sharing (hands weighed)", "p‑value", "Fouls (first / second)", "Sittings (chance)",
 )  # fmt: skip
 #: What the report is, in Vietnamese (kiểm tra gian lận ...).
 _TITLE: Final = words("{game} fair-play checks", game=GAME).vi
@@ -57,6 +57,8 @@ def integrity_report(
         "player_rule": summary["player_rule"],
         "strong_rule": summary["strong_rule"],
         "timing_rule": summary["timing_rule"],
+        "peeking_rule": summary["peeking_rule"],
+        "seating_rule": summary["seating_rule"],
         "pairs_head": _PAIRS_HEAD,
         "pairs": [_pair_cells(row) for row in shown],
         "pair_classes": ["flagged" if row["flagged"] else "" for row in shown],
@@ -74,6 +76,12 @@ def integrity_report(
 
 def _pair_finding(row: Mapping[str, Any]) -> tuple[float, str, list[object]]:
     who = f"{row['first']} and {row['second']}"
+    if row["signal"] == "seating":
+        what = (
+            f"sat together at {whole(row['sittings'])} sittings where seating at random gives "
+            f"{number(row['expected_sittings'], 1)}; money and play between them are within chance"
+        )
+        return row["p_seating"], who, [who, what, p_value(row["p_seating"]), whole(row["hands"]), row["evidence"]]
     if row["signal"] == "sharing":
         what = (
             f"set their hands better by each other's cards than by their own, at tables of 3 or 4 "
@@ -107,6 +115,13 @@ def _player_findings(players: Sequence[Mapping[str, Any]]) -> list[tuple[float, 
             )
             found.append((row["p_too_regular"], row["player_id"], [row["player_id"], what,
                           p_value(row["p_too_regular"]), whole(row["hands"]), "—"]))  # fmt: skip
+        if row["peeking"]:
+            what = (
+                f"set its hands better by the other seats' cards than by its own (z peeking "
+                f"{number(row['z_peeking'], 1)} over {whole(row['peeked_hands'])} hands weighed)"
+            )
+            found.append((row["p_peeking"], row["player_id"], [row["player_id"], what, p_value(row["p_peeking"]),
+                          whole(row["hands"]), row["peeking_evidence"] or "—"]))  # fmt: skip
         if row["too_strong"]:
             what = f"too strong for a person (z vs expert {number(row['z_vs_expert'], 1)})"
             found.append((row["p_value"], row["player_id"], [row["player_id"], what, p_value(row["p_value"]),
@@ -127,6 +142,7 @@ def _pair_cells(row: Mapping[str, Any]) -> list[object]:
         f"{number(row['z_sharing'], 2)} ({whole(row['shared_hands'])})" if row["shared_hands"] else "—",
         p_value(row["p_value"]) if row["tested"] else "not tested",
         f"{whole(row['fouls_first'])} / {whole(row['fouls_second'])}",
+        f"{whole(row['sittings'])} ({number(row['expected_sittings'], 1)})",
     ]
 
 
