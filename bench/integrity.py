@@ -378,22 +378,22 @@ SEEKERS = (
 )
 
 
-def _seating_trials(quick: bool) -> list[Trial]:
+def _seating_trials(quick: bool, together: float) -> list[Trial]:
     """Honest rooms of 22 players (a pair meets in 12 / 462 of the hands: about 78 in 3,000) and
     planted rooms of twenty honest players and a seeking pair, at about 200 and 1,000 hands together."""
     honest = Room("classic", _honest_players(22))
     trials = [Trial("honest", 78, honest, 3000, 1100 + n) for n in range(2 if quick else 6)]
-    planted = Room("classic", (*_honest_players(20), *SEEKERS), together=SEEKING_TOGETHER)
-    rate = SEEKING_TOGETHER + (1 - SEEKING_TOGETHER) * 12 / 462
+    planted = Room("classic", (*_honest_players(20), *SEEKERS), together=together)
+    rate = together + (1 - together) * 12 / 462
     for size, count in ({200: 4} if quick else {200: 10, 1000: 5}).items():
         trials += [Trial("planted", size, planted, round(size / rate), 11_000 * size + n) for n in range(count)]
     return trials
 
 
-def calibrate_seating(quick: bool, workers: int | None) -> None:
+def calibrate_seating(quick: bool, workers: int | None, together: float = SEEKING_TOGETHER) -> None:
     """Every honest pair's seating statistic (its false alarms, and whether its p-values fall as the
     null says), and the planted seeking pairs found."""
-    trials = _seating_trials(quick)
+    trials = _seating_trials(quick, together)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
         prepare_workers(client, grading.warm_up)
@@ -423,9 +423,10 @@ def calibrate_seating(quick: bool, workers: int | None) -> None:
     )
     for size, rows in sorted(found.items()):
         ratio = sorted(row["sittings"] / row["expected_sittings"] for row in rows)
-        together = statistics.median(row["sittings"] for row in rows)
+        met, together_share = statistics.median(row["sittings"] for row in rows), together
         print(
-            f"planted seekers, ~{size:>5} sittings together (median {together:,.0f}): {len(rows)} rooms\n"
+            f"planted seekers at {together_share:.0%} of the hands, ~{size:>5} sittings together (median {met:,.0f}): "
+            f"{len(rows)} rooms\n"
             f"    pair flagged by seating {_rate(sum(row['seated_flag'] for row in rows), len(rows))}\n"
             f"    first finding planted   {_rate(sum(row['first_is_planted'] for row in rows), len(rows))}\n"
             f"    sittings / expected median {statistics.median(ratio):.2f} (from {ratio[0]:.2f} to {ratio[-1]:.2f})"
@@ -475,9 +476,12 @@ def main() -> None:
     parser.add_argument("--sharing", action="store_true", help="the hand-sharing check's calibration and speed")
     parser.add_argument("--peeking", action="store_true", help="the peeking check's calibration and speed")
     parser.add_argument("--seating", action="store_true", help="the seating check's calibration")
+    parser.add_argument(
+        "--seek-together", type=float, default=SEEKING_TOGETHER, help="share of hands the seekers sit together"
+    )
     args = parser.parse_args()
     if args.seating:
-        calibrate_seating(args.quick, args.workers)
+        calibrate_seating(args.quick, args.workers, args.seek_together)
         return
     if args.sharing:
         speed(min(args.speed_hands, 300), args.repeat, integrity.CardChecks(sharing=True))

@@ -37,7 +37,8 @@ def _hands(rows):
 
 def test_a_hands_evidence_is_the_same_wherever_it_is_weighed():
     hands = _hands(_rows(Room("classic", HONEST, seats=3), 6))
-    first, again = PeekingJudge(worker_service().model), PeekingJudge(worker_service().model)
+    # (A small pool: what is tested is where the figures come from, not their precision.)
+    first, again = PeekingJudge(worker_service().model, 4000), PeekingJudge(worker_service().model, 4000)
     # Drawn from the deal and its players alone: another judge (another worker), the hands in
     # another order (another partition), the same evidence.
     mine: dict[str, PeekSums] = {}
@@ -56,7 +57,7 @@ def _approx(expected):
 
 def test_a_seat_that_played_its_own_best_weighs_zero_and_heads_up_tables_are_weighed():
     model = worker_service().model
-    judge = PeekingJudge(model)
+    judge = PeekingJudge(model, 4000)
     rows = _rows(Room("classic", (RoomPlayer("x", Level.BEST), RoomPlayer("y", Level.BEGINNER)), seats=2), 12)
     weighed = 0
     for hand in _hands(rows):
