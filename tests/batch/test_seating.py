@@ -130,3 +130,24 @@ def test_integrity_flags_a_pair_that_seeks_each_other_and_no_honest_pair(tmp_pat
     # Their money and play are within chance: the finding is the seating's, in the report's words.
     assert sought["signal"] == "seating" and pd.isna(sought["paid_to"])
     assert "sat together at" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_a_history_without_tables_skips_seating_and_says_why(tmp_path):
+    # The same kind of room, its rows without table_id and hand_number: a sitting cannot be told
+    # from a hand, so no pair is flagged for seating, and the summary says why.
+    honest = tuple(RoomPlayer(f"p{number:02d}", LEVELS[number % 4]) for number in range(6))
+    pair = (
+        RoomPlayer("f01a", Level.CLUB, Role.SEEKER, partner="f01b"),
+        RoomPlayer("f01b", Level.CLUB, Role.SEEKER, partner="f01a"),
+    )
+    rows = room_part(RoomPart(0, 0, 200, 8, Room("classic", (*honest, *pair), together=0.5)), worker_service())
+    bare = [{key: value for key, value in row.items() if key not in {"table_id", "hand_number"}} for row in rows]
+    history = tmp_path / "room.jsonl"
+    history.write_text("".join(json.dumps(row) + "\n" for row in bare), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["integrity", str(history), "--out", str(out), "--workers", "1", "--no-progress"]) == 0
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    [seating] = [check for check in summary["checks_skipped"] if check["check"] == "seating"]
+    assert "table_id" in seating["why"]
+    pairs = pd.read_parquet(out / "pairs.parquet")
+    assert not pairs["seated_flag"].any() and (pairs["sittings"] == pairs["hands"]).all()
