@@ -172,5 +172,5 @@ def peeking_signals(sums: PeekSums, *, tested: int) -> dict[str, Any]:
         "z_peeking": z,
         "p_peeking": p_value,
         "peeking": sums.hands >= MIN_PEEKED_HANDS and p_value < limit,
-        "peeking_evidence": ", ".join(deal for _value, deal in sums.most),
+        "peeking_evidence": " ".join(deal for _value, deal in sums.most),
     }

@@ -99,7 +99,7 @@ def test_integrity_names_a_planted_peeker_and_no_honest_player(tmp_path):
     assert math.isclose(players.loc["k01", "z_peeking"], sums["k01"].total / math.sqrt(sums["k01"].squares))
     assert players.loc["k01", "peeked_hands"] == sums["k01"].hands
     report = (out / "report.html").read_text(encoding="utf-8")
-    first_hand = players.loc["k01", "peeking_evidence"].split(", ")[0]
+    first_hand = players.loc["k01", "peeking_evidence"].split(" ")[0]
     assert "better by the other seats" in report and first_hand in report  # the finding, and a hand to look at
 
 
