@@ -112,7 +112,8 @@ COVERED: dict[tuple[str, str], str] = {
     ): _BATCH_PAGE,
     (
         "docs/batch.md",
-        ".venv/bin/python -m maubinh_api.batch room --hands 3000 --dumpers 1 --bots 1 --out room",
+        ".venv/bin/python -m maubinh_api.batch room --hands 3000 --dumpers 1 --bots 1 --seekers 1 --peekers 1"
+        " --out room",
     ): _FAIR_PLAY,
 }
 

@@ -20,6 +20,7 @@ NOT_IN_THE_REPOSITORY = {
     "tenants.yaml": "the operator's tenants file, which each deployment writes",
     "economics.json": "what `batch simulate` writes",
     "summary.json": "what `batch grade` writes",
+    "players.json": "what `batch room` writes: who was planted",
     "model.json": "a kept model's manifest, in a folder an operator adds",
     "000_bec262eb5188e88e.txt": "a Vietnamese source of the rules, kept outside the repository",
     "001_5076cc0f11b39bbf.txt": "a Vietnamese source of the rules, kept outside the repository",
