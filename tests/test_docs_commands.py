@@ -129,7 +129,7 @@ SKIPPED: dict[tuple[str, str], str] = {
         "README.md",
         "make run    # serve on http://127.0.0.1:8000: nginx in front of 2 gunicorn workers (PORT, WORKERS)",
     ): (
-        "make run serves until it is stopped, and make test is the whole suite (about twelve minutes): "
+        "make run serves until it is stopped, and make test is the test suite (about twelve minutes): "
         "this test runs inside it"
     ),
     (

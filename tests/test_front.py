@@ -52,6 +52,7 @@ def problem_of(answer: bytes) -> tuple[int, dict[str, str], dict[str, object]]:
     return int(lines[0].split()[1]), headers, json.loads(body)
 
 
+@pytest.mark.long
 def test_hundreds_of_slow_idle_and_trickling_connections_cost_a_normal_client_nothing(front):
     """200 connections trickling headers, 100 trickling bodies and 100 idle, for 30 s: the normal
     client sees no failure and a p99 within 3x of its p99 alone, and /healthz answers within the

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -22,6 +24,7 @@ def _commands(heading: str = "Trying it") -> list[str]:
     return [line for line in lines if line.startswith(".venv/bin/python") and "--scheduler" not in line]
 
 
+@pytest.mark.long
 def test_the_batch_pages_commands_run_as_written(tmp_path: Path) -> None:
     commands = _commands()
     assert len(commands) == 3  # simulate, grade what it wrote, simulate with --compare
@@ -31,6 +34,7 @@ def test_the_batch_pages_commands_run_as_written(tmp_path: Path) -> None:
         assert (tmp_path / written).is_file(), written
 
 
+@pytest.mark.long
 def test_the_fair_play_commands_run_as_written_and_find_what_was_planted(tmp_path: Path) -> None:
     commands = _commands("Fair play: `integrity`")
     assert len(commands) == 2  # a room with planted cheaters, the checks on its history

@@ -14,12 +14,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.servers import service
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "20")
 
 
+@pytest.mark.long
 def test_every_check_passes_against_the_service_as_make_run_serves_it(tmp_path):
     # The open endpoints' per-address rate (50 a second, bursts of 200) is held by its own tests; a
     # run of thousands of cases from one address would meet it, and its 429 says nothing of the shapes.
