@@ -128,6 +128,20 @@ def _checked(
     return [integrity.merged(parts, checks=checks) for parts in by_trial]
 
 
+def _run_rooms(
+    trials: Sequence[Trial], workers: int | None, name: str, checks: integrity.CardChecks = integrity.NO_CHECKS
+) -> list[integrity.IntegritySums]:
+    """Deal and check every trial's room on a local cluster, and say how long it took."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
+        prepare_workers(client, grading.warm_up)
+        checked = _checked(client, trials, Path(scratch), checks)
+    hands = sum(trial.hands for trial in trials)
+    elapsed = time.perf_counter() - started
+    print(f"\n{name}{len(trials)} rooms, {hands:,} hands dealt and checked in {elapsed:.0f} s\n")
+    return checked
+
+
 def _wilson(hits: int, count: int) -> tuple[float, float]:
     """The 95% Wilson interval of a rate."""
     if count == 0:
@@ -206,12 +220,7 @@ def _report_planted(size: int, found: Found, dump_share: float) -> None:
 
 def calibrate(quick: bool, dump_share: float, workers: int | None) -> None:
     trials = _trials(quick, dump_share)
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
-        prepare_workers(client, grading.warm_up)
-        checked = _checked(client, trials, Path(scratch))
-    hands = sum(trial.hands for trial in trials)
-    print(f"\n{len(trials)} rooms, {hands:,} hands dealt and checked in {time.perf_counter() - started:.0f} s\n")
+    checked = _run_rooms(trials, workers, "")
     flagged = tested = 0
     scores: dict[int, Found] = {}
     for trial, sums in zip(trials, checked, strict=True):
@@ -256,13 +265,7 @@ def _sharing_p(row: dict[str, Any]) -> float:
 
 def calibrate_sharing(quick: bool, workers: int | None) -> None:
     trials = _sharing_trials(quick)
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
-        prepare_workers(client, grading.warm_up)
-        checked = _checked(client, trials, Path(scratch), integrity.CardChecks(sharing=True))
-    hands = sum(trial.hands for trial in trials)
-    elapsed = time.perf_counter() - started
-    print(f"\nsharing: {len(trials)} rooms, {hands:,} hands dealt and checked in {elapsed:.0f} s\n")
+    checked = _run_rooms(trials, workers, "sharing: ", integrity.CardChecks(sharing=True))
     honest: list[dict[str, Any]] = []
     found: dict[int, list[dict[str, Any]]] = {}
     beside = [0, 0]  # honest pairs of the planted rooms: flagged, weighed
@@ -332,13 +335,7 @@ def calibrate_peeking(quick: bool, workers: int | None) -> None:
     """Every honest player's peeking statistic (its false alarms, and whether its p-values fall as the
     null says), and the planted peekers found."""
     trials = _peeking_trials(quick)
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
-        prepare_workers(client, grading.warm_up)
-        checked = _checked(client, trials, Path(scratch), integrity.CardChecks(peeking=True))
-    hands = sum(trial.hands for trial in trials)
-    elapsed = time.perf_counter() - started
-    print(f"\npeeking: {len(trials)} rooms, {hands:,} hands dealt and checked in {elapsed:.0f} s\n")
+    checked = _run_rooms(trials, workers, "peeking: ", integrity.CardChecks(peeking=True))
     honest: list[dict[str, Any]] = []
     found: dict[int, list[dict[str, Any]]] = {}
     for trial, sums in zip(trials, checked, strict=True):
@@ -394,14 +391,7 @@ def calibrate_seating(quick: bool, workers: int | None, together: float = SEEKIN
     """Every honest pair's seating statistic (its false alarms, and whether its p-values fall as the
     null says), and the planted seeking pairs found."""
     trials = _seating_trials(quick, together)
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as scratch, connect(None, workers) as client:
-        prepare_workers(client, grading.warm_up)
-        checked = _checked(client, trials, Path(scratch))
-    hands = sum(trial.hands for trial in trials)
-    print(
-        f"\nseating: {len(trials)} rooms, {hands:,} hands dealt and checked in {time.perf_counter() - started:.0f} s\n"
-    )
+    checked = _run_rooms(trials, workers, "seating: ")
     honest: list[dict[str, Any]] = []
     found: dict[int, list[dict[str, Any]]] = {}
     for trial, sums in zip(trials, checked, strict=True):
