@@ -29,7 +29,7 @@ KERNEL_SOURCES := $(wildcard maubinh_api/strategy/kernel_src/*.c maubinh_api/str
 EXT_SUFFIX     := $(shell $(PYTHON) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 KERNEL         := maubinh_api/strategy/compiled_kernel$(EXT_SUFFIX)
 
-.PHONY: run run-deps test test-long npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing bench-integrity-peeking bench-integrity-seating spec examples catalogue client-go client-py client-py-dist levels odds bank scale-out system-deps clean deps
+.PHONY: run run-deps test test-long npm-deps contract-diff bench-receipts lint-spec client-ts client-ts-pack kernel sanitize fuzz load bench bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing bench-integrity-peeking bench-integrity-seating bench-integrity-steadiness spec examples catalogue client-go client-py client-py-dist levels steadiness odds bank scale-out system-deps clean deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -208,7 +208,7 @@ load: $(DEV_STAMP) $(KERNEL) system-deps
 	$(BIN)/python -m bench.fairness
 
 ## bench: every benchmark script (prints figures)
-bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing bench-integrity-peeking bench-integrity-seating
+bench: bench-eval bench-settle bench-optimise bench-strength bench-analysis bench-service bench-calibration bench-levels bench-batch bench-bank bench-slow-clients bench-memory bench-hostile bench-fairness bench-request-path bench-readers bench-http-path bench-batch-path bench-operation-latency bench-drills bench-capacity bench-unit-cost bench-retry-after bench-refused-work bench-naturals bench-deals bench-integrity bench-integrity-sharing bench-integrity-peeking bench-integrity-seating bench-integrity-steadiness
 
 ## bench-slow-clients: hundreds of slow, idle and trickling connections against the front and gunicorn alone (about 2 minutes)
 bench-slow-clients: $(DEV_STAMP) $(KERNEL) system-deps
@@ -287,6 +287,10 @@ bench-integrity-peeking: $(DEV_STAMP) $(KERNEL)
 bench-integrity-seating: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.integrity --seating
 
+## bench-integrity-steadiness: the steadiness check's false alarms on honest rooms and its detection of a planted steady program at 200, 1,000 and 5,000 of its hands (about 15 minutes)
+bench-integrity-steadiness: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m bench.integrity --steadiness
+
 ## bench-naturals: the split naturals found from the cards against the search of every split they replaced, and a settlement of the costliest seats
 bench-naturals: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m bench.natural_detection
@@ -362,6 +366,10 @@ client-py-dist: $(DEV_STAMP)
 ## levels: rebuild each bot level's loss yardstick on random deals and on each theme's drills, strategy/levels.json (seeded; about 10 minutes)
 levels: $(DEV_STAMP) $(KERNEL)
 	$(BIN)/python -m maubinh_api.service.level_yardsticks
+
+## steadiness: rebuild the steadiness check's yardsticks, batch/steadiness.json: each level's loss moments on 40,000 random hands per preset and table size, played with the shipped model (seeded; about 6 minutes on 2 cores)
+steadiness: $(DEV_STAMP) $(KERNEL)
+	$(BIN)/python -m maubinh_api.batch.steadiness_build
 
 ## odds: rebuild the screening odds tables (about 20 minutes; seeded, reproducible)
 odds: $(DEV_STAMP) $(KERNEL)

@@ -30,7 +30,12 @@ With ``--seating``, the seating check (on in every pass): every honest pair's st
 rooms of 22 players and in planted rooms of twenty honest players and a pair that seeks a table
 together in 5% of the hands (and there plays its level), at about 200 and 1,000 sittings together.
 
-    python -m bench.integrity [--quick] [--dump-share 0.25] [--sharing | --peeking | --seating]
+With ``--steadiness``, the steadiness check (on in every pass): every honest player's statistic in
+honest rooms of ten (about 240 and 1,600 hands a player) and in planted rooms of ten honest players
+and a steady program that gives up the club level's mean loss on every hand it can, at about 200,
+1,000 and 5,000 of its hands.
+
+    python -m bench.integrity [--quick] [--dump-share 0.25] [--sharing | --peeking | --seating | --steadiness]
 
 Targets: at most 1 honest pair in 10,000 flagged; at least 90% of planted dumpers found within
 1,000 hands together; the pass at least 1,000 hands a second a core.
@@ -60,6 +65,8 @@ from maubinh_api.strategy.levels import Level
 MIX = (Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT)
 #: Hands a pair sits together, the three sizes the issue asks for.
 SIZES = (200, 1000, 5000)
+#: The player flags of a pass without the card checks.
+PLAYER_FLAGS = ("dumping", "too_strong", "too_regular", "too_steady")
 #: Share of a planted room's hands the dumper plays heads-up with its partner.
 TOGETHER = 0.2
 
@@ -167,7 +174,7 @@ def _report_honest(trial: Trial, sums: integrity.IntegritySums) -> tuple[int, in
         f"(median {met:,.0f} hands together); flagged {_rate(flagged, len(pairs))}; "
         f"p<1%: {_rate(sum(row['p_value'] < 0.01 for row in pairs), len(pairs))}; "
         f"p<0.1%: {_rate(sum(row['p_value'] < 0.001 for row in pairs), len(pairs))}; "
-        f"players flagged {sum(row['dumping'] or row['too_strong'] or row['too_regular'] for row in people)}"
+        f"players flagged {sum(any(row[flag] for flag in PLAYER_FLAGS) for row in people)}"
     )
     return flagged, len(pairs)
 
@@ -198,6 +205,7 @@ def _score(found: Found, sums: integrity.IntegritySums) -> None:
     findings += [(row["p_fouls"], {name}) for name, row in people.items() if row["dumping"]]
     findings += [(row["p_value"], {name}) for name, row in people.items() if row["too_strong"]]
     findings += [(row["p_too_regular"], {name}) for name, row in people.items() if row["too_regular"]]
+    findings += [(row["p_steady"], {name}) for name, row in people.items() if row["too_steady"]]
     found.first += bool(findings) and bool(min(findings, key=lambda item: item[0])[1] & planted)
     honest = [row for row in pairs if row["tested"] and not {row["first"], row["second"]} & planted]
     found.honest_flags += sum(row["flagged"] for row in honest)
@@ -366,6 +374,68 @@ def calibrate_peeking(quick: bool, workers: int | None) -> None:
         )
 
 
+STEADY = RoomPlayer("r01", Level.CLUB, Role.STEADY)
+STEADY_SIZES = (200, 1000, 5000)
+
+
+def _steadiness_trials(quick: bool) -> list[Trial]:
+    """Honest rooms of ten at tables of four (each player at 4/10 of the hands: about 240 and 1,600
+    hands a player; 300 players each) and planted rooms of ten honest players and a steady program, which plays 4/11 of
+    the hands: about 200, 1,000 and 5,000 of its own."""
+    honest = Room("classic", _honest_players(10))
+    counts = (2, 2) if quick else (30, 30)
+    trials = [Trial("honest", 240, honest, 600, 1300 + n) for n in range(counts[0])]
+    trials += [Trial("honest", 1600, honest, 4000, 1400 + n) for n in range(counts[1])]
+    room = Room("classic", (*_honest_players(10), STEADY))
+    rooms = dict(zip(STEADY_SIZES, (4, 2, 0) if quick else (10, 10, 3), strict=True))
+    for size, count in rooms.items():
+        trials += [Trial("planted", size, room, round(size * 11 / 4), 13_000 * size + n) for n in range(count)]
+    return trials
+
+
+def calibrate_steadiness(quick: bool, workers: int | None) -> None:
+    """Every honest player's steadiness statistic (its false alarms, and whether its p-values fall as
+    the null says), and the planted steady programs found."""
+    trials = _steadiness_trials(quick)
+    checked = _run_rooms(trials, workers, "steadiness: ")
+    honest: dict[int, list[dict[str, Any]]] = {}
+    found: dict[int, list[dict[str, Any]]] = {}
+    for trial, sums in zip(trials, checked, strict=True):
+        people = player_table(sums)
+        honest.setdefault(trial.size if trial.kind == "honest" else 0, []).extend(
+            row for row in people if row["player_id"] != STEADY.id and row["steady_hands"] >= 200
+        )
+        if trial.kind == "planted":
+            flagged = [row for row in people if any(row[flag] for flag in PLAYER_FLAGS)]
+            first = min(flagged, key=lambda row: row["p_steady"] if row["too_steady"] else 1.0) if flagged else None
+            program = next(row for row in people if row["player_id"] == STEADY.id)
+            found.setdefault(trial.size, []).append(program | {"first_is_planted": first is program})
+    for size, rows in sorted(honest.items()):
+        where = f"honest rooms, ~{size:,} hands a player" if size else "the planted rooms' honest players"
+        count, z = len(rows), [row["z_steady"] for row in rows]
+        print(
+            f"{where}: {count} players (median {statistics.median(row['steady_hands'] for row in rows):,.0f} hands); "
+            f"flagged {_rate(sum(row['too_steady'] for row in rows), count)}\n"
+            f"    steady p<1%   {_rate(sum(row['p_steady'] < 0.01 for row in rows), count)}\n"
+            f"    steady p<0.1% {_rate(sum(row['p_steady'] < 0.001 for row in rows), count)}\n"
+            f"    z_steady < -2 {_rate(sum(value < -2 for value in z), count)} (the normal law's 2.28%)\n"
+            f"    z_steady mean {statistics.fmean(z):+.2f}, sd {statistics.pstdev(z):.2f}, lowest {min(z):.2f}; spread "
+            f"ratio median {statistics.median(row['spread_ratio'] for row in rows):.2f}"
+        )
+    for size, rows in sorted(found.items()):
+        z = sorted(row["z_steady"] for row in rows)
+        print(
+            f"planted steady program (club's mean loss on every hand), ~{size:>5} hands (median "
+            f"{statistics.median(row['steady_hands'] for row in rows):,.0f}): {len(rows)} rooms\n"
+            f"    program flagged steady {_rate(sum(row['too_steady'] for row in rows), len(rows))}\n"
+            f"    program flagged strong {_rate(sum(row['too_strong'] for row in rows), len(rows))}\n"
+            f"    first finding planted  {_rate(sum(row['first_is_planted'] for row in rows), len(rows))}\n"
+            f"    z_steady median {statistics.median(z):.2f} (from {z[0]:.2f} to {z[-1]:.2f}); spread ratio median "
+            f"{statistics.median(row['spread_ratio'] for row in rows):.3f}, mean loss median "
+            f"{statistics.median(row['mean_ev_loss'] for row in rows):.3f}"
+        )
+
+
 #: Planted seekers: a pair that sits together at a full table in 5% of the hands and there plays its
 #: level; with twenty honest players, it meets at 0.05 + 0.95 x 12 / 462 of the hands.
 SEEKING_TOGETHER = 0.05
@@ -466,10 +536,14 @@ def main() -> None:
     parser.add_argument("--sharing", action="store_true", help="the hand-sharing check's calibration and speed")
     parser.add_argument("--peeking", action="store_true", help="the peeking check's calibration and speed")
     parser.add_argument("--seating", action="store_true", help="the seating check's calibration")
+    parser.add_argument("--steadiness", action="store_true", help="the steadiness check's calibration")
     parser.add_argument(
         "--seek-together", type=float, default=SEEKING_TOGETHER, help="share of hands the seekers sit together"
     )
     args = parser.parse_args()
+    if args.steadiness:
+        calibrate_steadiness(args.quick, args.workers)
+        return
     if args.seating:
         calibrate_seating(args.quick, args.workers, args.seek_together)
         return

@@ -113,7 +113,7 @@ COVERED: dict[tuple[str, str], str] = {
     (
         "docs/batch.md",
         ".venv/bin/python -m maubinh_api.batch room --hands 3000 --dumpers 1 --bots 1 --seekers 1 --peekers 1"
-        " --out room",
+        " --steady 1 --out room",
     ): _FAIR_PLAY,
 }
 

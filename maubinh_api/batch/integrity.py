@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from ..strategy.drills import Theme
 from ..strategy.levels import Level
 from .engine import worker_memory, worker_service
 from .grading import PlayerSums, RowCounts, add_hand, checked_rows, grade_rows, peak_rss_mb
@@ -26,6 +27,7 @@ from .pairs import PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
 from .peeking import PeekingJudge, PeekSums, peeking_judge
 from .seating import PoolSeat, SeatingSums, new_sittings, pool_of
 from .sharing import SharingJudge
+from .steadiness import Cell
 from .sums import RunningSums
 from .table_hands import SkippedHand, table_hands
 
@@ -46,6 +48,8 @@ class IntegrityPart(RowCounts):
     pairs: dict[PairAt, PairSums] = field(default_factory=dict)
     #: each player's decision times, as log(1 + ms), where the history has them
     timing: dict[str, RunningSums] = field(default_factory=dict)
+    #: each player's losses on random deals by preset and table size (the steadiness check)
+    losses: dict[str, dict[Cell, RunningSums]] = field(default_factory=dict)
     #: each player's peeking evidence, where asked for
     peeking: dict[str, PeekSums] = field(default_factory=dict)
     #: each player's sittings, and the hands that named their table and number there
@@ -66,6 +70,7 @@ class IntegritySums:
     players: dict[str, PlayerSums]
     pairs: dict[PairAt, PairSums]
     timing: dict[str, RunningSums]
+    losses: dict[str, dict[Cell, RunningSums]]
     peeking: dict[str, PeekSums]
     seating: dict[PoolSeat, SeatingSums]
     tabled: int
@@ -116,6 +121,9 @@ def integrity_part(task: tuple[Part, str], *, checks: CardChecks = NO_CHECKS) ->
         add_hand(result.players.setdefault(row.player_id, PlayerSums()), graded, yardsticks)
         if row.decision_ms is not None:
             result.timing.setdefault(row.player_id, RunningSums()).add(math.log1p(row.decision_ms))
+        if row.theme is Theme.RANDOM:  # a drill's losses are not a random hand's
+            cells = result.losses.setdefault(row.player_id, {})
+            cells.setdefault((row.variant.name, row.seats - 1), RunningSums()).add(graded.ev_loss)
         values[row.deal_id, row.player_id] = SeatValue(
             graded.best_ev, graded.ev_loss, graded.fouled, yardsticks[REFERENCE_LEVEL].mean, graded.best_chi
         )
@@ -169,6 +177,7 @@ def merged(results: list[IntegrityPart], *, checks: CardChecks = NO_CHECKS) -> I
     players: dict[str, PlayerSums] = {}
     skipped: Counter[str] = Counter()
     timing: dict[str, RunningSums] = {}
+    losses: dict[str, dict[Cell, RunningSums]] = {}
     peeking: dict[str, PeekSums] = {}
     seating: dict[PoolSeat, SeatingSums] = {}
     first: list[dict[str, str]] = []
@@ -181,6 +190,9 @@ def merged(results: list[IntegrityPart], *, checks: CardChecks = NO_CHECKS) -> I
             players.setdefault(player, PlayerSums()).add(sums)
         for player, times in result.timing.items():
             timing.setdefault(player, RunningSums()).merge(times)
+        for player, cells in result.losses.items():
+            for cell, lost in cells.items():
+                losses.setdefault(player, {}).setdefault(cell, RunningSums()).merge(lost)
         for player, peeked in result.peeking.items():
             peeking[player] = peeking[player].merged(peeked) if player in peeking else peeked
         for seat, seated in result.seating.items():
@@ -203,6 +215,7 @@ def merged(results: list[IntegrityPart], *, checks: CardChecks = NO_CHECKS) -> I
         players=players,
         pairs=merge_pair_sums([result.pairs for result in ordered] + [stitched.pairs]),
         timing=timing,
+        losses=losses,
         peeking=peeking,
         seating=seating,
         tabled=sum(result.tabled for result in ordered) + stitched.tabled,

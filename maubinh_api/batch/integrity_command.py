@@ -14,7 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import integrity, pair_signals, peeking, player_signals, players, seating, timing_signals
+from . import integrity, pair_signals, peeking, player_signals, players, seating, steadiness, timing_signals
+from .engine import worker_service
 from .grading import warm_up
 from .outputs import Stop, history_pass
 from .pairs import Pair, PairSums
@@ -79,8 +80,10 @@ def player_table(
     foul_rate: float = player_signals.BEGINNER_FOUL_RATE,
     time_spread: float = timing_signals.HUMAN_LOG_SD,
 ) -> list[dict[str, Any]]:
-    """``grade``'s per-player rows, each with the dumping, timing and peeking figures and flags."""
+    """``grade``'s per-player rows, each with the dumping, timing, steadiness and peeking figures and flags."""
     rows = players.player_rows(sums.players)
+    yardsticks = _steady_yardsticks()
+    steady = sum(steadiness.steady_hands(cells) >= steadiness.MIN_STEADY_HANDS for cells in sums.losses.values())
     tested = sum(row["hands"] >= players.FLAG_MIN_HANDS for row in rows)
     timed = sum(times.hands >= timing_signals.MIN_TIMED_HANDS for times in sums.timing.values())
     peeked = sum(found.hands >= peeking.MIN_PEEKED_HANDS for found in sums.peeking.values())
@@ -89,6 +92,11 @@ def player_table(
         row.update(player_signals.player_signals(sums.players[player], tested=tested, foul_rate=foul_rate))
         times = sums.timing.get(player, RunningSums())
         row.update(timing_signals.timing_signals(times, tested=timed, spread=time_spread))
+        if yardsticks is None:  # measured for another model: not tested (checks_skipped says why)
+            quiet = {"spread_ratio": float("nan"), "z_steady": float("nan"), "p_steady": 1.0, "too_steady": False}
+            row.update(steady_hands=steadiness.steady_hands(sums.losses.get(player, {})), **quiet)
+        else:
+            row.update(steadiness.steadiness_signals(sums.losses.get(player, {}), yardsticks, tested=steady))
         row.update(peeking.peeking_signals(sums.peeking.get(player, peeking.PeekSums()), tested=peeked))
     return rows
 
@@ -108,6 +116,7 @@ def _write(
         *players.PLAYER_COLUMNS,
         *player_signals.PLAYER_SIGNAL_COLUMNS,
         *timing_signals.TIMING_COLUMNS,
+        *steadiness.STEADINESS_COLUMNS,
         *peeking.PEEKING_COLUMNS,
     ]
     pd.DataFrame(people, columns=columns).to_parquet(out / "players.parquet", index=False)
@@ -136,6 +145,7 @@ def _write(
         "player_rule": player_signals.player_rule(args.foul_rate),
         "strong_rule": players.flag_rule(),
         "timing_rule": timing_signals.timing_rule(args.human_time_spread),
+        "steadiness_rule": steadiness.steadiness_rule(),
         "peeking_rule": peeking.peeking_rule(),
         "errors": counts.first_errors[:50],
         **{key: round(value, 3) for key, value in timing.items()},
@@ -159,6 +169,16 @@ def _skipped_checks(
         skipped.append({"check": "pairs", "why": why})
     if not sums.timing:
         skipped.append({"check": "timing", "why": "no row of the history has decision_ms"})
+    yardsticks = steadiness.load_yardsticks()
+    if _steady_yardsticks() is None:
+        why = (
+            f"its yardsticks were measured with {yardsticks.model}, this pass values with "
+            f"{worker_service().model.version} (make steadiness measures them again)"
+        )
+        skipped.append({"check": "steadiness", "why": why})
+    elif not any(steadiness.steady_hands(cells) >= steadiness.MIN_STEADY_HANDS for cells in sums.losses.values()):
+        why = f"no player had {steadiness.MIN_STEADY_HANDS} hands on random deals (drills are not tested)"
+        skipped.append({"check": "steadiness", "why": why})
     if not checks.sharing:
         why = "not asked for (--sharing: each hand at a table of 3 or 4 valued again against drawn opponents)"
         skipped.append({"check": "sharing", "why": why})
@@ -199,8 +219,15 @@ _PLAYER_FLAGS = (
     ("dumping", "p_fouls"),
     ("too_strong", "p_value"),
     ("too_regular", "p_too_regular"),
+    ("too_steady", "p_steady"),
     ("peeking", "p_peeking"),
 )
+
+
+def _steady_yardsticks() -> steadiness.SteadyYardsticks | None:
+    """The steadiness yardsticks, when they were measured with the model this pass values with."""
+    yardsticks = steadiness.load_yardsticks()
+    return yardsticks if yardsticks.model == worker_service().model.version else None
 
 
 def _pair_evidence(row: dict[str, Any]) -> float:

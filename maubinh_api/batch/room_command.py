@@ -37,7 +37,8 @@ def add_room(commands: Any, common: argparse.ArgumentParser) -> None:
         help="a simulated room's hand history: players moving between tables, planted dumpers and bots if asked",
         description="Deal hands to a room of honest players of mixed levels moving between tables, with planted "
         "cheaters if asked: dumpers that foul on purpose heads-up with a partner, bots that play the best level, "
-        "pairs that share their cards, pairs that seek each other's tables, peekers that see the other hands. "
+        "pairs that share their cards, pairs that seek each other's tables, peekers that see the other hands, "
+        "programs that lose a person's amount steadily. "
         "Writes DIR/history (the hand-history format, with tables) and DIR/players.json (who was planted).",
     )
     room.add_argument("--hands", type=int, default=2000, help="hands to deal (default 2,000)")
@@ -54,6 +55,8 @@ def add_room(commands: Any, common: argparse.ArgumentParser) -> None:
     room.add_argument("--bots", type=int, default=0, help="planted bots (the best level, claiming club)")
     room.add_argument("--peekers", type=int, default=0, help="planted players that see the other seats' hands as "
                       "set and set theirs last, against them (claiming club)")  # fmt: skip
+    room.add_argument("--steady", type=int, default=0, help="planted programs that give up a club player's mean "
+                      "loss on every hand, with a person's timing")  # fmt: skip
     room.add_argument("--variant", default="classic", help="a preset name (default classic)")
     room.add_argument("--seed", type=int, default=1, help="the seed (same seed, same room)")
     room.add_argument("--history-format", choices=HISTORY_FORMATS, default="parquet")
@@ -66,8 +69,8 @@ def planted_room(args: argparse.Namespace) -> Room:
         raise Stop("--hands must be at least 1")
     if not 0 <= args.dumpers <= args.players or args.players < args.seats:
         raise Stop(f"--players must be at least --seats ({args.seats}) and --dumpers at most --players")
-    if min(args.bots, args.sharers, args.seekers, args.peekers) < 0:
-        raise Stop("--bots, --sharers, --seekers and --peekers must be 0 or more")
+    if min(args.bots, args.sharers, args.seekers, args.peekers, args.steady) < 0:
+        raise Stop("--bots, --sharers, --seekers, --peekers and --steady must be 0 or more")
     if args.sharers and args.seats < 3:
         raise Stop("--sharers need --seats 3 or 4 (a pair sharing its cards sets them against someone else)")
     if args.seekers and args.seats < 3:
@@ -96,7 +99,8 @@ def planted_room(args: argparse.Namespace) -> Room:
         for me, other in (("a", "b"), ("b", "a"))
     ]
     peekers = [RoomPlayer(f"k{number + 1:02d}", Level.CLUB, Role.PEEKER) for number in range(args.peekers)]
-    players = (*honest, *dumpers, *bots, *sharers, *seekers, *peekers)
+    steady = [RoomPlayer(f"r{number + 1:02d}", Level.CLUB, Role.STEADY) for number in range(args.steady)]
+    players = (*honest, *dumpers, *bots, *sharers, *seekers, *peekers, *steady)
     return Room(args.variant, players, args.seats, 4, args.together, args.dump_share)
 
 

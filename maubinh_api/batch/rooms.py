@@ -69,6 +69,7 @@ class Role(Enum):
     SHARER = "sharer"  #: sets by its own and its partner's cards when they sit together
     PEEKER = "peeker"  #: sets last, by the others' hands as set
     SEEKER = "seeker"  #: seeks a table with its partner, and there plays its level: seating alone shows it
+    STEADY = "steady"  #: a program that gives up its level's mean loss on every hand, with a person's timing
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,8 @@ def _play(
         arrangement = _shared(service, found, dealt[str(player.partner)], opponents, rng)
     if player.role is Role.PEEKER and not chosen.declare_natural:
         arrangement = _peeked(service, found, list(before.values()), opponents) or arrangement
+    if player.role is Role.STEADY and not chosen.declare_natural:
+        arrangement = _steady(service, found, level, opponents)
     return arrangement, chosen.declare_natural and arrangement is chosen.arrangement
 
 
@@ -251,6 +254,14 @@ def _peeked(
     shortlist = [found.arrangement(split) for split in found.splits]
     values = known.values(known.field_of_plays(chi), [known.classes_of(arrangement) for arrangement in shortlist])
     return shortlist[int(np.argmax(values))]
+
+
+def _steady(service: HandService, found: Valuation, level: Level, opponents: int) -> Arrangement:
+    """A steady program's arrangement: the play of its shortlist whose loss against the best is
+    nearest what its level gives up on an average hand (the level's mean loss)."""
+    target = service.yardsticks(found.variant.name, opponents)[level].mean
+    losses = [abs(found.exact[0] - value - target) for value in found.exact]
+    return found.arrangement(found.splits[int(np.argmin(losses))])
 
 
 def _fouled(chosen: Play, rules: Any) -> Arrangement | None:

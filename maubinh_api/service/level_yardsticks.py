@@ -40,10 +40,12 @@ from ..strategy.levels import Level
 from ..strategy.model import shipped_model
 from .hands import HandService
 
-__all__ = ["RUN", "THEMES", "build", "main", "measure_theme", "summary"]
+__all__ = ["RUN", "THEMES", "build", "main", "measure_random", "measure_theme", "summary"]
 
 
-def _measure(args: tuple[str, int, int, int]) -> dict[str, list[float]]:
+def measure_random(args: tuple[str, int, int, int]) -> dict[str, list[float]]:
+    """Every level's loss on ``hands`` seeded random hands: ``args`` is the preset's name, the
+    opponents, the seed and the hands."""
     name, opponents, seed, hands = args
     variant = preset(name)
     # The builder's own composition root: a pool process makes its service once.
@@ -142,7 +144,7 @@ def build(hands: int, seed: int, workers: int, drills: int = 0) -> dict[str, obj
         if drills and _dealt(name, opponents, theme)
     ]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        measured = pool.map(_measure, jobs)
+        measured = pool.map(measure_random, jobs)
         # One job a task, the longest searches first (natural_call under online and extended): the
         # cores stay busy to the end.
         order = sorted(range(len(themed)), key=lambda job: (themed[job][2] != Theme.NATURAL_CALL.value, job))

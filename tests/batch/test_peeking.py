@@ -10,7 +10,6 @@ import math
 import pandas as pd
 import pytest
 
-from maubinh_api.batch.cli import main
 from maubinh_api.batch.engine import worker_service
 from maubinh_api.batch.grading import grade_rows
 from maubinh_api.batch.history import check_row
@@ -19,6 +18,8 @@ from maubinh_api.batch.rooms import Role, Room, RoomPart, RoomPlayer, room_part
 from maubinh_api.batch.table_hands import table_hands
 from maubinh_api.strategy.known_cards import KnownCards
 from maubinh_api.strategy.levels import Level
+
+from .integrity_runs import integrity_run
 
 LEVELS = (Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT)
 HONEST = tuple(RoomPlayer(f"p{number:02d}", LEVELS[number % 4]) for number in range(6))
@@ -84,10 +85,7 @@ def test_integrity_names_a_planted_peeker_and_no_honest_player(tmp_path):
     # of these 600, and sets by the others' hands at every one. The bench's peekers of about 200
     # hands stood at z 3.6 to 6.4 (docs/benchmarks.md); this seed's is printed if it fails.
     rows = _rows(Room("classic", (*HONEST, PEEKER)), 600, seed=31)
-    history = tmp_path / "room.jsonl"
-    history.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
-    out = tmp_path / "out"
-    assert main(["integrity", str(history), "--out", str(out), "--peeking", "--workers", "1", "--no-progress"]) == 0
+    out = integrity_run(rows, tmp_path, "--peeking")
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     players = pd.read_parquet(out / "players.parquet").set_index("player_id")
     assert [row["player_id"] for row in summary["flagged_players"]][:1] == ["k01"], players["z_peeking"]

@@ -44,7 +44,7 @@ def test_the_fair_play_commands_run_as_written_and_find_what_was_planted(tmp_pat
     summary = json.loads((tmp_path / "integrity" / "summary.json").read_text(encoding="utf-8"))
     named = {player["player_id"] for player in summary["flagged_players"]}
     named |= {name for pair in summary["flagged_pairs"] for name in (pair["first"], pair["second"])}
-    assert planted == {"d01", "b01", "f01a", "f01b", "k01"}
+    assert planted == {"d01", "b01", "f01a", "f01b", "k01", "r01"}
     assert named == planted | {"p000"}  # p000: the dumper's partner
     assert (tmp_path / "integrity" / "report.html").is_file()
 

@@ -33,8 +33,9 @@ def test_a_room_with_a_dumper_and_a_bot_writes_its_history_and_who_is_who(tmp_pa
         (["--dumpers", "1", "--sharers", "1", "--together", "0.6"], "--seekers times --together must be at most 1"),
         (["--seekers", "1", "--seats", "2"], "--seekers need --seats 3 or 4"),
         (["--sharers", "1", "--seats", "2"], "--sharers need --seats 3 or 4"),
-        (["--sharers", "-1"], "--bots, --sharers, --seekers and --peekers must be 0 or more"),
-        (["--peekers", "-2"], "--bots, --sharers, --seekers and --peekers must be 0 or more"),
+        (["--sharers", "-1"], "--bots, --sharers, --seekers, --peekers and --steady must be 0 or more"),
+        (["--peekers", "-2"], "--bots, --sharers, --seekers, --peekers and --steady must be 0 or more"),
+        (["--steady", "-1"], "--bots, --sharers, --seekers, --peekers and --steady must be 0 or more"),
         (["--variant", "poker"], "--variant: unknown preset 'poker'"),
     ],
 )

@@ -12,13 +12,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from maubinh_api.batch.cli import main
 from maubinh_api.batch.engine import worker_service
 from maubinh_api.batch.history import check_row
 from maubinh_api.batch.rooms import Role, Room, RoomPart, RoomPlayer, room_part
 from maubinh_api.batch.seating import MIN_SITTINGS, SeatingSums, Seats, new_sittings, poisson_upper
 from maubinh_api.batch.table_hands import table_hands
 from maubinh_api.strategy.levels import Level
+
+from .integrity_runs import integrity_run
 
 LEVELS = (Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT)
 
@@ -114,22 +115,13 @@ def _seeking_room(*, honest, together, hands):
     return room_part(RoomPart(0, 0, hands, 8, room), worker_service())
 
 
-def _checked(rows, directory):
-    """``integrity`` run on the rows as a JSON Lines history; its output directory."""
-    history = directory / "room.jsonl"
-    history.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
-    out = directory / "out"
-    assert main(["integrity", str(history), "--out", str(out), "--workers", "1", "--no-progress"]) == 0
-    return out
-
-
 def test_integrity_flags_a_pair_that_seeks_each_other_and_no_honest_pair(tmp_path):
     # Twenty honest players and two who sit together at tables of four in 30% of the hands and
     # there play their level (seekers: only their seating shows them): each plays about 0.3 + 0.7 x 4 / 22 = 43% of
     # the hands, and they meet at about 0.3 + 0.7 x 12 / 462 = 32% of them, where seating at random
     # by that activity gives about half as many (3 x 0.43 x 0.43 / (4 - 0.43) = 16%): this seed's pair
     # met 74 times in 300 hands, where chance gives 35.2 (p under 1e-10).
-    out = _checked(_seeking_room(honest=20, together=0.3, hands=300), tmp_path)
+    out = integrity_run(_seeking_room(honest=20, together=0.3, hands=300), tmp_path)
     pairs = pd.read_parquet(out / "pairs.parquet").set_index(["first", "second"])
     sought = pairs.loc[("f01a", "f01b")]
     assert sought["seated_flag"] and sought["sittings"] >= MIN_SITTINGS, sought
@@ -147,7 +139,7 @@ def test_a_history_without_tables_skips_seating_and_says_why(tmp_path):
     # The same kind of room, its rows without table_id and hand_number: a sitting cannot be told
     # from a hand, so no pair is flagged for seating, and the summary says why.
     rows = _seeking_room(honest=6, together=0.5, hands=200)
-    out = _checked([{key: value for key, value in row.items() if key not in {"table_id", "hand_number"}}
+    out = integrity_run([{key: value for key, value in row.items() if key not in {"table_id", "hand_number"}}
                     for row in rows], tmp_path)  # fmt: skip
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     [seating] = [check for check in summary["checks_skipped"] if check["check"] == "seating"]

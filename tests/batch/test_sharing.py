@@ -9,7 +9,6 @@ import math
 
 import pandas as pd
 
-from maubinh_api.batch.cli import main
 from maubinh_api.batch.engine import worker_service
 from maubinh_api.batch.history import check_row
 from maubinh_api.batch.pairs import SeatValue, pair_sums
@@ -18,6 +17,8 @@ from maubinh_api.batch.sharing import SharingJudge
 from maubinh_api.batch.table_hands import table_hands
 from maubinh_api.strategy.known_cards import KnownCards
 from maubinh_api.strategy.levels import Level
+
+from .integrity_runs import integrity_run
 
 LEVELS = (Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT)
 HONEST = tuple(RoomPlayer(f"p{number:02d}", LEVELS[number % 4]) for number in range(4))
@@ -90,14 +91,12 @@ def _values(hands):
 
 def test_integrity_weighs_sharing_when_asked_and_says_so(tmp_path):
     room = Room("classic", (*HONEST, *SHARERS), seats=3, together=0.8)
-    history = tmp_path / "room.jsonl"
     rows = room_part(RoomPart(0, 0, 150, 21, room), worker_service())
-    history.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
-    out = tmp_path / "out"
-    assert main(["integrity", str(history), "--out", str(out), "--sharing", "--workers", "1", "--no-progress"]) == 0
+    out = integrity_run(rows, tmp_path, "--sharing")
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
-    # The sharing pair sat together in some 120 of the 150 hands: it was tested, and only peeking was skipped.
-    assert [check["check"] for check in summary["checks_skipped"]] == ["peeking"]  # not asked for
+    # The sharing pair sat together in some 120 of the 150 hands: it was tested. Skipped: peeking (not
+    # asked for) and steadiness (no player has 200 hands in 150).
+    assert [check["check"] for check in summary["checks_skipped"]] == ["steadiness", "peeking"]
     pairs = pd.read_parquet(out / "pairs.parquet").set_index(["first", "second"])
     # Every hand is at a table of three: every pair's hands together are weighed.
     assert (pairs["shared_hands"] == pairs["hands"]).all()

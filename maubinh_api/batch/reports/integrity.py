@@ -57,6 +57,7 @@ def integrity_report(
         "player_rule": summary["player_rule"],
         "strong_rule": summary["strong_rule"],
         "timing_rule": summary["timing_rule"],
+        "steadiness_rule": summary["steadiness_rule"],
         "peeking_rule": summary["peeking_rule"],
         "seating_rule": summary["seating_rule"],
         "pairs_head": _PAIRS_HEAD,
@@ -115,6 +116,14 @@ def _player_findings(players: Sequence[Mapping[str, Any]]) -> list[tuple[float, 
             )
             found.append((row["p_too_regular"], row["player_id"], [row["player_id"], what,
                           p_value(row["p_too_regular"]), whole(row["hands"]), "—"]))  # fmt: skip
+        if row["too_steady"]:
+            what = (
+                f"play too steady for its level: the variance of its losses is {number(row['spread_ratio'], 2)} of the "
+                f"levels' at its mean loss (z steady {number(row['z_steady'], 1)} over "
+                f"{whole(row['steady_hands'])} hands on random deals)"
+            )
+            found.append((row["p_steady"], row["player_id"], [row["player_id"], what, p_value(row["p_steady"]),
+                          whole(row["hands"]), "—"]))  # fmt: skip
         if row["peeking"]:
             what = (
                 f"set its hands better by the other seats' cards than by its own (z peeking "
