@@ -24,7 +24,7 @@ from .engine import worker_memory, worker_service
 from .grading import PlayerSums, RowCounts, add_hand, checked_rows, grade_rows, peak_rss_mb
 from .history import Part, Row
 from .pairs import PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
-from .peeking import PeekingJudge, PeekSums, peeking_judge
+from .peeking import PeekingJudge, PeekSums
 from .seating import PoolSeat, SeatingSums, new_sittings, pool_of
 from .sharing import SharingJudge
 from .steadiness import Cell
@@ -102,7 +102,7 @@ class _Judges:
         if not (checks.sharing or checks.peeking):
             return cls(None, None)
         model = worker_service().model
-        return cls(SharingJudge(model) if checks.sharing else None, peeking_judge(model) if checks.peeking else None)
+        return cls(SharingJudge(model) if checks.sharing else None, PeekingJudge(model) if checks.peeking else None)
 
 
 def integrity_part(task: tuple[Part, str], *, checks: CardChecks = NO_CHECKS) -> IntegrityPart:

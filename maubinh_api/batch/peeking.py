@@ -5,9 +5,9 @@ For every seat whose play was a choice between chi, at tables of any size, the e
 when it played its own best play; when it left it, ``x`` values the arrangement played against the
 best one against the other seats' actual cards (each set by the screening best play), less the
 same against opponents dealt from the 39 cards the seat does not hold (the hands of a fixed pool
-that miss its cards, set the same way: ``strategy/screen_pool.py``). An honest seat's ``x`` has
-mean 0 exactly, however it plays; a seat that sees the other hands leaves its best play when they
-say so, and ``x`` is then positive.
+that miss its cards, set the same way: ``strategy/screen_pool.py``, kept by ``batch/pools.py``).
+An honest seat's ``x`` has mean 0 exactly, however it plays; a seat that sees the other hands
+leaves its best play when they say so, and ``x`` is then positive.
 
 A player's statistic is its evidence summed over its root sum of squares (self-normalised, near a
 standard normal under the null once ``MIN_PEEKED_HANDS`` hands are weighed), one-sided: peeking only
@@ -30,11 +30,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..rules.variants import Variant
-from ..strategy.known_cards import KnownCards
 from ..strategy.model import Model
-from ..strategy.screen_pool import ScreenPool
 from .pair_signals import FAMILY_ALPHA, PAIR_ALPHA
+from .pools import WorkerPools, worker_pools
 from .table_hands import TableHand
 from .weighed import Bests, SeatBests, bests_of, card_indices, chi_plays
 
@@ -43,16 +41,10 @@ __all__ = [
     "PEEKING_COLUMNS",
     "PeekSums",
     "PeekingJudge",
-    "peeking_judge",
     "peeking_rule",
     "peeking_signals",
 ]
 
-#: Hands in the pool the unseen opponents are drawn from (``strategy/screen_pool.py``): about 512 of
-#: them miss a seat's 13 cards, where the actual opponents are one deal of three at most; setting
-#: the pool takes about 4 s a variant and table size, once per worker.
-POOL_SIZE: Final = 40_000
-POOL_SEED: Final = 20261207
 #: Fewer weighed hands than this are not tested: the normal approximation needs volume.
 MIN_PEEKED_HANDS: Final = 100
 #: The hands kept as evidence per player.
@@ -90,27 +82,11 @@ def _largest(hands: list[tuple[float, str]]) -> list[tuple[float, str]]:
     return heapq.nlargest(EVIDENCE_HANDS, hands, key=lambda hand: (hand[0], hand[1]))
 
 
-#: Pools a judge keeps (a variant at a table size each, about 0.3 MB): the oldest goes first.
-POOLS_KEPT: Final = 16
-
-
 class PeekingJudge:
-    """The peeking evidence of hands, from one model (a worker's), its valuers and their pools kept
-    per variant and size (the pool is set once, so a worker keeps its judge: :func:`peeking_judge`)."""
+    """The peeking evidence of hands, from one model's valuers and pools (a worker's: ``batch/pools.py``)."""
 
-    def __init__(self, model: Model, pool_size: int = POOL_SIZE) -> None:
-        self._model = model
-        self._pool_size = pool_size
-        self._valuers: dict[tuple[str, int], tuple[KnownCards, ScreenPool]] = {}
-
-    def _valuer(self, variant: Variant, opponents: int) -> tuple[KnownCards, ScreenPool]:
-        key = (variant.fingerprint, opponents)
-        if key not in self._valuers:
-            if len(self._valuers) >= POOLS_KEPT:
-                del self._valuers[next(iter(self._valuers))]
-            known = KnownCards(self._model, variant, opponents=opponents, pairwise=True)
-            self._valuers[key] = (known, ScreenPool(known, size=self._pool_size, seed=POOL_SEED))
-        return self._valuers[key]
+    def __init__(self, model: Model, pools: WorkerPools | None = None) -> None:
+        self._pools = pools if pools is not None else worker_pools(model)
 
     def add(self, sums: dict[str, PeekSums], hands: Iterable[TableHand], bests: SeatBests | None = None) -> None:
         """Each weighed seat's evidence in ``hands`` added to its player's ``sums``; ``bests``: each
@@ -121,7 +97,9 @@ class PeekingJudge:
 
     def hand_evidence(self, hand: TableHand, seat_bests: Bests | None = None) -> dict[str, float]:
         """Each weighed seat's evidence, by player (a seat not weighed is absent)."""
-        known, pool = self._valuer(hand.variant, len(hand.seats) - 1)
+        opponents = len(hand.seats) - 1
+        known = self._pools.valuer(hand.variant, opponents, pairwise=True)
+        pool = self._pools.pool(hand.variant, opponents)
         cards = card_indices(hand.seats)
         plays = chi_plays(known, hand.seats, cards, hand.variant, seat_bests)
         found = dict.fromkeys(plays, 0.0)  # a seat that played its own best weighs 0
@@ -133,23 +111,9 @@ class PeekingJudge:
         screened = {player: (int(back[n]), int(middle[n]), int(front[n])) for n, player in enumerate(players)}
         for player in left:
             others = [chi for other, chi in screened.items() if other != player]
-            unseen = pool.unseen_by(cards[player])
+            unseen = pool.unseen_by(cards[player], known)
             found[player] = known.peeking_evidence(others, unseen, *plays[player])
         return found
-
-
-_judges: dict[str | int, PeekingJudge] = {}
-
-
-def peeking_judge(model: Model) -> PeekingJudge:
-    """The judge of ``model``'s data (a worker's, for its life): its pools are set once, not per
-    partition. A worker builds a model per task around the same shipped files, so the judge is
-    kept by the model's version (by the object, for a model of no files)."""
-    key = model.version or id(model)
-    if key not in _judges:
-        _judges.clear()  # a worker has one model's data; another replaces it
-        _judges[key] = PeekingJudge(model)
-    return _judges[key]
 
 
 def peeking_rule() -> str:

@@ -5,13 +5,15 @@ better each one's arrangement was by the partner's cards than by its own
 For every seat that left its own best play (a seat that played it weighs nothing), and every
 partner at its table, the evidence ``x`` values the arrangement played against the best one twice:
 against opponents drawn from the 26 cards the two do not hold, and from the 39 the seat alone does
-not. Honest play scores 0 on average; a seat that sets by its partner's cards scores above. A seat
-that fouled or may hold a natural is left out (its play is not a choice between chi), and so are
-tables of two (there is no one else to set against).
+not (the hands of the worker's pool that miss its cards, as the peeking check's:
+``batch/pools.py``). Honest play scores 0 on average; a seat that sets by its partner's cards
+scores above. A seat that fouled or may hold a natural is left out (its play is not a choice
+between chi), and so are tables of two (there is no one else to set against).
 
 The opponents drawn for a hand depend only on its deal and its players (a seed made of their
-names), so a history gives the same evidence on any cluster, cut anywhere. Each seat's own draw is
-shared by its partners and each pair's by its two players: 4 + 6 draws at most for a hand of four.
+names), so a history gives the same evidence on any cluster, cut anywhere. Each pair's draw is
+shared by its two players, and each seat's pooled opponents by its partners: 6 draws at most for a
+hand of four.
 """
 
 from __future__ import annotations
@@ -21,11 +23,10 @@ from typing import Final
 
 import numpy as np
 
-from ..rules.variants import Variant
-from ..strategy.known_cards import KnownCards
 from ..strategy.model import Model
 from .history import Row
 from .pairs import Pair
+from .pools import WorkerPools, worker_pools
 from .table_hands import TableHand
 from .weighed import Bests, SeatBests, bests_of, card_indices, draw_seed, weighed_plays
 
@@ -41,18 +42,11 @@ SharingEvidence = dict[Pair, tuple[float | None, float | None]]
 
 
 class SharingJudge:
-    """The evidence of hands, from one model (a worker's), its valuers kept per variant and size."""
+    """The evidence of hands, from one model's valuers and pools (a worker's: ``batch/pools.py``)."""
 
-    def __init__(self, model: Model, size: int = FIELD_SIZE) -> None:
-        self._model = model
+    def __init__(self, model: Model, size: int = FIELD_SIZE, pools: WorkerPools | None = None) -> None:
         self._size = size
-        self._known: dict[tuple[str, int], KnownCards] = {}
-
-    def _valuer(self, variant: Variant, opponents: int) -> KnownCards:
-        key = (variant.fingerprint, opponents)
-        if key not in self._known:
-            self._known[key] = KnownCards(self._model, variant, opponents=opponents, size=self._size)
-        return self._known[key]
+        self._pools = pools if pools is not None else worker_pools(model)
 
     def evidence(self, hands: Iterable[TableHand], bests: SeatBests | None = None) -> dict[str, SharingEvidence]:
         """Each hand's evidence, by deal id, for the hands of ``MIN_SEATS`` seats or more; ``bests``:
@@ -64,11 +58,13 @@ class SharingJudge:
         }
 
     def hand_evidence(self, hand: TableHand, seat_bests: Bests | None = None) -> SharingEvidence:
-        known = self._valuer(hand.variant, len(hand.seats) - 1)
+        opponents = len(hand.seats) - 1
+        known = self._pools.valuer(hand.variant, opponents, size=self._size)
+        pool = self._pools.pool(hand.variant, opponents)
         cards = card_indices(hand.seats)
         plays = weighed_plays(known, hand.seats, cards, hand.variant, seat_bests)
         rng = np.random.default_rng(draw_seed(hand))
-        alone: dict[str, float] = {}  # each weighed seat's arrangement against its own draw
+        alone: dict[str, float] = {}  # each weighed seat's arrangement against the pool's hands it misses
         found: SharingEvidence = {}
         for first_row, second_row in _pairs(hand.seats):
             pair = (first_row.player_id, second_row.player_id)
@@ -84,9 +80,7 @@ class SharingJudge:
                     both.append(None)
                     continue
                 if player not in alone:
-                    mine = set(cards[player])
-                    pool = [card for card in range(52) if card not in mine]
-                    alone[player] = known.relative(known.field(pool, rng), *play)
+                    alone[player] = known.relative(pool.unseen_by(cards[player], known), *play)
                 both.append(known.relative(knowing, *play) - alone[player])
             found[pair] = (both[0], both[1])
         return found

@@ -23,8 +23,7 @@ from typing import Final
 from ..rules.variants import PRESET_NAMES
 from ..service.level_yardsticks import READS, measure_random
 from ..strategy.builders import builder_arguments, check_reads
-from ..strategy.kernel import active_kernel
-from ..strategy.model import shipped_model
+from .engine import worker_service
 from .steadiness import LEVEL_ORDER, YARDSTICKS
 
 __all__ = ["build", "main"]
@@ -62,7 +61,7 @@ def build(hands: int, seed: int, workers: int) -> dict[str, object]:
             for level in LEVEL_ORDER
         }
     return {
-        "model": shipped_model(active_kernel()).version,
+        "model": worker_service().model.version,  # the model the levels played with
         "hands_per_cell": hands,
         "seed": seed,
         "presets": presets,

@@ -54,7 +54,7 @@ from .model import Model
 from .reference import ReferenceField, exact_values, field_of_classes
 from .valuation import SHORTLIST
 
-__all__ = ["Chi", "Columns", "KnownCards"]
+__all__ = ["FIELD_SIZE", "Chi", "Columns", "KnownCards"]
 
 #: An arrangement's classes: back, middle, front (as the kernel numbers them).
 Chi = tuple[int, int, int]

@@ -51,9 +51,11 @@ class ScreenPool:
         self._holds: npt.NDArray[np.uint8] = np.packbits(held, axis=1, bitorder="little")
         self.size = size
 
-    def unseen_by(self, cards: Iterable[int]) -> ReferenceField:
-        """The pooled hands that hold none of ``cards`` (card indices), as a field of opponents."""
+    def unseen_by(self, cards: Iterable[int], known: KnownCards | None = None) -> ReferenceField:
+        """The pooled hands that hold none of ``cards`` (card indices), as a field of opponents valued
+        as ``known`` values them (the pool's own by default: another at the same table size may value
+        them with or without sập làng)."""
         held = np.bitwise_or.reduce(self._holds[list(cards)], axis=0)
         rows = np.flatnonzero(np.unpackbits(np.invert(held), bitorder="little")[: self.size])
         back, middle, front = self._columns
-        return self._known.field_of_columns((back[rows], middle[rows], front[rows]))
+        return (known or self._known).field_of_columns((back[rows], middle[rows], front[rows]))

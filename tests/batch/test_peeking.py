@@ -14,6 +14,7 @@ from maubinh_api.batch.engine import worker_service
 from maubinh_api.batch.grading import grade_rows
 from maubinh_api.batch.history import check_row
 from maubinh_api.batch.peeking import PeekingJudge, PeekSums
+from maubinh_api.batch.pools import WorkerPools
 from maubinh_api.batch.rooms import Role, Room, RoomPart, RoomPlayer, room_part
 from maubinh_api.batch.table_hands import table_hands
 from maubinh_api.strategy.known_cards import KnownCards
@@ -39,7 +40,8 @@ def _hands(rows):
 def test_a_hands_evidence_is_the_same_wherever_it_is_weighed():
     hands = _hands(_rows(Room("classic", HONEST, seats=3), 6))
     # (A small pool: what is tested is where the figures come from, not their precision.)
-    first, again = PeekingJudge(worker_service().model, 4000), PeekingJudge(worker_service().model, 4000)
+    model = worker_service().model
+    first, again = PeekingJudge(model, WorkerPools(model, 4000)), PeekingJudge(model, WorkerPools(model, 4000))
     # Drawn from the deal and its players alone: another judge (another worker), the hands in
     # another order (another partition), the same evidence.
     mine: dict[str, PeekSums] = {}
@@ -58,7 +60,7 @@ def _approx(expected):
 
 def test_a_seat_that_played_its_own_best_weighs_zero_and_heads_up_tables_are_weighed():
     model = worker_service().model
-    judge = PeekingJudge(model, 4000)
+    judge = PeekingJudge(model, WorkerPools(model, 4000))
     rows = _rows(Room("classic", (RoomPlayer("x", Level.BEST), RoomPlayer("y", Level.BEGINNER)), seats=2), 12)
     weighed = 0
     for hand in _hands(rows):

@@ -72,7 +72,7 @@ def test_tables_of_two_and_seats_that_played_their_best_are_not_weighed():
 def test_a_sharing_pair_leads_its_room():
     # Four honest players and a sharing pair at tables of four; the pair sits together in 90% of
     # the hands and there sets by its 26 cards: about 240 hands weighed, where the pair's statistic
-    # stood at 3.1 to 4.7 in the bench's rooms of 245 (docs/benchmarks.md) and this seed's is 4.35.
+    # stood at 3.1 to 4.7 in the bench's rooms of 245 (docs/benchmarks.md) and this seed's is 4.06.
     room = Room("classic", (*HONEST, *SHARERS), seats=4, together=0.9)
     hands = _hands(room, 250)
     sums = pair_sums(hands, _values(hands), SharingJudge(worker_service().model).evidence(hands))
