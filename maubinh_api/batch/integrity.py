@@ -22,16 +22,26 @@ from ..strategy.drills import Theme
 from ..strategy.levels import Level
 from .engine import worker_memory, worker_service
 from .grading import PlayerSums, RowCounts, add_hand, checked_rows, grade_rows, peak_rss_mb
-from .history import Part, Row
-from .pairs import PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
+from .history import Part, Row, read_part
+from .pair_signals import MIN_PAIR_HANDS
+from .pairs import Pair, PairAt, PairSums, SeatValue, merge_pair_sums, pair_sums
 from .peeking import PeekingJudge, PeekSums
 from .seating import PoolSeat, SeatingSums, new_sittings, pool_of
-from .sharing import SharingJudge
+from .sharing import MIN_SEATS, SharingJudge
 from .steadiness import Cell
 from .sums import RunningSums
 from .table_hands import SkippedHand, table_hands
 
-__all__ = ["NO_CHECKS", "CardChecks", "IntegrityPart", "IntegritySums", "integrity_part", "merged"]
+__all__ = [
+    "NO_CHECKS",
+    "CardChecks",
+    "IntegrityPart",
+    "IntegritySums",
+    "integrity_part",
+    "merged",
+    "pairs_met",
+    "sharing_pairs",
+]
 
 #: The level whose loss on like hands each seat's is taken relative to (``pairs.SeatValue.reference``).
 REFERENCE_LEVEL: Final = Level.CLUB
@@ -86,6 +96,8 @@ class CardChecks:
 
     sharing: bool = False  #: ``batch/sharing.py``
     peeking: bool = False  #: ``batch/peeking.py``
+    #: the pairs sharing weighs (None: every pair): those that can be tested (:func:`sharing_pairs`)
+    sharing_pairs: frozenset[Pair] | None = None
 
 
 #: The pass without them: every hand valued once.
@@ -102,7 +114,8 @@ class _Judges:
         if not (checks.sharing or checks.peeking):
             return cls(None, None)
         model = worker_service().model
-        return cls(SharingJudge(model) if checks.sharing else None, PeekingJudge(model) if checks.peeking else None)
+        sharing = SharingJudge(model, pairs=checks.sharing_pairs) if checks.sharing else None
+        return cls(sharing, PeekingJudge(model) if checks.peeking else None)
 
 
 def integrity_part(task: tuple[Part, str], *, checks: CardChecks = NO_CHECKS) -> IntegrityPart:
@@ -224,3 +237,30 @@ def merged(results: list[IntegrityPart], *, checks: CardChecks = NO_CHECKS) -> I
         first_skipped=first[:_FIRST_SKIPPED],
         peak_rss_mb=max((result.peak_rss_mb for result in ordered), default=0.0),
     )
+
+
+def pairs_met(task: tuple[Part, str]) -> Counter[Pair]:
+    """How many deals of one partition each two players sat at together, at tables of 3 or 4, read
+    from the rows as they are (nothing valued): what :func:`sharing_pairs` counts."""
+    part, _output = task
+    deals: dict[object, set[str]] = {}
+    for _number, record, _unreadable in read_part(part):
+        if record is not None and isinstance(record.get("seats"), int) and record["seats"] >= MIN_SEATS:
+            deals.setdefault(record.get("deal_id"), set()).add(str(record.get("player_id")))
+    met: Counter[Pair] = Counter()
+    for players in deals.values():
+        ordered = sorted(players)
+        met.update((first, second) for index, first in enumerate(ordered) for second in ordered[index + 1 :])
+    return met
+
+
+def sharing_pairs(counts: list[Counter[Pair]]) -> frozenset[Pair]:
+    """The pairs the sharing check weighs: those that may have sat together at tables of 3 or 4 for
+    ``MIN_PAIR_HANDS`` hands, the fewest it tests. Every partition counts its own rows; a deal whose
+    rows two partitions share is counted in neither for a pair it splits, so the bar is lowered by
+    one a partition: a pair that can be tested is always weighed."""
+    met: Counter[Pair] = Counter()
+    for found in counts:
+        met.update(found)
+    bar = max(1, MIN_PAIR_HANDS - len(counts))
+    return frozenset(pair for pair, hands in met.items() if hands >= bar)

@@ -11,12 +11,15 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from . import integrity, pair_signals, peeking, player_signals, players, seating, steadiness, timing_signals
-from .engine import worker_service
+from .engine import run, worker_service
 from .grading import warm_up
+from .history import Part
 from .outputs import Stop, history_pass
 from .pairs import Pair, PairSums
 from .sums import RunningSums
@@ -30,10 +33,10 @@ def integrity_command(args: argparse.Namespace) -> int:
     if not args.human_time_spread > 0:
         raise Stop("--human-time-spread must be more than 0")
     outputs = ("pairs.parquet", "players.parquet", "summary.json", "report.html")
-    checks = integrity.CardChecks(sharing=args.sharing, peeking=args.peeking)
-    task = functools.partial(integrity.integrity_part, checks=checks)
-    results, timing = history_pass(args, task, warm_up, "integrity", outputs)
-    sums = integrity.merged(results, checks=checks)
+    planned = _Planned(integrity.CardChecks(sharing=args.sharing, peeking=args.peeking), not args.no_progress)
+    task = functools.partial(integrity.integrity_part, checks=planned.checks)
+    results, timing = history_pass(args, task, warm_up, "integrity", outputs, plan=planned.plan)
+    sums = integrity.merged(results, checks=planned.checks)
     out: Path = args.out
     summary = _write(args, out, sums, timing)
     elapsed, working = timing["elapsed_s"], timing["work_s"]
@@ -54,6 +57,20 @@ def integrity_command(args: argparse.Namespace) -> int:
     if counts.rows_graded == 0:
         raise Stop(f"{args.history}: no row could be valued (see {out / 'errors.jsonl'})")
     return 0
+
+
+@dataclass
+class _Planned:
+    """The pass's checks; with sharing, the pairs it weighs, counted by a first pass over the rows."""
+
+    checks: integrity.CardChecks
+    progress: bool
+
+    def plan(self, client: Any, tasks: list[Any]) -> Callable[[tuple[Part, str]], integrity.IntegrityPart]:
+        if self.checks.sharing:
+            counts = run(client, integrity.pairs_met, tasks, description="pairs", progress=self.progress)
+            self.checks = replace(self.checks, sharing_pairs=integrity.sharing_pairs(counts))
+        return functools.partial(integrity.integrity_part, checks=self.checks)
 
 
 def pair_table(sums: integrity.IntegritySums) -> list[dict[str, Any]]:

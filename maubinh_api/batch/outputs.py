@@ -52,11 +52,15 @@ def history_pass(
     warm_up: Callable[[], None],
     description: str,
     outputs: tuple[str, ...],
+    *,
+    plan: Callable[[Any, list[Any]], Callable[[tuple[Part, str]], Result]] | None = None,
 ) -> tuple[list[Result], dict[str, float]]:
     """``task`` over every partition of ``args.history`` (``--rows-per-part`` rows each), writing
     under ``args.out`` (``outputs``, an earlier run's, removed first; the skipped rows joined after),
     on ``--scheduler``'s cluster or this machine; the results in partition order, and the timings:
-    ``elapsed_s`` in all, ``warm_up_s`` the workers loading the model, ``work_s`` the pass alone."""
+    ``elapsed_s`` in all, ``warm_up_s`` the workers loading the model, ``work_s`` the pass alone.
+    ``plan``, given the cluster and the tasks, may run a pass of its own first and return the task to
+    run (its time is the work's)."""
     if args.rows_per_part < 1:
         raise Stop("--rows-per-part must be at least 1")
     parts = parts_of(args.history, args.rows_per_part)
@@ -70,6 +74,8 @@ def history_pass(
         prepare_workers(client, warm_up)
         warmed = time.perf_counter()
         tasks: list[Any] = [(part, output) for part in parts]
+        if plan is not None:
+            task = plan(client, tasks)
         results = run(client, task, tasks, description=description, progress=not args.no_progress)
         working = time.perf_counter() - warmed
     join_errors(out)

@@ -177,7 +177,7 @@ def pair_sums(
             found = sums.setdefault((pair, seats), PairSums())
             found.add(hand.deal_id, won, mine, theirs, heads_up=seats == 2)
             found.sittings += hand.deal_id in starts
-            if evidence is not None:
+            if evidence is not None and pair in evidence:  # a pair too rarely together is not weighed
                 found.add_shared(hand.deal_id, evidence[pair])
     return sums
 

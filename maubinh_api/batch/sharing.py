@@ -18,7 +18,7 @@ hand of four.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Final
 
 import numpy as np
@@ -44,9 +44,16 @@ SharingEvidence = dict[Pair, tuple[float | None, float | None]]
 class SharingJudge:
     """The evidence of hands, from one model's valuers and pools (a worker's: ``batch/pools.py``)."""
 
-    def __init__(self, model: Model, size: int = FIELD_SIZE, pools: WorkerPools | None = None) -> None:
+    def __init__(
+        self,
+        model: Model,
+        size: int = FIELD_SIZE,
+        pools: WorkerPools | None = None,
+        pairs: Collection[Pair] | None = None,
+    ) -> None:
         self._size = size
         self._pools = pools if pools is not None else worker_pools(model)
+        self._pairs = pairs  #: the pairs to weigh (None: every pair)
 
     def evidence(self, hands: Iterable[TableHand], bests: SeatBests | None = None) -> dict[str, SharingEvidence]:
         """Each hand's evidence, by deal id, for the hands of ``MIN_SEATS`` seats or more; ``bests``:
@@ -69,11 +76,17 @@ class SharingJudge:
         for first_row, second_row in _pairs(hand.seats):
             pair = (first_row.player_id, second_row.player_id)
             weighed = [plays.get(player) for player in pair]
+            chosen = self._pairs is None or pair in self._pairs  # else absent: too rarely together
             if weighed == [None, None]:
-                found[pair] = (None, None)
+                if chosen:
+                    found[pair] = (None, None)
                 continue
             held = set(cards[pair[0]]) | set(cards[pair[1]])
-            knowing = known.field([card for card in range(52) if card not in held], rng)
+            unknown = [card for card in range(52) if card not in held]
+            if not chosen:
+                known.deal(unknown, rng)  # dealt, not set: the other pairs' draws stay where they were
+                continue
+            knowing = known.field(unknown, rng)
             both: list[float | None] = []
             for player, play in zip(pair, weighed, strict=True):
                 if play is None:

@@ -102,8 +102,13 @@ class KnownCards:
 
     def field(self, pool: Sequence[int], rng: np.random.Generator) -> ReferenceField:
         """``size`` opponents dealt at random from ``pool`` (card indices), each set by the screening best play."""
+        return self.field_of_hands(self.deal(pool, rng))
+
+    def deal(self, pool: Sequence[int], rng: np.random.Generator) -> npt.NDArray[np.uint8]:
+        """``size`` hands of 13 dealt at random from ``pool`` (card indices), not yet set: what
+        :meth:`field` draws (a caller that needs no field deals them anyway to keep ``rng``'s place)."""
         cards = np.asarray(pool, dtype=np.uint8)
-        return self.field_of_hands(rng.permuted(np.tile(cards, (self.size, 1)), axis=1)[:, :13])
+        return rng.permuted(np.tile(cards, (self.size, 1)), axis=1)[:, :13]
 
     def field_of_hands(self, hands: Sequence[Sequence[int]] | npt.NDArray[np.uint8]) -> ReferenceField:
         """Opponents holding ``hands`` (13 card indices each), each set by the screening best play."""

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 
 import pandas as pd
 
 from maubinh_api.batch.engine import worker_service
-from maubinh_api.batch.history import check_row
+from maubinh_api.batch.history import check_row, parts_of, write_rows
+from maubinh_api.batch.integrity import pairs_met, sharing_pairs
+from maubinh_api.batch.pair_signals import MIN_PAIR_HANDS
 from maubinh_api.batch.pairs import SeatValue, pair_sums
 from maubinh_api.batch.rooms import Role, Room, RoomPart, RoomPlayer, room_part
 from maubinh_api.batch.sharing import SharingJudge
@@ -72,7 +75,7 @@ def test_tables_of_two_and_seats_that_played_their_best_are_not_weighed():
 def test_a_sharing_pair_leads_its_room():
     # Four honest players and a sharing pair at tables of four; the pair sits together in 90% of
     # the hands and there sets by its 26 cards: about 240 hands weighed, where the pair's statistic
-    # stood at 3.1 to 4.7 in the bench's rooms of 245 (docs/benchmarks.md) and this seed's is 4.06.
+    # stood at 3.3 to 4.7 in the bench's rooms of 245 (docs/benchmarks.md) and this seed's is 4.06.
     room = Room("classic", (*HONEST, *SHARERS), seats=4, together=0.9)
     hands = _hands(room, 250)
     sums = pair_sums(hands, _values(hands), SharingJudge(worker_service().model).evidence(hands))
@@ -98,10 +101,34 @@ def test_integrity_weighs_sharing_when_asked_and_says_so(tmp_path):
     # asked for) and steadiness (no player has 200 hands in 150).
     assert [check["check"] for check in summary["checks_skipped"]] == ["steadiness", "peeking"]
     pairs = pd.read_parquet(out / "pairs.parquet").set_index(["first", "second"])
-    # Every hand is at a table of three: every pair's hands together are weighed.
-    assert (pairs["shared_hands"] == pairs["hands"]).all()
-    # The pass's figure is the evidence of the pair's hands, weighed one by one.
+    # Every hand is at a table of three: a pair that sat together the 100 hands a test needs is
+    # weighed at every one of them; the others (about 50 hands each) could not be tested and are not.
+    weighed = pairs["hands"] >= MIN_PAIR_HANDS
+    assert weighed.loc[("s01a", "s01b")] and weighed.sum() < len(pairs)
+    assert (pairs.loc[weighed, "shared_hands"] == pairs.loc[weighed, "hands"]).all()
+    assert (pairs.loc[~weighed, "shared_hands"] == 0).all()
+    # The pass's figure is the evidence of the pair's hands, weighed one by one with every pair
+    # weighed: skipping the others leaves each weighed pair's draws as they were.
     hands, _skipped = table_hands([check_row(row)[0] for row in rows])
     direct = pair_sums(hands, _values(hands), SharingJudge(worker_service().model).evidence(hands))
     total = next(total for (pair, _seats), total in direct.items() if pair == ("s01a", "s01b"))
     assert math.isclose(pairs.loc[("s01a", "s01b"), "z_sharing"], total.shared / total.shared_squared**0.5)
+
+
+def test_the_pairs_weighed_are_those_that_can_be_tested(tmp_path):
+    # Six players at tables of three, 400 hands, cut into partitions of 300 rows: every pair that
+    # sat together 100 times (counted whole, as the pass counts) is among those sharing weighs.
+    room = Room("classic", (*HONEST, *SHARERS), seats=3, together=0.3)
+    rows = room_part(RoomPart(0, 0, 400, 23, room), worker_service())
+    history = tmp_path / "history"
+    write_rows(rows, history, 0, "parquet")
+    parts = parts_of(history, 300)
+    chosen = sharing_pairs([pairs_met((part, str(tmp_path))) for part in parts])
+    hands, _skipped = table_hands([check_row(row)[0] for row in rows])
+    together: Counter[tuple[str, str]] = Counter()
+    for hand in hands:
+        ordered = sorted(row.player_id for row in hand.seats)
+        together.update((a, b) for index, a in enumerate(ordered) for b in ordered[index + 1 :])
+    assert {pair for pair, count in together.items() if count >= MIN_PAIR_HANDS} <= chosen
+    # The bar is lowered by one a partition (a deal two partitions share counts in neither): no more.
+    assert chosen <= {pair for pair, count in together.items() if count >= MIN_PAIR_HANDS - len(parts)}
