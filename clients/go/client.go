@@ -25,9 +25,11 @@ type Options struct {
 	BaseURL string
 	// APIKey is the tenant's key, sent as Authorization: Bearer (none on an open deployment).
 	APIKey string
-	// Language is the language of problem texts, "en" (the default) or "vi".
+	// Language is the language of problem texts, "en" (the default) or "vi", for the calls that do
+	// not say their own (a call's AcceptLanguage wins).
 	Language string
-	// Model pins every answer to a model (X-Model-Version, as an earlier answer named it).
+	// Model pins every answer to a model (X-Model-Version, as an earlier answer named it), but for
+	// the calls that pin their own (a call's XModelVersion wins).
 	Model string
 	// Retries is how many times a 429 or 503 is sent again after its Retry-After (default 2;
 	// negative turns retries off).
@@ -59,7 +61,8 @@ func New(options Options) (*ClientWithResponses, error) {
 		if options.APIKey != "" {
 			request.Header.Set("Authorization", "Bearer "+options.APIKey)
 		}
-		if options.Language != "" {
+		// A call's own language and model (its params) win over the client's.
+		if options.Language != "" && request.Header.Get("Accept-Language") == "" {
 			request.Header.Set("Accept-Language", options.Language)
 		}
 		if options.Model != "" && request.Header.Get("X-Model-Version") == "" {

@@ -112,3 +112,40 @@ func TestAReceiptsAnswerThatIsNotStrictJSONIsRefusedBeforeItIsRead(t *testing.T)
 		}
 	}
 }
+
+// A service that answers 200 with {} and keeps the headers it was sent.
+func recording(t *testing.T) (*httptest.Server, *http.Header) {
+	t.Helper()
+	seen := &http.Header{}
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		*seen = r.Header.Clone()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(200)
+		_, _ = w.Write([]byte(`{}`))
+	}))
+	t.Cleanup(server.Close)
+	return server, seen
+}
+
+func TestACallsOwnLanguageAndModelWinOverTheClients(t *testing.T) {
+	server, seen := recording(t)
+	client, err := New(Options{BaseURL: server.URL, Language: "en", Model: "model-aaaaaaaaaaaaaaaa"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vi, pinned := "vi", "model-bbbbbbbbbbbbbbbb"
+	params := &ListVariantsParams{AcceptLanguage: &vi, XModelVersion: &pinned}
+	if _, err := client.ListVariantsWithResponse(context.Background(), params); err != nil {
+		t.Fatal(err)
+	}
+	if seen.Get("Accept-Language") != "vi" || seen.Get("X-Model-Version") != pinned {
+		t.Fatalf("the call's own: language %q, model %q", seen.Get("Accept-Language"), seen.Get("X-Model-Version"))
+	}
+	// A call that says neither gets the client's.
+	if _, err := client.ListVariantsWithResponse(context.Background(), &ListVariantsParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if seen.Get("Accept-Language") != "en" || seen.Get("X-Model-Version") != "model-aaaaaaaaaaaaaaaa" {
+		t.Fatalf("the client's: language %q, model %q", seen.Get("Accept-Language"), seen.Get("X-Model-Version"))
+	}
+}
