@@ -2656,6 +2656,9 @@ type SapLangResultKey string
 
 // Settlement defines model for Settlement.
 type Settlement struct {
+	// AmountDecimals The decimal places of every amount in this answer (the variant's `amount_decimals`), so that a client can check them without asking for the variant. Added after 1.0.0: every answer has it, and a hand record written by 1.0.0 may not (it is read without it).
+	AmountDecimals *int `json:"amount_decimals,omitempty"`
+
 	// Bet The bet (mức cược), as a decimal string: > 0, at most 10^12, with no more decimal places than the variant's amount_decimals. A JSON number is refused (`bet_format`) since 1.0.0: money never passes through a binary float.
 	//
 	// Examples: 10.50, 1000000

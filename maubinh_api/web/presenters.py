@@ -177,6 +177,8 @@ def settlement_json(settlement: Settlement, foul_costs: Mapping[str, FoulCost] |
             "total": money_text(settlement.house_take.total, decimals),
         },
         "bet": f"{settlement.bet:f}",
+        # The places every amount above has, so a client checks them without asking the variant.
+        "amount_decimals": decimals,
         "variant": variant_json(settlement.variant),
     }
 

@@ -264,3 +264,23 @@ def test_an_id_that_looks_like_money_reads_as_a_name_in_the_lines(client):
     [pair] = answer["pairs"]
     assert pair["lines"][-1]["en"] == "Total: “Net: +9999.00” 0, “b” 0."
     assert all("“Net: +9999.00”" in line["en"] for line in pair["lines"])
+
+
+def _places(amount: str) -> int:
+    return len(amount.partition(".")[2])
+
+
+@pytest.mark.parametrize("decimals", [0, 2, 8])
+def test_an_answer_names_the_places_its_amounts_have(client, decimals):
+    """A client checks every amount's places from the answer alone (issue 54): `amount_decimals` is
+    the variant's, and the bet of 10 at online's 2% rake writes every amount with exactly that many
+    places (0 places: "2117", 43.20 rounded half-even to "43")."""
+    table = {**FOUR, "variant": {"preset": "online", "overrides": {"amount_decimals": decimals}}}
+    body = client.post("/v1/settlements", json=table).get_json()
+    assert body["amount_decimals"] == decimals
+    amounts = [body["house_take"][name] for name in ("rake", "draw_fee", "total")]
+    for player in body["players"]:
+        amounts += [player[name] for name in ("amount", "rake", "draw_fee", "net")]
+    assert {_places(amount) for amount in amounts} == {decimals}
+    batch = client.post("/v1/settlements/batch", json={"tables": [table]}).get_json()
+    assert batch["results"][0]["amount_decimals"] == decimals

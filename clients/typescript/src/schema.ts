@@ -1520,6 +1520,11 @@ export interface components {
                 total: components["schemas"]["Money"];
             };
             bet: components["schemas"]["Bet"];
+            /**
+             * @description The decimal places of every amount in this answer (the variant's `amount_decimals`), so that a client can check them without asking for the variant. Added after 1.0.0: every answer has it, and a hand record written by 1.0.0 may not (it is read without it).
+             * @example 2
+             */
+            amount_decimals?: number;
             variant: components["schemas"]["Variant"];
             /** @description What a single settlement answers for a dispute (a batch answers one for all its tables). */
             receipt?: components["schemas"]["Receipt"];

@@ -38,6 +38,9 @@ class Settlement:
                 binary float.
             variant (Variant): A preset with overrides: what a request's `variant` may be, and what every answer's `variant`
                 is (an answer always has all three fields, so that it can be sent back as it is).
+            amount_decimals (int | Unset): The decimal places of every amount in this answer (the variant's
+                `amount_decimals`), so that a client can check them without asking for the variant. Added after 1.0.0: every
+                answer has it, and a hand record written by 1.0.0 may not (it is read without it). Example: 2.
             receipt (Receipt | Unset): What the service answered to a settlement, for a dispute: the answer's last member.
                 Its
                 digests are the SHA-256 of the JSON Canonicalization Scheme form (RFC 8785) of the request
@@ -57,6 +60,7 @@ class Settlement:
     house_take: SettlementHouseTake
     bet: str
     variant: Variant
+    amount_decimals: int | Unset = UNSET
     receipt: Receipt | Unset = UNSET
 
 
@@ -89,6 +93,8 @@ class Settlement:
 
         variant = self.variant.to_dict()
 
+        amount_decimals = self.amount_decimals
+
         receipt: dict[str, Any] | Unset = UNSET
         if not isinstance(self.receipt, Unset):
             receipt = self.receipt.to_dict()
@@ -103,6 +109,8 @@ class Settlement:
             "bet": bet,
             "variant": variant,
         })
+        if amount_decimals is not UNSET:
+            field_dict["amount_decimals"] = amount_decimals
         if receipt is not UNSET:
             field_dict["receipt"] = receipt
 
@@ -150,6 +158,8 @@ class Settlement:
 
 
 
+        amount_decimals = d.pop("amount_decimals", UNSET)
+
         _receipt = d.pop("receipt", UNSET)
         receipt: Receipt | Unset
         if isinstance(_receipt,  Unset):
@@ -166,6 +176,7 @@ class Settlement:
             house_take=house_take,
             bet=bet,
             variant=variant,
+            amount_decimals=amount_decimals,
             receipt=receipt,
         )
 
