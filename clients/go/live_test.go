@@ -62,7 +62,7 @@ func TestATablesRoundAddsUpToTheLastDong(t *testing.T) {
 	api := live(t, "MAUBINH_KEY", "")
 	hands := deal()
 	online := VariantSpec{}
-	_ = online.FromPresetName(Online)
+	_ = online.FromPresetName(PresetNameOnline)
 	optimal, err := api.OptimalArrangementWithResponse(call(t), nil, OptimalRequest{Cards: hands[0], Variant: &online})
 	best := must(t, optimal, optimal.Body, optimal.JSON200, err)
 	variant := VariantSpec{}
