@@ -92,6 +92,22 @@ func TestAProblemIsAProblemErrorAndAnythingElseAnError(t *testing.T) {
 	}
 }
 
+// The generated call fills the field of a problem's status (as the README says), and CheckAnswer
+// reads the same problem.
+func TestTheGeneratedCallFillsTheProblemsField(t *testing.T) {
+	service := answering(t, 422, "application/problem+json", `{"type":"urn:maubinh:problem:invalid-content","title":"Invalid content",`+
+		`"status":422,"detail":"/cards/2","errors":[{"pointer":"/cards/2","code":"card_repeated","detail":"repeated"}]}`)
+	api := client(t, Options{BaseURL: service.server.URL})
+	answer, err := api.ClassifyHandsWithResponse(context.Background(), nil, ClassifyRequest{Cards: []CardInput{"As", "Kd", "As"}})
+	if err != nil || answer.ApplicationproblemJSON422 == nil || (*answer.ApplicationproblemJSON422.Errors)[0].Code != ErrorCodeCardRepeated {
+		t.Fatalf("%+v %v", answer, err)
+	}
+	var refused *ProblemError
+	if !errors.As(CheckAnswer(answer.HTTPResponse, answer.Body), &refused) || refused.Problem.Title != "Invalid content" {
+		t.Fatalf("CheckAnswer: %+v", refused)
+	}
+}
+
 func TestTheAnswersContentLanguageIsRead(t *testing.T) {
 	header := http.Header{}
 	header.Set("Content-Language", "vi")
