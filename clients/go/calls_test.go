@@ -171,6 +171,8 @@ func TestACallsOwnTimeoutWinsOverTheClients(t *testing.T) {
 		{"the call's shorter", long, []CallOption{Timeout(short)}, false},
 		{"the client's, shorter", short, nil, false},
 		{"the client's, longer", long, nil, true},
+		{"the call's none", short, []CallOption{Timeout(0)}, true},
+		{"the client's none", -1, nil, true},
 	} {
 		_, err := client(t, Options{BaseURL: url, Timeout: c.client}).ShowUsage(context.Background(), c.call...)
 		if c.answersInTime != (err == nil) || (err != nil && !errors.Is(err, context.DeadlineExceeded)) {

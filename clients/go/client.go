@@ -35,7 +35,8 @@ type Options struct {
 	// the calls that pin their own (Model, or a generated call's XModelVersion).
 	Model string
 	// Timeout bounds each call that does not bring its own (Timeout), retries included (default
-	// 30 s). The generated calls take it as their HTTP client's timeout.
+	// 30 s; negative: none but the call's context's). The generated calls take it as their HTTP
+	// client's timeout.
 	Timeout time.Duration
 	// Idempotent is whether calls that do not say (Idempotent) may be sent again after the
 	// connection broke before an answer came (default false: only a 429 or 503 is sent again).
@@ -93,7 +94,7 @@ func New(options Options) (*API, error) {
 		return nil, err
 	}
 	generated := sender
-	if generated.Timeout == 0 {
+	if generated.Timeout == 0 && options.Timeout > 0 {
 		generated.Timeout = options.Timeout
 	}
 	core, err := NewClientWithResponses(options.BaseURL, WithHTTPClient(&generated), WithRequestEditorFn(editor))

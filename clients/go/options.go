@@ -39,7 +39,8 @@ func RequestID(id string) CallOption {
 }
 
 // Timeout bounds this call, its retries' waits and the reading of its answer included (the
-// context's own deadline still holds when it is the earlier).
+// context's own deadline still holds when it is the earlier); zero or less sets none but the
+// context's.
 func Timeout(limit time.Duration) CallOption {
 	return func(s *callSettings) { s.timeout = limit }
 }
@@ -81,6 +82,9 @@ type idempotenceKey struct{}
 func (s callSettings) within(ctx context.Context) (context.Context, context.CancelFunc) {
 	if s.idempotent != nil {
 		ctx = context.WithValue(ctx, idempotenceKey{}, *s.idempotent)
+	}
+	if s.timeout <= 0 {
+		return context.WithCancel(ctx)
 	}
 	return context.WithTimeout(ctx, s.timeout)
 }
