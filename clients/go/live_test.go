@@ -52,6 +52,26 @@ func fatal(t *testing.T, err error) {
 	}
 }
 
+// The players' nets and the house's rake and draw fees sum to exactly 0.
+func addsUp(t *testing.T, settlement Settlement) {
+	t.Helper()
+	total := new(big.Rat)
+	for _, player := range settlement.Players {
+		net, ok := new(big.Rat).SetString(player.Net)
+		if !ok {
+			t.Fatalf("net %q is not a decimal", player.Net)
+		}
+		total.Add(total, net)
+	}
+	for _, take := range []string{settlement.HouseTake.Rake, settlement.HouseTake.DrawFee} {
+		amount, _ := new(big.Rat).SetString(take)
+		total.Add(total, amount)
+	}
+	if total.Sign() != 0 {
+		t.Fatalf("the players' nets and the house's take sum to %s, not 0", total.FloatString(2))
+	}
+}
+
 // The round a platform plays, each call in one step: the seats' arrangements (optimal, two bots,
 // one fouled), checked, one graded, settled at 1,000,000 to the last đồng, the receipt verified
 // from what the client handed back alone.
@@ -86,21 +106,7 @@ func TestATablesRoundAddsUpToTheLastDong(t *testing.T) {
 	}
 	settled, err := api.SettleTable(call(t), SettlementRequest{Bet: "1000000", Players: players, Variant: &variant})
 	fatal(t, err)
-	total := new(big.Rat)
-	for _, player := range settled.Value.Players {
-		net, ok := new(big.Rat).SetString(player.Net)
-		if !ok {
-			t.Fatalf("net %q is not a decimal", player.Net)
-		}
-		total.Add(total, net)
-	}
-	for _, take := range []string{settled.Value.HouseTake.Rake, settled.Value.HouseTake.DrawFee} {
-		amount, _ := new(big.Rat).SetString(take)
-		total.Add(total, amount)
-	}
-	if total.Sign() != 0 {
-		t.Fatalf("the players' nets and the house's take sum to %s, not 0", total.FloatString(2))
-	}
+	addsUp(t, settled.Value)
 	// The receipt holds offline from the answer as the client handed it back, and not once the
 	// answer is changed.
 	keys, err := api.ReceiptKeys(call(t))
