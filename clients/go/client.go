@@ -3,10 +3,12 @@
 // Its core (maubinh.gen.go: the types, and a function per operation) is what oapi-codegen writes
 // from the service's openapi.yaml (make client-go). This file and its neighbours are written by
 // hand: a client with the key, language and pinned model on every request and retries after
-// Retry-After within the call's deadline (New), problems as a typed error (CheckAnswer,
-// *ProblemError), the answer's headers as values (ReadHeaders), the offline check of a
-// settlement's receipt (VerifyReceipt) and of a deal (VerifyDeal), and hand records
-// (BuildHandRecord, VerifyHandRecords). It depends on net/http and the generator's own runtime.
+// Retry-After within the call's deadline (New), a method per JSON operation that returns the
+// typed answer in one step with per-call options (API, CallOption), the one-of values built in
+// one step (Preset, Played, Forfeit, Ptr), problems as a typed error (*ProblemError), the
+// answer's headers as values (ReadHeaders), the offline check of a settlement's receipt
+// (VerifyAnswer, VerifyReceipt) and of a deal (VerifyDeal), and hand records (BuildHandRecord,
+// VerifyHandRecords). It depends on net/http and the generator's own runtime.
 package maubinh
 
 import (
@@ -19,34 +21,47 @@ import (
 // from. It is sent in User-Agent.
 const Version = "1.0.0"
 
-// Options say where the service is and how to call it; only BaseURL is needed.
+// Options say where the service is and how to call it; only BaseURL is needed. A call's own
+// CallOptions win over these.
 type Options struct {
 	// BaseURL is where the service answers, e.g. http://127.0.0.1:8000.
 	BaseURL string
 	// APIKey is the tenant's key, sent as Authorization: Bearer (none on an open deployment).
 	APIKey string
 	// Language is the language of problem texts, "en" (the default) or "vi", for the calls that do
-	// not say their own (a call's AcceptLanguage wins).
+	// not say their own (Language, or a generated call's AcceptLanguage).
 	Language string
 	// Model pins every answer to a model (X-Model-Version, as an earlier answer named it), but for
-	// the calls that pin their own (a call's XModelVersion wins).
+	// the calls that pin their own (Model, or a generated call's XModelVersion).
 	Model string
-	// Retries is how many times a 429 or 503 is sent again after its Retry-After (default 2;
-	// negative turns retries off).
+	// Timeout bounds each call that does not bring its own (Timeout), retries included (default
+	// 30 s; negative: none but the call's context's). The generated calls take it as their HTTP
+	// client's timeout.
+	Timeout time.Duration
+	// Idempotent is whether calls that do not say (Idempotent) may be sent again after the
+	// connection broke before an answer came (default false: only a 429 or 503 is sent again).
+	Idempotent bool
+	// Retries is how many times a call is sent again (default 2; negative turns retries off).
 	Retries int
 	// LongestWait is the longest Retry-After worth waiting for (default 10 s).
 	LongestWait time.Duration
-	// HTTPClient sends the requests (default: a client of its own with a 30 s timeout); its
-	// transport is wrapped in a RetryTransport.
+	// HTTPClient sends the requests (default: a client of its own); its transport is wrapped in a
+	// RetryTransport, and a Timeout of its own bounds every call too.
 	HTTPClient *http.Client
 }
 
-// New is a client of the service: every operation of openapi.yaml as a method of the generated
-// ClientWithResponses, each taking the call's context (its deadline bounds the retries' waits).
-func New(options Options) (*ClientWithResponses, error) {
+// defaultTimeout bounds a call when neither it nor the client says otherwise.
+const defaultTimeout = 30 * time.Second
+
+// New is a client of the service: a method per JSON operation that returns its typed answer in one
+// step (API), and every operation of openapi.yaml as a generated method too.
+func New(options Options) (*API, error) {
 	base := options.HTTPClient
 	if base == nil {
-		base = &http.Client{Timeout: 30 * time.Second}
+		base = &http.Client{}
+	}
+	if options.Timeout == 0 {
+		options.Timeout = defaultTimeout
 	}
 	retries := options.Retries
 	if retries == 0 {
@@ -55,7 +70,9 @@ func New(options Options) (*ClientWithResponses, error) {
 		retries = 0
 	}
 	sender := *base
-	sender.Transport = &RetryTransport{Base: base.Transport, Retries: retries, LongestWait: options.LongestWait}
+	sender.Transport = &RetryTransport{
+		Base: base.Transport, Retries: retries, LongestWait: options.LongestWait, Idempotent: options.Idempotent,
+	}
 	editor := func(_ context.Context, request *http.Request) error {
 		request.Header.Set("User-Agent", "maubinh-client-go/"+Version)
 		if options.APIKey != "" {
@@ -70,5 +87,19 @@ func New(options Options) (*ClientWithResponses, error) {
 		}
 		return nil
 	}
-	return NewClientWithResponses(options.BaseURL, WithHTTPClient(&sender), WithRequestEditorFn(editor))
+	// The one-step calls bring their deadline in their context; the generated ones have the
+	// client's Timeout as their HTTP client's, unless the HTTPClient given has its own.
+	calls, err := NewClient(options.BaseURL, WithHTTPClient(&sender), WithRequestEditorFn(editor))
+	if err != nil {
+		return nil, err
+	}
+	generated := sender
+	if generated.Timeout == 0 && options.Timeout > 0 {
+		generated.Timeout = options.Timeout
+	}
+	core, err := NewClientWithResponses(options.BaseURL, WithHTTPClient(&generated), WithRequestEditorFn(editor))
+	if err != nil {
+		return nil, err
+	}
+	return &API{ClientWithResponses: core, calls: calls, options: options}, nil
 }

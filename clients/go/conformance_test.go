@@ -323,7 +323,11 @@ func (r *run) client(s step, base string) (*ClientWithResponses, error) {
 		}
 		options.Model = model
 	}
-	return New(options)
+	api, err := New(options)
+	if err != nil {
+		return nil, err
+	}
+	return api.ClientWithResponses, nil // the scenario plays every operation, generated calls too
 }
 
 // read is the answer as the generated types read it.

@@ -1,10 +1,10 @@
 module github.com/maubinh/maubinh-api/clients/go
 
-go 1.26.0
+go 1.24.0
 
 require (
 	github.com/gowebpki/jcs v1.0.2
-	github.com/oapi-codegen/runtime v1.9.0
+	github.com/oapi-codegen/runtime v1.8.0
 	go.yaml.in/yaml/v3 v3.0.6
 )
 

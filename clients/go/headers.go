@@ -23,6 +23,9 @@ type AnswerHeaders struct {
 	APIVersion   string
 	ModelVersion string
 	ETag         string
+	// ContentLanguage is the language the service chose from the call's Accept-Language, "en" or
+	// "vi": a problem's title and details are in it.
+	ContentLanguage string
 	// RetryAfter is the answer's Retry-After (zero when none was sent).
 	RetryAfter  time.Duration
 	RateLimits  []RateLimitWindow
@@ -59,19 +62,20 @@ func member(values map[string]int, key string) int {
 	return -1
 }
 
-// ReadHeaders reads an answer's request id, contract and model versions, ETag, Retry-After,
-// rate-limit windows, and Deprecation and Sunset.
+// ReadHeaders reads an answer's request id, contract and model versions, ETag, Content-Language,
+// Retry-After, rate-limit windows, and Deprecation and Sunset.
 func ReadHeaders(header http.Header) AnswerHeaders {
 	policy, names := windows(header.Get("RateLimit-Policy"))
 	left, more := windows(header.Get("RateLimit"))
 	seen := map[string]bool{}
 	read := AnswerHeaders{
-		RequestID:    header.Get("X-Request-ID"),
-		APIVersion:   header.Get("X-API-Version"),
-		ModelVersion: header.Get("X-Model-Version"),
-		ETag:         header.Get("ETag"),
-		Deprecation:  header.Get("Deprecation"),
-		Sunset:       header.Get("Sunset"),
+		RequestID:       header.Get("X-Request-ID"),
+		APIVersion:      header.Get("X-API-Version"),
+		ModelVersion:    header.Get("X-Model-Version"),
+		ETag:            header.Get("ETag"),
+		ContentLanguage: header.Get("Content-Language"),
+		Deprecation:     header.Get("Deprecation"),
+		Sunset:          header.Get("Sunset"),
 	}
 	if seconds, err := strconv.Atoi(header.Get("Retry-After")); err == nil && seconds >= 0 {
 		read.RetryAfter = time.Duration(seconds) * time.Second

@@ -21,34 +21,34 @@ import (
 
 // Defines values for BonusKey.
 const (
-	BackQuads           BonusKey = "back.quads"
-	BackRoyalFlush      BonusKey = "back.royal_flush"
-	BackStraightFlush   BonusKey = "back.straight_flush"
-	FrontTrips          BonusKey = "front.trips"
-	MiddleFullHouse     BonusKey = "middle.full_house"
-	MiddleQuads         BonusKey = "middle.quads"
-	MiddleRoyalFlush    BonusKey = "middle.royal_flush"
-	MiddleStraightFlush BonusKey = "middle.straight_flush"
+	BonusKeyBackQuads           BonusKey = "back.quads"
+	BonusKeyBackRoyalFlush      BonusKey = "back.royal_flush"
+	BonusKeyBackStraightFlush   BonusKey = "back.straight_flush"
+	BonusKeyFrontTrips          BonusKey = "front.trips"
+	BonusKeyMiddleFullHouse     BonusKey = "middle.full_house"
+	BonusKeyMiddleQuads         BonusKey = "middle.quads"
+	BonusKeyMiddleRoyalFlush    BonusKey = "middle.royal_flush"
+	BonusKeyMiddleStraightFlush BonusKey = "middle.straight_flush"
 )
 
 // Valid indicates whether the value is a known member of the BonusKey enum.
 func (e BonusKey) Valid() bool {
 	switch e {
-	case BackQuads:
+	case BonusKeyBackQuads:
 		return true
-	case BackRoyalFlush:
+	case BonusKeyBackRoyalFlush:
 		return true
-	case BackStraightFlush:
+	case BonusKeyBackStraightFlush:
 		return true
-	case FrontTrips:
+	case BonusKeyFrontTrips:
 		return true
-	case MiddleFullHouse:
+	case BonusKeyMiddleFullHouse:
 		return true
-	case MiddleQuads:
+	case BonusKeyMiddleQuads:
 		return true
-	case MiddleRoyalFlush:
+	case BonusKeyMiddleRoyalFlush:
 		return true
-	case MiddleStraightFlush:
+	case BonusKeyMiddleStraightFlush:
 		return true
 	default:
 		return false
@@ -57,40 +57,40 @@ func (e BonusKey) Valid() bool {
 
 // Defines values for Category.
 const (
-	Flush         Category = "flush"
-	FullHouse     Category = "full_house"
-	HighCard      Category = "high_card"
-	Pair          Category = "pair"
-	Quads         Category = "quads"
-	RoyalFlush    Category = "royal_flush"
-	Straight      Category = "straight"
-	StraightFlush Category = "straight_flush"
-	Trips         Category = "trips"
-	TwoPair       Category = "two_pair"
+	CategoryFlush         Category = "flush"
+	CategoryFullHouse     Category = "full_house"
+	CategoryHighCard      Category = "high_card"
+	CategoryPair          Category = "pair"
+	CategoryQuads         Category = "quads"
+	CategoryRoyalFlush    Category = "royal_flush"
+	CategoryStraight      Category = "straight"
+	CategoryStraightFlush Category = "straight_flush"
+	CategoryTrips         Category = "trips"
+	CategoryTwoPair       Category = "two_pair"
 )
 
 // Valid indicates whether the value is a known member of the Category enum.
 func (e Category) Valid() bool {
 	switch e {
-	case Flush:
+	case CategoryFlush:
 		return true
-	case FullHouse:
+	case CategoryFullHouse:
 		return true
-	case HighCard:
+	case CategoryHighCard:
 		return true
-	case Pair:
+	case CategoryPair:
 		return true
-	case Quads:
+	case CategoryQuads:
 		return true
-	case RoyalFlush:
+	case CategoryRoyalFlush:
 		return true
-	case Straight:
+	case CategoryStraight:
 		return true
-	case StraightFlush:
+	case CategoryStraightFlush:
 		return true
-	case Trips:
+	case CategoryTrips:
 		return true
-	case TwoPair:
+	case CategoryTwoPair:
 		return true
 	default:
 		return false
@@ -99,19 +99,19 @@ func (e Category) Valid() bool {
 
 // Defines values for DifficultyKey.
 const (
-	Easy   DifficultyKey = "easy"
-	Hard   DifficultyKey = "hard"
-	Medium DifficultyKey = "medium"
+	DifficultyKeyEasy   DifficultyKey = "easy"
+	DifficultyKeyHard   DifficultyKey = "hard"
+	DifficultyKeyMedium DifficultyKey = "medium"
 )
 
 // Valid indicates whether the value is a known member of the DifficultyKey enum.
 func (e DifficultyKey) Valid() bool {
 	switch e {
-	case Easy:
+	case DifficultyKeyEasy:
 		return true
-	case Hard:
+	case DifficultyKeyHard:
 		return true
-	case Medium:
+	case DifficultyKeyMedium:
 		return true
 	default:
 		return false
@@ -231,13 +231,13 @@ func (e ErrorCode) Valid() bool {
 
 // Defines values for ForfeitedSeatForfeit.
 const (
-	True ForfeitedSeatForfeit = true
+	ForfeitedSeatForfeitTrue ForfeitedSeatForfeit = true
 )
 
 // Valid indicates whether the value is a known member of the ForfeitedSeatForfeit enum.
 func (e ForfeitedSeatForfeit) Valid() bool {
 	switch e {
-	case True:
+	case ForfeitedSeatForfeitTrue:
 		return true
 	default:
 		return false
@@ -246,19 +246,19 @@ func (e ForfeitedSeatForfeit) Valid() bool {
 
 // Defines values for FoulCode.
 const (
-	BackEqualsMiddle      FoulCode = "back_equals_middle"
-	BackWeakerThanMiddle  FoulCode = "back_weaker_than_middle"
-	MiddleWeakerThanFront FoulCode = "middle_weaker_than_front"
+	FoulCodeBackEqualsMiddle      FoulCode = "back_equals_middle"
+	FoulCodeBackWeakerThanMiddle  FoulCode = "back_weaker_than_middle"
+	FoulCodeMiddleWeakerThanFront FoulCode = "middle_weaker_than_front"
 )
 
 // Valid indicates whether the value is a known member of the FoulCode enum.
 func (e FoulCode) Valid() bool {
 	switch e {
-	case BackEqualsMiddle:
+	case FoulCodeBackEqualsMiddle:
 		return true
-	case BackWeakerThanMiddle:
+	case FoulCodeBackWeakerThanMiddle:
 		return true
-	case MiddleWeakerThanFront:
+	case FoulCodeMiddleWeakerThanFront:
 		return true
 	default:
 		return false
@@ -267,13 +267,13 @@ func (e FoulCode) Valid() bool {
 
 // Defines values for HandRecordRecord.
 const (
-	MaubinhHandRecord1 HandRecordRecord = "maubinh-hand-record/1"
+	HandRecordRecordMaubinhHandRecord1 HandRecordRecord = "maubinh-hand-record/1"
 )
 
 // Valid indicates whether the value is a known member of the HandRecordRecord enum.
 func (e HandRecordRecord) Valid() bool {
 	switch e {
-	case MaubinhHandRecord1:
+	case HandRecordRecordMaubinhHandRecord1:
 		return true
 	default:
 		return false
@@ -396,43 +396,43 @@ func (e MultiplierKindKey) Valid() bool {
 
 // Defines values for NaturalKey.
 const (
-	Dragon               NaturalKey = "dragon"
-	DragonFlush          NaturalKey = "dragon_flush"
-	FivePairsTrips       NaturalKey = "five_pairs_trips"
-	FourTrips            NaturalKey = "four_trips"
-	SixPairs             NaturalKey = "six_pairs"
-	ThirteenOneColour    NaturalKey = "thirteen_one_colour"
-	ThreeFlushes         NaturalKey = "three_flushes"
-	ThreeQuads           NaturalKey = "three_quads"
-	ThreeStraightFlushes NaturalKey = "three_straight_flushes"
-	ThreeStraights       NaturalKey = "three_straights"
-	TwelveOneColour      NaturalKey = "twelve_one_colour"
+	NaturalKeyDragon               NaturalKey = "dragon"
+	NaturalKeyDragonFlush          NaturalKey = "dragon_flush"
+	NaturalKeyFivePairsTrips       NaturalKey = "five_pairs_trips"
+	NaturalKeyFourTrips            NaturalKey = "four_trips"
+	NaturalKeySixPairs             NaturalKey = "six_pairs"
+	NaturalKeyThirteenOneColour    NaturalKey = "thirteen_one_colour"
+	NaturalKeyThreeFlushes         NaturalKey = "three_flushes"
+	NaturalKeyThreeQuads           NaturalKey = "three_quads"
+	NaturalKeyThreeStraightFlushes NaturalKey = "three_straight_flushes"
+	NaturalKeyThreeStraights       NaturalKey = "three_straights"
+	NaturalKeyTwelveOneColour      NaturalKey = "twelve_one_colour"
 )
 
 // Valid indicates whether the value is a known member of the NaturalKey enum.
 func (e NaturalKey) Valid() bool {
 	switch e {
-	case Dragon:
+	case NaturalKeyDragon:
 		return true
-	case DragonFlush:
+	case NaturalKeyDragonFlush:
 		return true
-	case FivePairsTrips:
+	case NaturalKeyFivePairsTrips:
 		return true
-	case FourTrips:
+	case NaturalKeyFourTrips:
 		return true
-	case SixPairs:
+	case NaturalKeySixPairs:
 		return true
-	case ThirteenOneColour:
+	case NaturalKeyThirteenOneColour:
 		return true
-	case ThreeFlushes:
+	case NaturalKeyThreeFlushes:
 		return true
-	case ThreeQuads:
+	case NaturalKeyThreeQuads:
 		return true
-	case ThreeStraightFlushes:
+	case NaturalKeyThreeStraightFlushes:
 		return true
-	case ThreeStraights:
+	case NaturalKeyThreeStraights:
 		return true
-	case TwelveOneColour:
+	case NaturalKeyTwelveOneColour:
 		return true
 	default:
 		return false
@@ -441,25 +441,25 @@ func (e NaturalKey) Valid() bool {
 
 // Defines values for NaturalOutcomeReasonKey.
 const (
-	EqualNaturals NaturalOutcomeReasonKey = "equal_naturals"
-	HigherNatural NaturalOutcomeReasonKey = "higher_natural"
-	NaturalVsHand NaturalOutcomeReasonKey = "natural_vs_hand"
-	NaturalsDraw  NaturalOutcomeReasonKey = "naturals_draw"
-	TieBreak      NaturalOutcomeReasonKey = "tie_break"
+	NaturalOutcomeReasonKeyEqualNaturals NaturalOutcomeReasonKey = "equal_naturals"
+	NaturalOutcomeReasonKeyHigherNatural NaturalOutcomeReasonKey = "higher_natural"
+	NaturalOutcomeReasonKeyNaturalVsHand NaturalOutcomeReasonKey = "natural_vs_hand"
+	NaturalOutcomeReasonKeyNaturalsDraw  NaturalOutcomeReasonKey = "naturals_draw"
+	NaturalOutcomeReasonKeyTieBreak      NaturalOutcomeReasonKey = "tie_break"
 )
 
 // Valid indicates whether the value is a known member of the NaturalOutcomeReasonKey enum.
 func (e NaturalOutcomeReasonKey) Valid() bool {
 	switch e {
-	case EqualNaturals:
+	case NaturalOutcomeReasonKeyEqualNaturals:
 		return true
-	case HigherNatural:
+	case NaturalOutcomeReasonKeyHigherNatural:
 		return true
-	case NaturalVsHand:
+	case NaturalOutcomeReasonKeyNaturalVsHand:
 		return true
-	case NaturalsDraw:
+	case NaturalOutcomeReasonKeyNaturalsDraw:
 		return true
-	case TieBreak:
+	case NaturalOutcomeReasonKeyTieBreak:
 		return true
 	default:
 		return false
@@ -468,16 +468,16 @@ func (e NaturalOutcomeReasonKey) Valid() bool {
 
 // Defines values for NaturalVsNaturalKey.
 const (
-	Draw       NaturalVsNaturalKey = "draw"
-	HigherWins NaturalVsNaturalKey = "higher_wins"
+	NaturalVsNaturalKeyDraw       NaturalVsNaturalKey = "draw"
+	NaturalVsNaturalKeyHigherWins NaturalVsNaturalKey = "higher_wins"
 )
 
 // Valid indicates whether the value is a known member of the NaturalVsNaturalKey enum.
 func (e NaturalVsNaturalKey) Valid() bool {
 	switch e {
-	case Draw:
+	case NaturalVsNaturalKeyDraw:
 		return true
-	case HigherWins:
+	case NaturalVsNaturalKeyHigherWins:
 		return true
 	default:
 		return false
@@ -486,16 +486,16 @@ func (e NaturalVsNaturalKey) Valid() bool {
 
 // Defines values for Objective.
 const (
-	Ev        Objective = "ev"
-	Strongest Objective = "strongest"
+	ObjectiveEv        Objective = "ev"
+	ObjectiveStrongest Objective = "strongest"
 )
 
 // Valid indicates whether the value is a known member of the Objective enum.
 func (e Objective) Valid() bool {
 	switch e {
-	case Ev:
+	case ObjectiveEv:
 		return true
-	case Strongest:
+	case ObjectiveStrongest:
 		return true
 	default:
 		return false
@@ -504,13 +504,13 @@ func (e Objective) Valid() bool {
 
 // Defines values for PlayedSeatForfeit.
 const (
-	False PlayedSeatForfeit = false
+	PlayedSeatForfeitFalse PlayedSeatForfeit = false
 )
 
 // Valid indicates whether the value is a known member of the PlayedSeatForfeit enum.
 func (e PlayedSeatForfeit) Valid() bool {
 	switch e {
-	case False:
+	case PlayedSeatForfeitFalse:
 		return true
 	default:
 		return false
@@ -519,19 +519,19 @@ func (e PlayedSeatForfeit) Valid() bool {
 
 // Defines values for PositionKey.
 const (
-	Back   PositionKey = "back"
-	Front  PositionKey = "front"
-	Middle PositionKey = "middle"
+	PositionKeyBack   PositionKey = "back"
+	PositionKeyFront  PositionKey = "front"
+	PositionKeyMiddle PositionKey = "middle"
 )
 
 // Valid indicates whether the value is a known member of the PositionKey enum.
 func (e PositionKey) Valid() bool {
 	switch e {
-	case Back:
+	case PositionKeyBack:
 		return true
-	case Front:
+	case PositionKeyFront:
 		return true
-	case Middle:
+	case PositionKeyMiddle:
 		return true
 	default:
 		return false
@@ -567,22 +567,22 @@ func (e PositionReasonKey) Valid() bool {
 
 // Defines values for PresetName.
 const (
-	ChinesePoker24 PresetName = "chinese-poker-2-4"
-	Classic        PresetName = "classic"
-	Extended       PresetName = "extended"
-	Online         PresetName = "online"
+	PresetNameChinesePoker24 PresetName = "chinese-poker-2-4"
+	PresetNameClassic        PresetName = "classic"
+	PresetNameExtended       PresetName = "extended"
+	PresetNameOnline         PresetName = "online"
 )
 
 // Valid indicates whether the value is a known member of the PresetName enum.
 func (e PresetName) Valid() bool {
 	switch e {
-	case ChinesePoker24:
+	case PresetNameChinesePoker24:
 		return true
-	case Classic:
+	case PresetNameClassic:
 		return true
-	case Extended:
+	case PresetNameExtended:
 		return true
-	case Online:
+	case PresetNameOnline:
 		return true
 	default:
 		return false
@@ -591,70 +591,70 @@ func (e PresetName) Valid() bool {
 
 // Defines values for ProblemType.
 const (
-	UrnMaubinhProblemBusy                 ProblemType = "urn:maubinh:problem:busy"
-	UrnMaubinhProblemCostOverLimit        ProblemType = "urn:maubinh:problem:cost-over-limit"
-	UrnMaubinhProblemError                ProblemType = "urn:maubinh:problem:error"
-	UrnMaubinhProblemExpectationFailed    ProblemType = "urn:maubinh:problem:expectation-failed"
-	UrnMaubinhProblemForbidden            ProblemType = "urn:maubinh:problem:forbidden"
-	UrnMaubinhProblemHeaderTooLarge       ProblemType = "urn:maubinh:problem:header-too-large"
-	UrnMaubinhProblemInternalError        ProblemType = "urn:maubinh:problem:internal-error"
-	UrnMaubinhProblemInvalidContent       ProblemType = "urn:maubinh:problem:invalid-content"
-	UrnMaubinhProblemMalformedRequest     ProblemType = "urn:maubinh:problem:malformed-request"
-	UrnMaubinhProblemMethodNotAllowed     ProblemType = "urn:maubinh:problem:method-not-allowed"
-	UrnMaubinhProblemNotFound             ProblemType = "urn:maubinh:problem:not-found"
-	UrnMaubinhProblemNotImplemented       ProblemType = "urn:maubinh:problem:not-implemented"
-	UrnMaubinhProblemNotReady             ProblemType = "urn:maubinh:problem:not-ready"
-	UrnMaubinhProblemPayloadTooLarge      ProblemType = "urn:maubinh:problem:payload-too-large"
-	UrnMaubinhProblemTimedOut             ProblemType = "urn:maubinh:problem:timed-out"
-	UrnMaubinhProblemTooManyRequests      ProblemType = "urn:maubinh:problem:too-many-requests"
-	UrnMaubinhProblemUnauthorized         ProblemType = "urn:maubinh:problem:unauthorized"
-	UrnMaubinhProblemUnknownModel         ProblemType = "urn:maubinh:problem:unknown-model"
-	UrnMaubinhProblemUnsupportedMediaType ProblemType = "urn:maubinh:problem:unsupported-media-type"
-	UrnMaubinhProblemUriTooLong           ProblemType = "urn:maubinh:problem:uri-too-long"
+	ProblemTypeUrnMaubinhProblemBusy                 ProblemType = "urn:maubinh:problem:busy"
+	ProblemTypeUrnMaubinhProblemCostOverLimit        ProblemType = "urn:maubinh:problem:cost-over-limit"
+	ProblemTypeUrnMaubinhProblemError                ProblemType = "urn:maubinh:problem:error"
+	ProblemTypeUrnMaubinhProblemExpectationFailed    ProblemType = "urn:maubinh:problem:expectation-failed"
+	ProblemTypeUrnMaubinhProblemForbidden            ProblemType = "urn:maubinh:problem:forbidden"
+	ProblemTypeUrnMaubinhProblemHeaderTooLarge       ProblemType = "urn:maubinh:problem:header-too-large"
+	ProblemTypeUrnMaubinhProblemInternalError        ProblemType = "urn:maubinh:problem:internal-error"
+	ProblemTypeUrnMaubinhProblemInvalidContent       ProblemType = "urn:maubinh:problem:invalid-content"
+	ProblemTypeUrnMaubinhProblemMalformedRequest     ProblemType = "urn:maubinh:problem:malformed-request"
+	ProblemTypeUrnMaubinhProblemMethodNotAllowed     ProblemType = "urn:maubinh:problem:method-not-allowed"
+	ProblemTypeUrnMaubinhProblemNotFound             ProblemType = "urn:maubinh:problem:not-found"
+	ProblemTypeUrnMaubinhProblemNotImplemented       ProblemType = "urn:maubinh:problem:not-implemented"
+	ProblemTypeUrnMaubinhProblemNotReady             ProblemType = "urn:maubinh:problem:not-ready"
+	ProblemTypeUrnMaubinhProblemPayloadTooLarge      ProblemType = "urn:maubinh:problem:payload-too-large"
+	ProblemTypeUrnMaubinhProblemTimedOut             ProblemType = "urn:maubinh:problem:timed-out"
+	ProblemTypeUrnMaubinhProblemTooManyRequests      ProblemType = "urn:maubinh:problem:too-many-requests"
+	ProblemTypeUrnMaubinhProblemUnauthorized         ProblemType = "urn:maubinh:problem:unauthorized"
+	ProblemTypeUrnMaubinhProblemUnknownModel         ProblemType = "urn:maubinh:problem:unknown-model"
+	ProblemTypeUrnMaubinhProblemUnsupportedMediaType ProblemType = "urn:maubinh:problem:unsupported-media-type"
+	ProblemTypeUrnMaubinhProblemUriTooLong           ProblemType = "urn:maubinh:problem:uri-too-long"
 )
 
 // Valid indicates whether the value is a known member of the ProblemType enum.
 func (e ProblemType) Valid() bool {
 	switch e {
-	case UrnMaubinhProblemBusy:
+	case ProblemTypeUrnMaubinhProblemBusy:
 		return true
-	case UrnMaubinhProblemCostOverLimit:
+	case ProblemTypeUrnMaubinhProblemCostOverLimit:
 		return true
-	case UrnMaubinhProblemError:
+	case ProblemTypeUrnMaubinhProblemError:
 		return true
-	case UrnMaubinhProblemExpectationFailed:
+	case ProblemTypeUrnMaubinhProblemExpectationFailed:
 		return true
-	case UrnMaubinhProblemForbidden:
+	case ProblemTypeUrnMaubinhProblemForbidden:
 		return true
-	case UrnMaubinhProblemHeaderTooLarge:
+	case ProblemTypeUrnMaubinhProblemHeaderTooLarge:
 		return true
-	case UrnMaubinhProblemInternalError:
+	case ProblemTypeUrnMaubinhProblemInternalError:
 		return true
-	case UrnMaubinhProblemInvalidContent:
+	case ProblemTypeUrnMaubinhProblemInvalidContent:
 		return true
-	case UrnMaubinhProblemMalformedRequest:
+	case ProblemTypeUrnMaubinhProblemMalformedRequest:
 		return true
-	case UrnMaubinhProblemMethodNotAllowed:
+	case ProblemTypeUrnMaubinhProblemMethodNotAllowed:
 		return true
-	case UrnMaubinhProblemNotFound:
+	case ProblemTypeUrnMaubinhProblemNotFound:
 		return true
-	case UrnMaubinhProblemNotImplemented:
+	case ProblemTypeUrnMaubinhProblemNotImplemented:
 		return true
-	case UrnMaubinhProblemNotReady:
+	case ProblemTypeUrnMaubinhProblemNotReady:
 		return true
-	case UrnMaubinhProblemPayloadTooLarge:
+	case ProblemTypeUrnMaubinhProblemPayloadTooLarge:
 		return true
-	case UrnMaubinhProblemTimedOut:
+	case ProblemTypeUrnMaubinhProblemTimedOut:
 		return true
-	case UrnMaubinhProblemTooManyRequests:
+	case ProblemTypeUrnMaubinhProblemTooManyRequests:
 		return true
-	case UrnMaubinhProblemUnauthorized:
+	case ProblemTypeUrnMaubinhProblemUnauthorized:
 		return true
-	case UrnMaubinhProblemUnknownModel:
+	case ProblemTypeUrnMaubinhProblemUnknownModel:
 		return true
-	case UrnMaubinhProblemUnsupportedMediaType:
+	case ProblemTypeUrnMaubinhProblemUnsupportedMediaType:
 		return true
-	case UrnMaubinhProblemUriTooLong:
+	case ProblemTypeUrnMaubinhProblemUriTooLong:
 		return true
 	default:
 		return false
@@ -663,16 +663,16 @@ func (e ProblemType) Valid() bool {
 
 // Defines values for ReceiptOperation.
 const (
-	SettleTable  ReceiptOperation = "settleTable"
-	SettleTables ReceiptOperation = "settleTables"
+	ReceiptOperationSettleTable  ReceiptOperation = "settleTable"
+	ReceiptOperationSettleTables ReceiptOperation = "settleTables"
 )
 
 // Valid indicates whether the value is a known member of the ReceiptOperation enum.
 func (e ReceiptOperation) Valid() bool {
 	switch e {
-	case SettleTable:
+	case ReceiptOperationSettleTable:
 		return true
-	case SettleTables:
+	case ReceiptOperationSettleTables:
 		return true
 	default:
 		return false
@@ -681,13 +681,13 @@ func (e ReceiptOperation) Valid() bool {
 
 // Defines values for ReceiptKeyAlg.
 const (
-	EdDSA ReceiptKeyAlg = "EdDSA"
+	ReceiptKeyAlgEdDSA ReceiptKeyAlg = "EdDSA"
 )
 
 // Valid indicates whether the value is a known member of the ReceiptKeyAlg enum.
 func (e ReceiptKeyAlg) Valid() bool {
 	switch e {
-	case EdDSA:
+	case ReceiptKeyAlgEdDSA:
 		return true
 	default:
 		return false
@@ -696,13 +696,13 @@ func (e ReceiptKeyAlg) Valid() bool {
 
 // Defines values for ReceiptKeyCrv.
 const (
-	Ed25519 ReceiptKeyCrv = "Ed25519"
+	ReceiptKeyCrvEd25519 ReceiptKeyCrv = "Ed25519"
 )
 
 // Valid indicates whether the value is a known member of the ReceiptKeyCrv enum.
 func (e ReceiptKeyCrv) Valid() bool {
 	switch e {
-	case Ed25519:
+	case ReceiptKeyCrvEd25519:
 		return true
 	default:
 		return false
@@ -711,13 +711,13 @@ func (e ReceiptKeyCrv) Valid() bool {
 
 // Defines values for ReceiptKeyKty.
 const (
-	OKP ReceiptKeyKty = "OKP"
+	ReceiptKeyKtyOKP ReceiptKeyKty = "OKP"
 )
 
 // Valid indicates whether the value is a known member of the ReceiptKeyKty enum.
 func (e ReceiptKeyKty) Valid() bool {
 	switch e {
-	case OKP:
+	case ReceiptKeyKtyOKP:
 		return true
 	default:
 		return false
@@ -726,13 +726,13 @@ func (e ReceiptKeyKty) Valid() bool {
 
 // Defines values for ReceiptKeyUse.
 const (
-	Sig ReceiptKeyUse = "sig"
+	ReceiptKeyUseSig ReceiptKeyUse = "sig"
 )
 
 // Valid indicates whether the value is a known member of the ReceiptKeyUse enum.
 func (e ReceiptKeyUse) Valid() bool {
 	switch e {
-	case Sig:
+	case ReceiptKeyUseSig:
 		return true
 	default:
 		return false
@@ -741,16 +741,16 @@ func (e ReceiptKeyUse) Valid() bool {
 
 // Defines values for SapLangResultKey.
 const (
-	ScoopedAll   SapLangResultKey = "scooped_all"
-	ScoopedByAll SapLangResultKey = "scooped_by_all"
+	SapLangResultKeyScoopedAll   SapLangResultKey = "scooped_all"
+	SapLangResultKeyScoopedByAll SapLangResultKey = "scooped_by_all"
 )
 
 // Valid indicates whether the value is a known member of the SapLangResultKey enum.
 func (e SapLangResultKey) Valid() bool {
 	switch e {
-	case ScoopedAll:
+	case SapLangResultKeyScoopedAll:
 		return true
-	case ScoopedByAll:
+	case SapLangResultKeyScoopedByAll:
 		return true
 	default:
 		return false
@@ -792,19 +792,19 @@ func (e StyleKey) Valid() bool {
 
 // Defines values for TableLimitKey.
 const (
-	EscrowBets     TableLimitKey = "escrow_bets"
-	JoinMinBets    TableLimitKey = "join_min_bets"
-	LeaveBelowBets TableLimitKey = "leave_below_bets"
+	TableLimitKeyEscrowBets     TableLimitKey = "escrow_bets"
+	TableLimitKeyJoinMinBets    TableLimitKey = "join_min_bets"
+	TableLimitKeyLeaveBelowBets TableLimitKey = "leave_below_bets"
 )
 
 // Valid indicates whether the value is a known member of the TableLimitKey enum.
 func (e TableLimitKey) Valid() bool {
 	switch e {
-	case EscrowBets:
+	case TableLimitKeyEscrowBets:
 		return true
-	case JoinMinBets:
+	case TableLimitKeyJoinMinBets:
 		return true
-	case LeaveBelowBets:
+	case TableLimitKeyLeaveBelowBets:
 		return true
 	default:
 		return false
@@ -813,16 +813,16 @@ func (e TableLimitKey) Valid() bool {
 
 // Defines values for UsageScopes.
 const (
-	Api     UsageScopes = "api"
-	Metrics UsageScopes = "metrics"
+	UsageScopesApi     UsageScopes = "api"
+	UsageScopesMetrics UsageScopes = "metrics"
 )
 
 // Valid indicates whether the value is a known member of the UsageScopes enum.
 func (e UsageScopes) Valid() bool {
 	switch e {
-	case Api:
+	case UsageScopesApi:
 		return true
-	case Metrics:
+	case UsageScopesMetrics:
 		return true
 	default:
 		return false
@@ -861,16 +861,16 @@ func (e VerdictKey) Valid() bool {
 
 // Defines values for WheelKey.
 const (
-	Low    WheelKey = "low"
-	Second WheelKey = "second"
+	WheelKeyLow    WheelKey = "low"
+	WheelKeySecond WheelKey = "second"
 )
 
 // Valid indicates whether the value is a known member of the WheelKey enum.
 func (e WheelKey) Valid() bool {
 	switch e {
-	case Low:
+	case WheelKeyLow:
 		return true
-	case Second:
+	case WheelKeySecond:
 		return true
 	default:
 		return false
@@ -879,46 +879,46 @@ func (e WheelKey) Valid() bool {
 
 // Defines values for DocumentationAssetParamsPath.
 const (
-	Favicon16x16Png             DocumentationAssetParamsPath = "favicon-16x16.png"
-	Favicon32x32Png             DocumentationAssetParamsPath = "favicon-32x32.png"
-	IndexCss                    DocumentationAssetParamsPath = "index.css"
-	IndexHtml                   DocumentationAssetParamsPath = "index.html"
-	LICENSE                     DocumentationAssetParamsPath = "LICENSE"
-	Oauth2RedirectHtml          DocumentationAssetParamsPath = "oauth2-redirect.html"
-	Oauth2RedirectJs            DocumentationAssetParamsPath = "oauth2-redirect.js"
-	SwaggerUiBundleJs           DocumentationAssetParamsPath = "swagger-ui-bundle.js"
-	SwaggerUiCss                DocumentationAssetParamsPath = "swagger-ui.css"
-	SwaggerUiJs                 DocumentationAssetParamsPath = "swagger-ui.js"
-	SwaggerUiStandalonePresetJs DocumentationAssetParamsPath = "swagger-ui-standalone-preset.js"
-	VERSION                     DocumentationAssetParamsPath = "VERSION"
+	DocumentationAssetParamsPathFavicon16x16Png             DocumentationAssetParamsPath = "favicon-16x16.png"
+	DocumentationAssetParamsPathFavicon32x32Png             DocumentationAssetParamsPath = "favicon-32x32.png"
+	DocumentationAssetParamsPathIndexCss                    DocumentationAssetParamsPath = "index.css"
+	DocumentationAssetParamsPathIndexHtml                   DocumentationAssetParamsPath = "index.html"
+	DocumentationAssetParamsPathLICENSE                     DocumentationAssetParamsPath = "LICENSE"
+	DocumentationAssetParamsPathOauth2RedirectHtml          DocumentationAssetParamsPath = "oauth2-redirect.html"
+	DocumentationAssetParamsPathOauth2RedirectJs            DocumentationAssetParamsPath = "oauth2-redirect.js"
+	DocumentationAssetParamsPathSwaggerUiBundleJs           DocumentationAssetParamsPath = "swagger-ui-bundle.js"
+	DocumentationAssetParamsPathSwaggerUiCss                DocumentationAssetParamsPath = "swagger-ui.css"
+	DocumentationAssetParamsPathSwaggerUiJs                 DocumentationAssetParamsPath = "swagger-ui.js"
+	DocumentationAssetParamsPathSwaggerUiStandalonePresetJs DocumentationAssetParamsPath = "swagger-ui-standalone-preset.js"
+	DocumentationAssetParamsPathVERSION                     DocumentationAssetParamsPath = "VERSION"
 )
 
 // Valid indicates whether the value is a known member of the DocumentationAssetParamsPath enum.
 func (e DocumentationAssetParamsPath) Valid() bool {
 	switch e {
-	case Favicon16x16Png:
+	case DocumentationAssetParamsPathFavicon16x16Png:
 		return true
-	case Favicon32x32Png:
+	case DocumentationAssetParamsPathFavicon32x32Png:
 		return true
-	case IndexCss:
+	case DocumentationAssetParamsPathIndexCss:
 		return true
-	case IndexHtml:
+	case DocumentationAssetParamsPathIndexHtml:
 		return true
-	case LICENSE:
+	case DocumentationAssetParamsPathLICENSE:
 		return true
-	case Oauth2RedirectHtml:
+	case DocumentationAssetParamsPathOauth2RedirectHtml:
 		return true
-	case Oauth2RedirectJs:
+	case DocumentationAssetParamsPathOauth2RedirectJs:
 		return true
-	case SwaggerUiBundleJs:
+	case DocumentationAssetParamsPathSwaggerUiBundleJs:
 		return true
-	case SwaggerUiCss:
+	case DocumentationAssetParamsPathSwaggerUiCss:
 		return true
-	case SwaggerUiJs:
+	case DocumentationAssetParamsPathSwaggerUiJs:
 		return true
-	case SwaggerUiStandalonePresetJs:
+	case DocumentationAssetParamsPathSwaggerUiStandalonePresetJs:
 		return true
-	case VERSION:
+	case DocumentationAssetParamsPathVERSION:
 		return true
 	default:
 		return false
@@ -927,13 +927,13 @@ func (e DocumentationAssetParamsPath) Valid() bool {
 
 // Defines values for Health200JSONResponseBodyStatus.
 const (
-	Ok Health200JSONResponseBodyStatus = "ok"
+	Health200JSONResponseBodyStatusOk Health200JSONResponseBodyStatus = "ok"
 )
 
 // Valid indicates whether the value is a known member of the Health200JSONResponseBodyStatus enum.
 func (e Health200JSONResponseBodyStatus) Valid() bool {
 	switch e {
-	case Ok:
+	case Health200JSONResponseBodyStatusOk:
 		return true
 	default:
 		return false
@@ -942,106 +942,106 @@ func (e Health200JSONResponseBodyStatus) Valid() bool {
 
 // Defines values for PlaygroundAssetParamsAsset.
 const (
-	ApiMjs            PlaygroundAssetParamsAsset = "api.mjs"
-	BudgetMjs         PlaygroundAssetParamsAsset = "budget.mjs"
-	ChecksMjs         PlaygroundAssetParamsAsset = "checks.mjs"
-	ClipboardMjs      PlaygroundAssetParamsAsset = "clipboard.mjs"
-	ConstantsMjs      PlaygroundAssetParamsAsset = "constants.mjs"
-	DealMjs           PlaygroundAssetParamsAsset = "deal.mjs"
-	DeckMjs           PlaygroundAssetParamsAsset = "deck.mjs"
-	EnumerationsMjs   PlaygroundAssetParamsAsset = "enumerations.mjs"
-	ErrorsMjs         PlaygroundAssetParamsAsset = "errors.mjs"
-	FairDealMjs       PlaygroundAssetParamsAsset = "fair-deal.mjs"
-	HandMjs           PlaygroundAssetParamsAsset = "hand.mjs"
-	I18nMjs           PlaygroundAssetParamsAsset = "i18n.mjs"
-	LinksMjs          PlaygroundAssetParamsAsset = "links.mjs"
-	NumbersMjs        PlaygroundAssetParamsAsset = "numbers.mjs"
-	OptimalMjs        PlaygroundAssetParamsAsset = "optimal.mjs"
-	PageMjs           PlaygroundAssetParamsAsset = "page.mjs"
-	PlaygroundCss     PlaygroundAssetParamsAsset = "playground.css"
-	PlaygroundJs      PlaygroundAssetParamsAsset = "playground.js"
-	PracticeMjs       PlaygroundAssetParamsAsset = "practice.mjs"
-	PracticeReviewMjs PlaygroundAssetParamsAsset = "practice-review.mjs"
-	ProgressMjs       PlaygroundAssetParamsAsset = "progress.mjs"
-	RequestLogMjs     PlaygroundAssetParamsAsset = "request-log.mjs"
-	RequestsMjs       PlaygroundAssetParamsAsset = "requests.mjs"
-	RowsMjs           PlaygroundAssetParamsAsset = "rows.mjs"
-	RunsMjs           PlaygroundAssetParamsAsset = "runs.mjs"
-	StateMjs          PlaygroundAssetParamsAsset = "state.mjs"
-	TableMjs          PlaygroundAssetParamsAsset = "table.mjs"
-	TallyMjs          PlaygroundAssetParamsAsset = "tally.mjs"
-	TextsEnMjs        PlaygroundAssetParamsAsset = "texts-en.mjs"
-	TextsViMjs        PlaygroundAssetParamsAsset = "texts-vi.mjs"
-	VariantsMjs       PlaygroundAssetParamsAsset = "variants.mjs"
-	WhyMjs            PlaygroundAssetParamsAsset = "why.mjs"
+	PlaygroundAssetParamsAssetApiMjs            PlaygroundAssetParamsAsset = "api.mjs"
+	PlaygroundAssetParamsAssetBudgetMjs         PlaygroundAssetParamsAsset = "budget.mjs"
+	PlaygroundAssetParamsAssetChecksMjs         PlaygroundAssetParamsAsset = "checks.mjs"
+	PlaygroundAssetParamsAssetClipboardMjs      PlaygroundAssetParamsAsset = "clipboard.mjs"
+	PlaygroundAssetParamsAssetConstantsMjs      PlaygroundAssetParamsAsset = "constants.mjs"
+	PlaygroundAssetParamsAssetDealMjs           PlaygroundAssetParamsAsset = "deal.mjs"
+	PlaygroundAssetParamsAssetDeckMjs           PlaygroundAssetParamsAsset = "deck.mjs"
+	PlaygroundAssetParamsAssetEnumerationsMjs   PlaygroundAssetParamsAsset = "enumerations.mjs"
+	PlaygroundAssetParamsAssetErrorsMjs         PlaygroundAssetParamsAsset = "errors.mjs"
+	PlaygroundAssetParamsAssetFairDealMjs       PlaygroundAssetParamsAsset = "fair-deal.mjs"
+	PlaygroundAssetParamsAssetHandMjs           PlaygroundAssetParamsAsset = "hand.mjs"
+	PlaygroundAssetParamsAssetI18nMjs           PlaygroundAssetParamsAsset = "i18n.mjs"
+	PlaygroundAssetParamsAssetLinksMjs          PlaygroundAssetParamsAsset = "links.mjs"
+	PlaygroundAssetParamsAssetNumbersMjs        PlaygroundAssetParamsAsset = "numbers.mjs"
+	PlaygroundAssetParamsAssetOptimalMjs        PlaygroundAssetParamsAsset = "optimal.mjs"
+	PlaygroundAssetParamsAssetPageMjs           PlaygroundAssetParamsAsset = "page.mjs"
+	PlaygroundAssetParamsAssetPlaygroundCss     PlaygroundAssetParamsAsset = "playground.css"
+	PlaygroundAssetParamsAssetPlaygroundJs      PlaygroundAssetParamsAsset = "playground.js"
+	PlaygroundAssetParamsAssetPracticeMjs       PlaygroundAssetParamsAsset = "practice.mjs"
+	PlaygroundAssetParamsAssetPracticeReviewMjs PlaygroundAssetParamsAsset = "practice-review.mjs"
+	PlaygroundAssetParamsAssetProgressMjs       PlaygroundAssetParamsAsset = "progress.mjs"
+	PlaygroundAssetParamsAssetRequestLogMjs     PlaygroundAssetParamsAsset = "request-log.mjs"
+	PlaygroundAssetParamsAssetRequestsMjs       PlaygroundAssetParamsAsset = "requests.mjs"
+	PlaygroundAssetParamsAssetRowsMjs           PlaygroundAssetParamsAsset = "rows.mjs"
+	PlaygroundAssetParamsAssetRunsMjs           PlaygroundAssetParamsAsset = "runs.mjs"
+	PlaygroundAssetParamsAssetStateMjs          PlaygroundAssetParamsAsset = "state.mjs"
+	PlaygroundAssetParamsAssetTableMjs          PlaygroundAssetParamsAsset = "table.mjs"
+	PlaygroundAssetParamsAssetTallyMjs          PlaygroundAssetParamsAsset = "tally.mjs"
+	PlaygroundAssetParamsAssetTextsEnMjs        PlaygroundAssetParamsAsset = "texts-en.mjs"
+	PlaygroundAssetParamsAssetTextsViMjs        PlaygroundAssetParamsAsset = "texts-vi.mjs"
+	PlaygroundAssetParamsAssetVariantsMjs       PlaygroundAssetParamsAsset = "variants.mjs"
+	PlaygroundAssetParamsAssetWhyMjs            PlaygroundAssetParamsAsset = "why.mjs"
 )
 
 // Valid indicates whether the value is a known member of the PlaygroundAssetParamsAsset enum.
 func (e PlaygroundAssetParamsAsset) Valid() bool {
 	switch e {
-	case ApiMjs:
+	case PlaygroundAssetParamsAssetApiMjs:
 		return true
-	case BudgetMjs:
+	case PlaygroundAssetParamsAssetBudgetMjs:
 		return true
-	case ChecksMjs:
+	case PlaygroundAssetParamsAssetChecksMjs:
 		return true
-	case ClipboardMjs:
+	case PlaygroundAssetParamsAssetClipboardMjs:
 		return true
-	case ConstantsMjs:
+	case PlaygroundAssetParamsAssetConstantsMjs:
 		return true
-	case DealMjs:
+	case PlaygroundAssetParamsAssetDealMjs:
 		return true
-	case DeckMjs:
+	case PlaygroundAssetParamsAssetDeckMjs:
 		return true
-	case EnumerationsMjs:
+	case PlaygroundAssetParamsAssetEnumerationsMjs:
 		return true
-	case ErrorsMjs:
+	case PlaygroundAssetParamsAssetErrorsMjs:
 		return true
-	case FairDealMjs:
+	case PlaygroundAssetParamsAssetFairDealMjs:
 		return true
-	case HandMjs:
+	case PlaygroundAssetParamsAssetHandMjs:
 		return true
-	case I18nMjs:
+	case PlaygroundAssetParamsAssetI18nMjs:
 		return true
-	case LinksMjs:
+	case PlaygroundAssetParamsAssetLinksMjs:
 		return true
-	case NumbersMjs:
+	case PlaygroundAssetParamsAssetNumbersMjs:
 		return true
-	case OptimalMjs:
+	case PlaygroundAssetParamsAssetOptimalMjs:
 		return true
-	case PageMjs:
+	case PlaygroundAssetParamsAssetPageMjs:
 		return true
-	case PlaygroundCss:
+	case PlaygroundAssetParamsAssetPlaygroundCss:
 		return true
-	case PlaygroundJs:
+	case PlaygroundAssetParamsAssetPlaygroundJs:
 		return true
-	case PracticeMjs:
+	case PlaygroundAssetParamsAssetPracticeMjs:
 		return true
-	case PracticeReviewMjs:
+	case PlaygroundAssetParamsAssetPracticeReviewMjs:
 		return true
-	case ProgressMjs:
+	case PlaygroundAssetParamsAssetProgressMjs:
 		return true
-	case RequestLogMjs:
+	case PlaygroundAssetParamsAssetRequestLogMjs:
 		return true
-	case RequestsMjs:
+	case PlaygroundAssetParamsAssetRequestsMjs:
 		return true
-	case RowsMjs:
+	case PlaygroundAssetParamsAssetRowsMjs:
 		return true
-	case RunsMjs:
+	case PlaygroundAssetParamsAssetRunsMjs:
 		return true
-	case StateMjs:
+	case PlaygroundAssetParamsAssetStateMjs:
 		return true
-	case TableMjs:
+	case PlaygroundAssetParamsAssetTableMjs:
 		return true
-	case TallyMjs:
+	case PlaygroundAssetParamsAssetTallyMjs:
 		return true
-	case TextsEnMjs:
+	case PlaygroundAssetParamsAssetTextsEnMjs:
 		return true
-	case TextsViMjs:
+	case PlaygroundAssetParamsAssetTextsViMjs:
 		return true
-	case VariantsMjs:
+	case PlaygroundAssetParamsAssetVariantsMjs:
 		return true
-	case WhyMjs:
+	case PlaygroundAssetParamsAssetWhyMjs:
 		return true
 	default:
 		return false
@@ -1050,13 +1050,13 @@ func (e PlaygroundAssetParamsAsset) Valid() bool {
 
 // Defines values for Ready200JSONResponseBodyStatus.
 const (
-	Ready Ready200JSONResponseBodyStatus = "ready"
+	Ready200JSONResponseBodyStatusReady Ready200JSONResponseBodyStatus = "ready"
 )
 
 // Valid indicates whether the value is a known member of the Ready200JSONResponseBodyStatus enum.
 func (e Ready200JSONResponseBodyStatus) Valid() bool {
 	switch e {
-	case Ready:
+	case Ready200JSONResponseBodyStatusReady:
 		return true
 	default:
 		return false

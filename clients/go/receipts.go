@@ -63,6 +63,18 @@ func VerifyReceipt(request, answer, keys []byte, requireSignature bool) (*Receip
 	return VerifyReceiptFor(request, answer, keys, requireSignature, "")
 }
 
+// VerifyAnswer is VerifyReceipt of a settlement as the client handed it back: the request's
+// exact bytes it sent and the answer's text it received, which it keeps in the Answer. keys is the
+// key set's text (ReceiptKeys' Body).
+func VerifyAnswer[T Settlement | SettlementBatchResult](answer *Answer[T], keys []byte, requireSignature bool) (*Receipt, error) {
+	return VerifyReceiptFor(answer.RequestBody, answer.Body, keys, requireSignature, "")
+}
+
+// VerifyAnswerFor is VerifyAnswer that also refuses a receipt not issued to tenant.
+func VerifyAnswerFor[T Settlement | SettlementBatchResult](answer *Answer[T], keys []byte, requireSignature bool, tenant string) (*Receipt, error) {
+	return VerifyReceiptFor(answer.RequestBody, answer.Body, keys, requireSignature, tenant)
+}
+
 // VerifyReceiptFor is VerifyReceipt that also refuses a receipt not issued to tenant (none: "").
 func VerifyReceiptFor(request, answer, keys []byte, requireSignature bool, tenant string) (*Receipt, error) {
 	// From the texts, strictly: a lenient reader would keep the last of two members named alike,
