@@ -10,18 +10,25 @@ is answered at once.
     from maubinh_api_client.retries import connect
     api = connect("http://127.0.0.1:8000")                 # an open deployment: no key
     api = connect("https://maubinh.example", key="...")    # a tenant's key
+    one = api.with_options(CallOptions(language="vi", timeout=5))   # one call's own options
+
+A call may say otherwise than its client (:class:`~maubinh_api_client.options.CallOptions`): its own
+language, model, request id, timeout and whether it may be sent again win over the client's.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any, Self
 
 import httpx
+from attrs import define, evolve, field
 
 from .client import AuthenticatedClient, Client
+from .options import CallOptions, Language
 
-__all__ = ["RetryAfter", "connect", "retry_after"]
+__all__ = ["AuthenticatedConnection", "CallOptions", "Connection", "RetryAfter", "connect", "retry_after"]
 
 
 def retry_after(response: httpx.Response) -> int | None:
@@ -62,34 +69,95 @@ class RetryAfter(httpx.BaseTransport):
     def close(self) -> None:
         self.transport.close()
 
+    def for_call(self, *, retries: int, deadline: float | None) -> RetryAfter:
+        """The same retries over the same connections (``transport``), with a call's own count and deadline."""
+        return RetryAfter(
+            self.transport,
+            retries=retries,
+            longest_wait=self.longest_wait,
+            deadline=deadline,
+            sleep=self.sleep,
+            clock=self.clock,
+        )
+
+
+class _PerCall:
+    """What :func:`connect`'s clients add to the generated ones: the client's own options, and a
+    client for one call whose options win over them (:meth:`with_options`)."""
+
+    __slots__ = ()
+    options: CallOptions
+    retries: int
+    retrying: RetryAfter
+
+    def with_options(self, options: CallOptions, /) -> Self:
+        """A client for a call with ``options``: each one given wins over this client's, each left
+        None is this client's. It sends over this client's connections; this client is left as it
+        was (unlike the generated ``with_headers``, which changes the client it is called on)."""
+        chosen = options.over(self.options)
+        transport = self.retrying.for_call(
+            retries=self.retries if chosen.idempotent is not False else 0, deadline=chosen.timeout
+        )
+        own: Any = self  # the generated client's fields, which this mixin does not declare
+        derived: Self = evolve(
+            own,
+            headers={**own._headers, **chosen.headers()},
+            timeout=None if chosen.timeout is None else httpx.Timeout(chosen.timeout),
+            httpx_args={**own._httpx_args, "transport": transport},
+            options=chosen,
+        )
+        return derived
+
+
+@define
+class Connection(_PerCall, Client):
+    """A client of an open deployment (no key), as :func:`connect` makes it."""
+
+    options: CallOptions = field(factory=CallOptions, kw_only=True)
+    retries: int = field(default=2, kw_only=True)
+    retrying: RetryAfter = field(factory=RetryAfter, kw_only=True)
+
+
+@define
+class AuthenticatedConnection(_PerCall, AuthenticatedClient):
+    """A client with a tenant's key (``Authorization: Bearer``), as :func:`connect` makes it."""
+
+    options: CallOptions = field(factory=CallOptions, kw_only=True)
+    retries: int = field(default=2, kw_only=True)
+    retrying: RetryAfter = field(factory=RetryAfter, kw_only=True)
+
 
 def connect(
     base_url: str,
     key: str | None = None,
     *,
-    language: str | None = None,
+    language: Language | None = None,
     model: str | None = None,
     retries: int = 2,
     longest_wait: float = 10.0,
     timeout: float | None = 30.0,
-) -> Client | AuthenticatedClient:
+    idempotent: bool = True,
+    transport: httpx.BaseTransport | None = None,
+) -> Connection | AuthenticatedConnection:
     """A client of the service at ``base_url``: with the tenant's ``key`` an
-    :class:`AuthenticatedClient` (``Authorization: Bearer``), without one a :class:`Client` (an
-    open deployment); problem texts in ``language`` (``en`` or ``vi``); answers pinned to ``model``
-    (``X-Model-Version``); a 429 or 503 retried after its ``Retry-After``; ``timeout`` seconds for a
-    whole call, retries included (None: no limit)."""
-    headers = {}
-    if language is not None:
-        headers["Accept-Language"] = language
-    if model is not None:
-        headers["X-Model-Version"] = model
-    transport = RetryAfter(retries=retries, longest_wait=longest_wait, deadline=timeout)
-    options = {
+    :class:`AuthenticatedConnection` (``Authorization: Bearer``), without one a :class:`Connection`
+    (an open deployment); problem texts in ``language`` (``en`` or ``vi``); answers pinned to
+    ``model`` (``X-Model-Version``); a 429 or 503 retried after its ``Retry-After`` (``retries``
+    times, none when not ``idempotent``); ``timeout`` seconds for a whole call, retries included
+    (None: no limit); ``transport``: what requests go through under the retries (httpx's own by
+    default; tests, proxies). Each is a default a call's own :class:`CallOptions` overrides
+    (:meth:`~_PerCall.with_options`)."""
+    options = CallOptions(language=language, model=model, timeout=timeout, idempotent=idempotent)
+    retrying = RetryAfter(transport, retries=retries if idempotent else 0, longest_wait=longest_wait, deadline=timeout)
+    settings: dict[str, Any] = {
         "base_url": base_url,
-        "headers": headers,
+        "headers": options.headers(),
         "timeout": None if timeout is None else httpx.Timeout(timeout),
-        "httpx_args": {"transport": transport},
+        "httpx_args": {"transport": retrying},
+        "options": options,
+        "retries": retries,
+        "retrying": retrying,
     }
     if key:
-        return AuthenticatedClient(token=key, **options)
-    return Client(**options)
+        return AuthenticatedConnection(token=key, **settings)
+    return Connection(**settings)
