@@ -83,11 +83,14 @@ def test_a_calls_own_language_model_and_request_id_win_over_the_clients(client_p
     service = _Recording()
     api = connect("http://service", language="en", model="model-of-the-client", transport=service)
     _classify(api.with_options(CallOptions(language="vi", model="model-of-the-call", request_id="call-1")))
-    _classify(api.with_options(CallOptions(request_id="call-2")))  # silent on language and model
-    _classify(api)  # the client itself: a call's options did not stay on it
-    assert service.headers("Accept-Language") == ["vi", "en", "en"]
-    assert service.headers("X-Model-Version") == ["model-of-the-call", "model-of-the-client", "model-of-the-client"]
-    assert service.headers("X-Request-ID") == ["call-1", "call-2", None]
+    round_ = api.with_options(CallOptions(request_id="round-7"))  # a client for a round: its calls' default
+    _classify(round_.with_options(CallOptions(language="vi")))  # silent on model and request id
+    _classify(round_.with_options(CallOptions(request_id="call-3")))
+    _classify(api)  # the client itself: no call's options stayed on it
+    assert service.headers("Accept-Language") == ["vi", "vi", "en", "en"]
+    client_model = "model-of-the-client"
+    assert service.headers("X-Model-Version") == ["model-of-the-call", client_model, client_model, client_model]
+    assert service.headers("X-Request-ID") == ["call-1", "round-7", "call-3", None]
 
 
 def test_a_calls_own_timeout_wins_over_the_clients(client_package):
