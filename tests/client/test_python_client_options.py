@@ -8,6 +8,7 @@ the client sends (headers, the request's timeout, how many times), which is what
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import json
 import os
@@ -69,6 +70,13 @@ class _Recording(httpx.BaseTransport):
         return [request.extensions["timeout"]["read"] for request in self.sent]
 
 
+class _RecordingBoth(_Recording, httpx.AsyncBaseTransport):
+    """:class:`_Recording`, for asynchronous calls too."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        return self.handle_request(request)
+
+
 def _classify(client: Any) -> httpx.Response:
     from maubinh_api_client import models as m
     from maubinh_api_client.api.hands import classify_hands
@@ -125,6 +133,27 @@ def test_whether_a_call_may_be_sent_again_is_the_calls_own_then_the_clients(clie
     assert sends(True, CallOptions(idempotent=False)) == (429, 1)  # the call's own wins
     assert sends(False, CallOptions(language="vi")) == (429, 1)  # silent: the client's
     assert sends(False, CallOptions(idempotent=True)) == (204, 2)
+
+
+def test_asynchronous_calls_are_retried_and_take_a_calls_own_options(client_package):
+    from maubinh_api_client import models as m
+    from maubinh_api_client.api.hands import classify_hands
+    from maubinh_api_client.options import CallOptions
+    from maubinh_api_client.retries import connect
+
+    # Before, connect()'s client failed every asynchronous call (its retries were for calls only).
+    service = _RecordingBoth(refusals=1, wait="0")
+    api = connect("http://service", language="en", transport=service, async_transport=service)
+
+    async def calls() -> list[Any]:
+        body = m.ClassifyRequest(cards=CARDS)
+        own = await classify_hands.asyncio_detailed(client=api.with_options(CallOptions(language="vi")), body=body)
+        return [own, await classify_hands.asyncio_detailed(client=api, body=body)]
+
+    answers = asyncio.run(calls())
+    assert [answer.status_code for answer in answers] == [204, 204]
+    assert service.headers("Accept-Language") == ["vi", "vi", "en"]  # the first refused once, then sent again
+    assert [json.loads(answer.request_content) for answer in answers] == [{"cards": CARDS}] * 2
 
 
 def test_call_options_are_named_and_cannot_be_swapped_or_changed(client_package, tmp_path):
@@ -188,6 +217,9 @@ def test_a_settlements_receipt_is_verified_from_the_answer_alone(client_package,
     assert json.loads(settled.request_content) == TABLE
     receipt = verify_answer(settled, keys, tenant="anonymous")
     assert receipt["signed"] and receipt["id"] == json.loads(settled.content)["receipt"]["id"]
+    # An asynchronous call's answer keeps its request too.
+    later = asyncio.run(settle_table.asyncio_detailed(client=api, body=m.SettlementRequest.from_dict(TABLE)))
+    assert verify_answer(later, keys)["signed"]
     answer = json.loads(settled.content)
     answer["players"][0]["net"] = "0"
     forged_answer = attrs.evolve(settled, content=json.dumps(answer).encode())

@@ -18,8 +18,9 @@ language, model, request id, timeout and whether it may be sent again win over t
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Self
 
 import httpx
@@ -37,48 +38,89 @@ def retry_after(response: httpx.Response) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-class RetryAfter(httpx.BaseTransport):
-    """An httpx transport that retries a 429 or 503 after its ``Retry-After``."""
+class RetryAfter(httpx.BaseTransport, httpx.AsyncBaseTransport):
+    """An httpx transport that retries a 429 or 503 after its ``Retry-After``: for a client's
+    calls (``sync``, over ``transport``) and its asynchronous ones (``asyncio``, over
+    ``async_transport``)."""
 
     def __init__(
         self,
         transport: httpx.BaseTransport | None = None,
         *,
+        async_transport: httpx.AsyncBaseTransport | None = None,
         retries: int = 2,
         longest_wait: float = 10.0,
         deadline: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        async_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.transport = transport if transport is not None else httpx.HTTPTransport()
+        # Made at the first asynchronous call (a client that makes none opens no pool for them),
+        # or the one of the transport a call's own was made from (for_call): one pool for both.
+        self._async_transport = async_transport
+        self._made_from: RetryAfter | None = None
         self.retries, self.longest_wait, self.deadline = retries, longest_wait, deadline
-        self.sleep, self.clock = sleep, clock
+        self.sleep, self.async_sleep, self.clock = sleep, async_sleep, clock
+
+    @property
+    def async_transport(self) -> httpx.AsyncBaseTransport:
+        if self._async_transport is None:
+            made_from = self._made_from
+            self._async_transport = made_from.async_transport if made_from else httpx.AsyncHTTPTransport()
+        return self._async_transport
+
+    def _wait(self, response: httpx.Response, ends: float | None, attempt: int) -> int | None:
+        """Seconds to wait before sending again, or None: answer ``response`` now (no retry left,
+        no wait said, too long a wait, or one that would outlast the call)."""
+        wait = retry_after(response) if attempt < self.retries and response.status_code in (429, 503) else None
+        if wait is None or wait > self.longest_wait or (ends is not None and self.clock() + wait >= ends):
+            return None
+        return wait
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         ends = None if self.deadline is None else self.clock() + self.deadline
         response = self.transport.handle_request(request)
-        for _ in range(self.retries):
-            wait = retry_after(response) if response.status_code in (429, 503) else None
-            if wait is None or wait > self.longest_wait or (ends is not None and self.clock() + wait >= ends):
-                break  # no wait said, too long a wait, or one that would outlast the call: answer now
+        attempt = 0
+        while (wait := self._wait(response, ends, attempt)) is not None:
             response.close()
             self.sleep(wait)
             response = self.transport.handle_request(request)
+            attempt += 1
+        return response
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        ends = None if self.deadline is None else self.clock() + self.deadline
+        response = await self.async_transport.handle_async_request(request)
+        attempt = 0
+        while (wait := self._wait(response, ends, attempt)) is not None:
+            await response.aclose()
+            await self.async_sleep(wait)
+            response = await self.async_transport.handle_async_request(request)
+            attempt += 1
         return response
 
     def close(self) -> None:
         self.transport.close()
 
+    async def aclose(self) -> None:
+        if self._async_transport is not None:
+            await self._async_transport.aclose()
+
     def for_call(self, *, retries: int, deadline: float | None) -> RetryAfter:
-        """The same retries over the same connections (``transport``), with a call's own count and deadline."""
-        return RetryAfter(
+        """The same retries over the same connections, with a call's own count and deadline."""
+        own = RetryAfter(
             self.transport,
+            async_transport=self._async_transport,
             retries=retries,
             longest_wait=self.longest_wait,
             deadline=deadline,
             sleep=self.sleep,
+            async_sleep=self.async_sleep,
             clock=self.clock,
         )
+        own._made_from = self
+        return own
 
 
 class _PerCall:
@@ -138,17 +180,24 @@ def connect(
     timeout: float | None = 30.0,
     idempotent: bool = True,
     transport: httpx.BaseTransport | None = None,
+    async_transport: httpx.AsyncBaseTransport | None = None,
 ) -> Connection | AuthenticatedConnection:
     """A client of the service at ``base_url``: with the tenant's ``key`` an
     :class:`AuthenticatedConnection` (``Authorization: Bearer``), without one a :class:`Connection`
     (an open deployment); problem texts in ``language`` (``en`` or ``vi``); answers pinned to
     ``model`` (``X-Model-Version``); a 429 or 503 retried after its ``Retry-After`` (``retries``
     times, none when not ``idempotent``); ``timeout`` seconds for a whole call, retries included
-    (None: no limit); ``transport``: what requests go through under the retries (httpx's own by
-    default; tests, proxies). Each is a default a call's own :class:`CallOptions` overrides
-    (:meth:`~_PerCall.with_options`)."""
+    (None: no limit); ``transport`` and ``async_transport``: what the calls and the asynchronous
+    calls go through under the retries (httpx's own by default; tests, proxies). Each is a default a
+    call's own :class:`CallOptions` overrides (:meth:`~_PerCall.with_options`)."""
     options = CallOptions(language=language, model=model, timeout=timeout, idempotent=idempotent)
-    retrying = RetryAfter(transport, retries=retries if idempotent else 0, longest_wait=longest_wait, deadline=timeout)
+    retrying = RetryAfter(
+        transport,
+        async_transport=async_transport,
+        retries=retries if idempotent else 0,
+        longest_wait=longest_wait,
+        deadline=timeout,
+    )
     settings: dict[str, Any] = {
         "base_url": base_url,
         "headers": options.headers(),
