@@ -3,7 +3,7 @@
 openapi-python-client (pinned in requirements/dev.txt) writes the package into a scratch folder;
 every generated file then replaces its copy in ``clients/python/maubinh_api_client``, and files it
 no longer writes go, but the hand-written ones (:data:`HAND_WRITTEN`: the retries after
-``Retry-After``, the receipts' check) stay.  ``--check`` writes nothing and fails when the committed
+``Retry-After``, a call's options, the offline checks) stay.  ``--check`` writes nothing and fails when the committed
 package is not what the generator writes today (tests/client/test_python_client.py runs it).
 
     python -m tools.python_client [--check]
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CLIENT = ROOT / "clients" / "python"
 PACKAGE = CLIENT / "maubinh_api_client"
 #: The package's modules written by hand, beside the generated ones.
-HAND_WRITTEN = frozenset({"retries.py", "receipts.py", "deals.py", "hand_records.py"})
+HAND_WRITTEN = frozenset({"retries.py", "options.py", "receipts.py", "deals.py", "hand_records.py"})
 
 
 def generate(into: Path) -> Path:

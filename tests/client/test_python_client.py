@@ -401,7 +401,8 @@ def test_an_open_deployment_is_called_with_no_key_through_the_plain_client(clien
     from maubinh_api_client.retries import connect
 
     api = connect(open_server.url)
-    assert type(api) is Client  # no key, no Authorization header (token="" made httpx fail before 1.0.0)
+    # No key, no Authorization header (token="" made httpx fail before 1.0.0).
+    assert isinstance(api, Client) and "Authorization" not in api.get_httpx_client().headers
     played = play_hand.sync(client=api, body=m.PlayRequest(cards=CARDS, level=m.Level.CLUB, seed=7))
     assert isinstance(played, m.PlayResult) and played.level.key is m.Level.CLUB
     settled = settle_table.sync(client=api, body=m.SettlementRequest.from_dict(TABLE))

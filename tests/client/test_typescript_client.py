@@ -82,6 +82,13 @@ def test_the_shared_corpora_are_judged_as_the_rules_say(built: None) -> None:
     assert "# fail 0" in output and "# pass 0" not in output, output
 
 
+def test_a_calls_own_options_win_over_the_clients(built: None) -> None:
+    # Offline, against a recording fetch: each option's precedence, and (compiled by
+    # test_the_tests_compile_strictly) the swapped and misspelt options that must not compile.
+    output = _run(str(TOOLS / "node"), "--test", "test/options.test.ts")
+    assert "# fail 0" in output and "# pass 0" not in output, output
+
+
 RELEASED = yaml.safe_load((ROOT / "contract" / "openapi-1.0.0.yaml").read_text(encoding="utf-8"))
 
 
@@ -173,14 +180,13 @@ def _documented_example() -> str:
     return section.split("```ts\n", 1)[1].split("```", 1)[0]
 
 
-def test_the_documented_example_runs_as_documented(built: None, server: Any) -> None:
-    code = _documented_example()
-    documented = next(line for line in code.splitlines() if line.startswith("// -> "))[len("// -> ") :]
+def _compiled_and_run(code: str, name: str, env: dict[str, str] | None = None) -> str:
+    """What ``code`` prints, compiled strictly and run as a platform's program."""
     # Inside the package, so that "@maubinh/client" resolves to the package itself (a self-reference).
-    folder = PACKAGE / "build" / "docs-example"
+    folder = PACKAGE / "build" / name
     folder.mkdir(parents=True, exist_ok=True)
     example = folder / "example.ts"
-    example.write_text(code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEYS["platform"]))
+    example.write_text(code)
     (folder / "package.json").unlink(missing_ok=True)  # the package's own: "@maubinh/client" is itself
     (folder / "tsconfig.json").write_text(
         '{"compilerOptions": {"strict": true, "noUncheckedIndexedAccess": true, "module": "NodeNext",'
@@ -189,8 +195,22 @@ def test_the_documented_example_runs_as_documented(built: None, server: Any) -> 
         ' "files": ["example.ts"]}\n'
     )
     _run(str(TSC), "-p", str(folder / "tsconfig.json"))
-    printed = _run(str(TOOLS / "node"), str(example))
-    assert printed.strip() == documented
+    return _run(str(TOOLS / "node"), str(example), env=env)
+
+
+def test_the_documented_example_runs_as_documented(built: None, server: Any) -> None:
+    code = _documented_example()
+    documented = next(line for line in code.splitlines() if line.startswith("// -> "))[len("// -> ") :]
+    code = code.replace("http://127.0.0.1:8000", server.url).replace("<your key>", KEYS["platform"])
+    assert _compiled_and_run(code, "docs-example").strip() == documented
+
+
+def test_the_readmes_round_runs_as_it_says(built: None, server: Any) -> None:
+    (code,) = [snippet for snippet in _readme_snippets() if "// -> " in snippet]
+    documented = [line.strip()[len("// -> ") :] for line in code.splitlines() if line.strip().startswith("// -> ")]
+    code = code.replace("http://127.0.0.1:8000", server.url)
+    printed = _compiled_and_run(code, "readme-round", env={"MAUBINH_KEY": KEYS["platform"]})
+    assert printed.splitlines() == documented
 
 
 def test_the_programs_hold_no_cast_and_no_type_guard() -> None:

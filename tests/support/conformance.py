@@ -228,7 +228,7 @@ class PythonClient:
                 break
         parsed = answer.parsed
         read = parsed.to_dict() if hasattr(parsed, "to_dict") else None
-        request = json.dumps(arguments["body"].to_dict()) if body is not None else ""
+        request = answer.request_content.decode("utf-8")  # the body as the client sent it, kept by the answer
         headers = {name.lower(): value for name, value in answer.headers.items()}
         text = answer.content.decode("utf-8", "replace")
         return Observation(answer.status_code, headers, read, text, request, seconds)

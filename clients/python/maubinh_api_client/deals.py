@@ -89,6 +89,7 @@ def verify_deal(
     with the code of the first step that fails."""
     if not (_commitment_reads(commitment) and _deal_reads(deal)):
         raise DealError("deal_fields", "the commitment or the deal does not read")
+    checked: Mapping[str, Any] = deal  # it reads as a deal
     if tenant is not None and commitment["tenant"] != tenant:
         raise DealError("tenant", f"it was committed for {commitment['tenant']}")
     if deal["deal_id"] != commitment["deal_id"]:
@@ -107,7 +108,7 @@ def verify_deal(
     if commitment["signature"] is None:
         if require_signature:
             raise DealError("unsigned", "the commitment is unsigned")
-        return deal
+        return checked
     committed = {name: commitment[name] for name in _COMMITTED}
     try:
         public = signing_key(keys if keys is not None else {"keys": []}, commitment["key_id"])
@@ -116,7 +117,7 @@ def verify_deal(
         )
     except ReceiptError as refused:
         raise DealError(refused.code, refused.reason) from None
-    return deal
+    return checked
 
 
 def _text(value: Any, pattern: re.Pattern[str]) -> bool:

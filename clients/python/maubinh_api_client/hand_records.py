@@ -163,7 +163,8 @@ def _lines(text: str | bytes) -> list[str] | list[bytes]:
 def _read(lines: Iterable[str | bytes]) -> list[Any]:
     records = []
     for line in lines:
-        if not line.strip(" \t\r\n" if isinstance(line, str) else b" \t\r\n"):  # JSON whitespace only
+        rest = line.strip(" \t\r\n") if isinstance(line, str) else line.strip(b" \t\r\n")
+        if not rest:  # JSON whitespace only
             continue
         try:
             records.append(read_strict(line))

@@ -4,7 +4,9 @@ receipt names, that its id is made of its fields, whose it is, and that the depl
 (compact JWSs, EdDSA, by a key of the deployment's ``/.well-known/jwks.json`` whose id is its RFC
 7638 thumbprint).  Nothing is asked of the service.
 
-    from maubinh_api_client.receipts import verify_receipt, verify_receipt_text
+    from maubinh_api_client.receipts import verify_answer, verify_receipt, verify_receipt_text
+    settled = settle_table.sync_detailed(client=api, body=table)
+    receipt = verify_answer(settled, keys_json)      # from the answer alone: the request as it was sent
     receipt = verify_receipt_text(request_text, answer_text, keys_json)   # raises ReceiptError
     receipt = verify_receipt_text(request_text, answer_text, keys_json, tenant="platform-a")
     receipt = verify_receipt(request_body, answer_json, keys_json)   # from parsed values
@@ -25,7 +27,7 @@ import json
 import re
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 import rfc8785
 from cryptography.exceptions import InvalidSignature
@@ -37,6 +39,7 @@ __all__ = [
     "exact_canonical",
     "read_strict",
     "signing_key",
+    "verify_answer",
     "verify_receipt",
     "verify_receipt_text",
 ]
@@ -81,6 +84,32 @@ def verify_receipt_text(
     :class:`ReceiptError` with the code of the first step that fails."""
     request_value, answer_value = _strict(request, "the request"), _strict(answer, "the answer")
     return _verified(request_value, answer_value, keys, require_signature=require_signature, tenant=tenant)
+
+
+class Exchange(Protocol):
+    """An answer as a call's ``sync_detailed`` returns it: the request's body as it was sent and the
+    answer's as it was received (the generated ``Response``)."""
+
+    @property
+    def request_content(self) -> bytes: ...
+
+    @property
+    def content(self) -> bytes: ...
+
+
+def verify_answer(
+    answer: Exchange,
+    keys: str | bytes | Mapping[str, Any],
+    *,
+    require_signature: bool = True,
+    tenant: str | None = None,
+) -> dict[str, Any]:
+    """:func:`verify_receipt_text` of an answer as the client returned it (``sync_detailed``'s
+    ``Response``): the request's bytes it sent and the answer's it received, so nothing is written
+    again. The whole check; keep ``answer.request_content`` and ``answer.content`` to check it later."""
+    return verify_receipt_text(
+        answer.request_content, answer.content, keys, require_signature=require_signature, tenant=tenant
+    )
 
 
 def verify_receipt(

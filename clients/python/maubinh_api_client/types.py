@@ -46,6 +46,9 @@ class Response(Generic[T]):
 
     status_code: HTTPStatus
     content: bytes
+    #: The request's body exactly as it was sent (b"" for a request without one): with ``content``,
+    #: what a settlement's receipt is checked against (receipts.verify_answer).
+    request_content: bytes
     headers: MutableMapping[str, str]
     parsed: T | None
 

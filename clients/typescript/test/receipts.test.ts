@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { type ReceiptCheck, ReceiptError, verifyReceipt, verifyReceiptText } from "../dist/index.js";
+import { type ReceiptCheck, ReceiptError, verifyAnswer, verifyReceipt, verifyReceiptText } from "../dist/index.js";
 
 interface Case {
   id: string;
@@ -87,4 +87,19 @@ test("the refusals the conformance scenario reads keep their words", async () =>
     assert.match(refused.reason, /^it was issued to /);
     return true;
   });
+});
+
+test("verifyAnswer judges an answer with its texts as the texts are judged, a changed one refused", async () => {
+  // An answer as `answered` gives it: its request's text as sent and its own as received.
+  for (const entry of corpus.cases) {
+    const keys = JSON.stringify(corpus.key_sets[entry.keys]);
+    const answer = { body: null, requestText: entry.request, text: entry.answer };
+    assert.equal(await judged(() => verifyAnswer(answer, keys, checkOf(entry))), entry.verdict, entry.id);
+  }
+  const genuine = corpus.cases.find((found) => found.id === "genuine");
+  assert.ok(genuine !== undefined);
+  const keys = JSON.stringify(corpus.key_sets[genuine.keys]);
+  const bet = JSON.stringify(JSON.parse(genuine.request).bet);
+  const changedRequest = { requestText: genuine.request.replace(bet, JSON.stringify(`${JSON.parse(bet)}1`)), text: genuine.answer };
+  assert.equal(await judged(() => verifyAnswer(changedRequest, keys)), "request_digest");
 });

@@ -133,6 +133,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
+        request_content=response.request.content,
         headers=response.headers,
         parsed=_parse_response(client=client, response=response),
     )
