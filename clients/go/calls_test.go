@@ -40,7 +40,7 @@ func answering(t *testing.T, status int, kind, text string) *stub {
 
 func client(t *testing.T, options Options) *API {
 	t.Helper()
-	api, err := New(options)
+	api, err := Connect(options)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,9 +53,9 @@ type Options struct {
 // defaultTimeout bounds a call when neither it nor the client says otherwise.
 const defaultTimeout = 30 * time.Second
 
-// New is a client of the service: a method per JSON operation that returns its typed answer in one
-// step (API), and every operation of openapi.yaml as a generated method too.
-func New(options Options) (*API, error) {
+// Connect is a client of the service: a method per JSON operation that returns its typed answer in
+// one step (API), and every operation of openapi.yaml as a generated method too.
+func Connect(options Options) (*API, error) {
 	base := options.HTTPClient
 	if base == nil {
 		base = &http.Client{}
@@ -102,4 +102,15 @@ func New(options Options) (*API, error) {
 		return nil, err
 	}
 	return &API{ClientWithResponses: core, calls: calls, options: options}, nil
+}
+
+// New is the client 1.0.0 gave: the generated methods alone (each answer read with CheckAnswer),
+// with the same options. It stays so that code written against 1.0.0, which passes the client on
+// as a *ClientWithResponses, builds unchanged; Connect's API embeds the same client.
+func New(options Options) (*ClientWithResponses, error) {
+	api, err := Connect(options)
+	if err != nil {
+		return nil, err
+	}
+	return api.ClientWithResponses, nil
 }

@@ -323,7 +323,7 @@ func (r *run) client(s step, base string) (*ClientWithResponses, error) {
 		}
 		options.Model = model
 	}
-	api, err := New(options)
+	api, err := Connect(options)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ func live(t *testing.T, key string, language string) *API {
 	if url == "" {
 		t.Skip("MAUBINH_URL is not set: no service to call")
 	}
-	client, err := New(Options{BaseURL: url, APIKey: os.Getenv(key), Language: language})
+	client, err := Connect(Options{BaseURL: url, APIKey: os.Getenv(key), Language: language})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -140,7 +140,7 @@ import (
 )
 
 func main() {
-\tapi, err := maubinh.New(maubinh.Options{BaseURL: "http://127.0.0.1:8000"})
+\tapi, err := maubinh.Connect(maubinh.Options{BaseURL: "http://127.0.0.1:8000"})
 \tif err != nil {
 \t\tpanic(err)
 \t}
@@ -171,7 +171,7 @@ import (
 )
 
 func main() {
-\tapi, _ := maubinh.New(maubinh.Options{BaseURL: "http://127.0.0.1:8000"})
+\tapi, _ := maubinh.Connect(maubinh.Options{BaseURL: "http://127.0.0.1:8000"})
 \trequest := maubinh.ClassifyRequest{Cards: []string{"As"}}
 \tfmt.Println(api.ClassifyHands(context.Background(), request, OPTIONS))
 }
