@@ -10,6 +10,8 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +124,27 @@ class CallOptionsTest {
             }
         }
         throw new AssertionError(name);
+    }
+
+    @Test
+    void noOperationMethodTakesTwoValuesOfOneTypeSoNoneCanBeSwapped() {
+        // The generated optimalArrangementWithHttpInfo(request, language, model, requestId) took
+        // three Strings: swapping two compiled. A swap of two values of different types does not
+        // compile, and CallOptions names each of its values.
+        List<String> swappable = new ArrayList<>();
+        int operations = 0;
+        for (Method method : MauBinhOperations.class.getDeclaredMethods()) {
+            if (!Modifier.isPublic(method.getModifiers())) {
+                continue;
+            }
+            operations++;
+            List<Class<?>> types = Arrays.asList(method.getParameterTypes());
+            if (new HashSet<>(types).size() != types.size()) {
+                swappable.add(method.toString());
+            }
+        }
+        assertTrue(operations >= 3 * 29, "operation methods: " + operations); // 29 operations, 3 forms each
+        assertEquals(new ArrayList<String>(), swappable);
     }
 
     @Test
