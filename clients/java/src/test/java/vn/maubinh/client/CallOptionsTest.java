@@ -53,8 +53,8 @@ class CallOptionsTest {
     /** The headers and body of each request, as the service got them: "Header-Name: value" lines. */
     private final List<String> got = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger requests = new AtomicInteger();
-    /** The body the stand-in answers request number n (from 1) with, given the body it got. */
-    private volatile BiFunction<Integer, String, String> answer = (n, sent) -> CLASSIFIED;
+    /** The body the stand-in answers a request with, given its path and the body it got. */
+    private volatile BiFunction<String, String, String> answer = (path, sent) -> CLASSIFIED;
     private volatile long delayMillis;
     /** Which requests (numbered from 1) the stand-in drops: their connection ends with no answer. */
     private volatile IntPredicate drop = n -> false;
@@ -76,7 +76,7 @@ class CallOptionsTest {
                 return;
             }
             sleep(delayMillis);
-            byte[] body = answer.apply(number, sent).getBytes(StandardCharsets.UTF_8);
+            byte[] body = answer.apply(exchange.getRequestURI().getPath(), sent).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
@@ -268,10 +268,10 @@ class CallOptionsTest {
     @Test
     void anAsynchronousSettlementsReceiptIsCheckedOnTheTextsOfItsOwnExchange() throws Exception {
         JsonObject genuine = Corpus.read("receipts.json").getAsJsonArray("cases").get(0).getAsJsonObject();
-        // Request 1 (the settlement) is answered last, with a receipt of what the stand-in got:
-        // request 2, a classification sent from the same thread meanwhile, is answered at once.
-        answer = (n, sent) -> {
-            if (n == 1) {
+        // The settlement is answered last, with a receipt of what the stand-in got: a classification
+        // sent from the same thread meanwhile is answered at once.
+        answer = (path, sent) -> {
+            if (path.equals("/v1/settlements")) {
                 sleep(500);
                 return receiptOf(sent, genuine.get("answer").getAsString());
             }
