@@ -2,7 +2,8 @@ package vn.maubinh.client;
 
 import com.google.gson.JsonParseException;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import okhttp3.OkHttpClient;
 import vn.maubinh.client.api.ArrangementsApi;
 import vn.maubinh.client.api.DealsApi;
@@ -16,40 +17,27 @@ import vn.maubinh.client.api.VariantsApi;
 import vn.maubinh.client.core.ApiClient;
 import vn.maubinh.client.core.ApiException;
 import vn.maubinh.client.core.ApiResponse;
-import vn.maubinh.client.model.Problem;
 
 /**
- * A client of maubinh-api. Its operations are the generated APIs ({@link #hands()},
- * {@link #arrangements()}, {@link #settlements()}, ...), one method per operation of openapi.yaml;
- * {@link #send} calls one and hands back its {@link Answer} (body, status, headers, texts) or
- * throws a {@link ProblemException}. Made by {@link #builder(String)}; safe to share between
- * threads.
+ * A client of maubinh-api: one method per operation of openapi.yaml, named by its operationId
+ * ({@link #optimalArrangement}, {@link #settleTable}, ...), each taking the operation's path value
+ * and body and, optionally, the call's own {@link CallOptions}, and handing back its {@link Answer}
+ * (body, status, headers, texts) or throwing a {@link ProblemException} or a
+ * {@link TransportException}; each has an {@code ...Async} form whose answer comes as a
+ * {@link CompletableFuture}. Made by {@link #builder(String)}; safe to share between threads.
+ *
+ * <p>The generated APIs ({@link #hands()}, {@link #arrangements()}, ...) and {@link #send} remain for
+ * programs written against them; their calls take the headers as positional strings.
  */
-public final class MauBinhClient {
+public final class MauBinhClient extends MauBinhOperations {
+    private final Calls calls;
     private final ApiClient core;
 
     private MauBinhClient(Builder builder) {
-        OkHttpClient http = new OkHttpClient.Builder()
-                .callTimeout(builder.timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .connectTimeout(Math.min(builder.timeout.toMillis(), 10_000), TimeUnit.MILLISECONDS)
-                .readTimeout(builder.timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .writeTimeout(builder.timeout.toMillis(), TimeUnit.MILLISECONDS)
-                // A redirect the contract documents (308 of /playground/) is its answer, not a hop.
-                .followRedirects(false)
-                .addInterceptor(new Exchanges(builder.retries, builder.longestWait.toMillis(), builder.timeout.toMillis()))
-                .build();
-        core = new ApiClient(http);
-        core.setBasePath(builder.baseUrl.replaceAll("/+$", ""));
-        core.setUserAgent("maubinh-client-java/" + VERSION);
-        if (builder.apiKey != null) {
-            core.addDefaultHeader("Authorization", "Bearer " + builder.apiKey);
-        }
-        if (builder.language != null) {
-            core.addDefaultHeader("Accept-Language", builder.language);
-        }
-        if (builder.model != null) {
-            core.addDefaultHeader("X-Model-Version", builder.model);
-        }
+        // A redirect the contract documents (308 of /playground/) is its answer, not a hop.
+        OkHttpClient http = new OkHttpClient.Builder().followRedirects(false).build();
+        calls = new Calls(http, builder);
+        core = calls.core(calls.defaults(), null);
     }
 
     /** This client's version: the contract (openapi.yaml) it was generated from. */
@@ -66,52 +54,40 @@ public final class MauBinhClient {
     }
 
     /**
-     * Calls one operation and reads its answer: the body and headers of a 2xx, a 3xx (a 304, the
-     * 308 of {@code /playground/}) as an answer with no body, a problem as a {@link ProblemException}.
+     * Calls one operation of the generated APIs and reads its answer: the body and headers of a 2xx,
+     * a 3xx (a 304, the 308 of {@code /playground/}) as an answer with no body, a problem as a
+     * {@link ProblemException}. The operation methods ({@link #settleTable}, ...) do this with typed
+     * {@link CallOptions} in place of the generated calls' positional header strings.
      *
-     * @param call a lambda calling a generated {@code ...WithHttpInfo} method
+     * @param call a lambda calling a generated {@code ...WithHttpInfo} method on this thread
      * @param <T> the answer's type
      * @return the answer
      * @throws ProblemException the service answered a problem
      * @throws TransportException no answer came, or one that is not the service's
      */
     public <T> Answer<T> send(ApiCall<T> call) {
-        Exchanges.LAST.remove();
+        Exchanges.Capture capture = new Exchanges.Capture();
+        Exchanges.LAST.set(capture);
         try {
             ApiResponse<T> answer = call.call();
-            return new Answer<>(answer.getStatusCode(), answer.getData(), AnswerHeaders.of(answer.getHeaders()),
-                    texts()[0], texts()[1]);
+            return Calls.answer(answer.getStatusCode(), answer.getData(), answer.getHeaders(), capture);
         } catch (ApiException failed) {
-            AnswerHeaders headers = AnswerHeaders.of(failed.getResponseHeaders());
-            if (failed.getCode() / 100 == 3) {
-                // 304 (unchanged) and a documented redirect: an answer with no body; Location in its headers.
-                return new Answer<>(failed.getCode(), null, headers, texts()[0], "");
-            }
-            throw problem(failed, headers);
+            return Calls.failed(null, failed, capture, calls.defaults().timeoutMillis());
         } catch (JsonParseException unreadable) {
-            throw new TransportException("the answer does not read as this client's types", 200, unreadable);
+            throw Calls.unreadable(null, capture, unreadable);
+        } finally {
+            Exchanges.LAST.remove();
         }
     }
 
-    private static String[] texts() {
-        String[] last = Exchanges.LAST.get();
-        return last == null ? new String[] {"", ""} : last;
+    @Override
+    <T> Answer<T> call(String operation, CallOptions options, Calls.Sync<T> call) {
+        return calls.send(operation, options, call);
     }
 
-    private RuntimeException problem(ApiException failed, AnswerHeaders headers) {
-        if (failed.getCode() == 0) {
-            return new TransportException("no answer: " + failed.getMessage(), 0, failed);
-        }
-        Problem problem;
-        try {
-            problem = core.getJSON().deserialize(failed.getResponseBody(), Problem.class);
-        } catch (RuntimeException unreadable) {
-            problem = null;
-        }
-        if (problem == null || problem.getTitle() == null) {
-            return new TransportException("answer " + failed.getCode() + " is not a problem document", failed.getCode(), failed);
-        }
-        return new ProblemException(failed.getCode(), problem, headers);
+    @Override
+    <T> CompletableFuture<Answer<T>> callAsync(String operation, CallOptions options, Calls.Async<T> call) {
+        return calls.sendAsync(operation, options, call);
     }
 
     /** @return classify a chi, one or a batch */
@@ -161,13 +137,15 @@ public final class MauBinhClient {
 
     /** How to reach the service and how long to wait for it. */
     public static final class Builder {
-        private final String baseUrl;
-        private String apiKey;
-        private String language;
-        private String model;
-        private Duration timeout = Duration.ofSeconds(30);
-        private int retries = 2;
-        private Duration longestWait = Duration.ofSeconds(10);
+        final String baseUrl;
+        String apiKey;
+        String language;
+        String model;
+        Supplier<String> requestIds;
+        Duration timeout = Duration.ofSeconds(30);
+        int retries = 2;
+        Duration longestWait = Duration.ofSeconds(10);
+        boolean retryIdempotent;
 
         private Builder(String baseUrl) {
             if (baseUrl == null || !baseUrl.matches("https?://.+")) {
@@ -187,6 +165,7 @@ public final class MauBinhClient {
 
         /**
          * @param language {@code "en"} (the default) or {@code "vi"}: the language of problems' texts
+         *     (a call's {@link CallOptions.Builder#language} wins over it)
          * @return this builder
          */
         public Builder language(String language) {
@@ -196,6 +175,7 @@ public final class MauBinhClient {
 
         /**
          * @param version a model version an earlier answer named (X-Model-Version): every answer's figures come from it
+         *     (a call's {@link CallOptions.Builder#model} wins over it)
          * @return this builder
          */
         public Builder model(String version) {
@@ -204,7 +184,8 @@ public final class MauBinhClient {
         }
 
         /**
-         * @param timeout the longest a call takes, its retries' waits included (default 30 s)
+         * @param timeout the longest a call takes, its retries' waits included (default 30 s; a
+         *     call's {@link CallOptions.Builder#timeout} wins over it)
          * @return this builder
          */
         public Builder timeout(Duration timeout) {
@@ -216,7 +197,8 @@ public final class MauBinhClient {
         }
 
         /**
-         * @param retries how many times a 429 or 503 is sent again after its Retry-After (default 2; 0: never)
+         * @param retries how many times a 429 or 503 is sent again after its Retry-After, and an
+         *     idempotent call that got no answer is sent again (default 2; 0: never)
          * @return this builder
          */
         public Builder retries(int retries) {
@@ -224,6 +206,26 @@ public final class MauBinhClient {
                 throw new IllegalArgumentException("retries must be 0 or more");
             }
             this.retries = retries;
+            return this;
+        }
+
+        /**
+         * @param ids where the request id of a call that names none comes from ({@code X-Request-ID}),
+         *     called once a call; null (the default): such calls send none and the service makes one
+         * @return this builder
+         */
+        public Builder requestIds(Supplier<String> ids) {
+            this.requestIds = ids;
+            return this;
+        }
+
+        /**
+         * @param idempotent whether a call that got no answer is sent again (default false: only a
+         *     429 or 503, which did nothing, is); a call's {@link CallOptions.Builder#retryIdempotent} wins over it
+         * @return this builder
+         */
+        public Builder retryIdempotent(boolean idempotent) {
+            this.retryIdempotent = idempotent;
             return this;
         }
 

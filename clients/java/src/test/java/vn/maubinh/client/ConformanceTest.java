@@ -15,7 +15,6 @@ import com.google.gson.JsonPrimitive;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Parameter;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,10 +23,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import javax.annotation.Nonnull;
 import org.junit.jupiter.api.Test;
-import vn.maubinh.client.core.ApiException;
-import vn.maubinh.client.core.ApiResponse;
 import vn.maubinh.client.core.JSON;
 
 /**
@@ -54,16 +50,6 @@ class ConformanceTest {
         String header(String name) {
             return headers.get(name);
         }
-
-        /** The header sent whose name a parameter spells ({@code ifNoneMatch}), or null. */
-        String headerSpelled(String parameter) {
-            for (Map.Entry<String, String> header : headers.entrySet()) {
-                if (header.getKey().replace("-", "").equalsIgnoreCase(parameter)) {
-                    return header.getValue();
-                }
-            }
-            return null;
-        }
     }
 
     @FunctionalInterface
@@ -72,60 +58,36 @@ class ConformanceTest {
     }
 
     /**
-     * The generated call of an operation, found by its operationId: the {@code <operationId>WithHttpInfo}
-     * method of the API its tag makes, given the step's body as the method's body type, its path value
-     * (the one {@code @Nonnull} string: an operation has one path parameter at most) and the headers
-     * it sends whose names the parameters spell ({@code ifNoneMatch}: {@code If-None-Match}; the build
-     * keeps parameter names). No table of operations to keep: an operation the spec gains is played
-     * as soon as the client is generated again.
+     * The client's method of an operation, found by its operationId: the one that takes the call's
+     * {@link CallOptions} last, given the step's path value (its one {@code String} parameter: an
+     * operation has one path parameter at most) and its body as the method's body type, and the
+     * step's If-None-Match as the call's option. No table of operations to keep: an operation the
+     * spec gains is played as soon as the client is generated again.
      */
     static Operation operationNamed(String name) {
-        for (Method accessor : MauBinhClient.class.getMethods()) {
-            if (accessor.getParameterCount() != 0 || !accessor.getReturnType().getSimpleName().endsWith("Api")) {
-                continue;
-            }
-            for (Method call : accessor.getReturnType().getMethods()) {
-                if (call.getName().equals(name + "WithHttpInfo")) {
-                    return (c, in) -> c.send(() -> invoke(call, reflected(accessor, c), arguments(call, in)));
-                }
+        for (Method call : MauBinhClient.class.getMethods()) {
+            Class<?>[] types = call.getParameterTypes();
+            if (call.getName().equals(name) && types.length > 0 && types[types.length - 1] == CallOptions.class) {
+                return (c, in) -> invoke(call, c, arguments(types, in));
             }
         }
         return null;
     }
 
-    private static Object[] arguments(Method call, Input in) {
-        Parameter[] parameters = call.getParameters();
-        Object[] values = new Object[parameters.length];
-        for (int i = 0; i < parameters.length; i++) {
-            Parameter parameter = parameters[i];
-            if (parameter.getType() != String.class) {
-                values[i] = in.body(parameter.getType());
-            } else if (parameter.isAnnotationPresent(Nonnull.class)) {
-                values[i] = in.path;
-            } else {
-                values[i] = in.headerSpelled(parameter.getName());
-            }
+    private static Object[] arguments(Class<?>[] types, Input in) {
+        Object[] values = new Object[types.length];
+        for (int i = 0; i + 1 < types.length; i++) {
+            values[i] = types[i] == String.class ? in.path : in.body(types[i]);
         }
+        values[types.length - 1] = CallOptions.builder().ifNoneMatch(in.header("If-None-Match")).build();
         return values;
     }
 
-    private static Object reflected(Method accessor, MauBinhClient client) {
+    private static Answer<?> invoke(Method call, MauBinhClient client, Object[] arguments) {
         try {
-            return accessor.invoke(client);
-        } catch (ReflectiveOperationException failed) {
-            throw new IllegalStateException(failed);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static ApiResponse<Object> invoke(Method call, Object api, Object[] arguments) throws ApiException {
-        try {
-            return (ApiResponse<Object>) call.invoke(api, arguments);
+            return (Answer<?>) call.invoke(client, arguments);
         } catch (InvocationTargetException thrown) {
             Throwable cause = thrown.getCause();
-            if (cause instanceof ApiException) {
-                throw (ApiException) cause;
-            }
             throw cause instanceof RuntimeException ? (RuntimeException) cause : new IllegalStateException(cause);
         } catch (IllegalAccessException failed) {
             throw new IllegalStateException(failed);
