@@ -55,7 +55,9 @@ const data = Object.seal({
   // drills, index, phase ('arranging', 'graded' or 'review'), results, started, paused, held}: paused
   // while the table holds another deal (one the player dealt, picked or opened by link), the
   // drill's arrangement held until the run resumes; hint: what a hint said of the deal being set (a
-  // chi's key, 'best' or 'natural'; why.mjs), or null, and each result's ``hinted`` whether one was asked.
+  // chi's key, 'best' or 'natural'; why.mjs), or null, and each result's ``hinted`` whether one was asked;
+  // timer (seconds, 0 for none), deadline (a time of the clock, ms) and deadlineFor (the deal it times);
+  // elsewhere: the number of the deal this tab was on when the run went further in another tab, or null.
   practice: null,
   runs: [], // the practice runs this browser kept (runs.mjs), the newest last
   seats: 4,
@@ -368,7 +370,8 @@ export const actions = Object.freeze({
 
   /** The deal on the table is graded: its result joins the run's. */
   practiceGraded(result) {
-    data.practice = { ...data.practice, phase: 'graded', hint: null, results: data.practice.results.concat([result]) };
+    data.practice = { ...data.practice, phase: 'graded', hint: null, elsewhere: null,
+      results: data.practice.results.concat([result]) };
     data.asDealt = false; // submitted as it is, it is the player's play: graded as one
     send('practice');
   },
@@ -377,8 +380,8 @@ export const actions = Object.freeze({
   practiceNext(stop = false) {
     const run = data.practice;
     const last = stop || run.index + 1 >= run.drills.length;
-    data.practice = last ? { ...run, phase: 'review', hint: null }
-      : { ...run, index: run.index + 1, phase: 'arranging', hint: null };
+    data.practice = last ? { ...run, phase: 'review', hint: null, elsewhere: null }
+      : { ...run, index: run.index + 1, phase: 'arranging', hint: null, elsewhere: null };
     send('practice');
   },
 
@@ -405,9 +408,9 @@ export const actions = Object.freeze({
     send('replayWanted');
   },
 
-  /** The arrange timer of the deal on the table runs out at ``deadline`` (a time in ms). */
-  setPracticeDeadline(deadline) {
-    data.practice = { ...data.practice, deadline };
+  /** The arrange timer of the run's deal ``index`` runs out at ``deadline`` (a time in ms). */
+  setPracticeDeadline(deadline, index) {
+    data.practice = { ...data.practice, deadline, deadlineFor: index };
     send('practice');
   },
 
