@@ -154,6 +154,11 @@ def test_with_the_service_out_of_reach_the_page_says_so_and_never_that_it_refuse
         page.wait(lambda: UNREACHABLE[lang] in page.text("#check-result"), "the check's refusal")
         page.wait(lambda: UNREACHABLE[lang] in page.text("#analysis-result"), "the analysis's refusal")
         page.wait(lambda: UNREACHABLE[lang] in " ".join(page.texts("#analysis-status")), "the analysis's status")
+        page.find("#knobs-details summary").click()  # a knob changed: the rules are checked again
+        knob = page.wait(lambda: page.find('[data-field="knob:scoop_multiplier"]'), "the knob")
+        knob.clear()
+        knob.send_keys("3")
+        page.wait(lambda: UNREACHABLE[lang] in page.text("#variant-status"), "the rules' status")
         shown = page.driver.execute_script("return document.body.innerText;")
         spoken = " ".join(page.texts("[role=status]"))  # the status lines, some of them hidden from sight
         assert REFUSED[lang] not in shown.lower() and REFUSED[lang] not in spoken.lower(), (shown, spoken)

@@ -58,6 +58,7 @@ const en = {
   checkingRules: 'Checking the rules…',
   rulesAccepted: 'The service accepts these rules.',
   rulesRefused: 'The service refused these rules: see the knob marked in “Edit the rules”.',
+  rulesUnreachable: 'The rules could not be checked: the service could not be reached.',
   mapEntry: 'Entry',
   mapUnits: 'Units',
   mapPayout: 'Payout per opponent',

@@ -58,6 +58,7 @@ const vi = {
   checkingRules: 'Đang kiểm tra luật…',
   rulesAccepted: 'Dịch vụ chấp nhận luật này.',
   rulesRefused: 'Dịch vụ từ chối luật này: xem tùy chọn được đánh dấu trong “Sửa luật”.',
+  rulesUnreachable: 'Chưa kiểm tra được luật: không liên lạc được với dịch vụ.',
   mapEntry: 'Mục',
   mapUnits: 'Số chi',
   mapPayout: 'Mỗi đối thủ trả',
