@@ -85,6 +85,7 @@ def test_the_countdown_and_submit_are_in_view_with_the_cards_and_a_reload_keeps_
             for part in ("countdown", "submit"):
                 box = boxes[part]
                 assert box["height"] > 0 and box["top"] >= 0 and box["bottom"] <= view["bottom"], (width, block, boxes)
+    page.wait(lambda: page.result_for("#check-result"), "the check of the deal")  # none faded as busy
     page.check_accessibility("a practice deal against the clock, its countdown beside the cards")
 
     deadline = _state(page, "practice.deadline")
@@ -142,6 +143,7 @@ def test_a_stale_tab_cannot_grade_a_graded_deal_again(page: Playground, lang: st
         assert kept == graded
         assert _state(page, "practice.results") == graded
         assert not page.driver.find_elements("css selector", "#practice-submit")
+        page.wait_for_checks()  # the deal as graded there, checked and analysed here (no result faded as busy)
         page.check_accessibility("a stale tab that moved on with the run")
     finally:
         for handle in page.driver.window_handles:

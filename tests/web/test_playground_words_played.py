@@ -212,6 +212,7 @@ def test_on_a_phone_no_chi_of_an_alternative_breaks_across_lines(page: Playgroun
     page.deal(SEED)
     page.click("#best")
     page.wait(lambda: len(page.driver.find_elements("css selector", "#optimal-result .choice")) > 1, "the alternatives")
+    page.wait_for_checks()  # the best play, placed on the table, checked and analysed (no result faded as busy)
     # Each choice's cards, in the order drawn (back, middle, front: 5, 5 and 3), and the line each is on.
     choices: list[list[dict[str, Any]]] = page.driver.execute_script(
         "return Array.from(document.querySelectorAll('#optimal-result .choice-cards'), (cards) =>"
