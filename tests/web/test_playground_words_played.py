@@ -15,11 +15,14 @@ from typing import Any
 import pytest
 from selenium.webdriver.support.select import Select
 
-from tests.support.playground import NEEDS_CHROMIUM, PHONE, POSITIONS, SEED, Playground, written
+from tests.support.playground import NEEDS_CHROMIUM, PHONE, POSITIONS, RANKS, SEED, Playground, api, written
+from tests.support.servers import Service
 
 pytestmark = NEEDS_CHROMIUM
 
 LANGS = ("en", "vi")
+#: Where the page keeps the runs finished (constants.mjs's STORE).
+RUNS = "maubinh.playground.runs"
 
 
 def _state(page: Playground, key: str) -> Any:
@@ -118,6 +121,38 @@ def test_a_natural_call_hint_is_the_same_whichever_choice_is_made(page: Playgrou
     assert again == declared
     assert _state(page, "practice.hint") is None  # a hint that says nothing of the cards is not counted
     page.check_accessibility("a natural-call drill's hint")
+
+
+def test_a_natural_call_drill_replayed_among_mistakes_asks_the_call_and_hints_alike(
+    page: Playground, server: Service
+) -> None:
+    # D6, in a replay of mistakes: the drill kept its theme, but the run's is "mistakes", so the page
+    # declared for the player and its hint, from the analysis of that call, gave the answer away.
+    [drill] = api(server, "/v1/drills", {"theme": "natural_call", "count": 1, "seed": 5, "opponents": 3})["drills"]
+    ordered = sorted(drill["cards"], key=lambda card: (-RANKS.index(card[0]), "shdc".index(card[1])))
+    played = {"back": ordered[:5], "middle": ordered[5:10], "front": ordered[10:]}
+    # A run kept by this browser at the page's table (the default rules, 4 players), whose one deal gave
+    # something up: the replay deals it again.
+    mistake = {"key": "mistake", "label": {"en": "Mistake", "vi": "Sai"}}
+    kept = {
+        "started": 1,
+        "theme": drill["theme"],
+        "variant": None,
+        "opponents": 3,
+        "yardsticks": None,
+        "results": [{"ev_loss": 0.5, "verdict": mistake, "arrangement": played, "declare_natural": False}],
+        "drills": [{**drill, "seed": 5}],
+    }
+    page.driver.execute_script("localStorage.setItem(arguments[0], JSON.stringify([arguments[1]]));", RUNS, kept)
+    page.driver.refresh()
+    page.wait(lambda: page.text("#fingerprint").startswith("sha256:"), "the page")
+    page.wait(lambda: page.find("#progress-replay").get_attribute("disabled") is None, "the replay")
+    page.click("#progress-replay")
+    page.wait(lambda: _state(page, "practice") and _state(page, "practice.theme.key") == "mistakes", "the replay")
+    page.wait(lambda: page.result_for("#check-result"), "the check of the drill")
+    assert _state(page, "declareUndecided") is True  # the call is the player's to make, as in its own run
+    declared = _hint(page, "#declare-yes")
+    assert _hint(page, "#declare-no") == declared
 
 
 # ------------------------------------------------------------------------------------------- D7

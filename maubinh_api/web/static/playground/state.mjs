@@ -130,10 +130,13 @@ export function gradeHidden() {
   return practising() && data.practice.phase === 'arranging';
 }
 
-/** A natural-call drill is on the table: whether to declare is asked as a choice of two, none made
- * at first (checks.mjs draws it; practice.mjs asks for it before grading). */
+/** A natural-call drill is on the table, in a run of them or replayed among mistakes (a drill keeps its
+ * theme): whether to declare is asked as a choice of two, none made at first (checks.mjs draws it;
+ * practice.mjs asks for it before grading). */
 export function declareAsked() {
-  return practising() && Boolean(data.practice.theme) && data.practice.theme.key === 'natural_call';
+  if (!practising()) return false;
+  const drill = data.practice.drills[data.practice.index];
+  return [data.practice.theme, drill && drill.theme].some((theme) => Boolean(theme) && theme.key === 'natural_call');
 }
 
 /** The errors that stop the rules from being sent: a knob the page cannot read, or the service's refusal
