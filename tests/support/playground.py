@@ -225,6 +225,16 @@ class Playground:
             self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
             self.driver.set_window_size(width, 1000)
 
+    def in_page_words(self, detail: str, key: str) -> str:
+        """A problem's detail as the page shows it: the knob ``key`` it names called what the rules panel
+        calls it in the page's language (the API's label of the knob), not by its API key."""
+        label: str = self.driver.execute_script(
+            "const s = window.MauBinhPlayground.state;"
+            "return s.enumerations.knobs.find((knob) => knob.key === arguments[0]).label[s.lang];",
+            key,
+        )
+        return re.sub(rf"(?<![\w.]){re.escape(key)}(?![\w.])", label, detail)
+
     def horizontal_overflow(self) -> int:
         overflow: int = self.driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"

@@ -196,14 +196,16 @@ def test_a_language_switch_leaves_nothing_in_the_old_language(page: Playground, 
     rake = page.find("#knob-rake")
     rake.clear()
     rake.send_keys("-1")  # the service's refusal, worded in English
-    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == "rake must be between 0 and 0.5, not -1", "en")
+    said = page.in_page_words("rake must be between 0 and 0.5, not -1", "rake")  # the knob as the page names it
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == said, "en")
     page.find("#bet").clear()
     page.find("#bet").send_keys("0")
     page.click("#settle")  # refused by the service (and the rules are refused too): the status says why
     page.wait(lambda: page.text("#table-status").startswith("The table could not be settled"), "the table's status")
     _vi(page)
     # The service's words, asked again in Vietnamese, beside the fields and in the status lines.
-    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == "rake phải từ 0 đến 0,5, không phải -1", "vi")
+    said = page.in_page_words("rake phải từ 0 đến 0,5, không phải -1", "rake")  # the knob as the page names it
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == said, "vi")
     page.wait(lambda: page.text("#table-status").startswith("Không tính được bàn này: "), "the status in vi")
     assert "the " not in page.text("#table-status")
     page.find("#bet").clear()
@@ -223,7 +225,8 @@ def test_a_language_switch_leaves_nothing_in_the_old_language(page: Playground, 
     assert english.findall(visible.replace("(back)", "").replace("(middle)", "").replace("(front)", "")) == []
     page.check_accessibility("the page switched to Vietnamese with errors shown")
     page.click('.lang[data-lang="en"]')
-    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == "rake must be between 0 and 0.5, not -1", "en")
+    said = page.in_page_words("rake must be between 0 and 0.5, not -1", "rake")  # the knob as the page names it
+    page.wait(lambda: page.text('[data-error-for="knob:rake"]') == said, "en")
     assert "Classic (home game) · classic" in [option.text for option in Select(page.find("#preset")).options]
     assert page.console_errors(allowed=r"status of 422") == []
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 
 import { MAX_DEAL_SEED } from '../../../maubinh_api/web/static/playground/constants.mjs';
 import {
-  MAX_RUNS, drillSeed, keepRun, mistakesToReplay, progressByTheme, readRuns, runsJsonl, sameTable,
+  MAX_RUNS, drillSeed, keepRun, mistakesElsewhere, mistakesToReplay, progressByTheme, readRuns, runsJsonl, sameTable,
 } from '../../../maubinh_api/web/static/playground/runs.mjs';
 
 const SET = { back: ['As', 'Ad', 'Kc', 'Kd', '7h'], middle: ['9s', '9h', '8c', '5d', '3c'], front: ['Qs', 'Jh', '2s'] };
@@ -90,4 +90,19 @@ test('every kept run is one hand history, each deal with its own run\'s id', () 
   const rows = text.trim().split('\n').map((line) => JSON.parse(line));
   assert.deepEqual(rows.map((row) => row.deal_id), ['practice-1-01', 'practice-2-01', 'practice-2-02']);
   assert.ok(rows.every((row) => row.player_id === 'you' && row.back === 'As Ad Kc Kd 7h' && row.seats === 4));
+});
+
+test('the mistakes a replay here leaves out are counted per table, the table with the most first', () => {
+  const online = { preset: 'online', overrides: {} };
+  const runs = [run(1, [0.2, 0, 1.5]), run(2, [0.9, 3], { variant: online }), run(3, [0.7], { opponents: 1 }),
+    run(4, [0, 0], { variant: 'classic' }), run(5, [0.1], { variant: 'online' })].reduce((kept, one) => keepRun(kept, one), []);
+  // At the page's table (classic, the default, at 4): run 1's two deals are replayable here, run 4 lost nothing;
+  // online (named two ways) holds 2 + 1 deals, classic at a table of 2 holds 1.
+  assert.deepEqual(mistakesElsewhere(runs, { variant: null, opponents: 3 }, 'classic'), [
+    { variant: online, opponents: 3, deals: 3 }, { variant: null, opponents: 1, deals: 1 },
+  ]);
+  assert.deepEqual(mistakesElsewhere(runs, { variant: 'online', opponents: 3 }, 'classic'), [
+    { variant: null, opponents: 3, deals: 2 }, { variant: null, opponents: 1, deals: 1 },
+  ]);
+  assert.deepEqual(mistakesElsewhere([], { variant: null, opponents: 3 }, 'classic'), []);
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { hintOf, hintText, moveEffects, whyLines } from '../../../maubinh_api/web/static/playground/why.mjs';
+import { changeLines, hintOf, hintText, moveEffects, whyLines } from '../../../maubinh_api/web/static/playground/why.mjs';
 
 const odds = (win) => ({ win, tie: 0, lose: 1 - win, points: 0 });
 const outlook = (back, middle, front) => ({ back: odds(back), middle: odds(middle), front: odds(front) });
@@ -99,4 +99,23 @@ test('the hint names the chi the best play changes most among those the moves to
   assert.equal(hintText('en', 'middle'), 'Hint: look at the middle (chi giữa): the best play changes its chance of winning the most.');
   assert.equal(hintText('vi', 'back'), 'Gợi ý: xem lại chi đầu: cách xếp tốt nhất làm khả năng thắng của chi này thay đổi nhiều nhất.');
   assert.equal(hintText('vi', 'best'), 'Gợi ý: bài đã xếp tốt nhất rồi.');
+});
+
+test('several changes are said one a line, then their gain together; one change keeps the API\'s line', () => {
+  const two = [{ cards: ['9h', '9d'], from: 'middle', to: 'front' }, { cards: ['Ts'], from: 'back', to: 'middle' }];
+  const lines = { en: ['Declare…', 'Move…', 'Move…: +0.42 points per opponent'], vi: ['Báo…', 'Chuyển…', 'Chuyển…: +0,42 chi'] };
+  const changes = { moves: two, declare_natural: true, lines };
+  const natural = { en: 'Six pairs', vi: 'Lục phé bôn' };
+  assert.deepEqual(changeLines('en', changes, 0.42, natural), [
+    'Declare the natural (Six pairs)', 'Move 9♥ 9♦ from the middle to the front', 'Move 10♠ from the back to the middle',
+    'The 3 changes above, together: +0.42 points per opponent (the gain of all of them, not of the last one alone)',
+  ]);
+  assert.deepEqual(changeLines('vi', changes, 0.42, natural), [
+    'Báo thắng trắng (Lục phé bôn)', 'Chuyển 9♥ 9♦ từ chi giữa sang chi cuối', 'Chuyển 10♠ từ chi đầu sang chi giữa',
+    'Cộng cả 3 thay đổi trên: +0,42 chi mỗi đối thủ (tổng của tất cả, không riêng thay đổi cuối cùng)',
+  ]);
+  // One change: the API's line, which says its gain, as it came (as do lines that do not match the changes).
+  const one = { moves: two.slice(0, 1), declare_natural: null, lines: { en: ['Move 9♥ 9♦…: +0.42'], vi: ['Chuyển…'] } };
+  assert.deepEqual(changeLines('en', one, 0.42), ['Move 9♥ 9♦…: +0.42']);
+  assert.deepEqual(changeLines('en', { ...changes, lines: { en: ['Set the chi…'] } }, 0.42), ['Set the chi…']);
 });

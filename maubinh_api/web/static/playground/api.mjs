@@ -4,6 +4,7 @@
  * (request-log.mjs). */
 
 import { PATHS, POSITIONS, SIZE } from './constants.mjs';
+import { inPageWords } from './enumerations.mjs';
 import { errorBox, t } from './page.mjs';
 import { actions, state } from './state.mjs';
 
@@ -115,16 +116,21 @@ export function fail(source, section, result, where) {
   } else if (problem && Array.isArray(problem.errors) && problem.errors.length > 0) {
     for (const error of problem.errors) {
       const field = (where && where(error.pointer)) || commonField(error.pointer) || 'general:' + section;
-      found.push({ field, detail: error.detail });
+      found.push({ field, detail: pageWords(error.detail) });
     }
   } else if (result.status === 401) {
-    found.push({ field: 'apiKey', detail: problem ? problem.detail : { key: 'needsKey' } });
+    found.push({ field: 'apiKey', detail: problem ? pageWords(problem.detail) : { key: 'needsKey' } });
   } else {
-    const detail = problem && problem.detail ? problem.detail : { key: 'httpError', params: { status: result.status } };
+    const detail = problem && problem.detail ? pageWords(problem.detail) : { key: 'httpError', params: { status: result.status } };
     found.push({ field: 'general:' + section, detail });
   }
   actions.setErrors(source, found);
   return found;
+}
+
+/** A problem's words (in the language it was asked in, the page's) naming the knobs as the page does. */
+function pageWords(detail) {
+  return typeof detail === 'string' ? inPageWords(state.enumerations, state.lang, detail) : detail;
 }
 
 /**

@@ -4,12 +4,12 @@
 import { arrangementField, call, fail, withVariant } from './api.mjs';
 import { PATHS, POSITIONS } from './constants.mjs';
 import {
-  begin, byId, cardsText, clear, debounce, detailText, el, integer, isCurrent, label, markFor, number, percent, positionName,
-  revealField, say, setBusy, setStatus, signed, t,
+  begin, byId, cardsText, clear, debounce, detailText, el, failedWhy, integer, isCurrent, label, markFor, number, percent,
+  positionName, revealField, say, setBusy, setStatus, signed, t,
 } from './page.mjs';
 import { arrangementKey, copyRows, sameArrangement } from './rows.mjs';
 import { actions, declareAsked, gradeHidden, handCards, handComplete, rulesErrors, state } from './state.mjs';
-import { moveEffects, whyLines } from './why.mjs';
+import { changeLines, moveEffects, whyLines } from './why.mjs';
 
 // ------------------------------------------------------------ live checks
 
@@ -214,7 +214,7 @@ export function renderAnalysis() {
     const refused = handComplete() ? refusal('analysis') : null;
     if (refused) {
       box.append(refused);
-      say('analysis-status', 'analysisFailed');
+      say('analysis-status', 'analysisFailed', { why: failedWhy('analysis') });
     } else if (!handComplete() || !state.variantReady) box.append(waiting());
     return;
   }
@@ -239,8 +239,9 @@ export function renderAnalysis() {
     box.append(el('p', { class: 'note', id: 'analysis-auto', text: t('autoNotBest') }));
   }
   box.append(el('h3', { text: t('changesHeading') }));
+  const natural = answer.natural && answer.natural.held ? answer.natural.held.label : null;
   box.append(el('ul', { class: 'changes', id: 'analysis-changes' },
-    answer.changes.lines[state.lang].map((line) => el('li', { text: line }))));
+    changeLines(state.lang, answer.changes, answer.ev_loss, natural).map((line) => el('li', { text: line }))));
   const why = renderWhy(answer);
   if (why) box.append(why);
   if (answer.ev_loss > 0) {

@@ -22,6 +22,26 @@ export function labelOf(enumerations, path, key) {
   return found ? found.label : null;
 }
 
+/**
+ * A sentence of the service's in the page's words: each knob's key it names (``scoop_multiplier``,
+ * ``amount_decimals``), a name of the API, replaced by the knob's label in ``lang`` (the name the rules
+ * panel gives it), and each drill theme's key after the word "theme" ("chủ đề") by the theme's.
+ */
+export function inPageWords(enumerations, lang, text) {
+  const pick = (pair) => (lang === 'vi' ? pair.vi : pair.en);
+  let said = text;
+  for (const theme of members(enumerations, 'drill_themes')) {
+    const named = new RegExp('(theme|chủ đề) ' + theme.key + '(?![\\w.])', 'g');
+    said = said.replace(named, (whole, word) => word + ' ' + pick(theme.label));
+  }
+  // The longest key first: sap_lang_min_players before sap_lang.
+  const knobs = members(enumerations, 'knobs').slice().sort((one, other) => other.key.length - one.key.length);
+  for (const knob of knobs) {
+    said = said.replace(new RegExp('(?<![\\w.])' + knob.key + '(?![\\w.])', 'g'), pick(knob.label));
+  }
+  return said;
+}
+
 /** The knobs of a preset's rules in the service's order (any the enumeration lacks last). */
 export function knobNames(enumerations, rules) {
   const listed = keysOf(enumerations, 'knobs').filter((name) => name in rules);

@@ -2,7 +2,9 @@
 
 import { call, fail, flatCardField, withVariant } from './api.mjs';
 import { HAND_SIZE, PATHS, POSITIONS } from './constants.mjs';
-import { begin, byId, cardsColoured, clear, el, integer, isCurrent, label, say, setBusy, setStatus, signed, t } from './page.mjs';
+import {
+  begin, byId, cardsColoured, clear, el, failedWhy, integer, isCurrent, label, say, setBusy, setStatus, signed, t
+} from './page.mjs';
 import { sameArrangement } from './rows.mjs';
 import { actions, handCards, handComplete, state } from './state.mjs';
 
@@ -31,7 +33,7 @@ export async function optimise(objective) {
   if (!result.ok) {
     actions.setOptimal(null);
     fail('optimal', 'optimal', result, flatCardField);
-    say('optimal-status', 'optimalFailed');
+    say('optimal-status', 'optimalFailed', { why: failedWhy('optimal') });
     return;
   }
   actions.noteVariant(result.data.variant);
@@ -103,8 +105,10 @@ export function renderChoice(choice, index, objective) {
     onTable ? el('span', { class: 'badge badge-small badge-ok', text: t('onTable') }) : null,
     el('span', { class: 'choice-ev', text: t('evShort', { ev: signed(choice.ev) }) }),
     el('span', { class: 'choice-chi', text: chi }),
+    // Each chi kept on one line (a phone wraps between chi, never inside one).
     el('span', { class: 'choice-cards' }, POSITIONS.flatMap((position, index) =>
-      (index ? [' | '] : []).concat(cardsColoured(choice.arrangement[position])))),
+      (index ? [' | '] : []).concat(el('span', { class: 'choice-row', dataset: { position } },
+        cardsColoured(choice.arrangement[position]))))),
     button,
   ]);
 }

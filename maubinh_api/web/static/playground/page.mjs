@@ -258,6 +258,13 @@ function resolved(params) {
   return out;
 }
 
+/** Why a section's call came to nothing, as a status says it: the service could not be reached (its
+ * error is the network's), or it refused the request; a {key} that follows the language. */
+export function failedWhy(source) {
+  const unreachable = state.errors[source].some((error) => error.detail && error.detail.key === 'networkError');
+  return { key: unreachable ? 'whyUnreachable' : 'whyRefused' };
+}
+
 /** An error's words: the API's text as it came, the API's {en, vi} label, or the page's own {key, params}. */
 export function detailText(detail) {
   if (detail === null || detail === undefined) return '';

@@ -43,6 +43,7 @@ import { readRuns } from './runs.mjs';
 import { renderLog } from './request-log.mjs';
 import {
   renderPractice, renderThemeNote, renderThemes, restorePractice, savePractice, startPractice, startReplay,
+  watchOtherTabs,
 } from './practice.mjs';
 import { actions, gradeHidden, handComplete, state, subscribe } from './state.mjs';
 import { clearTable, relocaliseBet, renderCurrency, renderSeats, renderTable, settle } from './table.mjs';
@@ -374,6 +375,7 @@ function init() {
   // How to move the cards: open where there is room beside the cards; a phone shows the cards first.
   byId('keys-details').open = window.matchMedia('(min-width: 60rem)').matches;
   bindEvents();
+  watchOtherTabs(); // a run open in two tabs: the one behind follows the other
   byId('seed').value = String(randomSeed());
   showLanguage();
   // A link to a deal opens it (with its rules); else a practice run kept by this browser comes back

@@ -9,14 +9,14 @@ import { HAND_SIZE, MAX_DEAL_SEED, PATHS, STORE } from './constants.mjs';
 import { shuffledDeck, sortCards } from './deck.mjs';
 import { members } from './enumerations.mjs';
 import {
-  announce, begin, button, byId, clear, el, handCardNode, isCurrent, isRefused, label, number, readNumber, recall, say,
-  setStatus, store, t,
+  announce, begin, button, byId, clear, el, failedWhy, handCardNode, isCurrent, isRefused, label, number, readNumber, recall,
+  say, setStatus, store, t,
 } from './page.mjs';
 import { renderReview, renderTally } from './practice-review.mjs';
 import { copyRows, laidOut } from './rows.mjs';
-import { actions, handCards, handComplete, state } from './state.mjs';
+import { actions, declareAsked, handCards, handComplete, state } from './state.mjs';
 import { drillSeed, keepRun, mistakesToReplay } from './runs.mjs';
-import { hintOf, hintText, moveEffects, whyLines } from './why.mjs';
+import { changeLines, hintOf, hintText, moveEffects, whyLines } from './why.mjs';
 
 // The arrange timer's ticking (a browser interval): its deadline is the run's, in the store.
 let countdown = null;
@@ -103,7 +103,7 @@ export async function startPractice() {
   actions.logRequests('practice', [result.entry]);
   if (!result.ok) {
     fail('practice', 'practice', result, (pointer) => (pointer === '/count' ? 'practiceCount' : null));
-    say('practice-status', 'practiceFailed');
+    say('practice-status', 'practiceFailed', { why: failedWhy('practice') });
     return;
   }
   actions.clearErrors('practice');
@@ -134,8 +134,11 @@ export function dealDrill(rows) {
   const message = t('practiceDealt', { number: run.index + 1, count: run.count });
   actions.deal(seed, shuffledDeck(seed), laidOut(sortCards(cards)), message);
   if (rows) actions.placeArrangement(rows, t('practiceRestored'));
-  // The arrange timer starts as the deal comes to the table (again after a pause or a reload).
-  if (run.timer) actions.setPracticeDeadline(Date.now() + run.timer * 1000);
+  // The arrange timer starts as the deal first comes to the table: its deadline, a time of the clock, is
+  // kept with the run, so that a reload or a pause gives no time back.
+  if (run.timer && !(run.deadline && run.deadlineFor === run.index)) {
+    actions.setPracticeDeadline(Date.now() + run.timer * 1000, run.index);
+  }
 }
 
 /** A run of the worst deals of the runs kept at this table under these rules, each as it was dealt. */
@@ -156,10 +159,12 @@ export function startReplay() {
   focusCards();
 }
 
-/** Grade the arrangement on the table as the run's deal (its rules, its table), once. */
+/** Grade the arrangement on the table as the run's deal (its rules, its table), once: a deal another tab
+ * graded first keeps that grade (this tab follows the run instead). */
 export async function submitPractice(timedOut = false) {
-  const run = state.practice;
   stopCountdown(); // submitted: no second submission when the time runs out meanwhile
+  if (followOtherTab()) return;
+  const run = state.practice;
   if (!handComplete()) {
     actions.setErrors('practice', [{ field: 'general:practice', detail: { key: 'practiceNeedThirteen' } }]);
     return;
@@ -181,15 +186,18 @@ export async function submitPractice(timedOut = false) {
   actions.logRequests('practice', [result.entry]);
   if (!result.ok) {
     fail('practice', 'practice', result);
-    say('practice-status', 'analysisFailed');
+    say('practice-status', 'analysisFailed', { why: failedWhy('practice') });
     return;
   }
+  if (followOtherTab()) return; // graded in another tab while this grade was on its way: that one stands
   actions.clearErrors('practice');
   setStatus('practice-status', '');
   const answer = result.data;
   actions.practiceGraded({
     cards: handCards().slice(), arrangement, declare_natural: state.declare, ev: answer.ev,
     ev_loss: answer.ev_loss, verdict: answer.verdict, lines: answer.changes.lines,
+    changes: { moves: answer.changes.moves, declare_natural: answer.changes.declare_natural,
+      natural: answer.natural && answer.natural.held ? answer.natural.held.label : null },
     difficulty: run.drills[run.index].difficulty || null, timed_out: timedOut,
     why: moveEffects(answer), hinted: Boolean(run.hint),
   });
@@ -214,6 +222,13 @@ export async function hintPractice() {
     say('practice-status', 'hintDecideFirst');
     return;
   }
+  if (declareAsked()) {
+    // Chosen: a hint from the analysis of that choice would say whether it was right (the chi "best as they
+    // are" after declaring rightly, "think again about the natural" after not).  The same words whichever
+    // the choice, then: what to weigh, nothing asked of the service, nothing recorded.
+    say('practice-status', 'hintNaturalCall');
+    return;
+  }
   const ticket = begin('practiceHint');
   const body = { arrangement: copyRows(state.rows), declare_natural: state.declare, opponents: run.opponents };
   if (run.variant !== null) body.variant = run.variant;
@@ -223,7 +238,7 @@ export async function hintPractice() {
   actions.logRequests('practice', [result.entry]);
   if (!result.ok) {
     fail('practice', 'practice', result);
-    say('practice-status', 'hintFailed');
+    say('practice-status', 'hintFailed', { why: failedWhy('practice') });
     return;
   }
   actions.clearErrors('practice');
@@ -258,6 +273,42 @@ export function openDeal(index) {
 
 // -------------------------------------------------------------- keeping it
 
+/** The run the browser's storage holds, with the hand kept with it ({run, rows}), or null. */
+function storedPractice() {
+  try {
+    const kept = JSON.parse(recall('local', STORE.practice) || 'null');
+    return kept && kept.run && Array.isArray(kept.run.results) ? kept : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+/**
+ * The same run, further on in another tab (a deal graded there, the next one dealt, the review): this tab
+ * takes the run as it is there, and says so, rather than grade a graded deal again.  True if it did.
+ */
+export function followOtherTab() {
+  const run = state.practice;
+  const kept = storedPractice();
+  const there = kept && kept.run;
+  if (!run || !there || there.started !== run.started) return false;
+  const ahead = there.results.length > run.results.length || there.index > run.index ||
+    (there.phase === 'review' && run.phase !== 'review');
+  if (!ahead) return false;
+  const number = run.index + 1;
+  actions.startPractice({ ...there, paused: false, held: null, askingNew: false, elsewhere: number });
+  if (there.phase !== 'review') dealDrill(kept.rows || undefined);
+  announce(t('practiceElsewhere', { number }));
+  return true;
+}
+
+/** Another tab of this browser saved the run: this one follows it if it went further. */
+export function watchOtherTabs() {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORE.practice && state.practice) followOtherTab();
+  });
+}
+
 /** The run (and the hand being set, or held while the run waits) into the browser's storage: a reload
  * finds them. */
 export function savePractice() {
@@ -271,7 +322,8 @@ export function savePractice() {
     return;
   }
   const rows = run.paused ? run.held : handComplete() ? state.rows : null;
-  store('local', STORE.practice, JSON.stringify({ run: { ...run, paused: false, held: null, askingNew: false }, rows }));
+  const saved = { ...run, paused: false, held: null, askingNew: false, elsewhere: null };
+  store('local', STORE.practice, JSON.stringify({ run: saved, rows }));
 }
 
 /** Back to the run's deal, as it was being set when another deal took the table. */
@@ -318,12 +370,23 @@ export function renderPractice() {
   const run = state.practice;
   byId('practice-setup').hidden = Boolean(run) && run.phase !== 'review';
   const box = byId('practice-run');
-  // A button of the panel pressed from the keyboard is drawn anew: the focus goes on to the next step
-  // (the grade's Next, the cards of a new deal), not to the page.
-  const pressed = box.contains(document.activeElement) ? document.activeElement.id : null;
+  // A button of the panel (or of the bar under the cards) pressed from the keyboard is drawn anew: the
+  // focus goes on to the next step (the grade's Next, the cards of a new deal), not to the page.
+  const bar = byId('practice-bar');
+  const pressed = [box, bar].some((part) => part.contains(document.activeElement)) ? document.activeElement.id : null;
   stopCountdown(); // the deal drawn now starts its own
   drawPractice(clear(box), run);
+  drawBar(clear(bar), run);
   if (pressed) focusNextStep(pressed);
+}
+
+/** Under the cards while a deal is being set: the time left and Submit, kept in view with the cards (the
+ * bar sticks to the bottom of the screen while the cards are on it), not in the practice panel below. */
+function drawBar(bar, run) {
+  bar.hidden = !run || run.paused || run.phase !== 'arranging';
+  if (bar.hidden) return;
+  if (run.timer && run.deadline) bar.append(renderCountdown(run.deadline));
+  bar.append(button('practice-submit', 'practiceSubmit', () => submitPractice(), 'primary'));
 }
 
 function focusNextStep(pressed) {
@@ -347,6 +410,9 @@ function focusCards() {
 
 function drawPractice(box, run) {
   if (!run) return;
+  if (run.elsewhere) { // this tab was behind: the run went on in another
+    box.append(el('p', { class: 'note', id: 'practice-elsewhere', text: t('practiceElsewhere', { number: run.elsewhere }) }));
+  }
   if (run.paused && run.phase !== 'review') {
     box.append(renderPaused(run));
     return;
@@ -362,9 +428,7 @@ function renderDeal(run) {
   if (drill.theme) facts.push(label(drill.theme.label));
   if (drill.difficulty) facts.push(t('practiceDifficulty', { difficulty: label(drill.difficulty.label) }));
   const part = el('div', { class: 'practice-deal' }, [el('p', { class: 'practice-where', id: 'practice-where', text: facts.join(' · ') })]);
-  if (run.phase === 'arranging') {
-    if (run.timer && run.deadline) part.append(renderCountdown(run.deadline));
-    part.append(button('practice-submit', 'practiceSubmit', () => submitPractice(), 'primary'));
+  if (run.phase === 'arranging') { // the countdown and Submit are under the cards (drawBar)
     part.append(button('practice-ask-hint', 'hintButton', hintPractice));
     part.append(button('practice-stop', 'practiceStop', stopPractice));
     // What a hint said: a chi to look at, never a card (why.mjs).
@@ -414,11 +478,19 @@ function renderPaused(run) {
   ]);
 }
 
+/** What to change, as the analysis says it (why.mjs); a deal kept before the changes were kept with it, as
+ * the API said it. */
+function gradeLines(result) {
+  if (!result.changes) return result.lines[state.lang];
+  const { natural, ...changes } = result.changes;
+  return changeLines(state.lang, { ...changes, lines: result.lines }, result.ev_loss, natural);
+}
+
 function renderGrade(result) {
   const why = whyLines(state.lang, result.why || null);
   // With the why, each move is said once, with what it changes; the API's lines say what else changes (a
   // declaration) and all of it when no card moves.
-  const lines = why.length ? result.lines[state.lang].slice(0, result.why.declare ? 1 : 0) : result.lines[state.lang];
+  const lines = why.length ? result.lines[state.lang].slice(0, result.why.declare ? 1 : 0) : gradeLines(result);
   return el('div', { class: 'practice-grade', id: 'practice-grade' }, [
     result.timed_out ? el('p', { class: 'note', id: 'practice-timed-out', text: t('practiceTimedOut') }) : null,
     el('p', {}, [

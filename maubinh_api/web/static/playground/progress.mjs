@@ -3,8 +3,8 @@
  * run as one hand history.  The figures are runs.mjs's. */
 
 import { variantSpec } from './api.mjs';
-import { byId, clear, el, integer, label, number, t } from './page.mjs';
-import { mistakesToReplay, progressByTheme, runsJsonl } from './runs.mjs';
+import { byId, button, clear, el, integer, label, number, t } from './page.mjs';
+import { mistakesElsewhere, mistakesToReplay, progressByTheme, runsJsonl } from './runs.mjs';
 import { actions, state } from './state.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -25,21 +25,50 @@ export function renderProgress() {
   box.append(el('h3', { text: t('progressHeading') }));
   const themes = progressByTheme(state.runs);
   box.append(el('table', { class: 'progress-table', id: 'progress-table' }, [
-    el('caption', { class: 'hint', text: t('progressCaption', { runs: integer(state.runs.length) }) }),
+    el('caption', { class: 'hint', text: t(state.runs.length === 1 ? 'progressCaptionOne' : 'progressCaption',
+      { runs: integer(state.runs.length) }) }),
     el('thead', {}, el('tr', {}, ['progressTheme', 'progressRuns', 'progressMean', 'progressChart']
       .map((key) => el('th', { scope: 'col', text: t(key) })))),
     el('tbody', {}, themes.map(themeRow)),
   ]));
   const replay = mistakesToReplay(state.runs, tableNow(), undefined, state.defaultPreset);
+  const count = replay.length;
   const again = el('button', { type: 'button', id: 'progress-replay', class: 'primary',
-    text: t('progressReplay', { count: integer(replay.length) }) });
-  again.disabled = !replay.length;
+    text: count ? t(count === 1 ? 'progressReplayOne' : 'progressReplay', { count: integer(count) }) : t('progressReplayNone') });
+  again.disabled = !count;
   again.addEventListener('click', () => actions.wantReplay());
   const link = el('a', { id: 'progress-export', class: 'button-link', text: t('progressExport'),
     download: 'maubinh-practice-runs.jsonl' });
   link.href = 'data:application/x-ndjson;charset=utf-8,' + encodeURIComponent(runsJsonl(state.runs));
   box.append(el('p', { class: 'progress-actions' }, [again, ' ', link]));
-  if (!replay.length) box.append(el('p', { class: 'hint', text: t('progressNoReplay') }));
+  const elsewhere = mistakesElsewhere(state.runs, tableNow(), state.defaultPreset);
+  if (!count) box.append(elsewhere.length ? renderElsewhere(elsewhere) : el('p', { class: 'hint', text: t('progressNoReplay') }));
+}
+
+/**
+ * Nothing to replay here, though runs at other tables gave something up: a deal is replayed under the rules
+ * and at the table it was graded at (its grade holds there only), so the page says so, and offers the table
+ * with the most of them.
+ */
+function renderElsewhere([most, ...others]) {
+  const deals = [most, ...others].reduce((sum, found) => sum + found.deals, 0);
+  const variant = most.variant === null ? state.defaultPreset : most.variant;
+  const name = typeof variant === 'string' ? variant : variant.preset;
+  const preset = state.presets.find((one) => one.name === name);
+  const title = preset ? label(preset.title) : name;
+  const edited = typeof variant === 'object' && Object.keys(variant.overrides || {}).length > 0;
+  const rules = edited ? t('progressRulesEdited', { rules: title }) : title;
+  const players = most.opponents + 1;
+  const back = button('progress-rules-back', 'progressRulesBack', () => {
+    if (typeof variant === 'object') actions.wantVariant(variant); // its knobs come with the preset
+    actions.wantPreset(name, players);
+  });
+  back.textContent = t('progressRulesBack', { rules, players: integer(players) });
+  return el('div', { class: 'note', id: 'progress-elsewhere-note' }, [
+    el('p', { id: 'progress-elsewhere', text: t(deals === 1 ? 'progressElsewhereOne' : 'progressElsewhere',
+      { count: integer(deals) }) }),
+    back,
+  ]);
 }
 
 function themeRow(found) {

@@ -99,6 +99,25 @@ export function mistakesToReplay(runs, table, count = MAX_REPLAY, defaultPreset 
     String(index + 1).padStart(2, '0') }));
 }
 
+/**
+ * The deals that gave something up under other rules or at another table than ``table``, which a replay
+ * here leaves out (a deal's grade holds under its own rules and table only): per table, ``{variant,
+ * opponents, deals}``, the table with the most first (the one played last on a tie).
+ */
+export function mistakesElsewhere(runs, table, defaultPreset = null) {
+  const tables = new Map();
+  runs.forEach((run, order) => {
+    if (sameTable(run, table, defaultPreset)) return;
+    const deals = run.results.filter((result) => result.ev_loss > 0).length;
+    if (!deals) return;
+    const key = rulesOf(run.variant, defaultPreset) + '|' + run.opponents;
+    const found = tables.get(key) || { variant: run.variant, opponents: run.opponents, deals: 0, order };
+    tables.set(key, { ...found, deals: found.deals + deals, order });
+  });
+  return [...tables.values()].sort((one, other) => other.deals - one.deals || other.order - one.order)
+    .map(({ variant, opponents, deals }) => ({ variant, opponents, deals }));
+}
+
 /** Every kept run as one hand history (JSON Lines, the form `batch grade` reads): each deal keeps the
  * id it had in its own run's export. */
 export function runsJsonl(runs) {

@@ -55,7 +55,9 @@ const data = Object.seal({
   // drills, index, phase ('arranging', 'graded' or 'review'), results, started, paused, held}: paused
   // while the table holds another deal (one the player dealt, picked or opened by link), the
   // drill's arrangement held until the run resumes; hint: what a hint said of the deal being set (a
-  // chi's key, 'best' or 'natural'; why.mjs), or null, and each result's ``hinted`` whether one was asked.
+  // chi's key, 'best' or 'natural'; why.mjs), or null, and each result's ``hinted`` whether one was asked;
+  // timer (seconds, 0 for none), deadline (a time of the clock, ms) and deadlineFor (the deal it times);
+  // elsewhere: the number of the deal this tab was on when the run went further in another tab, or null.
   practice: null,
   runs: [], // the practice runs this browser kept (runs.mjs), the newest last
   seats: 4,
@@ -128,10 +130,13 @@ export function gradeHidden() {
   return practising() && data.practice.phase === 'arranging';
 }
 
-/** A natural-call drill is on the table: whether to declare is asked as a choice of two, none made
- * at first (checks.mjs draws it; practice.mjs asks for it before grading). */
+/** A natural-call drill is on the table, in a run of them or replayed among mistakes (a drill keeps its
+ * theme): whether to declare is asked as a choice of two, none made at first (checks.mjs draws it;
+ * practice.mjs asks for it before grading). */
 export function declareAsked() {
-  return practising() && Boolean(data.practice.theme) && data.practice.theme.key === 'natural_call';
+  if (!practising()) return false;
+  const drill = data.practice.drills[data.practice.index];
+  return [data.practice.theme, drill && drill.theme].some((theme) => Boolean(theme) && theme.key === 'natural_call');
 }
 
 /** The errors that stop the rules from being sent: a knob the page cannot read, or the service's refusal
@@ -368,7 +373,8 @@ export const actions = Object.freeze({
 
   /** The deal on the table is graded: its result joins the run's. */
   practiceGraded(result) {
-    data.practice = { ...data.practice, phase: 'graded', hint: null, results: data.practice.results.concat([result]) };
+    data.practice = { ...data.practice, phase: 'graded', hint: null, elsewhere: null,
+      results: data.practice.results.concat([result]) };
     data.asDealt = false; // submitted as it is, it is the player's play: graded as one
     send('practice');
   },
@@ -377,8 +383,8 @@ export const actions = Object.freeze({
   practiceNext(stop = false) {
     const run = data.practice;
     const last = stop || run.index + 1 >= run.drills.length;
-    data.practice = last ? { ...run, phase: 'review', hint: null }
-      : { ...run, index: run.index + 1, phase: 'arranging', hint: null };
+    data.practice = last ? { ...run, phase: 'review', hint: null, elsewhere: null }
+      : { ...run, index: run.index + 1, phase: 'arranging', hint: null, elsewhere: null };
     send('practice');
   },
 
@@ -405,9 +411,9 @@ export const actions = Object.freeze({
     send('replayWanted');
   },
 
-  /** The arrange timer of the deal on the table runs out at ``deadline`` (a time in ms). */
-  setPracticeDeadline(deadline) {
-    data.practice = { ...data.practice, deadline };
+  /** The arrange timer of the run's deal ``index`` runs out at ``deadline`` (a time in ms). */
+  setPracticeDeadline(deadline, index) {
+    data.practice = { ...data.practice, deadline, deadlineFor: index };
     send('practice');
   },
 

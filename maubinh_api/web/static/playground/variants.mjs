@@ -117,7 +117,8 @@ export async function checkVariant() {
   } else {
     actions.noteVariant(null);
     fail('variant', 'variant', result);
-    say('variant-status', 'rulesRefused');
+    // Refused, or not checked at all: the service out of reach refuses nothing.
+    say('variant-status', result.network ? 'rulesUnreachable' : 'rulesRefused');
     // The knob it names is inside "Edit the rules": open it, so the mark can be seen.
     if (state.errors.variant.some((error) => /^knob:/.test(error.field))) byId('knobs-details').open = true;
   }

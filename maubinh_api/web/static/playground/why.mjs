@@ -11,7 +11,7 @@
 
 import { POSITIONS, SUIT_SYMBOL } from './constants.mjs';
 import { translate } from './i18n.mjs';
-import { percent } from './numbers.mjs';
+import { percent, signed } from './numbers.mjs';
 
 // ------------------------------------------------------------------ the why
 
@@ -102,6 +102,29 @@ export function whyLines(lang, effects) {
     lines.push(translate(lang, 'whyTogether', { effects: [rest, shares].filter(Boolean).join('; ') }));
   }
   return lines;
+}
+
+// ------------------------------------------------------------ what to change
+
+/**
+ * "What to change" in ``lang``: the API's lines (``changes.lines``), the last of which carries the gain of
+ * all the changes together ("Move 9♥ from the middle to the front: +0.42 points per opponent").  After
+ * several changes that reads as the last one's gain: several are said one a line, then, on a line of its
+ * own, their gain together (``loss``, what the play gives up).  ``natural``: the {en, vi} name of the
+ * natural a declaration declares.
+ */
+export function changeLines(lang, changes, loss, natural = null) {
+  const lines = changes.lines[lang];
+  const declare = changes.declare_natural === undefined ? null : changes.declare_natural;
+  const said = declare === null ? [] : [declare
+    ? translate(lang, 'changeDeclare', { natural: natural ? natural[lang] : '' })
+    : translate(lang, 'changeKeep')];
+  for (const move of changes.moves || []) {
+    said.push(translate(lang, 'whyMoveOnly', { cards: cardsText(move.cards), from: translate(lang, 'whyChi.' + move.from),
+      to: translate(lang, 'whyChi.' + move.to) }));
+  }
+  if (said.length < 2 || lines.length !== said.length) return lines; // one change: its line says its gain
+  return said.concat([translate(lang, 'changesTogether', { count: String(said.length), gain: signed(lang, loss) })]);
 }
 
 // ----------------------------------------------------------------- the hint
