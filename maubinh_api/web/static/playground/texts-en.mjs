@@ -331,6 +331,8 @@ Object.assign(en, {
   linkOpenedSet: 'The arrangement of the link is on the table, as it was set.',
   'linkPart.arrangement': 'arrangement',
   linkProblem: 'The link has no valid {what}; the rest of it is open.',
+  linkPresetUnknown: 'The link names rules the service does not have, “{name}”: the page opened {title} instead.',
+  linkKnobUnknown: 'The link changes a rule the service does not have, “{name}”: it is left out.',
   'linkPart.seed': 'seed',
   'linkPart.cards': 'cards',
   'linkPart.variant': 'rules',

@@ -330,6 +330,8 @@ Object.assign(vi, {
   linkOpenedSet: 'Cách xếp của liên kết đã lên bàn, đúng như người gửi xếp.',
   'linkPart.arrangement': 'cách xếp',
   linkProblem: 'Liên kết có {what} không hợp lệ; phần còn lại vẫn được mở.',
+  linkPresetUnknown: 'Liên kết ghi bộ luật “{name}” mà dịch vụ không có: trang mở luật {title} thay thế.',
+  linkKnobUnknown: 'Liên kết đổi một tùy chọn mà dịch vụ không có, “{name}”: tùy chọn này bị bỏ qua.',
   'linkPart.seed': 'mã chia bài',
   'linkPart.cards': 'bài',
   'linkPart.variant': 'luật',
