@@ -194,3 +194,26 @@ test('money keeps the currency\'s own decimals, digit for digit (issue 41, defec
     if (currency === 'VND' && /^-?\d+(\.0+)?$/.test(api)) assert.doesNotMatch(shown, lang === 'vi' ? /,/ : /\./);
   }), { numRuns: 500 });
 });
+
+// ------------------------------------------------------------------ a bet the other language reads otherwise (issue 54, D2)
+
+test('a bet one language reads as thousands and the other as a decimal is asked about, never taken', () => {
+  const ask = { askThousands: true };
+  // "1,000" is one đồng in Vietnamese notation and a thousand in English: neither is taken.
+  assert.deepEqual(readNumber('vi', '1,000', ask),
+    { refused: 'ambiguous', params: { typed: '1,000', thousands: '1000', decimal: '1' } });
+  assert.deepEqual(readNumber('en', '1.000', ask),
+    { refused: 'ambiguous', params: { typed: '1.000', thousands: '1000', decimal: '1' } });
+  assert.deepEqual(readNumber('vi', '12,500', ask).params, { typed: '12,500', thousands: '12500', decimal: '12.5' });
+  // Written the page's own way, each is one number.
+  assert.deepEqual(readNumber('vi', '1.000', ask), { value: '1000' });
+  assert.deepEqual(readNumber('en', '1,000', ask), { value: '1000' });
+  assert.deepEqual(readNumber('vi', '1.000,500', ask), { value: '1000.500' }); // a group said first: a decimal after
+  // Not three digits after the separator, or a 0 first: no other language groups it, so it is a decimal.
+  for (const [lang, typed, value] of [['vi', '1,5', '1.5'], ['vi', '0,500', '0.500'], ['en', '1.0005', '1.0005'],
+    ['en', '10.50', '10.50'], ['vi', '1234,500', '1234.500']]) {
+    assert.deepEqual(readNumber(lang, typed, ask), { value }, lang + ' ' + typed);
+  }
+  // Without the option (the knobs), the reading is as before.
+  assert.deepEqual(readNumber('vi', '1,000'), { value: '1.000' });
+});

@@ -100,7 +100,10 @@ function hundredth(parts) {
  * - ``whole``: a decimal part in any notation is refused ("1,5", "1.5", "1.000,5", and "1,000" in
  *   Vietnamese, where it is a decimal), never read as another whole number; so is a number beyond the
  *   ones a JavaScript number holds exactly;
- * - ``percent``: "2%" (or "2,5 %") is read as the share it says (0.02, 0.025).
+ * - ``percent``: "2%" (or "2,5 %") is read as the share it says (0.02, 0.025);
+ * - ``askThousands``: a number the other language would read as thousands ("1,000" in Vietnamese,
+ *   "1.000" in English: one separator, three digits after it) is not taken either way: refused as
+ *   ``ambiguous``, with both readings in the API's notation (``thousands``: "1000", ``decimal``: "1").
  */
 export function readNumber(lang, text, options = {}) {
   const typed = String(text === null || text === undefined ? '' : text).trim();
@@ -120,7 +123,18 @@ export function readNumber(lang, text, options = {}) {
     return parts || written(body, other.group, other.decimal) ? refused('notWhole') : refused('badWhole');
   }
   if (!parts) return refused('badDecimal');
+  if (options.askThousands && readsAsThousands(body, decimal)) {
+    const decimalReading = apiText({ ...parts, fraction: parts.fraction.replace(/0+$/, '') || undefined });
+    return { refused: 'ambiguous', params: { typed, thousands: apiText({ ...parts, whole: parts.whole + parts.fraction,
+      fraction: undefined }), decimal: decimalReading } };
+  }
   return share ? { value: apiText(hundredth(parts)), percent: true } : { value: apiText(parts) };
+}
+
+/** Whether ``text`` is 1-3 digits (not 0 first), the language's ``decimal`` and three digits: the
+ * other language's thousands ("1,000" where a comma marks decimals). */
+function readsAsThousands(text, decimal) {
+  return new RegExp('^[-\u2212]?[1-9]\\d{0,2}' + escaped(decimal) + '\\d{3}$').test(text);
 }
 
 /** Whether what :func:`readNumber` answered is a refusal. */

@@ -6,7 +6,7 @@ import { LANGUAGE_CURRENCY, PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs
 import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
 import {
-  begin, byId, clear, el, isCurrent, isRefused, label, miniCard, money, number, positionName, readNumber, relocalised,
+  begin, byId, clear, decimalText, el, isCurrent, isRefused, label, miniCard, money, number, positionName, readNumber, relocalised,
   say, setBusy, setStatus, shareText, t,
 } from './page.mjs';
 import { copyRows } from './rows.mjs';
@@ -81,9 +81,18 @@ export function clearTable() {
   actions.clearTable();
 }
 
-/** The bet as typed, read in the page's language: {value} (the API's decimal text) or {refused}. */
+/** The bet as typed, read in the page's language: {value} (the API's decimal text) or {refused}; a
+ * separator the other language groups thousands with ("1,000" on the Vietnamese page) is asked about. */
 export function readBet() {
-  return readNumber(byId('bet').value);
+  return readNumber(byId('bet').value, { askThousands: true });
+}
+
+/** Why the bet is not sent, in the page's words: both readings of an ambiguous bet ("1.000 đồng or 1
+ * đồng?"), else what a bet looks like. */
+function betProblem(bet) {
+  if (bet.refused !== 'ambiguous') return { key: 'badBet' };
+  const written = (text) => (betCurrency() === 'VND' ? t('inDong', { amount: decimalText(text) }) : decimalText(text));
+  return { key: 'ambiguousBet', params: { thousands: written(bet.params.thousands), small: written(bet.params.decimal) } };
 }
 
 /** The currency the bet is in: the player's choice, else the page language's (the đồng on the Vietnamese
@@ -122,7 +131,7 @@ export async function settle() {
   }
   const bet = readBet();
   if (isRefused(bet)) { // the page's own words, with its own way of writing numbers
-    actions.setErrors('table', [{ field: 'bet', detail: { key: 'badBet' } }]);
+    actions.setErrors('table', [{ field: 'bet', detail: betProblem(bet) }]);
     return;
   }
   if (state.errors.knobs.length) { // a knob that does not read is not sent

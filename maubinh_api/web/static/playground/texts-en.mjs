@@ -298,6 +298,9 @@ Object.assign(en, {
   practicePaused: 'Practice paused at deal {number} of {count}: the table holds another deal.',
   practiceResume: 'Back to the practice deal',
   badBet: 'The bet is a number above 0, such as 10.50 or 1,000,000.',
+  ambiguousBet: 'Did you mean a bet of {thousands} or {small}? On the English page a comma groups thousands (1,000) ' +
+    'and a point marks decimals (1.5): type the bet that way.',
+  inDong: '{amount} đồng',
   badDecimal: 'Not a number: write it like 0.02.',
   notWhole: 'A whole number goes here: {typed} has a decimal part (nothing is sent until it is whole).',
   badWhole: 'Not a whole number: write it like 3 or 1,000.',

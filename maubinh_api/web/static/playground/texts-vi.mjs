@@ -297,6 +297,9 @@ Object.assign(vi, {
   practicePaused: 'Lượt luyện đang tạm dừng ở ván {number}/{count}: trên bàn là một ván khác.',
   practiceResume: 'Quay lại ván luyện',
   badBet: 'Mức cược là một số lớn hơn 0, ví dụ 10,50 hoặc 1.000.000.',
+  ambiguousBet: 'Bạn muốn cược {thousands} hay {small}? Trên trang tiếng Việt, dấu chấm tách hàng nghìn (1.000) ' +
+    'và dấu phẩy đánh dấu phần thập phân (1,5): hãy gõ lại mức cược theo cách đó.',
+  inDong: '{amount} đồng',
   badDecimal: 'Không phải một số: hãy viết như 0,02.',
   notWhole: 'Ở đây chỉ nhận số nguyên: {typed} có phần thập phân (chưa gửi gì cho đến khi sửa thành số nguyên).',
   badWhole: 'Không phải số nguyên: hãy viết như 3 hoặc 1.000.',
