@@ -114,8 +114,11 @@ export const readNumber = (text, options) => numbers.readNumber(state.lang, text
 export const isRefused = numbers.isRefused;
 export const decimalInput = (text) => numbers.decimalInput(state.lang, text);
 export const isDecimal = numbers.isDecimal;
-/** Money from the API in ``currency`` (null: not known), and a share ("0.02") as a percentage. */
-export const money = (text, currency) => numbers.money(state.lang, text, currency);
+/** Money from the API in ``currency`` (null: not known; ``places``: its column's), and a share ("0.02") as a percentage. */
+export const money = (text, currency, places) => numbers.money(state.lang, text, currency, places);
+/** A large whole sum as players write it ("1,5 triệu"), or null: written in full. */
+export const compactMoney = (text) => numbers.compactMoney(state.lang, text);
+export const moneyPlaces = numbers.moneyPlaces;
 export const shareText = (text) => numbers.shareText(state.lang, text);
 /** A field's number as typed in ``from``, rewritten for the page's language now. */
 export const relocalised = (from, text, options) => numbers.relocalised(from, state.lang, text, options);

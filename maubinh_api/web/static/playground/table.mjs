@@ -6,7 +6,8 @@ import { LANGUAGE_CURRENCY, PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs
 import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
 import {
-  begin, byId, clear, decimalText, el, isCurrent, isRefused, label, miniCard, money, number, positionName, readNumber, relocalised,
+  begin, byId, clear, compactMoney, decimalText, el, isCurrent, isRefused, label, miniCard, money, moneyPlaces, number,
+  positionName, readNumber, relocalised,
   say, setBusy, setStatus, shareText, t,
 } from './page.mjs';
 import { copyRows } from './rows.mjs';
@@ -102,9 +103,29 @@ export function betCurrency() {
   return chosen === 'none' ? null : chosen;
 }
 
-/** An amount from the API in the bet's currency: its own decimals ("-2.000.000" đồng), digit for digit. */
-export function cash(text) {
-  return money(text, betCurrency());
+/** An amount from the API in the bet's currency: its own decimals ("-2.000.000" đồng), digit for digit;
+ * ``places``: those of the column it is written in (moneyPlaces). */
+export function cash(text, places) {
+  return money(text, betCurrency(), places);
+}
+
+/** The places of each money column of a settlement (and of its lines): one per column, whole đồng when
+ * every figure of the column is whole; the house's take is in the columns of its own figures. */
+export function columnPlaces(settlement) {
+  const currency = betCurrency();
+  const take = settlement.house_take;
+  const column = (name, extra) => (currency ? moneyPlaces(settlement.players.map((player) => player[name])
+    .concat(extra), currency) : undefined);
+  return { amount: column('amount', []), rake: column('rake', [take.rake]), draw_fee: column('draw_fee', [take.draw_fee]),
+    net: column('net', [take.total]) };
+}
+
+/** A money cell: the figure as its column writes it; a large sum in đồng as players write it ("1,5 triệu"),
+ * the exact figure its abbreviation's title. */
+function moneyCell(text, places, money) {
+  const exact = cash(text, places);
+  const short = betCurrency() === 'VND' ? compactMoney(text) : null;
+  return el('td', { class: 'num', dataset: { money } }, short ? el('abbr', { title: exact, text: short }) : exact);
 }
 
 export function renderCurrency() {
@@ -229,9 +250,10 @@ export function renderTable() {
   if (!result) return;
   const settlement = result.settlement;
   const heading = t('moneyHeading', { bet: cash(settlement.bet) }); // 1.000.000 in Vietnamese
+  const places = columnPlaces(settlement);
   box.append(el('h3', { text: heading }));
   box.append(el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': heading },
-    moneyTable(settlement)));
+    moneyTable(settlement, places)));
   box.append(el('p', { class: 'hint scroll-hint', hidden: true, text: t('scrollSideways') }));
   const rake = rakeOf(settlement);
   if (rake) box.append(el('p', { class: 'hint rake-note', text: t('rakeNote', { share: shareText(rake) }) }));
@@ -240,22 +262,49 @@ export function renderTable() {
   box.append(el('h3', { text: t('playerLinesHeading') }));
   box.append(el('div', { class: 'pairs' }, settlement.players.map((player) => el('div', { class: 'player-lines' }, [
     el('h4', { text: player.id }),
-    el('ol', { class: 'lines', dataset: { playerLines: player.id } }, player.lines.map(lineItem)),
+    el('ol', { class: 'lines', dataset: { playerLines: player.id } },
+      playerLines(settlement, player, places).map((line) => el('li', { text: line }))),
   ]))));
   const me = settlement.players[0];
-  say('table-status', 'tableSummary', { name: me.id, net: cash(me.net), points: me.points });
+  say('table-status', 'tableSummary', { name: me.id, net: cash(me.net, places.net), points: me.points });
+}
+
+/**
+ * How a player's money is reached, in the page's words and with the money as its columns write it
+ * (the service's lines say "Điểm" where the page says "Chi", and keep ",00" of a whole đồng): the
+ * figures are the settlement's, the steps the service's (docs/rules.md, "Money").
+ */
+export function playerLines(settlement, player, places) {
+  const lines = [t('lineStake', { points: (player.points > 0 ? '+' : '') + player.points, bet: cash(settlement.bet),
+    amount: cash(player.amount, places.amount) })];
+  const rake = rakeOf(settlement);
+  if (rake && /[1-9]/.test(player.rake)) {
+    lines.push(t('lineRake', { share: shareText(rake), amount: cash(player.amount, places.amount),
+      rake: cash(player.rake, places.rake) }));
+  }
+  const fee = shareOf(settlement, 'draw_fee');
+  if (fee && /[1-9]/.test(player.draw_fee)) {
+    lines.push(t('lineDrawFee', { share: shareText(fee), fee: cash(player.draw_fee, places.draw_fee) }));
+  }
+  lines.push(t('lineNet', { net: cash(player.net, places.net) }));
+  return lines;
 }
 
 /** The rake the table was settled with (the API's decimal share, "0.02"), or null when there is none. */
 export function rakeOf(settlement) {
+  return shareOf(settlement, 'rake');
+}
+
+/** A share knob ('rake', 'draw_fee') the table was settled with, or null when it is 0 or unset. */
+function shareOf(settlement, name) {
   const reference = settlement.variant && typeof settlement.variant === 'object' ? settlement.variant : null;
   const overrides = reference && reference.overrides ? reference.overrides : state.overrides;
   const rules = state.presetDetail ? state.presetDetail.rules : {};
-  const rake = 'rake' in overrides ? overrides.rake : rules.rake;
-  return rake !== undefined && rake !== null && /[1-9]/.test(String(rake)) ? String(rake) : null;
+  const share = name in overrides ? overrides[name] : rules[name];
+  return share !== undefined && share !== null && /[1-9]/.test(String(share)) ? String(share) : null;
 }
 
-export function moneyTable(settlement) {
+export function moneyTable(settlement, places) {
   const columns = ['points', 'amount', 'rake', 'draw_fee', 'net'];
   const head = el('tr', {}, [el('th', { scope: 'col', text: t('player') })]
     .concat(columns.map((column) => el('th', { scope: 'col', class: 'num', text: t('col.' + column) }))));
@@ -264,8 +313,8 @@ export function moneyTable(settlement) {
     const flags = playerFlags(player).map((flag) => el('span', { class: 'badge badge-small', text: flag }));
     const row = el('tr', { dataset: { player: player.id } }, [el('th', { scope: 'row' }, [player.id, ' '].concat(flags))]);
     for (const column of columns) {
-      const value = column === 'points' ? (player.points > 0 ? '+' : '') + player.points : cash(player[column]);
-      row.append(el('td', { class: 'num', dataset: { money: column }, text: value }));
+      if (column !== 'points') row.append(moneyCell(player[column], places[column], column));
+      else row.append(el('td', { class: 'num', dataset: { money: column }, text: (player.points > 0 ? '+' : '') + player.points }));
     }
     body.append(row);
   }
@@ -274,9 +323,9 @@ export function moneyTable(settlement) {
     el('th', { scope: 'row', text: t('houseTake') }),
     el('td', { class: 'num', text: '' }),
     el('td', { class: 'num', text: '' }),
-    el('td', { class: 'num', dataset: { money: 'house-rake' }, text: cash(take.rake) }),
-    el('td', { class: 'num', dataset: { money: 'house-draw-fee' }, text: cash(take.draw_fee) }),
-    el('td', { class: 'num', dataset: { money: 'house-total' }, text: cash(take.total) }),
+    moneyCell(take.rake, places.rake, 'house-rake'),
+    moneyCell(take.draw_fee, places.draw_fee, 'house-draw-fee'),
+    moneyCell(take.total, places.net, 'house-total'),
   ]));
   return el('table', { class: 'money' }, [el('thead', {}, head), body, foot]);
 }
