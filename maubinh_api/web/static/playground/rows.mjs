@@ -124,3 +124,24 @@ export function neighbour(rows, card, key) {
   }
   return card;
 }
+
+/**
+ * The plays of an optimal answer (``best`` and its alternatives, in order) as a player tells them apart:
+ * a choice worth the same points (``ev``) with the same category in each chi as one listed before it
+ * (two pairs traded between two full houses, suits swapped) is that play again to a player, and is
+ * folded into it.  Each play: {choice, same: [the choices folded into it]}.
+ */
+export function distinctPlays(choices) {
+  const plays = [];
+  for (const choice of choices) {
+    const earlier = plays.find((play) => samePlay(play.choice, choice));
+    if (earlier) earlier.same.push(choice);
+    else plays.push({ choice, same: [] });
+  }
+  return plays;
+}
+
+function samePlay(first, second) {
+  return first.ev === second.ev &&
+    ['back', 'middle', 'front'].every((position) => first.chi[position].category.key === second.chi[position].category.key);
+}

@@ -104,6 +104,7 @@ const en = {
   strongestChoice: 'Strongest',
   onTable: 'on the table',
   alternative: 'Alternative {number}',
+  samePlay: 'The same play with cards traded between chi (same chi, same points):',
   place: 'Place',
   placeChoice: 'Place: {choice}',
   evShort: '{ev} points per opponent',

@@ -104,6 +104,7 @@ const vi = {
   strongestChoice: 'Mạnh nhất',
   onTable: 'đang đặt',
   alternative: 'Lựa chọn {number}',
+  samePlay: 'Cùng một cách chơi, chỉ đổi lá giữa các chi (cùng loại chi, cùng số chi):',
   place: 'Đặt',
   placeChoice: 'Đặt: {choice}',
   evShort: '{ev} chi mỗi đối thủ',
