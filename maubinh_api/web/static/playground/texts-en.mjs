@@ -147,6 +147,15 @@ Object.assign(en, {
   rank: 'Rank',
   rankOf: '{rank} of {total}',
   noRank: '— (fouled)',
+  explainSummary: 'What these figures mean',
+  explainEv: 'Expected points per opponent ({ev}): what this arrangement wins on average from each opponent, in ' +
+    'points (chi), if these 13 cards were played again and again against every hand the others could hold, under ' +
+    'these rules. Below 0, it loses that much on average.',
+  explainLoss: 'Points given up ({loss}): the best play of these cards is worth {best} per opponent; this one is ' +
+    'worth {loss} less, on average, at every opponent.',
+  explainRank: 'Rank {rank} of {total}: the {total} different legal ways to set these cards (declaring a natural ' +
+    'counts as one), ordered by expected points; 1 is the best play.',
+  explainNoRank: 'No rank: a fouled arrangement is not one of the {total} legal ways to set these cards.',
   bestEv: 'Best play of these cards',
   changesHeading: 'What to change',
   placeBest: 'Place the best play',
@@ -267,6 +276,9 @@ Object.assign(en, {
   practiceDeals: 'Deals graded',
   practiceMean: 'Mean given up per deal (points per opponent)',
   practiceInterval: '{mean} (95%: {low} to {high})',
+  explainInterval: 'Mean given up per deal, {mean}: the points per opponent given up on average over the {deals} ' +
+    'deals graded. 95%: from {low} to {high}: over many more deals played like these, the mean would lie in that ' +
+    'range 95 times in 100 (the more deals, the narrower the range; it shows from two deals on).',
   practiceVerdicts: 'Verdicts',
   practiceChart: 'Points given up, deal by deal (bars), and the running mean (line).',
   practiceChartSummary: 'Points given up per deal: {losses}. Running mean: {mean}.',

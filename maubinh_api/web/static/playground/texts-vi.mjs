@@ -147,6 +147,15 @@ Object.assign(vi, {
   rank: 'Thứ hạng',
   rankOf: '{rank} trên {total}',
   noRank: '— (binh lủng)',
+  explainSummary: 'Các con số này nghĩa là gì',
+  explainEv: 'Chi kỳ vọng mỗi đối thủ ({ev}): trung bình cách xếp này ăn được bấy nhiêu chi của mỗi đối thủ, nếu ' +
+    '13 lá này được chơi đi chơi lại với mọi bài mà những người khác có thể cầm, theo luật đang dùng. Số âm: ' +
+    'trung bình thua bấy nhiêu chi.',
+  explainLoss: 'Chi mất ({loss}): cách xếp tốt nhất của bộ bài này được {best} chi mỗi đối thủ; cách này trung ' +
+    'bình kém hơn {loss} chi với mỗi đối thủ.',
+  explainRank: 'Thứ hạng {rank} trên {total}: bộ bài này có {total} cách xếp hợp lệ khác nhau (báo thắng trắng ' +
+    'tính là một cách), xếp theo chi kỳ vọng; hạng 1 là cách tốt nhất.',
+  explainNoRank: 'Không có thứ hạng: bài binh lủng không nằm trong {total} cách xếp hợp lệ của bộ bài này.',
   bestEv: 'Cách xếp tốt nhất của bài này',
   changesHeading: 'Nên đổi gì',
   placeBest: 'Đặt cách xếp tốt nhất',
@@ -266,6 +275,9 @@ Object.assign(vi, {
   practiceDeals: 'Số ván đã chấm',
   practiceMean: 'Trung bình mất mỗi ván (chi mỗi đối thủ)',
   practiceInterval: '{mean} (95%: từ {low} đến {high})',
+  explainInterval: 'Trung bình mất mỗi ván, {mean}: số chi mỗi đối thủ bị mất trung bình qua {deals} ván đã ' +
+    'chấm. 95%: từ {low} đến {high}: nếu chơi thêm thật nhiều ván như thế, mức trung bình sẽ nằm trong khoảng ' +
+    'này 95 lần trên 100 (càng nhiều ván, khoảng càng hẹp; khoảng này có từ ván thứ hai).',
   practiceVerdicts: 'Đánh giá',
   practiceChart: 'Chi mất qua từng ván (cột) và mức trung bình đến ván đó (đường).',
   practiceChartSummary: 'Chi mất từng ván: {losses}. Trung bình: {mean}.',
