@@ -4,8 +4,8 @@
 import { arrangementField, call, fail, withVariant } from './api.mjs';
 import { PATHS, POSITIONS } from './constants.mjs';
 import {
-  begin, byId, cardsText, clear, debounce, detailText, el, integer, isCurrent, label, markFor, number, percent, positionName,
-  revealField, say, setBusy, setStatus, signed, t,
+  begin, byId, cardsText, clear, debounce, detailText, el, integer, isCurrent, label, markFor, number, percent, playRows,
+  positionName, revealField, say, setBusy, setStatus, signed, t,
 } from './page.mjs';
 import { arrangementKey, copyRows, sameArrangement } from './rows.mjs';
 import { actions, declareAsked, gradeHidden, handCards, handComplete, rulesErrors, state } from './state.mjs';
@@ -236,6 +236,7 @@ export function renderAnalysis() {
     el('div', {}, [el('dt', { text: t('bestEv') }), el('dd', { text: signed(answer.best.ev) })]),
   ]));
   box.append(explainFigures(answer));
+  if (answer.ev_loss > 0) box.append(comparePlays(answer));
   if (autoOnTable() && answer.ev_loss > 0) {
     box.append(el('p', { class: 'note', id: 'analysis-auto', text: t('autoNotBest') }));
   }
@@ -256,6 +257,14 @@ export function renderAnalysis() {
   setStatus('analysis-status', t('analysisSummary', {
     verdict: label(answer.verdict.label), loss: number(answer.ev_loss), ev: signed(answer.ev),
   }));
+}
+
+/** The best play as three rows beside the player's (below it on a phone). */
+function comparePlays(answer) {
+  return el('div', { class: 'compare-plays', id: 'analysis-compare' }, [
+    playRows('analysis-yours', t('compareYours', { ev: signed(answer.ev) }), answer.chi),
+    playRows('analysis-best', t('compareBest', { ev: signed(answer.best.ev) }), answer.best.chi),
+  ]);
 }
 
 /** What the figures above mean, in the page's words and with their own values: a disclosure a keyboard

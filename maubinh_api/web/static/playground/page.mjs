@@ -4,7 +4,7 @@
 
 import { TEXTS as I18N, translate } from './i18n.mjs';
 import * as numbers from './numbers.mjs';
-import { SUIT_SYMBOL } from './constants.mjs';
+import { POSITIONS, SUIT_SYMBOL } from './constants.mjs';
 import { actions, firstDetail, state } from './state.mjs';
 
 // ---------------------------------------------------------------- utilities
@@ -278,4 +278,27 @@ export function translateStatuses() {
 export function setBusy(id, busy) {
   const node = byId(id);
   if (node) node.setAttribute('aria-busy', busy ? 'true' : 'false');
+}
+
+// ------------------------------------------------------------ chi as rows
+
+/* Three chi drawn as rows of small cards, each row named, with its category: the player's play beside
+ * the best one in the analysis (issue 54). */
+
+/** One chi as a row: its name, its cards and its category ({en, vi}, or null when not known). */
+export function chiRow(position, cards, category) {
+  return el('div', { class: 'seat-row', dataset: { position } }, [
+    el('span', { class: 'seat-row-name', text: positionName(position) }),
+    el('span', { class: 'seat-row-cards' }, cards.map(miniCard)),
+    category ? el('span', { class: 'seat-row-category', text: label(category) }) : null,
+  ]);
+}
+
+/** A play's three chi as rows, under a heading: ``chi`` as the service answers them ({cards, category}). */
+export function playRows(id, heading, chi) {
+  return el('section', { class: 'play-rows', id, 'aria-labelledby': id + '-heading' }, [
+    el('h4', { id: id + '-heading', text: heading }),
+    el('div', { class: 'seat-rows' }, POSITIONS.map((position) =>
+      chiRow(position, chi[position].cards, chi[position].category.label))),
+  ]);
 }

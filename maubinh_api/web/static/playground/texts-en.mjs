@@ -147,6 +147,8 @@ Object.assign(en, {
   rank: 'Rank',
   rankOf: '{rank} of {total}',
   noRank: '— (fouled)',
+  compareYours: 'Your play ({ev} per opponent)',
+  compareBest: 'The best play ({ev} per opponent)',
   explainSummary: 'What these figures mean',
   explainEv: 'Expected points per opponent ({ev}): what this arrangement wins on average from each opponent, in ' +
     'points (chi), if these 13 cards were played again and again against every hand the others could hold, under ' +

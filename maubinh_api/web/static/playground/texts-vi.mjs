@@ -147,6 +147,8 @@ Object.assign(vi, {
   rank: 'Thứ hạng',
   rankOf: '{rank} trên {total}',
   noRank: '— (binh lủng)',
+  compareYours: 'Cách bạn xếp ({ev} chi mỗi đối thủ)',
+  compareBest: 'Cách xếp tốt nhất ({ev} chi mỗi đối thủ)',
   explainSummary: 'Các con số này nghĩa là gì',
   explainEv: 'Chi kỳ vọng mỗi đối thủ ({ev}): trung bình cách xếp này ăn được bấy nhiêu chi của mỗi đối thủ, nếu ' +
     '13 lá này được chơi đi chơi lại với mọi bài mà những người khác có thể cầm, theo luật đang dùng. Số âm: ' +
