@@ -126,3 +126,13 @@ test('the same play with cards traded between chi is folded into the first, a di
   assert.deepEqual(plays[1].same, []);
   assert.deepEqual(distinctPlays([]), []);
 });
+
+test('the arrows follow the chi as drawn: up from the back is the middle when the front is on top (issue 54)', () => {
+  const appsOrder = ['front', 'middle', 'back']; // chi 3 on top, chi 1 at the bottom, as apps draw them
+  assert.equal(neighbour(DEALT, 'Qc', 'ArrowUp', appsOrder), '9d'); // the back's second card: the middle's second
+  assert.equal(neighbour(DEALT, 'Qc', 'ArrowDown', appsOrder), 'Qc'); // nothing below the back
+  assert.equal(neighbour(DEALT, '2h', 'ArrowDown', appsOrder), '9d'); // the front's second: the middle's second
+  assert.equal(neighbour(DEALT, DEALT.front[0], 'Home', appsOrder), DEALT.front[0]); // the top row comes first
+  assert.equal(neighbour(DEALT, DEALT.back[4], 'End', appsOrder), DEALT.back[4]);
+  assert.equal(neighbour(DEALT, DEALT.front[2], 'ArrowRight', appsOrder), DEALT.middle[0]);
+});

@@ -282,13 +282,25 @@ export function setBusy(id, busy) {
 
 // ------------------------------------------------------------ chi as rows
 
-/* Three chi drawn as rows of small cards, each row named, with its category: the player's play beside
- * the best one in the analysis (issue 54). */
+/* Three chi drawn as rows (the hand, the plays compared, the seats after the reveal), in the order and
+ * with the names the player chose: chi 3 (the front) on top and chi 1 (the back, the strongest five)
+ * at the bottom, numbered as players number them and as game apps show them; or the back first, as
+ * the page drew them before (issue 54). */
+
+/** The chi from the top row down. */
+export function displayPositions() {
+  return state.chiOrder === 'back-first' ? POSITIONS.slice() : POSITIONS.slice().reverse();
+}
+
+/** A row's name: "Chi 1 · chi đầu" (numbered, as players say it) or the page's own "Chi đầu". */
+export function rowName(position) {
+  return state.chiOrder === 'back-first' ? positionName(position) : t('chiNumbered.' + position);
+}
 
 /** One chi as a row: its name, its cards and its category ({en, vi}, or null when not known). */
 export function chiRow(position, cards, category) {
   return el('div', { class: 'seat-row', dataset: { position } }, [
-    el('span', { class: 'seat-row-name', text: positionName(position) }),
+    el('span', { class: 'seat-row-name', text: rowName(position) }),
     el('span', { class: 'seat-row-cards' }, cards.map(miniCard)),
     category ? el('span', { class: 'seat-row-category', text: label(category) }) : null,
   ]);
@@ -298,7 +310,7 @@ export function chiRow(position, cards, category) {
 export function playRows(id, heading, chi) {
   return el('section', { class: 'play-rows', id, 'aria-labelledby': id + '-heading' }, [
     el('h4', { id: id + '-heading', text: heading }),
-    el('div', { class: 'seat-rows' }, POSITIONS.map((position) =>
+    el('div', { class: 'seat-rows' }, displayPositions().map((position) =>
       chiRow(position, chi[position].cards, chi[position].category.label))),
   ]);
 }

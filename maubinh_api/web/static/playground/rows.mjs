@@ -108,9 +108,10 @@ export function added(rows, card) {
   return { rows: next, position };
 }
 
-/** The card an arrow key goes to: left/right through all 13, up/down to the chi above/below. */
-export function neighbour(rows, card, key) {
-  const cards = allCards(rows);
+/** The card an arrow key goes to: left/right through all 13, up/down to the chi above/below, the chi in
+ * ``order`` as they are drawn, top to bottom (the back first unless given). */
+export function neighbour(rows, card, key, order = POSITIONS) {
+  const cards = order.flatMap((position) => rows[position]);
   const index = cards.indexOf(card);
   if (key === 'Home') return cards[0];
   if (key === 'End') return cards[cards.length - 1];
@@ -118,8 +119,8 @@ export function neighbour(rows, card, key) {
   if (key === 'ArrowRight') return cards[Math.min(cards.length - 1, index + 1)];
   const position = rowOf(rows, card);
   const step = key === 'ArrowUp' ? -1 : 1;
-  for (let p = POSITIONS.indexOf(position) + step; p >= 0 && p < POSITIONS.length; p += step) {
-    const row = rows[POSITIONS[p]];
+  for (let p = order.indexOf(position) + step; p >= 0 && p < order.length; p += step) {
+    const row = rows[order[p]];
     if (row.length) return row[Math.min(row.length - 1, rows[position].indexOf(card))];
   }
   return card;

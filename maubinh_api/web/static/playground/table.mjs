@@ -6,7 +6,7 @@ import { LANGUAGE_CURRENCY, PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs
 import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
 import {
-  begin, byId, clear, compactMoney, decimalText, el, isCurrent, isRefused, label, miniCard, money, moneyPlaces, number,
+  begin, byId, chiRow, clear, compactMoney, displayPositions, decimalText, el, isCurrent, isRefused, label, money, moneyPlaces, number,
   positionName, readNumber, relocalised,
   say, setBusy, setStatus, shareText, t,
 } from './page.mjs';
@@ -54,14 +54,8 @@ export function levelField(seat) {
 /** A seat after the reveal: its three chi (as mini cards), the bot's style, verdict and net. */
 export function renderPlayedSeat(played, seat) {
   const rows = el('div', { class: 'seat-rows' });
-  for (const position of POSITIONS) {
-    const cards = played.arrangement[position];
-    const category = played.labels ? played.labels[position] : null;
-    rows.append(el('div', { class: 'seat-row', dataset: { position } }, [
-      el('span', { class: 'seat-row-name', text: positionName(position) }),
-      el('span', { class: 'seat-row-cards' }, cards.map(miniCard)),
-      category ? el('span', { class: 'seat-row-category', text: label(category) }) : null,
-    ]));
+  for (const position of displayPositions()) {
+    rows.append(chiRow(position, played.arrangement[position], played.labels ? played.labels[position] : null));
   }
   const notes = [];
   if (played.style) notes.push(el('li', { class: 'seat-style', text: t('styleText', { style: label(played.style.label) }) }));
