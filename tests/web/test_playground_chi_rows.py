@@ -83,6 +83,7 @@ def test_the_best_play_is_three_rows_beside_the_players(page: Playground, server
         assert all(len(set(row["tops"])) == 1 for row in box["rows"].values()), box
     assert page.horizontal_overflow() <= 0
     page.use_width(DESKTOP)
+    page.wait_for_checks()  # no panel fading while axe reads it
     page.check_accessibility(f"the best play beside the player's ({lang})")
     assert page.console_errors() == []
 
@@ -148,6 +149,7 @@ def test_the_chi_are_drawn_as_apps_draw_them_and_the_choice_is_remembered(
     page.card(back).send_keys(Keys.ARROW_UP)
     focused = page.driver.execute_script("return document.activeElement.dataset.card;")
     assert focused == rows["middle"][0]
+    page.wait_for_checks()  # no panel fading while axe reads it
     page.check_accessibility(f"the chi as apps draw them ({lang})")
 
     # The back first, as the page drew them before: chosen, then remembered by the browser.

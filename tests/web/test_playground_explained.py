@@ -95,6 +95,7 @@ def test_the_analysis_figures_are_explained_with_their_values(page: Playground, 
         "total": _integer(answer["distinct_arrangements"], lang),
     }
     assert page.texts("#analysis-explained li") == [text.format(**values) for text in ANALYSIS[lang]]
+    page.wait_for_checks()  # no panel fading while axe reads it
     page.check_accessibility(f"the analysis explained ({lang})")
     assert page.console_errors() == []
 
@@ -124,5 +125,6 @@ def test_the_interval_of_a_practice_run_is_explained(page: Playground, lang: str
         mean=written(mean, lang), low=written(max(0, mean - half), lang), high=written(mean + half, lang)
     )
     assert page.text("#practice-explained p") == expected
+    page.wait_for_checks()  # no panel fading while axe reads it
     page.check_accessibility(f"a practice run's interval explained ({lang})")
     assert page.console_errors() == []

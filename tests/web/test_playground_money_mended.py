@@ -69,6 +69,7 @@ def test_a_bet_the_other_language_reads_as_thousands_is_asked_about(page: Playgr
     assert page.find("#bet").get_attribute("value") == typed  # kept as typed, for the player to mend
     assert _sent_bets(page) == []  # nothing settled with either reading
     assert page.driver.find_elements(By.CSS_SELECTOR, "#table-result .money") == []
+    page.wait_for_checks()  # no panel fading while axe reads it
     page.check_accessibility(f"an ambiguous bet asked about ({lang})")
     # Written the page's way, the thousand is a thousand.
     _bet(page, THOUSAND[lang])
@@ -181,6 +182,7 @@ def test_money_is_in_whole_dong_where_the_service_pays_whole_dong(page: Playgrou
     _check_lines(page, settlement)
     shortened = page.driver.find_elements(By.CSS_SELECTOR, "#table-result td[data-money] abbr")
     assert shortened and all(re.fullmatch(r"[-−]?[\d.,]+ (nghìn|triệu|tỷ)", short.text) for short in shortened)
+    page.wait_for_checks()  # no panel fading while axe reads it
     page.check_accessibility("the money of a settlement in đồng")
 
     # Rules that pay whole đồng (amount_decimals 0): the rake of a bet of 1 is whole too, and shown so.
