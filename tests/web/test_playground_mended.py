@@ -69,12 +69,14 @@ def test_the_vietnamese_page_writes_every_number_the_vietnamese_way(page: Playgr
     assert any("mức cược 1.000.000 =" in line for line in lines), lines
     shown = page.text("#table-section") + page.text("#analysis-section") + page.text("#variant-section")
     assert ENGLISH_DECIMAL.findall(shown) == [], shown
-    # A bet the service refuses: its Vietnamese message writes the number as the player did.
+    # A bet the service refuses: its Vietnamese message writes the number as the player did.  (Four
+    # decimals: "10,505" would read as ten thousand five hundred and five in English, which the page
+    # asks about before sending anything, test_playground_money_mended.py.)
     bet.clear()
-    bet.send_keys("10,505")
+    bet.send_keys("10,5055")
     page.click("#settle")
-    page.wait(lambda: "10,505" in page.text("#bet-error"), "the bet's problem")
-    assert page.text("#bet-error").startswith("mức cược 10,505 có nhiều chữ số thập phân")
+    page.wait(lambda: "10,5055" in page.text("#bet-error"), "the bet's problem")
+    assert page.text("#bet-error").startswith("mức cược 10,5055 có nhiều chữ số thập phân")
     # No number at all: the page's own words, with its own examples.
     bet.clear()
     bet.send_keys("mười")

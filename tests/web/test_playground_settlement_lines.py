@@ -26,13 +26,13 @@ KICKER = {"en": re.compile(r", (\w+) kicker"), "vi": re.compile(r", kèm (\w+)")
 
 
 def _lines(answer: dict[str, Any], lang: str) -> list[str]:
-    """Every explanation line of a settlement, players' then pairs', in ``lang``."""
-    found = [line[lang] for player in answer["players"] for line in player["lines"]]
-    return found + [line[lang] for pair in answer["pairs"] for line in pair["lines"]]
+    """Every line of a settlement's pairs in ``lang`` (a player's money lines are the page's own words,
+    test_playground_money_mended.py)."""
+    return [line[lang] for pair in answer["pairs"] for line in pair["lines"]]
 
 
 def _settled(page: Playground, server: Service, seed: int) -> tuple[list[str], dict[str, Any]]:
-    """Deal ``seed``, settle the table as the page sets it: the lines shown, and the service's answer
+    """Deal ``seed``, settle the table as the page sets it: the pairs' lines shown, and the service's answer
     to the very request the page sent (asked without the page)."""
     page.deal(seed)
     page.click("#settle")
@@ -40,7 +40,7 @@ def _settled(page: Playground, server: Service, seed: int) -> tuple[list[str], d
     sent = json.loads(page.texts("#log-table pre code")[-1].split("\n\n", 1)[1])
     shown = [
         item.get_attribute("textContent")
-        for item in page.driver.find_elements(By.CSS_SELECTOR, "#table-result ol.lines li")
+        for item in page.driver.find_elements(By.CSS_SELECTOR, "#table-result ol[data-pair-lines] li")
     ]
     return shown, api(server, "/v1/settlements", sent)
 
@@ -60,7 +60,7 @@ def test_a_line_between_chi_of_one_name_says_the_kicker_that_decides(
             break
     else:
         raise AssertionError(f"no table of seeds {SEEDS} has two chi of one name told apart by a kicker")
-    # The page shows every line the service wrote, the kicker's included, in the page's language.
+    # The page shows every pair's line the service wrote, the kicker's included, in the page's language.
     assert sorted(shown) == sorted(_lines(answer, lang))
     # Each side names its own kicker, and they differ: the winner's reason is on screen.
     first, second = KICKER[lang].findall(told_apart[0])

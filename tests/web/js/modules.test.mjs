@@ -21,7 +21,7 @@ const PARTS = ['budget.mjs', 'checks.mjs', 'deal.mjs', 'errors.mjs', 'hand.mjs',
 
 // The actions that send no event, each with the reason nothing needs drawing after it.
 const SILENT = {
-  restore: 'the language and key of an earlier visit, before the page is first drawn (init draws it all)',
+  restore: 'the language, key and chi order of an earlier visit, before the page is first drawn (init draws it all)',
   setApiKey: 'the key field already shows what the player typed; the budget is drawn when an answer brings it',
   nextCall: 'numbers a call so that an older answer is dropped; the page shows no number',
   noteStatus: 'page.mjs notes a status line as it writes it, to write it again in another language',

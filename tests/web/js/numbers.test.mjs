@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 
 import {
-  currencyDigits, decimalInput, decimalText, integer, isDecimal, money, number, percent, readNumber, relocalised,
-  shareText, signed,
+  compactMoney, currencyDigits, decimalInput, decimalText, integer, isDecimal, money, moneyPlaces, number, percent, readNumber,
+  relocalised, shareText, signed,
 } from '../../../maubinh_api/web/static/playground/numbers.mjs';
 
 test('money from the API is written digit for digit in each language', () => {
@@ -193,4 +193,56 @@ test('money keeps the currency\'s own decimals, digit for digit (issue 41, defec
     assert.equal(canonical(readNumber(lang, shown).value), canonical(api), lang + ' ' + api + ' ' + shown);
     if (currency === 'VND' && /^-?\d+(\.0+)?$/.test(api)) assert.doesNotMatch(shown, lang === 'vi' ? /,/ : /\./);
   }), { numRuns: 500 });
+});
+
+// ------------------------------------------------------------------ a bet the other language reads otherwise (issue 54, D2)
+
+test('a bet one language reads as thousands and the other as a decimal is asked about, never taken', () => {
+  const ask = { askThousands: true };
+  // "1,000" is one đồng in Vietnamese notation and a thousand in English: neither is taken.
+  assert.deepEqual(readNumber('vi', '1,000', ask),
+    { refused: 'ambiguous', params: { typed: '1,000', thousands: '1000', decimal: '1' } });
+  assert.deepEqual(readNumber('en', '1.000', ask),
+    { refused: 'ambiguous', params: { typed: '1.000', thousands: '1000', decimal: '1' } });
+  assert.deepEqual(readNumber('vi', '12,500', ask).params, { typed: '12,500', thousands: '12500', decimal: '12.5' });
+  // Written the page's own way, each is one number.
+  assert.deepEqual(readNumber('vi', '1.000', ask), { value: '1000' });
+  assert.deepEqual(readNumber('en', '1,000', ask), { value: '1000' });
+  assert.deepEqual(readNumber('vi', '1.000,500', ask), { value: '1000.500' }); // a group said first: a decimal after
+  // Not three digits after the separator, or a 0 first: no other language groups it, so it is a decimal.
+  for (const [lang, typed, value] of [['vi', '1,5', '1.5'], ['vi', '0,500', '0.500'], ['en', '1.0005', '1.0005'],
+    ['en', '10.50', '10.50'], ['vi', '1234,500', '1234.500']]) {
+    assert.deepEqual(readNumber(lang, typed, ask), { value }, lang + ' ' + typed);
+  }
+  // Without the option (the knobs), the reading is as before.
+  assert.deepEqual(readNumber('vi', '1,000'), { value: '1.000' });
+});
+
+// ------------------------------------------------------------------ money in a column, as players write it (issue 54, D8)
+
+test('a column of money has one number of places: whole đồng, or the service places where a figure has more', () => {
+  // Whole đồng: the service's ".00" is no place of the đồng.
+  assert.equal(moneyPlaces(['10.00', '-10.00', '0.00'], 'VND'), 0);
+  // A 2% rake of 20 đồng is 0.40: the column takes the service's two places, "0,00" and "0,40".
+  const rakes = ['0.00', '0.40', '4.00'];
+  const places = moneyPlaces(rakes, 'VND');
+  assert.equal(places, 2);
+  assert.deepEqual(rakes.map((text) => money('vi', text, 'VND', places)), ['0,00', '0,40', '4,00']);
+  // The dollar's own two places stay, whole or not.
+  assert.equal(moneyPlaces(['12.00'], 'USD'), 2);
+  // Never fewer places than a figure has: nothing is rounded.
+  assert.equal(money('vi', '1.04', 'VND', moneyPlaces(['1.04', '1.00'], 'VND')), '1,04');
+});
+
+test('a large whole sum is shortened as players write it, exactly, or not at all', () => {
+  assert.equal(compactMoney('vi', '1000000.00'), '1 triệu');
+  assert.equal(compactMoney('vi', '-1500000.00'), '-1,5 triệu');
+  assert.equal(compactMoney('vi', '980000'), '980 nghìn');
+  assert.equal(compactMoney('vi', '12500'), '12,5 nghìn');
+  assert.equal(compactMoney('vi', '1234000'), '1.234 nghìn'); // "1,234 triệu" would need three digits
+  assert.equal(compactMoney('vi', '2000000000'), '2 tỷ');
+  assert.equal(compactMoney('en', '1500000'), '1.5M');
+  assert.equal(compactMoney('en', '500000'), '500k');
+  // Below ten thousand, with a fraction, or not exact in two digits: written in full.
+  for (const text of ['9800', '10000.50', '1234567', 'ten']) assert.equal(compactMoney('vi', text), null, text);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  added, allCards, arrangementKey, copyRows, emptyRows, isComplete, laidOut, moved, neighbour, rowOf,
+  added, allCards, arrangementKey, copyRows, distinctPlays, emptyRows, isComplete, laidOut, moved, neighbour, rowOf,
   sameArrangement, swapped, without,
 } from '../../../maubinh_api/web/static/playground/rows.mjs';
 import { shuffledDeck, sortCards } from '../../../maubinh_api/web/static/playground/deck.mjs';
@@ -97,4 +97,42 @@ test('an arrangement is the same whatever the order within each chi, and keyed i
   assert.ok(sameArrangement(DEALT, reordered));
   assert.ok(!sameArrangement(DEALT, swapped(DEALT, 'Qd', '9s')));
   assert.equal(arrangementKey(DEALT), 'Qd Qc Jh Jd Jc|9s 9d 9c 7d 6s|4d 2h 2c');
+});
+
+// ------------------------------------------------------------------ plays a player tells apart (issue 54, D11)
+
+/** A choice of an optimal answer: its arrangement, its points and each chi's category. */
+function choice(back, middle, front, ev, categories) {
+  const arrangement = { back: back.split(' '), middle: middle.split(' '), front: front.split(' ') };
+  const chi = {};
+  ['back', 'middle', 'front'].forEach((position, index) => {
+    chi[position] = { category: { key: categories[index] } };
+  });
+  return { arrangement, ev, chi };
+}
+
+test('the same play with cards traded between chi is folded into the first, a different one is not', () => {
+  // Seed 14's strongest and its first alternative: the Queens and the Twos traded between two full
+  // houses, the same chi and the same points to a player.
+  const houses = ['full_house', 'full_house', 'high_card'];
+  const strongest = choice('Jh Jd Jc 2h 2c', '9s 9d 9c Qd Qc', '7d 6s 4d', 1.3255, houses);
+  const traded = choice('Jh Jd Jc Qd Qc', '9s 9d 9c 2h 2c', '7d 6s 4d', 1.3255, houses);
+  const other = choice('Jh Jd Jc 2h 2c', '9s 9d 9c 6s 4d', 'Qd Qc 7d', 3.2565, ['full_house', 'trips', 'pair']);
+  // Same points but another chi: another play.
+  const sameEv = choice('Jh Jd Jc 2h 2c', '9s 9d 9c 7d 4d', 'Qd Qc 6s', 1.3255, ['full_house', 'trips', 'pair']);
+  const plays = distinctPlays([strongest, traded, other, sameEv]);
+  assert.deepEqual(plays.map((play) => play.choice), [strongest, other, sameEv]);
+  assert.deepEqual(plays[0].same, [traded]);
+  assert.deepEqual(plays[1].same, []);
+  assert.deepEqual(distinctPlays([]), []);
+});
+
+test('the arrows follow the chi as drawn: up from the back is the middle when the front is on top (issue 54)', () => {
+  const appsOrder = ['front', 'middle', 'back']; // chi 3 on top, chi 1 at the bottom, as apps draw them
+  assert.equal(neighbour(DEALT, 'Qc', 'ArrowUp', appsOrder), '9d'); // the back's second card: the middle's second
+  assert.equal(neighbour(DEALT, 'Qc', 'ArrowDown', appsOrder), 'Qc'); // nothing below the back
+  assert.equal(neighbour(DEALT, '2h', 'ArrowDown', appsOrder), '9d'); // the front's second: the middle's second
+  assert.equal(neighbour(DEALT, DEALT.front[0], 'Home', appsOrder), DEALT.front[0]); // the top row comes first
+  assert.equal(neighbour(DEALT, DEALT.back[4], 'End', appsOrder), DEALT.back[4]);
+  assert.equal(neighbour(DEALT, DEALT.front[2], 'ArrowRight', appsOrder), DEALT.middle[0]);
 });

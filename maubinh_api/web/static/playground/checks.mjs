@@ -5,6 +5,7 @@ import { arrangementField, call, fail, withVariant } from './api.mjs';
 import { PATHS, POSITIONS } from './constants.mjs';
 import {
   begin, byId, cardsText, clear, debounce, detailText, el, failedWhy, integer, isCurrent, label, markFor, number, percent,
+  playRows,
   positionName, revealField, say, setBusy, setStatus, signed, t,
 } from './page.mjs';
 import { arrangementKey, copyRows, sameArrangement } from './rows.mjs';
@@ -235,6 +236,8 @@ export function renderAnalysis() {
     el('div', {}, [el('dt', { text: t('rank') }), el('dd', { id: 'analysis-rank', text: rank })]),
     el('div', {}, [el('dt', { text: t('bestEv') }), el('dd', { text: signed(answer.best.ev) })]),
   ]));
+  box.append(explainFigures(answer));
+  if (answer.ev_loss > 0) box.append(comparePlays(answer));
   if (autoOnTable() && answer.ev_loss > 0) {
     box.append(el('p', { class: 'note', id: 'analysis-auto', text: t('autoNotBest') }));
   }
@@ -256,6 +259,26 @@ export function renderAnalysis() {
   setStatus('analysis-status', t('analysisSummary', {
     verdict: label(answer.verdict.label), loss: number(answer.ev_loss), ev: signed(answer.ev),
   }));
+}
+
+/** The best play as three rows beside the player's (below it on a phone). */
+function comparePlays(answer) {
+  return el('div', { class: 'compare-plays', id: 'analysis-compare' }, [
+    playRows('analysis-yours', t('compareYours', { ev: signed(answer.ev) }), answer.chi),
+    playRows('analysis-best', t('compareBest', { ev: signed(answer.best.ev) }), answer.best.chi),
+  ]);
+}
+
+/** What the figures above mean, in the page's words and with their own values: a disclosure a keyboard
+ * opens (Enter or Space on its summary), closed until asked for. */
+function explainFigures(answer) {
+  const values = { ev: signed(answer.ev), loss: number(answer.ev_loss), best: signed(answer.best.ev),
+    total: integer(answer.distinct_arrangements) };
+  const rank = answer.rank === null ? t('explainNoRank', values) : t('explainRank', { ...values, rank: integer(answer.rank) });
+  return el('details', { class: 'explained', id: 'analysis-explained' }, [
+    el('summary', { text: t('explainSummary') }),
+    el('ul', {}, [t('explainEv', values), t('explainLoss', values), rank].map((text) => el('li', { text }))),
+  ]);
 }
 
 /** The arrangement on the table is the auto-arrangement the page placed (strongest chi first). */

@@ -47,4 +47,5 @@ export const STORE = {
   practice: 'maubinh.playground.practice',
   runs: 'maubinh.playground.runs',
   currency: 'maubinh.playground.currency',
+  chiOrder: 'maubinh.playground.chiOrder',
 };

@@ -2,7 +2,9 @@
  * action of the store; what follows it elsewhere on the page (the checks, the table) is the wiring's. */
 
 import { POSITIONS, SIZE } from './constants.mjs';
-import { announce, byId, cardFace, cardName, clear, el, handCardNode, label, positionName, positionWord, t } from './page.mjs';
+import {
+  announce, byId, cardFace, cardName, clear, displayPositions, el, handCardNode, label, positionWord, rowName, t,
+} from './page.mjs';
 import { moved, neighbour, rowOf, swapped } from './rows.mjs';
 import { actions, state } from './state.mjs';
 
@@ -18,7 +20,7 @@ export function renderHand() {
   const active = document.activeElement;
   const hadFocus = active && hand.contains(active) && active.dataset.card ? active.dataset.card : null;
   clear(hand);
-  for (const position of POSITIONS) hand.append(renderRow(position));
+  for (const position of displayPositions()) hand.append(renderRow(position)); // top row first, as drawn
   if (hadFocus && handCardNode(hadFocus)) handCardNode(hadFocus).focus();
   updateRowLabels();
 }
@@ -37,7 +39,7 @@ export function renderRow(position) {
   const cards = state.rows[position];
   const row = el('div', { class: 'row', role: 'group', 'aria-labelledby': titleId, dataset: { position } });
   row.append(el('h3', { class: 'row-title', id: titleId }, [
-    el('span', { class: 'row-name', text: positionName(position) }),
+    el('span', { class: 'row-name', text: rowName(position) }),
     el('span', { class: 'row-count', text: t('rowCount', { count: cards.length, size: SIZE[position] }) }),
     el('span', { class: 'row-category' }),
   ]));
@@ -120,7 +122,7 @@ export function onHandKey(event) {
     actions.pick(null, t('putDown', { card: cardName(state.picked) }));
   } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].indexOf(key) >= 0) {
     event.preventDefault();
-    focusCard(neighbour(state.rows, card, key));
+    focusCard(neighbour(state.rows, card, key, displayPositions())); // up is the row drawn above
   }
 }
 

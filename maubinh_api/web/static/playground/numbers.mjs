@@ -100,7 +100,10 @@ function hundredth(parts) {
  * - ``whole``: a decimal part in any notation is refused ("1,5", "1.5", "1.000,5", and "1,000" in
  *   Vietnamese, where it is a decimal), never read as another whole number; so is a number beyond the
  *   ones a JavaScript number holds exactly;
- * - ``percent``: "2%" (or "2,5 %") is read as the share it says (0.02, 0.025).
+ * - ``percent``: "2%" (or "2,5 %") is read as the share it says (0.02, 0.025);
+ * - ``askThousands``: a number the other language would read as thousands ("1,000" in Vietnamese,
+ *   "1.000" in English: one separator, three digits after it) is not taken either way: refused as
+ *   ``ambiguous``, with both readings in the API's notation (``thousands``: "1000", ``decimal``: "1").
  */
 export function readNumber(lang, text, options = {}) {
   const typed = String(text === null || text === undefined ? '' : text).trim();
@@ -120,7 +123,18 @@ export function readNumber(lang, text, options = {}) {
     return parts || written(body, other.group, other.decimal) ? refused('notWhole') : refused('badWhole');
   }
   if (!parts) return refused('badDecimal');
+  if (options.askThousands && readsAsThousands(body, decimal)) {
+    const decimalReading = apiText({ ...parts, fraction: parts.fraction.replace(/0+$/, '') || undefined });
+    return { refused: 'ambiguous', params: { typed, thousands: apiText({ ...parts, whole: parts.whole + parts.fraction,
+      fraction: undefined }), decimal: decimalReading } };
+  }
   return share ? { value: apiText(hundredth(parts)), percent: true } : { value: apiText(parts) };
+}
+
+/** Whether ``text`` is 1-3 digits (not 0 first), the language's ``decimal`` and three digits: the
+ * other language's thousands ("1,000" where a comma marks decimals). */
+function readsAsThousands(text, decimal) {
+  return new RegExp('^[-\u2212]?[1-9]\\d{0,2}' + escaped(decimal) + '\\d{3}$').test(text);
 }
 
 /** Whether what :func:`readNumber` answered is a refusal. */
@@ -169,15 +183,57 @@ export function currencyDigits(currency) {
  * null when it is not known), digit for digit and never through a binary float: zeros beyond the
  * currency's own decimals are dropped ("-2.000.000" đồng), missing ones written ("12.00" dollars);
  * any other digit is the API's and stays ("1.234,50" đồng).  With no currency, as the API wrote it.
+ * ``columnPlaces``: the places of the column it is written in (moneyPlaces), not the currency's.
  */
-export function money(lang, text, currency) {
+export function money(lang, text, currency, columnPlaces) {
   const parts = written(String(text), null, '.');
   if (!parts || !currency) return decimalText(lang, text);
-  const places = currencyDigits(currency);
+  // A column's places (moneyPlaces) are never fewer than the amount's own digits: nothing is cut.
+  const places = columnPlaces === undefined ? currencyDigits(currency) : columnPlaces;
   let fraction = parts.fraction || '';
   if (/^0*$/.test(fraction.slice(places))) fraction = fraction.slice(0, places);
   fraction = fraction.padEnd(places, '0');
   return decimalText(lang, apiText({ ...parts, fraction: fraction || undefined }));
+}
+
+/**
+ * The decimal places a column of money from the API is written with in ``currency``: the currency's own
+ * (0 for the đồng), or the service's places ("0.40": 2) where an amount has other digits beyond them
+ * (a 2% rake of 52 đồng is 1.04: the service's figure, never rounded by the page), so that every
+ * amount of the column has as many.  Pass it to :func:`money` as ``places``.
+ */
+export function moneyPlaces(texts, currency) {
+  let places = currencyDigits(currency);
+  for (const text of texts) {
+    const parts = written(String(text), null, '.');
+    const fraction = parts && parts.fraction ? parts.fraction : '';
+    if (/[1-9]/.test(fraction.slice(places))) places = Math.max(places, fraction.length);
+  }
+  return places;
+}
+
+// The units players write large sums with, largest first: "500 nghìn", "1,5 triệu"; "500k", "1.5M".
+const UNITS = {
+  vi: [[9, ' tỷ'], [6, ' triệu'], [3, ' nghìn']],
+  en: [[9, 'bn'], [6, 'M'], [3, 'k']],
+};
+
+/**
+ * A whole sum of 10,000 or more from the API ("-1500000.00") as players write it, exactly: "-1,5 triệu"
+ * in Vietnamese, "-1.5M" in English; at most two digits after the separator ("1.234 nghìn" where
+ * "1,234 triệu" would need three), else null: the sum is written in full.  Null too for a smaller sum
+ * or one with a fraction.
+ */
+export function compactMoney(lang, text) {
+  const parts = written(String(text), null, '.');
+  if (!parts || /[1-9]/.test(parts.fraction || '') || parts.whole.replace(/^0+/, '').length < 5) return null;
+  for (const [power, unit] of UNITS[lang === 'vi' ? 'vi' : 'en']) {
+    const rest = parts.whole.slice(-power).replace(/0+$/, '');
+    if (parts.whole.length <= power || rest.length > 2) continue;
+    return decimalText(lang, apiText({ minus: parts.minus, whole: parts.whole.slice(0, -power),
+      fraction: rest || undefined })) + unit;
+  }
+  return null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { HAND_SIZE, PATHS, POSITIONS } from './constants.mjs';
 import {
   begin, byId, cardsColoured, clear, el, failedWhy, integer, isCurrent, label, say, setBusy, setStatus, signed, t
 } from './page.mjs';
-import { sameArrangement } from './rows.mjs';
+import { distinctPlays, sameArrangement } from './rows.mjs';
 import { actions, handCards, handComplete, state } from './state.mjs';
 
 // --------------------------------------------------------------- optimal
@@ -71,9 +71,10 @@ export function renderOptimal() {
   if (!result) return;
   const data = result.data;
   box.append(el('h3', { text: t(result.objective === 'ev' ? 'bestHeading' : 'strongestHeading') }));
-  const choices = [data.best].concat(data.alternatives);
+  // One entry per play a player tells apart: the same play with cards traded between chi is said under it.
+  const choices = distinctPlays([data.best].concat(data.alternatives));
   const list = el('ol', { class: 'choices' });
-  choices.forEach((choice, index) => list.append(renderChoice(choice, index, result.objective)));
+  choices.forEach((play, index) => list.append(renderChoice(play.choice, index, result.objective, play.same)));
   box.append(list);
   if (result.objective === 'strongest') box.append(el('p', { class: 'note', id: 'strongest-note', text: t('strongestNote') }));
   box.append(el('p', { class: 'hint', text: t('splitsStats', {
@@ -88,9 +89,9 @@ export function renderOptimal() {
 }
 
 /** Auto-arrange ranks by strength, not by points: its first choice is the strongest, not the best. */
-export function renderChoice(choice, index, objective) {
+export function renderChoice(choice, index, objective, same = []) {
   const chi = POSITIONS.map((position) => label(choice.chi[position].category.label)).join(' / ');
-  const onTable = handComplete() && sameArrangement(choice.arrangement, state.rows);
+  const onTable = handComplete() && [choice].concat(same).some((play) => sameArrangement(play.arrangement, state.rows));
   const button = el('button', { type: 'button', class: 'small', text: t('place') });
   const first = objective === 'ev' ? 'bestChoice' : 'strongestChoice';
   const title = index === 0 ? t(first) : t('alternative', { number: index });
@@ -109,6 +110,9 @@ export function renderChoice(choice, index, objective) {
     el('span', { class: 'choice-cards' }, POSITIONS.flatMap((position, index) =>
       (index ? [' | '] : []).concat(el('span', { class: 'choice-row', dataset: { position } },
         cardsColoured(choice.arrangement[position]))))),
+    ...same.map((play) => el('span', { class: 'choice-same hint' }, [t('samePlay') + ' '].concat(POSITIONS.flatMap(
+      (position, index) => (index ? [' | '] : []).concat(el('span', { class: 'choice-row' },
+        cardsColoured(play.arrangement[position]))))))),
     button,
   ]);
 }

@@ -4,7 +4,7 @@
 
 import { TEXTS as I18N, translate } from './i18n.mjs';
 import * as numbers from './numbers.mjs';
-import { SUIT_SYMBOL } from './constants.mjs';
+import { POSITIONS, SUIT_SYMBOL } from './constants.mjs';
 import { actions, firstDetail, state } from './state.mjs';
 
 // ---------------------------------------------------------------- utilities
@@ -114,8 +114,11 @@ export const readNumber = (text, options) => numbers.readNumber(state.lang, text
 export const isRefused = numbers.isRefused;
 export const decimalInput = (text) => numbers.decimalInput(state.lang, text);
 export const isDecimal = numbers.isDecimal;
-/** Money from the API in ``currency`` (null: not known), and a share ("0.02") as a percentage. */
-export const money = (text, currency) => numbers.money(state.lang, text, currency);
+/** Money from the API in ``currency`` (null: not known; ``places``: its column's), and a share ("0.02") as a percentage. */
+export const money = (text, currency, places) => numbers.money(state.lang, text, currency, places);
+/** A large whole sum as players write it ("1,5 triệu"), or null: written in full. */
+export const compactMoney = (text) => numbers.compactMoney(state.lang, text);
+export const moneyPlaces = numbers.moneyPlaces;
 export const shareText = (text) => numbers.shareText(state.lang, text);
 /** A field's number as typed in ``from``, rewritten for the page's language now. */
 export const relocalised = (from, text, options) => numbers.relocalised(from, state.lang, text, options);
@@ -282,4 +285,39 @@ export function translateStatuses() {
 export function setBusy(id, busy) {
   const node = byId(id);
   if (node) node.setAttribute('aria-busy', busy ? 'true' : 'false');
+}
+
+// ------------------------------------------------------------ chi as rows
+
+/* Three chi drawn as rows (the hand, the plays compared, the seats after the reveal), in the order and
+ * with the names the player chose: chi 3 (the front) on top and chi 1 (the back, the strongest five)
+ * at the bottom, numbered as players number them and as game apps show them; or the back first, as
+ * the page drew them before (issue 54). */
+
+/** The chi from the top row down. */
+export function displayPositions() {
+  return state.chiOrder === 'back-first' ? POSITIONS.slice() : POSITIONS.slice().reverse();
+}
+
+/** A row's name: "Chi 1 · chi đầu" (numbered, as players say it) or the page's own "Chi đầu". */
+export function rowName(position) {
+  return state.chiOrder === 'back-first' ? positionName(position) : t('chiNumbered.' + position);
+}
+
+/** One chi as a row: its name, its cards and its category ({en, vi}, or null when not known). */
+export function chiRow(position, cards, category) {
+  return el('div', { class: 'seat-row', dataset: { position } }, [
+    el('span', { class: 'seat-row-name', text: rowName(position) }),
+    el('span', { class: 'seat-row-cards' }, cards.map(miniCard)),
+    category ? el('span', { class: 'seat-row-category', text: label(category) }) : null,
+  ]);
+}
+
+/** A play's three chi as rows, under a heading: ``chi`` as the service answers them ({cards, category}). */
+export function playRows(id, heading, chi) {
+  return el('section', { class: 'play-rows', id, 'aria-labelledby': id + '-heading' }, [
+    el('h4', { id: id + '-heading', text: heading }),
+    el('div', { class: 'seat-rows' }, displayPositions().map((position) =>
+      chiRow(position, chi[position].cards, chi[position].category.label))),
+  ]);
 }

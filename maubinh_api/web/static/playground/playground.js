@@ -73,6 +73,13 @@ function drawSeats() {
 /** What follows each event of the store. */
 const REACTIONS = {
   language: showLanguage,
+  // The chi drawn as rows, in the order and with the names chosen; remembered (the default is not stored).
+  chiOrder: () => {
+    store('local', STORE.chiOrder, state.chiOrder === 'apps' ? null : state.chiOrder);
+    drawHand();
+    drawSeats();
+    renderAnalysis();
+  },
   budget: renderBudget,
   log: ({ section }) => renderLog(section),
   // The panels without an answer say why, from the errors as they now stand.
@@ -307,6 +314,8 @@ function bindEvents() {
       box.hidden = !show.checked || !box.hasChildNodes();
     });
   });
+  const chiOrder = byId('chi-order');
+  chiOrder.addEventListener('change', () => actions.setChiOrder(chiOrder.checked ? 'apps' : 'back-first'));
   const colours = byId('four-colour');
   colours.addEventListener('change', () => {
     store('local', STORE.colours, colours.checked ? '1' : '');
@@ -361,7 +370,10 @@ function bindEvents() {
 }
 
 function init() {
-  actions.restore(initialLanguage(), recall('session', STORE.key) || '');
+  // The chi as apps draw them unless the player chose the back first (docs/playground.md says why).
+  const chiOrder = recall('local', STORE.chiOrder) === 'back-first' ? 'back-first' : 'apps';
+  actions.restore(initialLanguage(), recall('session', STORE.key) || '', chiOrder);
+  byId('chi-order').checked = chiOrder === 'apps';
   actions.setRuns(readRuns(recall('local', STORE.runs)));
   byId('api-key').value = state.apiKey;
   if (state.apiKey) loadUsage();

@@ -44,6 +44,11 @@ export function renderTally(run) {
       ]),
       el('div', {}, [el('dt', { text: t('practiceVerdicts') }), el('dd', { id: 'practice-verdicts', text: verdicts })]),
     ]),
+    summary.low === null ? null : el('details', { class: 'explained', id: 'practice-explained' }, [
+      el('summary', { text: t('explainSummary') }),
+      el('p', { text: t('explainInterval', { mean: number(summary.mean), low: number(summary.low),
+        high: number(summary.high), deals: integer(summary.deals) }) }),
+    ]),
     renderChart(losses, run.results.map((result) => Boolean(result.hinted))),
   ]);
 }

@@ -108,9 +108,10 @@ export function added(rows, card) {
   return { rows: next, position };
 }
 
-/** The card an arrow key goes to: left/right through all 13, up/down to the chi above/below. */
-export function neighbour(rows, card, key) {
-  const cards = allCards(rows);
+/** The card an arrow key goes to: left/right through all 13, up/down to the chi above/below, the chi in
+ * ``order`` as they are drawn, top to bottom (the back first unless given). */
+export function neighbour(rows, card, key, order = POSITIONS) {
+  const cards = order.flatMap((position) => rows[position]);
   const index = cards.indexOf(card);
   if (key === 'Home') return cards[0];
   if (key === 'End') return cards[cards.length - 1];
@@ -118,9 +119,30 @@ export function neighbour(rows, card, key) {
   if (key === 'ArrowRight') return cards[Math.min(cards.length - 1, index + 1)];
   const position = rowOf(rows, card);
   const step = key === 'ArrowUp' ? -1 : 1;
-  for (let p = POSITIONS.indexOf(position) + step; p >= 0 && p < POSITIONS.length; p += step) {
-    const row = rows[POSITIONS[p]];
+  for (let p = order.indexOf(position) + step; p >= 0 && p < order.length; p += step) {
+    const row = rows[order[p]];
     if (row.length) return row[Math.min(row.length - 1, rows[position].indexOf(card))];
   }
   return card;
+}
+
+/**
+ * The plays of an optimal answer (``best`` and its alternatives, in order) as a player tells them apart:
+ * a choice worth the same points (``ev``) with the same category in each chi as one listed before it
+ * (two pairs traded between two full houses, suits swapped) is that play again to a player, and is
+ * folded into it.  Each play: {choice, same: [the choices folded into it]}.
+ */
+export function distinctPlays(choices) {
+  const plays = [];
+  for (const choice of choices) {
+    const earlier = plays.find((play) => samePlay(play.choice, choice));
+    if (earlier) earlier.same.push(choice);
+    else plays.push({ choice, same: [] });
+  }
+  return plays;
+}
+
+function samePlay(first, second) {
+  return first.ev === second.ev &&
+    ['back', 'middle', 'front'].every((position) => first.chi[position].category.key === second.chi[position].category.key);
 }

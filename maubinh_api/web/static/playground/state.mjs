@@ -62,6 +62,9 @@ const data = Object.seal({
   runs: [], // the practice runs this browser kept (runs.mjs), the newest last
   seats: 4,
   levels: DEFAULT_LEVELS.slice(),
+  // The chi drawn as rows (the hand, the plays compared, the seats): 'apps', chi 3 (the front) on top and chi 1
+  // (the back) at the bottom, numbered, as game apps show them; 'back-first', the back on top, unnumbered.
+  chiOrder: 'apps',
   currency: null, // the bet's currency as the player chose it (an ISO code, or 'none'); null: the language's
   presets: [],
   enumerations: null, // GET /v1/enumerations: levels, knob choices and map keys with their labels
@@ -212,15 +215,22 @@ function travel(from, to, say) {
 }
 
 export const actions = Object.freeze({
-  /** The language and the key saved by an earlier visit, before the page is first drawn. */
-  restore(lang, apiKey) {
+  /** The language, the key and the chi's order saved by an earlier visit, before the page is first drawn. */
+  restore(lang, apiKey, chiOrder = 'apps') {
     data.lang = lang;
     data.apiKey = apiKey;
+    data.chiOrder = chiOrder;
   },
 
   setLanguage(lang) {
     data.lang = lang;
     send('language');
+  },
+
+  /** The order and names of the chi drawn as rows, as the player chose ('apps' or 'back-first'). */
+  setChiOrder(order) {
+    data.chiOrder = order;
+    send('chiOrder');
   },
 
   /** A new key: its budget is not known yet. */

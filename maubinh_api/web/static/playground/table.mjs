@@ -6,7 +6,8 @@ import { LANGUAGE_CURRENCY, PATHS, POSITIONS, SEAT_NAMES } from './constants.mjs
 import { botCards } from './deck.mjs';
 import { labelOf, members } from './enumerations.mjs';
 import {
-  begin, byId, clear, el, isCurrent, isRefused, label, miniCard, money, number, positionName, readNumber, relocalised,
+  begin, byId, chiRow, clear, compactMoney, displayPositions, decimalText, el, isCurrent, isRefused, label, money, moneyPlaces, number,
+  positionName, readNumber, relocalised,
   say, setBusy, setStatus, shareText, t,
 } from './page.mjs';
 import { copyRows } from './rows.mjs';
@@ -53,14 +54,8 @@ export function levelField(seat) {
 /** A seat after the reveal: its three chi (as mini cards), the bot's style, verdict and net. */
 export function renderPlayedSeat(played, seat) {
   const rows = el('div', { class: 'seat-rows' });
-  for (const position of POSITIONS) {
-    const cards = played.arrangement[position];
-    const category = played.labels ? played.labels[position] : null;
-    rows.append(el('div', { class: 'seat-row', dataset: { position } }, [
-      el('span', { class: 'seat-row-name', text: positionName(position) }),
-      el('span', { class: 'seat-row-cards' }, cards.map(miniCard)),
-      category ? el('span', { class: 'seat-row-category', text: label(category) }) : null,
-    ]));
+  for (const position of displayPositions()) {
+    rows.append(chiRow(position, played.arrangement[position], played.labels ? played.labels[position] : null));
   }
   const notes = [];
   if (played.style) notes.push(el('li', { class: 'seat-style', text: t('styleText', { style: label(played.style.label) }) }));
@@ -81,9 +76,18 @@ export function clearTable() {
   actions.clearTable();
 }
 
-/** The bet as typed, read in the page's language: {value} (the API's decimal text) or {refused}. */
+/** The bet as typed, read in the page's language: {value} (the API's decimal text) or {refused}; a
+ * separator the other language groups thousands with ("1,000" on the Vietnamese page) is asked about. */
 export function readBet() {
-  return readNumber(byId('bet').value);
+  return readNumber(byId('bet').value, { askThousands: true });
+}
+
+/** Why the bet is not sent, in the page's words: both readings of an ambiguous bet ("1.000 đồng or 1
+ * đồng?"), else what a bet looks like. */
+function betProblem(bet) {
+  if (bet.refused !== 'ambiguous') return { key: 'badBet' };
+  const written = (text) => (betCurrency() === 'VND' ? t('inDong', { amount: decimalText(text) }) : decimalText(text));
+  return { key: 'ambiguousBet', params: { thousands: written(bet.params.thousands), small: written(bet.params.decimal) } };
 }
 
 /** The currency the bet is in: the player's choice, else the page language's (the đồng on the Vietnamese
@@ -93,9 +97,29 @@ export function betCurrency() {
   return chosen === 'none' ? null : chosen;
 }
 
-/** An amount from the API in the bet's currency: its own decimals ("-2.000.000" đồng), digit for digit. */
-export function cash(text) {
-  return money(text, betCurrency());
+/** An amount from the API in the bet's currency: its own decimals ("-2.000.000" đồng), digit for digit;
+ * ``places``: those of the column it is written in (moneyPlaces). */
+export function cash(text, places) {
+  return money(text, betCurrency(), places);
+}
+
+/** The places of each money column of a settlement (and of its lines): one per column, whole đồng when
+ * every figure of the column is whole; the house's take is in the columns of its own figures. */
+export function columnPlaces(settlement) {
+  const currency = betCurrency();
+  const take = settlement.house_take;
+  const column = (name, extra) => (currency ? moneyPlaces(settlement.players.map((player) => player[name])
+    .concat(extra), currency) : undefined);
+  return { amount: column('amount', []), rake: column('rake', [take.rake]), draw_fee: column('draw_fee', [take.draw_fee]),
+    net: column('net', [take.total]) };
+}
+
+/** A money cell: the figure as its column writes it; a large sum in đồng as players write it ("1,5 triệu"),
+ * the exact figure its abbreviation's title. */
+function moneyCell(text, places, money) {
+  const exact = cash(text, places);
+  const short = betCurrency() === 'VND' ? compactMoney(text) : null;
+  return el('td', { class: 'num', dataset: { money } }, short ? el('abbr', { title: exact, text: short }) : exact);
 }
 
 export function renderCurrency() {
@@ -122,7 +146,7 @@ export async function settle() {
   }
   const bet = readBet();
   if (isRefused(bet)) { // the page's own words, with its own way of writing numbers
-    actions.setErrors('table', [{ field: 'bet', detail: { key: 'badBet' } }]);
+    actions.setErrors('table', [{ field: 'bet', detail: betProblem(bet) }]);
     return;
   }
   if (state.errors.knobs.length) { // a knob that does not read is not sent
@@ -220,9 +244,10 @@ export function renderTable() {
   if (!result) return;
   const settlement = result.settlement;
   const heading = t('moneyHeading', { bet: cash(settlement.bet) }); // 1.000.000 in Vietnamese
+  const places = columnPlaces(settlement);
   box.append(el('h3', { text: heading }));
   box.append(el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': heading },
-    moneyTable(settlement)));
+    moneyTable(settlement, places)));
   box.append(el('p', { class: 'hint scroll-hint', hidden: true, text: t('scrollSideways') }));
   const rake = rakeOf(settlement);
   if (rake) box.append(el('p', { class: 'hint rake-note', text: t('rakeNote', { share: shareText(rake) }) }));
@@ -231,22 +256,49 @@ export function renderTable() {
   box.append(el('h3', { text: t('playerLinesHeading') }));
   box.append(el('div', { class: 'pairs' }, settlement.players.map((player) => el('div', { class: 'player-lines' }, [
     el('h4', { text: player.id }),
-    el('ol', { class: 'lines', dataset: { playerLines: player.id } }, player.lines.map(lineItem)),
+    el('ol', { class: 'lines', dataset: { playerLines: player.id } },
+      playerLines(settlement, player, places).map((line) => el('li', { text: line }))),
   ]))));
   const me = settlement.players[0];
-  say('table-status', 'tableSummary', { name: me.id, net: cash(me.net), points: me.points });
+  say('table-status', 'tableSummary', { name: me.id, net: cash(me.net, places.net), points: me.points });
+}
+
+/**
+ * How a player's money is reached, in the page's words and with the money as its columns write it
+ * (the service's lines say "Điểm" where the page says "Chi", and keep ",00" of a whole đồng): the
+ * figures are the settlement's, the steps the service's (docs/rules.md, "Money").
+ */
+export function playerLines(settlement, player, places) {
+  const lines = [t('lineStake', { points: (player.points > 0 ? '+' : '') + player.points, bet: cash(settlement.bet),
+    amount: cash(player.amount, places.amount) })];
+  const rake = rakeOf(settlement);
+  if (rake && /[1-9]/.test(player.rake)) {
+    lines.push(t('lineRake', { share: shareText(rake), amount: cash(player.amount, places.amount),
+      rake: cash(player.rake, places.rake) }));
+  }
+  const fee = shareOf(settlement, 'draw_fee');
+  if (fee && /[1-9]/.test(player.draw_fee)) {
+    lines.push(t('lineDrawFee', { share: shareText(fee), fee: cash(player.draw_fee, places.draw_fee) }));
+  }
+  lines.push(t('lineNet', { net: cash(player.net, places.net) }));
+  return lines;
 }
 
 /** The rake the table was settled with (the API's decimal share, "0.02"), or null when there is none. */
 export function rakeOf(settlement) {
+  return shareOf(settlement, 'rake');
+}
+
+/** A share knob ('rake', 'draw_fee') the table was settled with, or null when it is 0 or unset. */
+function shareOf(settlement, name) {
   const reference = settlement.variant && typeof settlement.variant === 'object' ? settlement.variant : null;
   const overrides = reference && reference.overrides ? reference.overrides : state.overrides;
   const rules = state.presetDetail ? state.presetDetail.rules : {};
-  const rake = 'rake' in overrides ? overrides.rake : rules.rake;
-  return rake !== undefined && rake !== null && /[1-9]/.test(String(rake)) ? String(rake) : null;
+  const share = name in overrides ? overrides[name] : rules[name];
+  return share !== undefined && share !== null && /[1-9]/.test(String(share)) ? String(share) : null;
 }
 
-export function moneyTable(settlement) {
+export function moneyTable(settlement, places) {
   const columns = ['points', 'amount', 'rake', 'draw_fee', 'net'];
   const head = el('tr', {}, [el('th', { scope: 'col', text: t('player') })]
     .concat(columns.map((column) => el('th', { scope: 'col', class: 'num', text: t('col.' + column) }))));
@@ -255,8 +307,8 @@ export function moneyTable(settlement) {
     const flags = playerFlags(player).map((flag) => el('span', { class: 'badge badge-small', text: flag }));
     const row = el('tr', { dataset: { player: player.id } }, [el('th', { scope: 'row' }, [player.id, ' '].concat(flags))]);
     for (const column of columns) {
-      const value = column === 'points' ? (player.points > 0 ? '+' : '') + player.points : cash(player[column]);
-      row.append(el('td', { class: 'num', dataset: { money: column }, text: value }));
+      if (column !== 'points') row.append(moneyCell(player[column], places[column], column));
+      else row.append(el('td', { class: 'num', dataset: { money: column }, text: (player.points > 0 ? '+' : '') + player.points }));
     }
     body.append(row);
   }
@@ -265,9 +317,9 @@ export function moneyTable(settlement) {
     el('th', { scope: 'row', text: t('houseTake') }),
     el('td', { class: 'num', text: '' }),
     el('td', { class: 'num', text: '' }),
-    el('td', { class: 'num', dataset: { money: 'house-rake' }, text: cash(take.rake) }),
-    el('td', { class: 'num', dataset: { money: 'house-draw-fee' }, text: cash(take.draw_fee) }),
-    el('td', { class: 'num', dataset: { money: 'house-total' }, text: cash(take.total) }),
+    moneyCell(take.rake, places.rake, 'house-rake'),
+    moneyCell(take.draw_fee, places.draw_fee, 'house-draw-fee'),
+    moneyCell(take.total, places.net, 'house-total'),
   ]));
   return el('table', { class: 'money' }, [el('thead', {}, head), body, foot]);
 }

@@ -39,6 +39,10 @@ export async function loadVariants() {
     const linked = state.linkedVariant;
     const fromLink = linked && known(linked.preset) ? linked.preset : null;
     const wanted = fromLink || (known(state.preset) ? state.preset : state.defaultPreset);
+    if (linked && !fromLink) { // named, not dropped: the player opened the link for those rules
+      const title = state.presets.find((preset) => preset.name === wanted).title;
+      linkProblem('linkPresetUnknown', { name: linked.preset, title });
+    }
     select.value = wanted;
     await loadPreset(wanted, [result.entry, named.entry]);
   } finally {
@@ -76,14 +80,36 @@ export async function loadPreset(name, earlier) {
   const before = JSON.stringify(variantSpec() === undefined ? state.defaultPreset : variantSpec());
   actions.clearErrors('variant');
   const linked = state.linkedVariant;
-  const overrides = linked && linked.preset === name ? linked.overrides : {};
+  const overrides = linked && linked.preset === name ? linkedOverrides(linked.overrides, result.data.rules) : {};
   actions.setPreset(name, result.data, overrides); // its reaction describes it and draws its knobs
+  if (Object.keys(overrides).length) {
+    // A link's knobs are the service's to judge: until it accepts them no fingerprint stands for them,
+    // and the preset's would pass for the rules in force.
+    actions.noteVariant(null);
+    actions.variantChanged(true);
+    return;
+  }
   actions.noteVariant({ preset: name, overrides: {}, fingerprint: result.data.fingerprint });
   say('variant-status', 'rulesLoaded', { title: result.data.title }); // {en, vi}: it follows the language
   // The same rules (the default preset, loaded once a key was given): what was asked with them
   // still holds, and a request in flight (the button just clicked) is not dropped.
   if (JSON.stringify(variantSpec()) === before) actions.wantChecks();
   else actions.variantChanged(false);
+}
+
+/** The knobs a link changes that the preset has; each other one is named beside the rules and left out. */
+function linkedOverrides(overrides, rules) {
+  const known = {};
+  for (const [name, value] of Object.entries(overrides)) {
+    if (Object.prototype.hasOwnProperty.call(rules, name)) known[name] = value;
+    else linkProblem('linkKnobUnknown', { name });
+  }
+  return known;
+}
+
+/** What a link named that the page could not use, said beside the preset until the next deal. */
+function linkProblem(key, params) {
+  actions.setErrors('seed', state.errors.seed.concat([{ field: 'preset', detail: { key, params } }]));
 }
 
 export function renderPresetDescription() {
