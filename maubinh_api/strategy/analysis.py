@@ -508,8 +508,9 @@ _CHI: Final = {
 
 
 def advice(analysis: Analysis) -> list[Text]:
-    """What to change, in both languages: one line per group of cards to move (the last line
-    carries the points at stake), or why the arrangement is already the best.
+    """What to change, in both languages: one line per group of cards to move, the points at stake
+    on the only one or on a line of their own after several, or why the arrangement is already the
+    best.
 
     E.g. ``Move 9♥ 9♦ from the middle to the front: +0.42 points per opponent``,
     ``Chuyển 9♥ 9♦ từ chi giữa sang chi cuối: +0,42 điểm mỗi đối thủ``."""
@@ -528,5 +529,9 @@ def advice(analysis: Analysis) -> list[Text]:
         lines.append(words("Move {cards} from {source} to {target}", cards=shown, source=source, target=target))
     if not lines:  # the same cards, another way round (a fouled hand's two fives)
         lines.append(words("Set the chi as the best arrangement shows"))
-    lines[-1] = words("{advice}: {gain} points per opponent", advice=lines[-1], gain=Text(gain, gain.replace(".", ",")))
-    return lines
+    gained = Text(gain, gain.replace(".", ","))
+    if len(lines) == 1:
+        return [words("{advice}: {gain} points per opponent", advice=lines[0], gain=gained)]
+    # Glued to the last of several changes, the gain read as that one change's (issue 54, D5).
+    count = str(len(lines))
+    return [*lines, words("The {count} changes above, together: {gain} points per opponent", count=count, gain=gained)]

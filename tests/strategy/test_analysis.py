@@ -77,7 +77,14 @@ def test_a_worse_arrangement_loses_the_difference_and_the_moves_reach_the_best()
             points = f"{analysis.ev_loss:.2f}"
             assert lines[-1].en.endswith(f"+{points} points per opponent")
             assert lines[-1].vi.endswith(f"+{points.replace('.', ',')} chi mỗi đối thủ")
-            assert len(lines) == len(analysis.moves)
+            # One change carries the gain on its own line; several are followed by their sum, so
+            # that no single move reads as gaining it all (issue 54, D5).
+            if len(analysis.moves) <= 1:
+                assert len(lines) == 1
+            else:
+                assert len(lines) == len(analysis.moves) + 1
+                assert lines[-1].en.startswith(f"The {len(analysis.moves)} changes above, together:")
+                assert not any("per opponent" in line.en for line in lines[:-1])
 
 
 @settings(max_examples=60, deadline=None)

@@ -102,9 +102,10 @@ def test_a_worse_arrangement_says_what_it_loses_and_which_cards_to_move(client, 
     assert [checked["chi"][position]["category"] for position in POSITIONS] == [
         body["best"]["chi"][position]["category"] for position in POSITIONS
     ]
-    # One line per move, in both languages, the last with the points at stake.
+    # One line per move, in both languages, and the points at stake: on the only move's line, or on
+    # a line of their own after several (issue 54, D5: no one move reads as gaining them all).
     lines = body["changes"]["lines"]
-    assert len(lines["en"]) == len(lines["vi"]) == len(moves)
+    assert len(lines["en"]) == len(lines["vi"]) == len(moves) + (len(moves) > 1)
     assert lines["en"][-1].endswith(f": +{body['ev_loss']:.2f} points per opponent")
     assert lines["vi"][-1].endswith(": +" + f"{body['ev_loss']:.2f}".replace(".", ",") + " chi mỗi đối thủ")
 

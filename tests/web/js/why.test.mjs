@@ -114,6 +114,9 @@ test('several changes are said one a line, then their gain together; one change 
     'Báo thắng trắng (Lục phé bôn)', 'Chuyển 9♥ 9♦ từ chi giữa sang chi cuối', 'Chuyển 10♠ từ chi đầu sang chi giữa',
     'Cộng cả 3 thay đổi trên: +0,42 chi mỗi đối thủ (tổng của tất cả, không riêng thay đổi cuối cùng)',
   ]);
+  // The API's lines after 1.0.0 give the gain a line of its own: the page's lines all the same.
+  const since = { ...changes, lines: { en: [...lines.en.slice(0, 2), 'Move…', 'The 3 changes above, together: +0.42'] } };
+  assert.deepEqual(changeLines('en', since, 0.42, natural), changeLines('en', changes, 0.42, natural));
   // One change: the API's line, which says its gain, as it came (as do lines that do not match the changes).
   const one = { moves: two.slice(0, 1), declare_natural: null, lines: { en: ['Move 9♥ 9♦…: +0.42'], vi: ['Chuyển…'] } };
   assert.deepEqual(changeLines('en', one, 0.42), ['Move 9♥ 9♦…: +0.42']);

@@ -107,10 +107,9 @@ export function whyLines(lang, effects) {
 // ------------------------------------------------------------ what to change
 
 /**
- * "What to change" in ``lang``: the API's lines (``changes.lines``), the last of which carries the gain of
- * all the changes together ("Move 9♥ from the middle to the front: +0.42 points per opponent").  After
- * several changes that reads as the last one's gain: several are said one a line, then, on a line of its
- * own, their gain together (``loss``, what the play gives up).  ``natural``: the {en, vi} name of the
+ * "What to change" in ``lang``: the API's lines (``changes.lines``) for one change ("Move 9♥ from the
+ * middle to the front: +0.42 points per opponent"); several are said one a line, then, on a line of its
+ * own, their gain together (``loss``, what the play gives up), with the page's explanation of it.  ``natural``: the {en, vi} name of the
  * natural a declaration declares.
  */
 export function changeLines(lang, changes, loss, natural = null) {
@@ -123,7 +122,9 @@ export function changeLines(lang, changes, loss, natural = null) {
     said.push(translate(lang, 'whyMoveOnly', { cards: cardsText(move.cards), from: translate(lang, 'whyChi.' + move.from),
       to: translate(lang, 'whyChi.' + move.to) }));
   }
-  if (said.length < 2 || lines.length !== said.length) return lines; // one change: its line says its gain
+  // One change: its line says its gain. Several: the page's own lines, whether the API glued the gain
+  // to the last change (1.0.0) or gave it a line of its own (since).
+  if (said.length < 2 || (lines.length !== said.length && lines.length !== said.length + 1)) return lines;
   return said.concat([translate(lang, 'changesTogether', { count: String(said.length), gain: signed(lang, loss) })]);
 }
 
