@@ -4083,8 +4083,10 @@ type ClientInterface interface {
 	// (cards of equal rank swapped for each other are not moved);
 	// `declare_natural` is true or false when the best play declares the
 	// natural or does not, and null when the declaration needs no change;
-	// `lines` says it all in English and Vietnamese, the last line with
-	// the points per opponent at stake.
+	// `lines` says it all in English and Vietnamese, with the points per
+	// opponent at stake on the only change's line, or after several
+	// changes on a last line of their own ("The 2 changes above,
+	// together: +0.42 points per opponent").
 	//
 	// Figures are as computed, unrounded. The answer does not depend on
 	// the order or notation of the cards within a chi.
@@ -4152,8 +4154,10 @@ type ClientInterface interface {
 	// (cards of equal rank swapped for each other are not moved);
 	// `declare_natural` is true or false when the best play declares the
 	// natural or does not, and null when the declaration needs no change;
-	// `lines` says it all in English and Vietnamese, the last line with
-	// the points per opponent at stake.
+	// `lines` says it all in English and Vietnamese, with the points per
+	// opponent at stake on the only change's line, or after several
+	// changes on a last line of their own ("The 2 changes above,
+	// together: +0.42 points per opponent").
 	//
 	// Figures are as computed, unrounded. The answer does not depend on
 	// the order or notation of the cards within a chi.
@@ -5123,8 +5127,10 @@ func (c *Client) Ready(ctx context.Context, params *ReadyParams, reqEditors ...R
 // (cards of equal rank swapped for each other are not moved);
 // `declare_natural` is true or false when the best play declares the
 // natural or does not, and null when the declaration needs no change;
-// `lines` says it all in English and Vietnamese, the last line with
-// the points per opponent at stake.
+// `lines` says it all in English and Vietnamese, with the points per
+// opponent at stake on the only change's line, or after several
+// changes on a last line of their own ("The 2 changes above,
+// together: +0.42 points per opponent").
 //
 // Figures are as computed, unrounded. The answer does not depend on
 // the order or notation of the cards within a chi.
@@ -5202,8 +5208,10 @@ func (c *Client) AnalyseArrangementWithBody(ctx context.Context, params *Analyse
 // (cards of equal rank swapped for each other are not moved);
 // `declare_natural` is true or false when the best play declares the
 // natural or does not, and null when the declaration needs no change;
-// `lines` says it all in English and Vietnamese, the last line with
-// the points per opponent at stake.
+// `lines` says it all in English and Vietnamese, with the points per
+// opponent at stake on the only change's line, or after several
+// changes on a last line of their own ("The 2 changes above,
+// together: +0.42 points per opponent").
 //
 // Figures are as computed, unrounded. The answer does not depend on
 // the order or notation of the cards within a chi.
@@ -8404,8 +8412,10 @@ type ClientWithResponsesInterface interface {
 	// (cards of equal rank swapped for each other are not moved);
 	// `declare_natural` is true or false when the best play declares the
 	// natural or does not, and null when the declaration needs no change;
-	// `lines` says it all in English and Vietnamese, the last line with
-	// the points per opponent at stake.
+	// `lines` says it all in English and Vietnamese, with the points per
+	// opponent at stake on the only change's line, or after several
+	// changes on a last line of their own ("The 2 changes above,
+	// together: +0.42 points per opponent").
 	//
 	// Figures are as computed, unrounded. The answer does not depend on
 	// the order or notation of the cards within a chi.
@@ -8473,8 +8483,10 @@ type ClientWithResponsesInterface interface {
 	// (cards of equal rank swapped for each other are not moved);
 	// `declare_natural` is true or false when the best play declares the
 	// natural or does not, and null when the declaration needs no change;
-	// `lines` says it all in English and Vietnamese, the last line with
-	// the points per opponent at stake.
+	// `lines` says it all in English and Vietnamese, with the points per
+	// opponent at stake on the only change's line, or after several
+	// changes on a last line of their own ("The 2 changes above,
+	// together: +0.42 points per opponent").
 	//
 	// Figures are as computed, unrounded. The answer does not depend on
 	// the order or notation of the cards within a chi.
@@ -16280,8 +16292,10 @@ func (c *ClientWithResponses) ReadyWithResponse(ctx context.Context, params *Rea
 // (cards of equal rank swapped for each other are not moved);
 // `declare_natural` is true or false when the best play declares the
 // natural or does not, and null when the declaration needs no change;
-// `lines` says it all in English and Vietnamese, the last line with
-// the points per opponent at stake.
+// `lines` says it all in English and Vietnamese, with the points per
+// opponent at stake on the only change's line, or after several
+// changes on a last line of their own ("The 2 changes above,
+// together: +0.42 points per opponent").
 //
 // Figures are as computed, unrounded. The answer does not depend on
 // the order or notation of the cards within a chi.
@@ -16355,8 +16369,10 @@ func (c *ClientWithResponses) AnalyseArrangementWithBodyWithResponse(ctx context
 // (cards of equal rank swapped for each other are not moved);
 // `declare_natural` is true or false when the best play declares the
 // natural or does not, and null when the declaration needs no change;
-// `lines` says it all in English and Vietnamese, the last line with
-// the points per opponent at stake.
+// `lines` says it all in English and Vietnamese, with the points per
+// opponent at stake on the only change's line, or after several
+// changes on a last line of their own ("The 2 changes above,
+// together: +0.42 points per opponent").
 //
 // Figures are as computed, unrounded. The answer does not depend on
 // the order or notation of the cards within a chi.

@@ -227,8 +227,10 @@ def sync_detailed(
     (cards of equal rank swapped for each other are not moved);
     `declare_natural` is true or false when the best play declares the
     natural or does not, and null when the declaration needs no change;
-    `lines` says it all in English and Vietnamese, the last line with
-    the points per opponent at stake.
+    `lines` says it all in English and Vietnamese, with the points per
+    opponent at stake on the only change's line, or after several
+    changes on a last line of their own ("The 2 changes above,
+    together: +0.42 points per opponent").
 
     Figures are as computed, unrounded. The answer does not depend on
     the order or notation of the cards within a chi.
@@ -329,8 +331,10 @@ def sync(
     (cards of equal rank swapped for each other are not moved);
     `declare_natural` is true or false when the best play declares the
     natural or does not, and null when the declaration needs no change;
-    `lines` says it all in English and Vietnamese, the last line with
-    the points per opponent at stake.
+    `lines` says it all in English and Vietnamese, with the points per
+    opponent at stake on the only change's line, or after several
+    changes on a last line of their own ("The 2 changes above,
+    together: +0.42 points per opponent").
 
     Figures are as computed, unrounded. The answer does not depend on
     the order or notation of the cards within a chi.
@@ -426,8 +430,10 @@ async def asyncio_detailed(
     (cards of equal rank swapped for each other are not moved);
     `declare_natural` is true or false when the best play declares the
     natural or does not, and null when the declaration needs no change;
-    `lines` says it all in English and Vietnamese, the last line with
-    the points per opponent at stake.
+    `lines` says it all in English and Vietnamese, with the points per
+    opponent at stake on the only change's line, or after several
+    changes on a last line of their own ("The 2 changes above,
+    together: +0.42 points per opponent").
 
     Figures are as computed, unrounded. The answer does not depend on
     the order or notation of the cards within a chi.
@@ -528,8 +534,10 @@ async def asyncio(
     (cards of equal rank swapped for each other are not moved);
     `declare_natural` is true or false when the best play declares the
     natural or does not, and null when the declaration needs no change;
-    `lines` says it all in English and Vietnamese, the last line with
-    the points per opponent at stake.
+    `lines` says it all in English and Vietnamese, with the points per
+    opponent at stake on the only change's line, or after several
+    changes on a last line of their own ("The 2 changes above,
+    together: +0.42 points per opponent").
 
     Figures are as computed, unrounded. The answer does not depend on
     the order or notation of the cards within a chi.
