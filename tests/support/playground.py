@@ -139,6 +139,16 @@ class Playground:
         self.wait(lambda: self.text("#fingerprint").startswith("sha256:"), "the rules to load")
         self.driver.get_log("browser")  # start each test with an empty console
 
+    def state(self, key: str) -> Any:
+        """A copy of the page's state at ``key`` (a dotted path), as plain JSON values."""
+        return self.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
+
+    def in_language(self, lang: str) -> None:
+        """The page switched to ``lang`` ("en", the page's first, needs no switch)."""
+        if lang == "vi":
+            self.click('.lang[data-lang="vi"]')
+            self.wait(lambda: self.driver.execute_script("return document.documentElement.lang") == "vi", "Vietnamese")
+
     def wait(self, condition: Callable[[], T], what: str, seconds: float = 20) -> T:
         deadline = time.monotonic() + seconds
         while True:

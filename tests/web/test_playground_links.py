@@ -14,14 +14,10 @@ from tests.support.servers import Service
 pytestmark = NEEDS_CHROMIUM
 
 
-def _state(page: Playground, key: str) -> object:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
 def test_a_copied_link_reopens_the_same_deal_under_the_same_rules(page: Playground, server: Service) -> None:
     page.deal(SEED)
     Select(page.find("#preset")).select_by_value("online")
-    page.wait(lambda: _state(page, "preset") == "online", "the online preset")
+    page.wait(lambda: page.state("preset") == "online", "the online preset")
     page.find("#knobs-details summary").click()
     rake = page.find("#knob-rake")
     rake.clear()
@@ -31,7 +27,7 @@ def test_a_copied_link_reopens_the_same_deal_under_the_same_rules(page: Playgrou
     page.wait_for_checks()
     fingerprint = page.text("#fingerprint")
     dealt = page.rows()
-    deck = _state(page, "deck")
+    deck = page.state("deck")
     # The address says it: the seed, the 13 cards and the rules.
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(page.driver.current_url).query)
     assert query["seed"] == [str(SEED)]
@@ -58,7 +54,7 @@ def test_a_copied_link_reopens_the_same_deal_under_the_same_rules(page: Playgrou
     page.wait(lambda: page.text("#fingerprint") == fingerprint, "the same rules' fingerprint")
     page.wait_for_checks()
     assert page.rows() == dealt
-    assert _state(page, "deck") == deck  # the bots at the table are dealt the same cards
+    assert page.state("deck") == deck  # the bots at the table are dealt the same cards
     assert page.find("#seed").get_attribute("value") == str(SEED)
     assert page.find("#preset").get_attribute("value") == "online"
     assert page.find("#knob-rake").get_attribute("value") == "0.03"

@@ -45,10 +45,6 @@ def _number(value: float, lang: str) -> str:
     return written(value, lang)
 
 
-def _state(page: Playground, key: str) -> Any:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
 def _wait_for_deal(page: Playground, texts: dict[str, str], number: int) -> None:
     where = texts["where"].format(number=number)
     page.wait(lambda: page.text("#practice-where").startswith(where), f"deal {number}")
@@ -114,7 +110,7 @@ def _practice(page: Playground, server: Service, lang: str, theme: str, tmp_path
     count.clear()
     count.send_keys(str(DEALS))
     page.click("#practice-start")
-    run = page.wait(lambda: _state(page, "practice"), "the run")
+    run = page.wait(lambda: page.state("practice"), "the run")
     # The page deals what the API deals for the same request: the same cards, deal by deal.
     dealt = api(server, "/v1/drills", {"theme": theme, "count": DEALS, "seed": run["seed"], "opponents": 3})
     assert [drill["cards"] for drill in run["drills"]] == [drill["cards"] for drill in dealt["drills"]]

@@ -27,16 +27,6 @@ REVIEW = {"en": "Review", "vi": "Tổng kết"}
 PLAYS_LIKE = {"en": "You play like:", "vi": "Bạn chơi như:"}
 
 
-def _state(page: Playground, key: str) -> Any:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
-def _in_language(page: Playground, lang: str) -> None:
-    if lang == "vi":
-        page.click('.lang[data-lang="vi"]')
-        page.wait(lambda: page.driver.execute_script("return document.documentElement.lang") == "vi", "Vietnamese")
-
-
 def _start(page: Playground, count: int, *, keyboard: bool = False, theme: str = "random", seconds: float = 20) -> None:
     Select(page.find("#practice-theme")).select_by_value(theme)
     field = page.find("#practice-count")
@@ -46,7 +36,7 @@ def _start(page: Playground, count: int, *, keyboard: bool = False, theme: str =
         page.find("#practice-start").send_keys(Keys.ENTER)
     else:
         page.click("#practice-start")
-    page.wait(lambda: _state(page, "practice") and _state(page, "practice.phase") == "arranging", "the run", seconds)
+    page.wait(lambda: page.state("practice") and page.state("practice.phase") == "arranging", "the run", seconds)
 
 
 def _one_deal_reviewed(page: Playground, lang: str) -> None:
@@ -72,7 +62,7 @@ def test_starting_from_the_keyboard_leaves_the_focus_on_the_cards_in_view(page: 
     # Defect 6: Enter on "Start practising" dropped the focus to <body>, and on a phone the view stayed
     # on the practice panel, about 700 px below the cards.
     page.use_width(PHONE)
-    _in_language(page, lang)
+    page.in_language(lang)
     _start(page, 2, keyboard=True)
     page.wait(
         lambda: page.driver.execute_script("return document.activeElement && document.activeElement.dataset.card"),
@@ -88,12 +78,12 @@ def test_starting_from_the_keyboard_leaves_the_focus_on_the_cards_in_view(page: 
 def test_a_reload_on_the_review_names_the_level_in_words(page: Playground, lang: str) -> None:
     # Defect 5: after a reload the review said "Bạn chơi như: beginner" until a language switch (it was
     # drawn before the levels' names had loaded, and not again when they came).
-    _in_language(page, lang)
+    page.in_language(lang)
     _one_deal_reviewed(page, lang)
     names = _level_names(page)
     page.driver.refresh()
     page.wait(lambda: page.text("#practice-review").startswith(REVIEW[lang]), "the review after the reload")
-    page.wait(lambda: _state(page, "enumerations"), "the levels' names")
+    page.wait(lambda: page.state("enumerations"), "the levels' names")
     said = page.text("#practice-plays-like")
     assert said.startswith(PLAYS_LIKE[lang]), said
     level = said.removeprefix(PLAYS_LIKE[lang]).strip()
@@ -104,9 +94,9 @@ def test_a_reload_on_the_review_names_the_level_in_words(page: Playground, lang:
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_a_new_run_asks_before_it_replaces_the_review_and_then_starts(page: Playground, lang: str) -> None:
     # Defect 10: "New practice run" wiped the review without asking, and started nothing.
-    _in_language(page, lang)
+    page.in_language(lang)
     _one_deal_reviewed(page, lang)
-    finished = _state(page, "practice.started")
+    finished = page.state("practice.started")
     page.click("#practice-new")
     # Asked, with the review still there: keeping it changes nothing.
     assert page.text("#practice-review").startswith(REVIEW[lang])
@@ -114,12 +104,12 @@ def test_a_new_run_asks_before_it_replaces_the_review_and_then_starts(page: Play
     page.check_accessibility("the review asking before a new run")
     page.click("#practice-new-cancel")
     page.wait(lambda: not page.driver.find_elements("css selector", "#practice-ask"), "the question withdrawn")
-    assert _state(page, "practice.phase") == "review" and _state(page, "practice.started") == finished
+    assert page.state("practice.phase") == "review" and page.state("practice.started") == finished
     # Said yes: a new run, its first deal on the table.
     page.click("#practice-new")
     page.click("#practice-new-confirm")
-    page.wait(lambda: _state(page, "practice.phase") == "arranging", "the new run")
-    assert _state(page, "practice.started") != finished and _state(page, "practice.results") == []
+    page.wait(lambda: page.state("practice.phase") == "arranging", "the new run")
+    assert page.state("practice.started") != finished and page.state("practice.results") == []
     assert page.console_errors() == []
 
 
@@ -138,7 +128,7 @@ def test_the_history_lays_each_chi_out_as_the_api_does_and_never_breaks_one_on_a
     # chi across two lines.
     page.use_width(PHONE)
     _one_deal_reviewed(page, "en")
-    [result] = _state(page, "practice.results")
+    [result] = page.state("practice.results")
     chi = page.driver.find_elements("css selector", "#practice-history .history-chi")
     assert len(chi) == 3
     for position, shown in zip(("back", "middle", "front"), chi, strict=True):
@@ -157,8 +147,8 @@ def test_the_seed_field_says_the_practice_deal_on_the_table(page: Playground) ->
     # deal dealt from 789417611), and "Deal" dealt that old seed.
     _start(page, 2)
     for index in (0, 1):
-        page.wait(lambda index=index: _state(page, "practice.index") == index, f"deal {index + 1}")
-        assert page.find("#seed").get_attribute("value") == str(_state(page, "seed"))
+        page.wait(lambda index=index: page.state("practice.index") == index, f"deal {index + 1}")
+        assert page.find("#seed").get_attribute("value") == str(page.state("seed"))
         if index == 0:
             page.click("#practice-submit")
             page.wait(lambda: page.driver.find_elements("css selector", "#practice-next"), "the grade")
@@ -168,19 +158,19 @@ def test_the_seed_field_says_the_practice_deal_on_the_table(page: Playground) ->
 def test_a_theme_the_rules_cannot_deal_says_why_in_words_and_offers_rules_that_do(page: Playground) -> None:
     # Defect 8: under classic the sập làng theme was offered, and starting it was refused in developer
     # words ("chủ đề sap_lang cần sập làng… (tham số sap_lang và sap_lang_min_players)"), with no way on.
-    _in_language(page, "vi")
-    page.wait(lambda: _state(page, "preset") == "classic", "the classic rules")
+    page.in_language("vi")
+    page.wait(lambda: page.state("preset") == "classic", "the classic rules")
     option = page.find('#practice-theme option[value="sap_lang"]')
     assert option.text.endswith("(cần luật có sập làng ở bàn này)"), option.text
     Select(page.find("#practice-theme")).select_by_value("sap_lang")
     note = page.find("#practice-theme-note")
     assert note.is_displayed() and "sap_lang" not in note.text and "tham số" not in note.text
     page.click("#practice-start")  # nothing is sent: the note says why, its button takes the focus
-    assert _state(page, "practice") is None
+    assert page.state("practice") is None
     assert page.driver.execute_script("return document.activeElement.id") == "practice-theme-fix"
     page.check_accessibility("a theme the rules cannot deal")
     page.click("#practice-theme-fix")
-    page.wait(lambda: _state(page, "preset") == "online" and _state(page, "seats") == 4, "the online rules at 4")
+    page.wait(lambda: page.state("preset") == "online" and page.state("seats") == 4, "the online rules at 4")
     assert page.find("#preset").get_attribute("value") == "online"
     assert page.find("#seat-count").get_attribute("value") == "4"
     page.wait(lambda: not page.find("#practice-theme-note").is_displayed(), "the note gone")
@@ -231,14 +221,14 @@ def test_the_address_with_a_slash_opens_the_page_with_its_deal(page: Playground,
 
 def _submit_to_the_end(page: Playground, lang: str) -> None:
     """Each deal of the run on the table submitted as it is, then the review."""
-    while _state(page, "practice.phase") != "review":
-        number = _state(page, "practice.index")
+    while page.state("practice.phase") != "review":
+        number = page.state("practice.index")
         page.wait(lambda: page.result_for("#check-result"), "the check of the deal")
         page.click("#practice-submit")
         graded = f"the grade of deal {number + 1}"
         page.wait(lambda: page.driver.find_elements("css selector", "#practice-next"), graded)
         page.click("#practice-next")
-        page.wait(lambda: _state(page, "practice.phase") != "graded", "the next deal or the review")
+        page.wait(lambda: page.state("practice.phase") != "graded", "the next deal or the review")
     page.wait(lambda: page.text("#practice-review").startswith(REVIEW[lang]), "the review")
 
 
@@ -248,11 +238,11 @@ def _finished_runs(page: Playground, count: int, lang: str) -> list[dict[str, An
         if page.driver.find_elements("css selector", "#practice-new"):
             page.click("#practice-new")
             page.click("#practice-new-confirm")
-            page.wait(lambda: _state(page, "practice.phase") == "arranging", "the next run")
+            page.wait(lambda: page.state("practice.phase") == "arranging", "the next run")
             _submit_to_the_end(page, lang)
         else:
             _one_deal_reviewed(page, lang)
-    runs: list[dict[str, Any]] = _state(page, "runs")
+    runs: list[dict[str, Any]] = page.state("runs")
     return runs
 
 
@@ -262,7 +252,7 @@ def test_runs_are_kept_with_their_progress_and_the_worst_deals_replay(
 ) -> None:
     # Item 5 of issue 41: a run reviewed was gone once the next began; nothing showed progress.
     page.use_width(width)
-    _in_language(page, lang)
+    page.in_language(lang)
     runs = _finished_runs(page, 2, lang)
     losses = [run["results"][0]["ev_loss"] for run in runs]
     assert len(runs) == 2
@@ -276,7 +266,7 @@ def test_runs_are_kept_with_their_progress_and_the_worst_deals_replay(
     # Kept across a reload.
     page.driver.refresh()
     page.wait(lambda: page.driver.find_elements("css selector", "#progress-table"), "the runs after a reload")
-    assert [run["started"] for run in _state(page, "runs")] == [run["started"] for run in runs]
+    assert [run["started"] for run in page.state("runs")] == [run["started"] for run in runs]
 
     # Every run as one hand history, which the batch tool grades.
     href = page.find("#progress-export").get_attribute("href")
@@ -293,13 +283,13 @@ def test_runs_are_kept_with_their_progress_and_the_worst_deals_replay(
         return
     assert f"({len(worst)} " in replay.text
     replay.click()
-    page.wait(lambda: _state(page, "practice.phase") == "arranging", "the replay")
-    run = _state(page, "practice")
+    page.wait(lambda: page.state("practice.phase") == "arranging", "the replay")
+    run = page.state("practice")
     assert run["theme"]["key"] == "mistakes" and run["count"] == len(worst)
     dealt = sorted(card for row in page.rows().values() for card in row)
     assert dealt == sorted(runs[worst[0][1]]["drills"][0]["cards"])
     _submit_to_the_end(page, lang)
-    kept = _state(page, "runs")
+    kept = page.state("runs")
     assert len(kept) == 3 and kept[-1]["theme"]["key"] == "mistakes"
     assert page.find('#progress-table tr[data-theme="mistakes"]').is_displayed()
     page.check_accessibility("a replay of mistakes reviewed")
@@ -320,7 +310,7 @@ def test_the_vietnamese_review_counts_in_chi_and_names_what_is_lost_one_way(page
     # Defect 13: "Đến giờ" (so far) stayed on the final review; "Mất trung bình mỗi ván" had no unit; one
     # quantity had three names ("Điểm để mất", "Điểm bị mất", "mất … điểm"); the analysis counted
     # "điểm" where the table counts "chi".
-    _in_language(page, "vi")
+    page.in_language("vi")
     _one_deal_reviewed(page, "vi")
     page.wait_for_checks()
     tally = page.find("#practice-run").text
@@ -335,20 +325,20 @@ def test_the_vietnamese_review_counts_in_chi_and_names_what_is_lost_one_way(page
 @pytest.mark.parametrize("typed", ["1,5", "1.5"])
 def test_a_count_of_deals_with_a_decimal_is_refused_never_rescaled(page: Playground, typed: str) -> None:
     # As defect 1's knobs: "1,5" in the number of deals became 15 deals.
-    _in_language(page, "vi")
+    page.in_language("vi")
     field = page.find("#practice-count")
     field.clear()
     field.send_keys(typed)
     page.click("#practice-start")
     page.wait(lambda: page.find("#practice-count-error").is_displayed(), "the refusal")
-    assert _state(page, "practice") is None and field.get_attribute("value") == typed
+    assert page.state("practice") is None and field.get_attribute("value") == typed
 
 
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_a_count_of_deals_over_the_service_s_most_is_refused_by_the_service(page: Playground, lang: str) -> None:
     # The page does not state how many drills a request deals (strategy/drills.py's MAX_DRILLS): it sends
     # the whole number typed, and the service's refusal at /count is shown by the field, in the page's words.
-    _in_language(page, lang)
+    page.in_language(lang)
     field = page.find("#practice-count")
     field.clear()
     field.send_keys(str(MAX_DRILLS + 1))
@@ -356,6 +346,6 @@ def test_a_count_of_deals_over_the_service_s_most_is_refused_by_the_service(page
     page.wait(lambda: page.find("#practice-count-error").is_displayed(), "the refusal")
     said = page.text("#practice-count-error")
     assert str(MAX_DRILLS) in said and str(MAX_DRILLS + 1) in said, said
-    assert _state(page, "practice") is None
-    [asked] = _state(page, "logs.practice")
+    assert page.state("practice") is None
+    [asked] = page.state("logs.practice")
     assert (asked["path"], asked["status"]) == ("/v1/drills", 422)

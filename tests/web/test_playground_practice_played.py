@@ -6,8 +6,6 @@ deals are not replayed under other rules (D12).  axe-core clean in each new stat
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from selenium.webdriver.support.select import Select
 
@@ -20,23 +18,13 @@ REVIEW = {"en": "Review", "vi": "Tổng kết"}
 PRACTICE, RUNS = "maubinh.playground.practice", "maubinh.playground.runs"
 
 
-def _state(page: Playground, key: str) -> Any:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
-def _in_language(page: Playground, lang: str) -> None:
-    if lang == "vi":
-        page.click('.lang[data-lang="vi"]')
-        page.wait(lambda: page.driver.execute_script("return document.documentElement.lang") == "vi", "Vietnamese")
-
-
 def _start(page: Playground, count: int, *, timer: str = "0") -> None:
     Select(page.find("#practice-timer")).select_by_value(timer)
     field = page.find("#practice-count")
     field.clear()
     field.send_keys(str(count))
     page.click("#practice-start")
-    page.wait(lambda: _state(page, "practice") and _state(page, "practice.phase") == "arranging", "the run")
+    page.wait(lambda: page.state("practice") and page.state("practice.phase") == "arranging", "the run")
 
 
 def _submit(page: Playground) -> None:
@@ -70,7 +58,7 @@ def test_the_countdown_and_submit_are_in_view_with_the_cards_and_a_reload_keeps_
 ) -> None:
     # D1: with the 60 s timer the countdown and Submit sat about 840 px below the cards, so the time ran
     # out unseen; a reload started the clock again.
-    _in_language(page, lang)
+    page.in_language(lang)
     _start(page, 2, timer="60")
     page.wait(lambda: page.driver.find_elements("css selector", "#practice-countdown"), "the countdown")
     for width in (DESKTOP, PHONE):
@@ -88,15 +76,15 @@ def test_the_countdown_and_submit_are_in_view_with_the_cards_and_a_reload_keeps_
     page.wait(lambda: page.result_for("#check-result"), "the check of the deal")  # none faded as busy
     page.check_accessibility("a practice deal against the clock, its countdown beside the cards")
 
-    deadline = _state(page, "practice.deadline")
+    deadline = page.state("practice.deadline")
     before = _seconds(page)
     page.driver.refresh()
     page.wait(lambda: page.driver.find_elements("css selector", "#practice-countdown"), "the countdown after a reload")
     # The same absolute deadline: the time spent before the reload is gone, not given back.
-    assert _state(page, "practice.deadline") == deadline
+    assert page.state("practice.deadline") == deadline
     assert _seconds(page) <= before
     # The deal kept its place in the run: the reload did not deal anew.
-    assert _state(page, "practice.index") == 0 and _state(page, "practice.phase") == "arranging"
+    assert page.state("practice.index") == 0 and page.state("practice.phase") == "arranging"
 
 
 # ------------------------------------------------------------------------------------------- D4
@@ -108,16 +96,16 @@ ELSEWHERE = {"en": "another tab", "vi": "tab khác"}
 def test_a_stale_tab_cannot_grade_a_graded_deal_again(page: Playground, lang: str) -> None:
     # D4: one run open in two tabs; deal 2 graded in one, then graded again in the other silently
     # replaced the first grade (any deal could be retried for a better one).
-    _in_language(page, lang)
+    page.in_language(lang)
     _start(page, 3)
     _submit(page)
     page.click("#practice-next")
-    page.wait(lambda: _state(page, "practice.index") == 1, "deal 2")
+    page.wait(lambda: page.state("practice.index") == 1, "deal 2")
     first = page.driver.current_window_handle
     page.driver.switch_to.new_window("tab")
     try:
         page.driver.get(page.url + "/playground")
-        page.wait(lambda: _state(page, "practice") and _state(page, "practice.index") == 1, "the run in the second tab")
+        page.wait(lambda: page.state("practice") and page.state("practice.index") == 1, "the run in the second tab")
         stale = page.driver.current_window_handle
         # The stale tab's player sets the deal otherwise: a grade of their own would show.
         page.wait(lambda: page.result_for("#check-result"), "the check in the second tab")
@@ -127,7 +115,7 @@ def test_a_stale_tab_cannot_grade_a_graded_deal_again(page: Playground, lang: st
 
         page.driver.switch_to.window(first)
         _submit(page)
-        graded = _state(page, "practice.results")
+        graded = page.state("practice.results")
         assert len(graded) == 2
 
         page.driver.switch_to.window(stale)
@@ -141,7 +129,7 @@ def test_a_stale_tab_cannot_grade_a_graded_deal_again(page: Playground, lang: st
         # The grade given first stands, in both tabs and in the browser's storage.
         kept = page.driver.execute_script(f"return JSON.parse(localStorage.getItem('{PRACTICE}')).run.results;")
         assert kept == graded
-        assert _state(page, "practice.results") == graded
+        assert page.state("practice.results") == graded
         assert not page.driver.find_elements("css selector", "#practice-submit")
         page.wait_for_checks()  # the deal as graded there, checked and analysed here (no result faded as busy)
         page.check_accessibility("a stale tab that moved on with the run")
@@ -160,7 +148,7 @@ def test_submit_checks_the_stored_run_first_when_no_word_came_from_the_other_tab
     _start(page, 3)
     _submit(page)
     page.click("#practice-next")
-    page.wait(lambda: _state(page, "practice.index") == 1, "deal 2")
+    page.wait(lambda: page.state("practice.index") == 1, "deal 2")
     page.wait(lambda: page.result_for("#check-result"), "the check of deal 2")
     graded_elsewhere = page.driver.execute_script(
         f"const kept = JSON.parse(localStorage.getItem('{PRACTICE}'));"
@@ -170,12 +158,12 @@ def test_submit_checks_the_stored_run_first_when_no_word_came_from_the_other_tab
         "return kept.run.results;",
         page.rows(),
     )
-    asked = _state(page, "logs.practice")  # the requests of the panel's last action: deal 1's grade
+    asked = page.state("logs.practice")  # the requests of the panel's last action: deal 1's grade
     page.click("#practice-submit")
     page.wait(lambda: page.driver.find_elements("css selector", "#practice-elsewhere"), "the tab following the run")
-    assert _state(page, "practice.results") == graded_elsewhere
-    assert _state(page, "practice.phase") == "graded"
-    assert _state(page, "logs.practice") == asked  # no grading request sent for deal 2
+    assert page.state("practice.results") == graded_elsewhere
+    assert page.state("practice.phase") == "graded"
+    assert page.state("logs.practice") == asked  # no grading request sent for deal 2
 
 
 # ------------------------------------------------------------------------------------------ D12
@@ -193,7 +181,7 @@ def _one_run_reviewed(page: Playground, lang: str) -> None:
 
 def _lost_something(page: Playground) -> bool:
     """Whether the run's one deal, submitted as dealt, gave anything up (the deals are random)."""
-    [run] = _state(page, "runs")
+    [run] = page.state("runs")
     return bool(run["results"][0]["ev_loss"] > 0)
 
 
@@ -203,7 +191,7 @@ def test_one_run_is_one_run_and_the_replay_says_why_another_preset_s_mistakes_ar
 ) -> None:
     # D12: "1 runs", and "Replay my mistakes (0 deals)" after a change of preset, though earlier runs
     # gave points up.
-    _in_language(page, lang)
+    page.in_language(lang)
     # A random deal submitted as dealt gives something up nearly always; a run that lost nothing is
     # played again (each try is a fresh random deal), up to five runs.
     for _ in range(5):
@@ -218,7 +206,7 @@ def test_one_run_is_one_run_and_the_replay_says_why_another_preset_s_mistakes_ar
     caption = page.text("#progress-table caption")
     assert caption.startswith(ONE_RUN[lang]), caption
     assert page.text("#progress-replay") == REPLAY_ONE[lang]
-    played_under = _state(page, "preset")
+    played_under = page.state("preset")
 
     # Other rules: the deal is not replayed under them, and the page says why, and how to replay it.
     other = page.driver.execute_script(
@@ -227,7 +215,7 @@ def test_one_run_is_one_run_and_the_replay_says_why_another_preset_s_mistakes_ar
         played_under,
     )
     Select(page.find("#preset")).select_by_value(other)
-    page.wait(lambda: _state(page, "preset") == other and page.text("#fingerprint").startswith("sha256:"), "the rules")
+    page.wait(lambda: page.state("preset") == other and page.text("#fingerprint").startswith("sha256:"), "the rules")
     page.wait(lambda: page.driver.find_elements("css selector", "#progress-elsewhere"), "why nothing is replayed")
     said = page.text("#progress-elsewhere")
     assert "1" in said, said
@@ -235,6 +223,6 @@ def test_one_run_is_one_run_and_the_replay_says_why_another_preset_s_mistakes_ar
     assert "(0" not in page.text("#progress-replay")
     page.check_accessibility("a replay of mistakes played under other rules")
     page.click("#progress-rules-back")
-    page.wait(lambda: _state(page, "preset") == played_under, "the rules the deal was played under")
+    page.wait(lambda: page.state("preset") == played_under, "the rules the deal was played under")
     page.wait(lambda: page.text("#progress-replay") == REPLAY_ONE[lang], "the deal to replay")
     assert page.find("#progress-replay").get_attribute("disabled") is None

@@ -5,7 +5,6 @@ chosen no language, in that language, the cards set as they were, with their gra
 from __future__ import annotations
 
 import urllib.parse
-from typing import Any
 
 import pytest
 
@@ -72,10 +71,6 @@ def test_a_visitor_who_chose_a_language_keeps_it(page: Playground) -> None:
     assert page.driver.execute_script("return document.documentElement.lang") == "vi"
 
 
-def _state(page: Playground, key: str) -> Any:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_the_arrange_timer_is_off_by_default_and_when_it_runs_out_submits_what_is_set(
     page: Playground, lang: str
@@ -96,8 +91,8 @@ def test_the_arrange_timer_is_off_by_default_and_when_it_runs_out_submits_what_i
     rows = page.rows()
     # The clock moves on 59 seconds (the page reads the time from Date.now, as every timer does).
     page.driver.execute_script("const now = Date.now; Date.now = () => now.call(Date) + 59500;")
-    page.wait(lambda: _state(page, "practice.phase") == "graded", "the deal submitted when the time ran out")
-    [result] = _state(page, "practice.results")
+    page.wait(lambda: page.state("practice.phase") == "graded", "the deal submitted when the time ran out")
+    [result] = page.state("practice.results")
     assert result["timed_out"] is True and result["arrangement"] == rows
     assert page.find("#practice-timed-out").is_displayed()
     assert not page.driver.find_elements("css selector", "#practice-countdown")

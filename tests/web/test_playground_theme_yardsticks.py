@@ -49,10 +49,6 @@ TEXTS = {
 }
 
 
-def _state(page: Playground, key: str) -> Any:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
 def _start(page: Playground, theme: str, count: int, seed: int) -> None:
     """A practice run of ``count`` drills of ``theme`` dealt from ``seed`` (the page draws a run's seed
     with Math.random: the test gives it the number that makes ``seed``, for that one click)."""
@@ -66,7 +62,7 @@ def _start(page: Playground, theme: str, count: int, seed: int) -> None:
         "try { document.getElementById('practice-start').click(); } finally { Math.random = drawn; }",
         (seed + 0.5) / MAX_DEAL_SEED,
     )
-    page.wait(lambda: (_state(page, "practice") or {}).get("seed") == seed, "the run")
+    page.wait(lambda: (page.state("practice") or {}).get("seed") == seed, "the run")
 
 
 def _plays_like(results: list[dict[str, Any]], yardsticks: list[dict[str, Any]]) -> str:
@@ -118,7 +114,7 @@ def test_a_natural_call_drill_starts_undecided_and_submit_asks_for_the_choice(
         page.click('.lang[data-lang="vi"]')
         page.wait(lambda: page.driver.execute_script("return document.documentElement.lang") == "vi", "Vietnamese")
     _start(page, "natural_call", 1, 7)
-    run = _state(page, "practice")
+    run = page.state("practice")
     page.wait(lambda: page.result_for("#check-result"), "the check of the deal")
     page.wait(lambda: page.find("#natural-box").is_displayed(), "the natural's box")
     # Neither choice is made: the player must choose.  Two choices, in the page's language.
@@ -131,7 +127,7 @@ def test_a_natural_call_drill_starts_undecided_and_submit_asks_for_the_choice(
     requests = len(page.driver.find_elements("css selector", "#log-practice pre"))
     page.click("#practice-ask-hint")
     page.wait(lambda: page.text("#practice-status") == texts["hint"], "the hint asking for the choice first")
-    assert _state(page, "practice.hint") is None
+    assert page.state("practice.hint") is None
     assert len(page.driver.find_elements("css selector", "#log-practice pre")) == requests
     # Submitted undecided: the page asks for the choice beside it, and grades nothing.
     page.click("#practice-submit")
@@ -140,12 +136,12 @@ def test_a_natural_call_drill_starts_undecided_and_submit_asks_for_the_choice(
     page.check_accessibility("a natural-call drill asking for the choice")
     # Not declaring, chosen: the grade is the analysis of that choice.
     page.click("#declare-no")
-    page.wait(lambda: _state(page, "declare") is False, "the choice")
+    page.wait(lambda: page.state("declare") is False, "the choice")
     assert texts["ask"] not in page.text("#natural-box").lower()  # asked no more
     rows = page.rows()
     page.click("#practice-submit")
     page.wait(lambda: page.driver.find_elements("css selector", "#practice-grade"), "the grade")
-    [result] = _state(page, "practice")["results"]
+    [result] = page.state("practice")["results"]
     assert result["declare_natural"] is False
     body = {"arrangement": rows, "opponents": OPPONENTS, "declare_natural": False}
     answer = api(server, "/v1/arrangements/analysis", {**body, "variant": run["variant"] or "classic"})
@@ -154,7 +150,7 @@ def test_a_natural_call_drill_starts_undecided_and_submit_asks_for_the_choice(
     # Outside practice, a deal declares a natural unless the player says otherwise (as before).
     page.click("#practice-next")
     page.deal(SEED)
-    assert _state(page, "declare") is True
+    assert page.state("declare") is True
     assert page.driver.execute_script("return document.getElementById('declare-natural').checked;") is True
     assert page.console_errors() == []
 
@@ -210,7 +206,7 @@ def test_a_themed_run_is_judged_against_its_own_themes_yardsticks(
     if lang == "vi":
         page.click('.lang[data-lang="vi"]')
         page.wait(lambda: page.driver.execute_script("return document.documentElement.lang") == "vi", "Vietnamese")
-    variant = _state(page, "preset")
+    variant = page.state("preset")
     theme = "foul_trap"
     random_sticks = api(
         server, DRILLS, {"theme": "random", "count": 1, "seed": 1, "opponents": OPPONENTS, "variant": variant}
@@ -225,7 +221,7 @@ def test_a_themed_run_is_judged_against_its_own_themes_yardsticks(
     seed, dealt, plays = _club_run(server, variant, theme, random_sticks)
     level = _plays_like(plays, dealt["yardsticks"])  # club: the club bot reads as what it is on its theme
     _start(page, theme, RUN, seed)
-    run = _state(page, "practice")
+    run = page.state("practice")
     assert [drill["cards"] for drill in run["drills"]] == [drill["cards"] for drill in dealt["drills"]]
     assert run["yardsticks"] == {
         line["level"]["key"]: {"mean": line["mean"], "sd": line["sd"], "best_share": line["best_share"]}

@@ -142,10 +142,6 @@ def expected_look(answer: dict[str, Any]) -> str:
     return max(candidates, key=change)
 
 
-def _state(page: Playground, key: str) -> Any:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
 def _assert_why(page: Playground, css: str, answer: dict[str, Any], lang: str) -> None:
     lines = page.texts(css)
     expected = expected_why(answer, lang)
@@ -170,7 +166,7 @@ def _start(page: Playground, lang: str, width: int) -> dict[str, Any]:
     count.send_keys(str(DEALS))
     page.click("#practice-start")
     run: dict[str, Any] = page.wait(
-        lambda: _state(page, "practice") and _state(page, "practice.phase") == "arranging" and _state(page, "practice"),
+        lambda: page.state("practice") and page.state("practice.phase") == "arranging" and page.state("practice"),
         "the run",
     )
     return run
@@ -187,10 +183,10 @@ def _hint(page: Playground, server: Service, lang: str) -> dict[str, Any]:
     assert text == (hints[look] if look in ("best", "natural") else hints["look"].format(chi=hints["chi"][look]))
     # A chi named, never a card: no suit, no rank, none of the hand's cards.
     assert not re.search(r"[♠♥♦♣]|\b(?:10|[2-9JQKA])\b", text), text
-    assert _state(page, "practice.hint") == look
+    assert page.state("practice.hint") == look
     # The grade stays hidden: no analysis on the page or in the state, no best play to ask for.
     assert page.text("#analysis-result").startswith(WORDS[lang]["hidden"])
-    assert _state(page, "results.analysis") is None
+    assert page.state("results.analysis") is None
     assert not page.find("#best").is_displayed() and not page.driver.find_elements("css selector", "#practice-why")
     return answer
 
@@ -226,7 +222,7 @@ def test_a_graded_deal_says_why_and_a_hint_is_counted_apart(
     graded = [_submit(page, server, lang, 1)]
     assert graded[0] == hinted  # the hint was about the arrangement submitted
     assert page.text("#practice-hinted") == words["hinted"]
-    assert _state(page, "practice.results")[0]["hinted"] is True
+    assert page.state("practice.results")[0]["hinted"] is True
     assert page.text("#practice-deals") == words["deals"].format(deals=1, hinted=1)
     assert not page.driver.find_elements("css selector", "#practice-mean-unhinted")  # no deal without a hint yet
     page.check_accessibility("a deal graded after a hint, with why")
@@ -238,7 +234,7 @@ def test_a_graded_deal_says_why_and_a_hint_is_counted_apart(
     assert not page.driver.find_elements("css selector", "#practice-hint-text")  # the hint was deal 1's
     graded.append(_submit(page, server, lang, 2))
     assert not page.driver.find_elements("css selector", "#practice-hinted")
-    assert [result["hinted"] for result in _state(page, "practice.results")] == [True, False]
+    assert [result["hinted"] for result in page.state("practice.results")] == [True, False]
     assert page.text("#practice-deals") == words["deals"].format(deals=2, hinted=1)
     assert page.text("#practice-mean-unhinted") == written(graded[1]["ev_loss"], lang)  # the mean without help
     mean = (graded[0]["ev_loss"] + graded[1]["ev_loss"]) / 2

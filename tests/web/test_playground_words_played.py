@@ -25,16 +25,6 @@ LANGS = ("en", "vi")
 RUNS = "maubinh.playground.runs"
 
 
-def _state(page: Playground, key: str) -> Any:
-    return page.driver.execute_script(f"return JSON.parse(JSON.stringify(window.MauBinhPlayground.state.{key}));")
-
-
-def _in_language(page: Playground, lang: str) -> None:
-    if lang == "vi":
-        page.click('.lang[data-lang="vi"]')
-        page.wait(lambda: page.driver.execute_script("return document.documentElement.lang") == "vi", "Vietnamese")
-
-
 # ------------------------------------------------------------------------------------------- D5
 
 TOGETHER = {"en": "changes above, together", "vi": "Cộng cả"}
@@ -51,7 +41,7 @@ def _several_changes(page: Playground) -> dict[str, Any]:
         page.drag(rows["front"][0], rows["back"][0])
         page.wait(lambda rows=rows: page.rows() != rows, "the swap")
         page.wait_for_checks()
-        answer: dict[str, Any] = _state(page, "results.analysis")
+        answer: dict[str, Any] = page.state("results.analysis")
         changes = answer["changes"]
         if len(changes["moves"]) + (changes["declare_natural"] is not None) >= 2:
             return answer
@@ -64,7 +54,7 @@ def test_what_to_change_says_the_gain_of_several_changes_together_on_a_line_of_i
 ) -> None:
     # D5: the last line of "What to change" ("Move 8♥ from the back to the front: +0.42 points per
     # opponent") read as if that one move gained the whole total.
-    _in_language(page, lang)
+    page.in_language(lang)
     answer = _several_changes(page)
     changes = answer["changes"]
     count = len(changes["moves"]) + (changes["declare_natural"] is not None)
@@ -86,7 +76,7 @@ ASKING = {"en": "Looking for a hint…", "vi": "Đang tìm gợi ý…"}
 def _hint(page: Playground, choice: str) -> str:
     """The hint said after the natural-call choice ``choice`` (#declare-yes or #declare-no) is made."""
     page.click(choice)
-    page.wait(lambda: _state(page, "declareUndecided") is False, "the choice")
+    page.wait(lambda: page.state("declareUndecided") is False, "the choice")
     # What an earlier hint said is wiped first: the words read are this hint's.
     page.driver.execute_script(
         "for (const id of ['practice-status', 'practice-hint-text']) {"
@@ -106,20 +96,20 @@ def _hint(page: Playground, choice: str) -> str:
 def test_a_natural_call_hint_is_the_same_whichever_choice_is_made(page: Playground, lang: str) -> None:
     # D6: after "Không báo" the hint said "think again about the natural: declare or not?", and after the
     # right choice that the cards were best as they were: the hint gave the answer away.
-    _in_language(page, lang)
+    page.in_language(lang)
     Select(page.find("#practice-theme")).select_by_value("natural_call")
     field = page.find("#practice-count")
     field.clear()
     field.send_keys("1")
     page.click("#practice-start")
-    page.wait(lambda: _state(page, "practice") and _state(page, "practice.phase") == "arranging", "the drill", 60)
+    page.wait(lambda: page.state("practice") and page.state("practice.phase") == "arranging", "the drill", 60)
     page.wait(lambda: page.result_for("#check-result"), "the check of the drill")
     declared = _hint(page, "#declare-yes")
     kept = _hint(page, "#declare-no")
     assert declared == kept, (declared, kept)
     again = _hint(page, "#declare-yes")  # and again, after the other choice: the same words
     assert again == declared
-    assert _state(page, "practice.hint") is None  # a hint that says nothing of the cards is not counted
+    assert page.state("practice.hint") is None  # a hint that says nothing of the cards is not counted
     page.check_accessibility("a natural-call drill's hint")
 
 
@@ -148,9 +138,9 @@ def test_a_natural_call_drill_replayed_among_mistakes_asks_the_call_and_hints_al
     page.wait(lambda: page.text("#fingerprint").startswith("sha256:"), "the page")
     page.wait(lambda: page.find("#progress-replay").get_attribute("disabled") is None, "the replay")
     page.click("#progress-replay")
-    page.wait(lambda: _state(page, "practice") and _state(page, "practice.theme.key") == "mistakes", "the replay")
+    page.wait(lambda: page.state("practice") and page.state("practice.theme.key") == "mistakes", "the replay")
     page.wait(lambda: page.result_for("#check-result"), "the check of the drill")
-    assert _state(page, "declareUndecided") is True  # the call is the player's to make, as in its own run
+    assert page.state("declareUndecided") is True  # the call is the player's to make, as in its own run
     declared = _hint(page, "#declare-yes")
     assert _hint(page, "#declare-no") == declared
 
@@ -177,7 +167,7 @@ def _offline(page: Playground) -> Iterator[None]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_with_the_service_out_of_reach_the_page_says_so_and_never_that_it_refused(page: Playground, lang: str) -> None:
     # D7: with the service down the page said both "refused" and "could not be reached".
-    _in_language(page, lang)
+    page.in_language(lang)
     page.deal(SEED)
     with _offline(page):
         page.click("#best")  # the best play
@@ -211,7 +201,7 @@ DECIMALS = {"en": "Decimal places of money", "vi": "Số chữ số thập phân
 def test_a_knob_refused_is_named_in_the_page_s_words(page: Playground, lang: str) -> None:
     # D9: "scoop_multiplier phải từ 1 đến 100, không phải 500": the API's key, where the rules panel
     # calls the knob "Hệ số sập hầm".
-    _in_language(page, lang)
+    page.in_language(lang)
     page.find("#knobs-details summary").click()
     field = page.wait(lambda: page.find('[data-field="knob:scoop_multiplier"]'), "the knob")
     field.clear()
@@ -226,7 +216,7 @@ def test_a_knob_refused_is_named_in_the_page_s_words(page: Playground, lang: str
 @pytest.mark.parametrize(("lang", "bet"), [("en", "0.005"), ("vi", "0,005")])
 def test_a_bet_with_too_many_places_is_refused_in_the_page_s_words(page: Playground, lang: str, bet: str) -> None:
     # D9: "mức cược 0,005 có nhiều chữ số thập phân hơn luật chơi này cho phép (amount_decimals = 2)".
-    _in_language(page, lang)
+    page.in_language(lang)
     page.deal(SEED)
     field = page.find("#bet")
     field.clear()
